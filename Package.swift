@@ -1,0 +1,34 @@
+// swift-tools-version:5.9
+// liveblog: a terminal liveblog viewer that emulates a web view inside a native list.
+// Arrows point one way: liveblog → TerminalUI → Simulation → Host → Embed → LiveblogModel,
+// Host → ScrollPhysics, TerminalUI → TerminalKit → (CNcurses, CPNG).
+import PackageDescription
+
+let package = Package(
+    name: "liveblog",
+    products: [
+        .executable(name: "liveblog", targets: ["liveblog"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw",
+                       providers: [.apt(["libncurses-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"])]),
+        .target(name: "CSupport"),
+        .target(name: "LiveblogModel", dependencies: ["CSupport"]),
+        .target(name: "ScrollPhysics"),
+        .target(name: "Embed", dependencies: ["LiveblogModel"]),
+        .target(name: "Host", dependencies: ["Embed", "ScrollPhysics"]),
+        .target(name: "Simulation", dependencies: ["Host"]),
+        .target(name: "TerminalKit", dependencies: ["CNcurses", "CPNG", "LiveblogModel"]),
+        .target(name: "TerminalUI", dependencies: ["Simulation", "TerminalKit"]),
+        .executableTarget(name: "liveblog", dependencies: ["TerminalUI", "Simulation"]),
+        .testTarget(name: "LiveblogModelTests", dependencies: ["LiveblogModel"]),
+        .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"]),
+        .testTarget(name: "EmbedTests", dependencies: ["Embed"]),
+        .testTarget(name: "HostTests", dependencies: ["Host"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation"]),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+    ]
+)

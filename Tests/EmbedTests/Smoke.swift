@@ -1,0 +1,2 @@
+import XCTest
+final class EmbedTestsSmoke: XCTestCase { func testBuilds() {} }

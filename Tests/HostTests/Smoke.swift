@@ -1,0 +1,2 @@
+import XCTest
+final class HostTestsSmoke: XCTestCase { func testBuilds() {} }

@@ -1,0 +1,2 @@
+import XCTest
+final class LiveblogModelTestsSmoke: XCTestCase { func testBuilds() {} }

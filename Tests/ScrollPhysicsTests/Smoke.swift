@@ -1,0 +1,2 @@
+import XCTest
+final class ScrollPhysicsTestsSmoke: XCTestCase { func testBuilds() {} }

@@ -1,0 +1,2 @@
+import XCTest
+final class SimulationTestsSmoke: XCTestCase { func testBuilds() {} }

@@ -1,0 +1,2 @@
+import XCTest
+final class TerminalUITestsSmoke: XCTestCase { func testBuilds() {} }
