@@ -1,0 +1,125 @@
+import LiveblogModel
+
+/// Virtual time: ticks at 120 Hz. The embed's frames run every second tick (60 Hz).
+public enum Clock {
+    public static let ticksPerSecond = 120
+    public static let ticksPerFrame = 2
+    public static func ticks(_ seconds: Double) -> Int { Int((seconds * Double(ticksPerSecond)).rounded(.up)) }
+    public static func seconds(_ ticks: Int) -> Double { Double(ticks) / Double(ticksPerSecond) }
+}
+
+/// Network profiles (I1): every media item and page gets a delay drawn from a seeded generator.
+public enum NetworkProfile: String, Sendable, CaseIterable {
+    case instant, fast, threeG = "3g", slow, offline
+
+    /// Delay in seconds, nil for never.
+    public func delay(_ rng: inout SeededRandom) -> Double? {
+        switch self {
+        case .instant: return 0
+        case .fast: return rng.uniform(0.050, 0.300)
+        case .threeG: return rng.uniform(0.300, 2.500)
+        case .slow: return rng.uniform(1.0, 8.0)
+        case .offline: return nil
+        }
+    }
+
+    public var next: NetworkProfile {
+        let all = NetworkProfile.allCases
+        return all[(all.firstIndex(of: self)! + 1) % all.count]
+    }
+}
+
+/// What the page asks the network for.
+public enum Request: Hashable, Sendable {
+    case media(String)      // media id
+    case embed(String)      // embed id
+    case page(Int)          // load-more page number
+}
+
+/// A browser-like loader: requests start in the order asked (page order, I2), at most
+/// `connections` at once (browsers open six per host); each takes a seeded delay.
+public struct NetworkQueue: Sendable {
+    public var profile: NetworkProfile
+    public var connections = 6
+    private var rng: SeededRandom
+    private var waiting: [Request] = []
+    private var head = 0
+    private var waitingSet: Set<Request> = []
+    /// In flight: request → completion tick (nil = never, offline).
+    private var inFlight: [(Request, Int?)] = []
+
+    public init(profile: NetworkProfile, seed: UInt64) {
+        self.profile = profile
+        rng = SeededRandom(seed: seed)
+    }
+
+    public var isIdle: Bool { head >= waiting.count && inFlight.isEmpty }
+    public var pendingCount: Int { waiting.count - head + inFlight.count }
+
+    /// Pages bypass the media queue (an XHR of their own) but draw from the same generator.
+    public mutating func enqueue(_ r: Request, now: Int) {
+        if waitingSet.contains(r) || inFlight.contains(where: { $0.0 == r }) { return }
+        if case .page = r {
+            inFlight.append((r, profile.delay(&rng).map { now + Clock.ticks($0) }))
+            return
+        }
+        waiting.append(r)
+        waitingSet.insert(r)
+        startWaiting(now: now)
+    }
+
+    private mutating func startWaiting(now: Int) {
+        var mediaInFlight = inFlight.filter { if case .page = $0.0 { return false }; return true }.count
+        while mediaInFlight < connections, head < waiting.count {
+            let r = waiting[head]
+            head += 1
+            if head > 1024, head * 2 > waiting.count { waiting.removeFirst(head); head = 0 }
+            waitingSet.remove(r)
+            inFlight.append((r, profile.delay(&rng).map { now + Clock.ticks($0) }))
+            mediaInFlight += 1
+        }
+    }
+
+    /// Requests that complete at or before `now`, in completion order (ties: start order).
+    public mutating func due(now: Int) -> [Request] {
+        var done: [(Request, Int)] = []
+        inFlight.removeAll { entry in
+            if let t = entry.1, t <= now { done.append((entry.0, t)); return true }
+            return false
+        }
+        if !done.isEmpty { startWaiting(now: now) }
+        // Stable sort keeps start order for equal completion ticks.
+        return done.enumerated().sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }.map { $0.element.0 }
+    }
+
+    /// Completes a request now (the scenario's `load` event), whatever the profile.
+    public mutating func force(_ r: Request, now: Int) -> Bool {
+        if waitingSet.contains(r) {
+            if let i = waiting[head...].firstIndex(of: r) { waiting.remove(at: i) }
+            waitingSet.remove(r)
+            return true
+        }
+        if let i = inFlight.firstIndex(where: { $0.0 == r }) {
+            inFlight.remove(at: i)
+            startWaiting(now: now)
+            return true
+        }
+        return false
+    }
+
+    /// Changing the profile applies to requests that start from now on.
+    public mutating func setProfile(_ p: NetworkProfile, now: Int) {
+        profile = p
+        // Requests stuck offline get a delay under the new profile.
+        for i in inFlight.indices where inFlight[i].1 == nil {
+            inFlight[i].1 = p.delay(&rng).map { now + Clock.ticks($0) }
+        }
+    }
+}
+
+/// FNV-1a: a stable hash for seeded per-item values (Swift's Hasher is randomised per process).
+public func stableHash(_ s: String, seed: UInt64 = 0) -> UInt64 {
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ seed
+    for b in s.utf8 { h ^= UInt64(b); h = h &* 0x100_0000_01b3 }
+    return h
+}

@@ -1,0 +1,730 @@
+import Foundation
+import LiveblogModel
+
+/// The page's settings (SPEC 9 "page", E3, E14).
+public struct PageConfig: Sendable {
+    /// Posts per page; 0 = every post loaded at start (L8).
+    public var pageSize = 0
+    /// How many posts beyond the loaded ones a deep link may load (E3); 0 = no limit.
+    public var deepLinkLimit = 0
+    /// Height of the page's sticky site header in pt; 0 = none (E1, E6).
+    public var stickyHeader: Double = 0
+    /// Frames between a layout change and the host's resize callback (E2).
+    public var resizeLatency = 2
+    /// The page URL: origin and `#tickaroo_event_id=` deep link (E4, E14).
+    public var url: String? = nil
+    /// Enabled domains (E14); nil = the URL's own host.
+    public var enabledDomains: [String]? = nil
+    /// Load media only within one viewport of the visible area (I2).
+    public var lazyMedia = false
+    public var networkProfile: NetworkProfile = .instant
+    public var networkSeed: UInt64 = 1
+    public var cell = CellMetrics()
+    public init() {}
+}
+
+/// Why a hold ended (E11).
+public enum HoldEndReason: String, Sendable {
+    case timeout, newJump = "new-jump", input, removed, idle, hookRemoved = "hook-removed"
+}
+
+/// What the page tells the world (the World routes these to the host, the console and the trace).
+public enum PageEvent: Sendable, Equatable {
+    /// A call of the hook: what the page passed, and whether the hook threw (E7–E10, E13).
+    case hook(jumpId: Int, top: Double, correction: Bool, args: Int, threw: Bool)
+    case holdEnd(jumpId: Int, reason: HoldEndReason)
+    case console(level: String, message: String)
+    case nav(id: String, result: String, via: String)
+    /// The content height changed (E2); the host hears of it `resizeLatency` frames later.
+    case layout(height: Double, cause: String)
+    /// A link to another origin, handed to the app (E14).
+    case externalLink(String)
+}
+
+/// The emulated liveblog page inside the web view (section 2). Not a browser: it lays out the
+/// posts at the web row's width, loads media, and runs the jump protocol exactly.
+public final class Page {
+    public let config: PageConfig
+    /// All posts the liveblog has, newest first; the first `loadedCount` are on the page.
+    public private(set) var liveblog: Liveblog
+    public private(set) var loadedCount: Int
+    public private(set) var width: Double
+    public var columns: Int { max(1, Int(width / config.cell.width)) }
+    /// Text columns inside the page's one-column padding.
+    public var contentColumns: Int { max(1, columns - 2) }
+
+    // Layout: header block, posts (prefix sums), footer.
+    private var heights = HeightIndex()
+    private var layouts: [[PageItem]?] = []
+    private var headerItems: [PageItem] = []
+    public private(set) var headerHeight: Double = 0
+    private var loadedIndex: [String: Int] = [:]
+    private var allIndex: [String: Int] = [:]
+    private var mediaOwner: [String: String] = [:]   // media or embed id → post id
+    public private(set) var mediaStates: [String: MediaState] = [:]
+    private var loadedEmbeds: Set<String> = []
+    private var network: NetworkQueue
+    private var pagesRequested = 0
+    private var pageLoading = false
+
+    // The web view's own scrolling (M2, M3); a content-sized web view never scrolls (E6).
+    public var selfScrolling = false
+    public var scrollY: Double = 0
+    public var viewportHeight: Double = 0
+
+    // The jump protocol.
+    public private(set) var hook: HookSignature?
+    public private(set) var held: HeldJump?
+    public private(set) var lastJumpPostId: String?
+    private var nextJumpId = 1
+    private var pendingNav: (id: String, topOffset: Double?, via: String)?
+    public private(set) var fragment: String?
+    public private(set) var initialized = false
+    public private(set) var initError: String?
+    public private(set) var removed = false
+    public private(set) var now = 0
+
+    /// Events since the world last drained them.
+    public var outbox: [PageEvent] = []
+    public private(set) var console: [String] = []
+
+    private var liveCounter = 0
+    private var rng: SeededRandom
+
+    public struct HeldJump: Sendable, Equatable {
+        public var jumpId: Int
+        public var postId: String
+        public var topOffset: Double
+        public var startTick: Int
+        public var lastCallTick: Int
+        public var lastSentTop: Double
+        /// nil: no hook at jump start (the page scrolls itself, E12).
+        public var arity: Int?
+    }
+
+    public init(liveblog: Liveblog, config: PageConfig, width: Double) {
+        self.config = config
+        self.liveblog = liveblog
+        self.width = width
+        network = NetworkQueue(profile: config.networkProfile, seed: config.networkSeed)
+        rng = SeededRandom(seed: config.networkSeed ^ 0x5EED)
+        loadedCount = config.pageSize > 0 ? min(config.pageSize, liveblog.posts.count) : liveblog.posts.count
+        rebuildIndexes()
+        checkOrigin()
+        relayoutAll()
+        if initialized {
+            enqueueMedia(postRange: 0..<loadedCount)
+            fragment = Page.fragmentId(config.url)
+        }
+    }
+
+    // MARK: - Origin (E14)
+
+    public static func host(of url: String) -> String? {
+        guard let r = url.range(of: "://") else { return nil }
+        let rest = url[r.upperBound...]
+        let hostPort = rest.prefix { $0 != "/" && $0 != "#" && $0 != "?" }
+        let host = hostPort.split(separator: "@").last.map(String.init) ?? String(hostPort)
+        return host.split(separator: ":").first.map { String($0).lowercased() }
+    }
+
+    public static func fragmentId(_ url: String?) -> String? {
+        guard let url, let r = url.range(of: "#tickaroo_event_id=") else { return nil }
+        let id = url[r.upperBound...].prefix { $0 != "&" }
+        return id.isEmpty ? nil : String(id).removingPercentEncoding ?? String(id)
+    }
+
+    public var origin: String { config.url.flatMap(Page.host(of:)) ?? "www.example.com" }
+    public var enabledDomains: [String] { config.enabledDomains ?? [origin] }
+
+    private func checkOrigin() {
+        let o = origin
+        if enabledDomains.contains(where: { $0.lowercased() == o }) {
+            initialized = true
+        } else {
+            initialized = false
+            initError = "the page's origin \(o) is not one of the enabled domains (\(enabledDomains.joined(separator: ", "))): the liveblog does not initialize"
+            log("error", initError!)
+        }
+    }
+
+    /// Runs the fragment deep link the page was opened with (E4). The world calls it once,
+    /// after the host has the page's first height.
+    public func start() {
+        if let f = fragment, initialized { navigate(to: f, topOffset: nil, via: "fragment") }
+    }
+
+    // MARK: - Layout
+
+    private func rebuildIndexes() {
+        allIndex = [:]
+        allIndex.reserveCapacity(liveblog.posts.count)
+        loadedIndex = [:]
+        for (i, p) in liveblog.posts.enumerated() {
+            allIndex[p.id] = i
+            if i < loadedCount { loadedIndex[p.id] = i }
+        }
+        mediaOwner = [:]
+        for p in liveblog.posts {
+            for b in p.blocks {
+                switch b {
+                case .media(let ms): for m in ms { mediaOwner[m.id] = p.id }
+                case .embed(let e): mediaOwner[e.id] = p.id
+                default: break
+                }
+            }
+        }
+    }
+
+    public var footerHeight: Double {
+        if removed || !initialized { return 0 }
+        return loadedCount < liveblog.posts.count ? 3 * config.cell.height : config.cell.height
+    }
+
+    public var contentHeight: Double { headerHeight + heights.total + footerHeight }
+
+    /// Re-lays every post at the current width (start, resize).
+    private func relayoutAll() {
+        layoutHeader()
+        layouts = Array(repeating: nil, count: loadedCount)
+        var hs = [Double]()
+        hs.reserveCapacity(loadedCount)
+        if initialized && !removed {
+            for i in 0..<loadedCount {
+                let items = layoutPost(i)
+                layouts[i] = items
+                hs.append(Page.height(of: items))
+            }
+        }
+        heights.replaceAll(hs)
+    }
+
+    private static func height(of items: [PageItem]) -> Double {
+        guard let last = items.last else { return 0 }
+        return last.y + last.height
+    }
+
+    private func layoutHeader() {
+        let line = config.cell.height
+        var items: [PageItem] = []
+        var y = 0.0
+        if config.stickyHeader > 0 {
+            items.append(PageItem(y: 0, height: config.stickyHeader, kind: .siteHeader(origin), indent: 0))
+            y = config.stickyHeader
+        }
+        if !initialized {
+            for l in TextLayout.wrap(plain: initError ?? "not initialized", columns: contentColumns) {
+                items.append(PageItem(y: y, height: line, kind: .notice(l))); y += line
+            }
+        } else if removed {
+            items.append(PageItem(y: y, height: line, kind: .notice("The liveblog was removed from the page."))); y += line
+        } else {
+            items.append(PageItem(y: y, height: line, kind: .blank)); y += line
+            for l in TextLayout.wrap(RichText(runs: [TextRun(text: liveblog.title, bold: true)]), columns: contentColumns) {
+                items.append(PageItem(y: y, height: line, kind: .title(l))); y += line
+            }
+            if let s = liveblog.scoreboard {
+                items.append(PageItem(y: y, height: line, kind: .scoreboard(s))); y += line
+            }
+            items.append(PageItem(y: y, height: line, kind: .rule)); y += line
+        }
+        headerItems = items
+        headerHeight = y
+    }
+
+    static func clock(_ unix: Double) -> String {
+        let s = Int(unix.rounded(.down))
+        let m = ((s % 86400) + 86400) % 86400 / 60
+        return String(format: "%02d:%02d", m / 60, m % 60)
+    }
+
+    /// The height an image takes at the page's width.
+    func mediaHeight(_ m: Media) -> Double {
+        let line = config.cell.height
+        let w = Double(contentColumns) * config.cell.width
+        switch mediaStates[m.id] ?? .pending {
+        case .loaded(let pw, let ph, _) where !m.hasDeclaredSize:
+            return max(line, (w * Double(ph) / Double(pw)).rounded())
+        default:
+            if m.hasDeclaredSize, let mw = m.width, let mh = m.height {
+                return max(line, (w * mh / mw).rounded())
+            }
+            return line
+        }
+    }
+
+    func embedHeight(_ e: WebEmbed) -> Double {
+        if let h = e.declaredHeight, h > 0 { return h.rounded() }
+        if loadedEmbeds.contains(e.id) {
+            // The final height of an embed with none declared: a seeded value (L6).
+            return Double(120 + Int(stableHash(e.id, seed: config.networkSeed) % 361))
+        }
+        return 150
+    }
+
+    private func layoutPost(_ index: Int) -> [PageItem] {
+        let post = liveblog.posts[index]
+        let line = config.cell.height
+        let cols = contentColumns
+        var items: [PageItem] = []
+        var y = 0.0
+        func add(_ k: PageItem.Kind, _ h: Double? = nil, indent: Int = 1) {
+            let hh = h ?? line
+            items.append(PageItem(y: y, height: hh, kind: k, postIndex: index, indent: indent))
+            y += hh
+        }
+        add(.postMeta(time: Page.clock(post.createdAt), highlight: post.highlight))
+        if let h = post.headline, !h.isEmpty {
+            for l in TextLayout.wrap(RichText(runs: [TextRun(text: h, bold: true)]), columns: cols) { add(.headline(l)) }
+        }
+        if let s = post.sportEvent {
+            var t = s.isGoal ? "⚽ GOAL" : (s.title ?? s.eventType)
+            if s.isGoal, let title = s.title, !title.isEmpty { t += " · \(title)" }
+            if let tp = s.timeOfPlay { t += " \(tp)" }
+            if !s.players.isEmpty { t += " — " + s.players.joined(separator: ", ") }
+            if let team = s.team { t += " (\(team))" }
+            for l in TextLayout.wrap(plain: t, columns: cols) { add(.sport(l)) }
+        }
+        for block in post.blocks {
+            switch block {
+            case .text(let rt):
+                for l in TextLayout.wrap(rt, columns: cols) { add(.text(l)) }
+            case .quote(let rt, let author):
+                for l in TextLayout.wrap(rt, columns: max(1, cols - 2)) { add(.quote(l), indent: 3) }
+                if let a = author, !a.isEmpty { add(.quoteAuthor("— " + a), indent: 3) }
+            case .media(let ms):
+                for m in ms { add(.media(m, mediaStates[m.id] ?? .pending), mediaHeight(m)) }
+            case .embed(let e):
+                add(.embed(e, loaded: loadedEmbeds.contains(e.id)), embedHeight(e))
+            case .emoji(let e):
+                add(.emoji(e))
+            case .unknown(let t):
+                add(.unknown(t))
+            }
+        }
+        add(.rule)
+        return items
+    }
+
+    // MARK: - Queries
+
+    public func postTop(index i: Int) -> Double { headerHeight + heights.prefix(i) }
+
+    public func postTop(id: String) -> Double? {
+        guard let i = loadedIndex[id] else { return nil }
+        return postTop(index: i)
+    }
+
+    public func postHeight(index i: Int) -> Double { heights[i] }
+    public func isLoaded(_ id: String) -> Bool { loadedIndex[id] != nil }
+    public func exists(_ id: String) -> Bool { allIndex[id] != nil }
+    public func loadedPostIndex(_ id: String) -> Int? { loadedIndex[id] }
+
+    /// The loaded post at page y, if any.
+    public func postIndex(at y: Double) -> Int? {
+        guard loadedCount > 0, y >= headerHeight, y < headerHeight + heights.total else { return nil }
+        return heights.index(containing: y - headerHeight)
+    }
+
+    /// Everything that overlaps [y0, y1), with absolute page y: O(log n + visible).
+    public func items(from y0: Double, to y1: Double) -> [PageItem] {
+        var out: [PageItem] = []
+        for it in headerItems where it.y + it.height > y0 && it.y < y1 { out.append(it) }
+        let postsEnd = headerHeight + heights.total
+        if loadedCount > 0, y1 > headerHeight, y0 < postsEnd, !layouts.isEmpty {
+            var i = heights.index(containing: max(0, y0 - headerHeight)) ?? 0
+            while i < loadedCount {
+                let top = postTop(index: i)
+                if top >= y1 { break }
+                let items = layout(i)
+                for var it in items where top + it.y + it.height > y0 && top + it.y < y1 {
+                    it.y += top
+                    out.append(it)
+                }
+                i += 1
+            }
+        }
+        if footerHeight > 0 && postsEnd < y1 && postsEnd + footerHeight > y0 {
+            let line = config.cell.height
+            if loadedCount < liveblog.posts.count {
+                out.append(PageItem(y: postsEnd + line, height: line,
+                                    kind: .loadMore(remaining: liveblog.posts.count - loadedCount, loading: pageLoading)))
+            } else {
+                out.append(PageItem(y: postsEnd, height: line, kind: .blank))
+            }
+        }
+        return out
+    }
+
+    private func layout(_ i: Int) -> [PageItem] {
+        if let l = layouts[i] { return l }
+        let l = layoutPost(i)
+        layouts[i] = l
+        return l
+    }
+
+    /// The y range of the load-more button, when there is one.
+    public var loadMoreRange: ClosedRange<Double>? {
+        guard footerHeight > 0, loadedCount < liveblog.posts.count else { return nil }
+        let y = headerHeight + heights.total + config.cell.height
+        return y...(y + config.cell.height)
+    }
+
+    // MARK: - Width (T5)
+
+    /// Re-lays the page at a new width: posts move, which sends corrections during a held jump.
+    public func setWidth(_ w: Double) {
+        guard w != width else { return }
+        width = w
+        relayoutAll()
+        emitLayout("resize")
+    }
+
+    private var lastReportedHeight: Double = -1
+    private func emitLayout(_ cause: String) {
+        let h = contentHeight
+        if h != lastReportedHeight {
+            lastReportedHeight = h
+            outbox.append(.layout(height: h, cause: cause))
+        }
+    }
+
+    private func relayoutPost(id: String) {
+        guard let i = loadedIndex[id] else { return }
+        let items = layoutPost(i)
+        layouts[i] = items
+        heights.set(i, Page.height(of: items))
+    }
+
+    // MARK: - Loading (I1, I2, L5, L6, L8)
+
+    private func enqueueMedia(postRange: Range<Int>) {
+        guard !config.lazyMedia else { return }
+        for i in postRange { enqueueMedia(of: liveblog.posts[i]) }
+    }
+
+    private func enqueueMedia(of post: Post) {
+        for b in post.blocks {
+            switch b {
+            case .media(let ms): for m in ms where mediaStates[m.id] == nil { network.enqueue(.media(m.id), now: now) }
+            case .embed(let e) where (e.declaredHeight ?? 0) <= 0 && !loadedEmbeds.contains(e.id):
+                network.enqueue(.embed(e.id), now: now)
+            default: break
+            }
+        }
+    }
+
+    /// Lazy loading: asks for the media of posts overlapping [y0, y1) (the visible area ± a viewport).
+    public func requestMedia(visibleFrom y0: Double, to y1: Double) {
+        guard config.lazyMedia, initialized, !removed else { return }
+        guard var i = postIndex(at: max(headerHeight, y0)) else { return }
+        while i < loadedCount, postTop(index: i) < y1 {
+            enqueueMedia(of: liveblog.posts[i]); i += 1
+        }
+    }
+
+    public var isLoading: Bool { !network.isIdle }
+    public var networkProfile: NetworkProfile { network.profile }
+    public func setNetworkProfile(_ p: NetworkProfile) { network.setProfile(p, now: now) }
+
+    /// Where a media URL points on disk, or nil for a remote URL.
+    public func localPath(_ url: String) -> String? {
+        if url.hasPrefix("http://") || url.hasPrefix("https://") { return nil }
+        if url.hasPrefix("file://") { return String(url.dropFirst(7)) }
+        if url.hasPrefix("/") { return url }
+        guard let base = liveblog.baseDirectory else { return url }
+        return base + "/" + url
+    }
+
+    private func findMedia(_ id: String) -> Media? {
+        guard let pid = mediaOwner[id], let i = allIndex[pid] else { return nil }
+        for b in liveblog.posts[i].blocks { if case .media(let ms) = b, let m = ms.first(where: { $0.id == id }) { return m } }
+        return nil
+    }
+
+    private func complete(_ r: Request) {
+        switch r {
+        case .media(let id):
+            guard let m = findMedia(id) else { return }
+            let state: MediaState
+            if let path = localPath(m.url) {
+                switch PNGHeader.size(ofFile: path) {
+                case .success(let s): state = .loaded(pixelWidth: s.width, pixelHeight: s.height, path: path)
+                case .failure(.missing): state = .failed("missing file")
+                case .failure(.notPNG): state = .failed("not a PNG")
+                case .failure(.corrupt): state = .failed("corrupt PNG")
+                }
+            } else if m.hasDeclaredSize {
+                state = .loaded(pixelWidth: Int(m.width!), pixelHeight: Int(m.height!), path: nil)
+            } else {
+                // A remote image with no declared size: a seeded aspect ratio at 640 px wide.
+                let ratios: [(Int, Int)] = [(16, 9), (4, 3), (3, 2), (1, 1), (3, 4)]
+                let r = ratios[Int(stableHash(m.url, seed: config.networkSeed) % UInt64(ratios.count))]
+                state = .loaded(pixelWidth: 640, pixelHeight: 640 * r.1 / r.0, path: nil)
+            }
+            mediaStates[id] = state
+            if case .failed(let why) = state { log("warn", "image \(id) failed to load: \(why)") }
+            if let pid = mediaOwner[id] { relayoutPost(id: pid) }
+            emitLayout("image")
+        case .embed(let id):
+            loadedEmbeds.insert(id)
+            if let pid = mediaOwner[id] { relayoutPost(id: pid) }
+            emitLayout("embed")
+        case .page:
+            pageLoading = false
+            loadNextPage()
+        }
+    }
+
+    /// Completes a media item's or embed's load now (scenario `load`).
+    @discardableResult
+    public func forceLoad(_ id: String) -> Bool {
+        guard mediaOwner[id] != nil else { return false }
+        let r: Request = findMedia(id) != nil ? .media(id) : .embed(id)
+        _ = network.force(r, now: now)
+        complete(r)
+        return true
+    }
+
+    /// The reader pressed "load more" (L8).
+    public func requestMorePosts() {
+        guard initialized, !removed, loadedCount < liveblog.posts.count, !pageLoading else { return }
+        pageLoading = true
+        pagesRequested += 1
+        network.enqueue(.page(pagesRequested), now: now)
+    }
+
+    private func loadNextPage() {
+        let size = config.pageSize > 0 ? config.pageSize : liveblog.posts.count
+        let start = loadedCount
+        let end = min(liveblog.posts.count, start + size)
+        guard end > start else { return }
+        loadedCount = end
+        for i in start..<end { loadedIndex[liveblog.posts[i].id] = i }
+        var hs: [Double] = []
+        for i in start..<end {
+            let items = layoutPost(i)
+            layouts.append(items)
+            hs.append(Page.height(of: items))
+        }
+        heights.append(contentsOf: hs)
+        enqueueMedia(postRange: start..<end)
+        emitLayout("page")
+        if let p = pendingNav {
+            if loadedIndex[p.id] != nil {
+                pendingNav = nil
+                navigate(to: p.id, topOffset: p.topOffset, via: p.via)
+            } else {
+                requestMorePosts()
+            }
+        }
+    }
+
+    /// New posts arrive at the top (L8).
+    public func addLivePosts(_ n: Int, at unixTime: Double? = nil) {
+        guard initialized, !removed, n > 0 else { return }
+        let newest = liveblog.posts.first?.createdAt ?? 1_700_000_000
+        var fresh: [Post] = []
+        for k in 0..<n {
+            liveCounter += 1
+            var id = "live-\(liveCounter)"
+            while allIndex[id] != nil { liveCounter += 1; id = "live-\(liveCounter)" }
+            let t = (unixTime ?? newest) + Double(n - k) * 30
+            fresh.append(Page.livePost(id: id, time: t, n: liveCounter, rng: &rng))
+        }
+        liveblog.posts.insert(contentsOf: fresh, at: 0)
+        loadedCount += n
+        rebuildIndexes()
+        var hs: [Double] = []
+        var ls: [[PageItem]?] = []
+        for i in 0..<n { let items = layoutPost(i); ls.append(items); hs.append(Page.height(of: items)) }
+        // Cached layouts carry their post index: re-key them.
+        layouts = ls + layouts.map { $0.map { $0.map { var it = $0; it.postIndex = it.postIndex.map { $0 + n }; return it } } }
+        heights.insert(contentsOf: hs, at: 0)
+        for p in fresh { enqueueMedia(of: p) }
+        emitLayout("live")
+    }
+
+    static func livePost(id: String, time: Double, n: Int, rng: inout SeededRandom) -> Post {
+        let lines = [
+            "Corner kick swung in, headed clear at the near post.",
+            "A long spell of possession in midfield; nobody wants to lose the ball now.",
+            "Substitution warming up on the touchline.",
+            "The crowd is on its feet after a quick break down the left.",
+            "Free kick 25 metres out — the wall is lining up.",
+            "Yellow card for a late challenge. The bench is not happy.",
+            "Shot from distance, just over the bar!",
+        ]
+        var blocks: [Block] = [.text(RichText(runs: [TextRun(text: "Live: ", bold: true), TextRun(text: lines[rng.int(0, lines.count - 1)])]))]
+        if rng.unit() < 0.35 {
+            blocks.append(.media([Media(id: "\(id)-img", kind: .image, width: 1600, height: 900, url: "https://media.example.com/\(id).png", alt: "Live photo \(n)")]))
+        }
+        return Post(id: id, createdAt: time, blocks: blocks)
+    }
+
+    // MARK: - Frames
+
+    /// One frame of the page (60 Hz): network completions, layout, then the held jump (E10, E11).
+    public func frame(now t: Int) {
+        now = t
+        for r in network.due(now: t) { complete(r) }
+        guard let h = held else { return }
+        // End conditions first: nothing is reported after the hold ends.
+        if t - h.startTick >= 10 * Clock.ticksPerSecond { endHold(.timeout); return }
+        if h.arity == 1, t - h.lastCallTick >= Clock.ticksPerSecond { endHold(.idle); return }
+        guard let postTop = postTop(id: h.postId) else { endHold(.removed); return }
+        if let arity = h.arity {
+            guard let hook else { return }
+            let top = postTop - h.topOffset
+            if abs(top - h.lastSentTop) > 5 {
+                held?.lastSentTop = top
+                held?.lastCallTick = t
+                call(hook, arity: arity, top: top, correction: true, jumpId: h.jumpId)
+            }
+        } else if selfScrolling {
+            // No hook: the page keeps the post in place itself, as a browser does (E12).
+            scrollY = clampedScroll(postTop - h.topOffset)
+        }
+    }
+
+    public var maxScrollY: Double { max(0, contentHeight - viewportHeight) }
+    public func clampedScroll(_ y: Double) -> Double { min(max(0, y), maxScrollY) }
+
+    // MARK: - The jump protocol (E3–E13)
+
+    /// `navigateToEventId(id, topOffset?)` (E3); also fragments (E4) and links. Emits `.nav`.
+    public func navigate(to id: String, topOffset: Double?, via: String = "api") {
+        guard initialized, !removed else {
+            log("error", "navigateToEventId(\(id)): the liveblog is not initialized")
+            outbox.append(.nav(id: id, result: "not-found", via: via))
+            return
+        }
+        if let i = loadedIndex[id] {
+            pendingNav = nil
+            outbox.append(.nav(id: id, result: "found", via: via))
+            startJump(postIndex: i, topOffset: topOffset)
+            return
+        }
+        if let j = allIndex[id] {
+            let beyond = j - loadedCount + 1
+            if config.deepLinkLimit == 0 || beyond <= config.deepLinkLimit {
+                pendingNav = (id, topOffset, via)
+                log("info", "loading older posts to reach \(id)")
+                requestMorePosts()
+                return
+            }
+            log("warn", "post \(id) is \(beyond) posts beyond the loaded ones (deepLinkLimit \(config.deepLinkLimit)): not found")
+        } else {
+            log("warn", "post \(id) not found")
+        }
+        outbox.append(.nav(id: id, result: "not-found", via: via))
+    }
+
+    /// The URL fragment changed (E4): jumps only to a post the page can find; reports nothing back.
+    public func setFragment(_ id: String) {
+        guard id != fragment else { return }
+        fragment = id
+        guard initialized, !removed else { return }
+        if loadedIndex[id] != nil || allIndex[id] != nil {
+            navigate(to: id, topOffset: nil, via: "fragment")
+        } else {
+            log("warn", "fragment #tickaroo_event_id=\(id): no such post")
+        }
+    }
+
+    private var defaultTopOffset: Double { config.stickyHeader > 0 ? config.stickyHeader : 0 }
+
+    private func startJump(postIndex i: Int, topOffset: Double?) {
+        if held != nil { endHold(.newJump) }
+        let jumpId = nextJumpId
+        nextJumpId += 1
+        let post = liveblog.posts[i]
+        lastJumpPostId = post.id
+        let offset = topOffset ?? defaultTopOffset
+        let postTop = postTop(index: i)
+        // E6: top = page scroll position + the post's top in the page viewport − top offset.
+        let rectTop = postTop - scrollY
+        let top = scrollY + rectTop - offset
+        // E5: whether a hook exists and its arity are decided now.
+        guard let hook else {
+            held = HeldJump(jumpId: jumpId, postId: post.id, topOffset: offset, startTick: now,
+                            lastCallTick: now, lastSentTop: top, arity: nil)
+            if selfScrolling { scrollY = clampedScroll(postTop - offset) }
+            return
+        }
+        let arity = hook.arity
+        held = HeldJump(jumpId: jumpId, postId: post.id, topOffset: offset, startTick: now,
+                        lastCallTick: now, lastSentTop: top, arity: arity)
+        if arity == 1 && abs(rectTop - offset) <= 5 {
+            // E8: a one-parameter hook's jump call is skipped when the post is already in place.
+            return
+        }
+        call(hook, arity: arity, top: top, correction: false, jumpId: jumpId)
+    }
+
+    private func call(_ hook: HookSignature, arity: Int, top: Double, correction: Bool, jumpId: Int) {
+        let threw = hook.throwsMessage != nil
+        outbox.append(.hook(jumpId: jumpId, top: top, correction: correction, args: arity, threw: threw))
+        if let msg = hook.throwsMessage {
+            // E13: the error goes to the console; the hold goes on.
+            log("error", "Uncaught Error: \(msg) (in window.tickarooLiveblogScrollTo, jump \(jumpId))")
+        }
+    }
+
+    private func endHold(_ reason: HoldEndReason) {
+        guard let h = held else { return }
+        held = nil
+        outbox.append(.holdEnd(jumpId: h.jumpId, reason: reason))
+        log("info", "jump \(h.jumpId) to \(h.postId): hold ended (\(reason.rawValue))")
+    }
+
+    /// Defines, replaces or removes `window.tickarooLiveblogScrollTo` (E11, E12).
+    public func setHook(_ newHook: HookSignature?) {
+        let old = hook
+        hook = newHook
+        guard let h = held else { return }
+        if newHook == nil, old != nil, h.arity != nil {
+            endHold(.hookRemoved)
+        } else if newHook != nil, h.arity == nil, let i = loadedIndex[h.postId] {
+            // A hook defined while a hook-less jump is held receives it as a new jump.
+            startJump(postIndex: i, topOffset: h.topOffset)
+        }
+    }
+
+    /// Reader input that reaches the page: a tap, a wheel turn over it, a key while it has focus (E16).
+    public func readerInput(_ kind: String) {
+        if held != nil { endHold(.input) }
+    }
+
+    /// The liveblog is removed from the page (E11).
+    public func remove() {
+        guard !removed else { return }
+        if held != nil { endHold(.removed) }
+        removed = true
+        pendingNav = nil
+        relayoutAll()
+        emitLayout("removed")
+    }
+
+    /// Follows a link inside the page (E14): same-liveblog links jump, other origins go to the app.
+    public func followLink(_ href: String) {
+        if let id = Page.fragmentId(href), href.hasPrefix("#") || Page.host(of: href) == origin {
+            fragment = id
+            if exists(id) { navigate(to: id, topOffset: nil, via: "link") } else { log("warn", "link to post \(id): no such post") }
+            return
+        }
+        if let h = Page.host(of: href), h != origin {
+            log("info", "external link handed to the app: \(href)")
+            outbox.append(.externalLink(href))
+            return
+        }
+        log("warn", "navigation to \(href) blocked: not a post of this liveblog")
+    }
+
+    public func log(_ level: String, _ message: String) {
+        let m = Sanitizer.clean(message)
+        console.append("[\(level)] \(m)")
+        if console.count > 500 { console.removeFirst(console.count - 500) }
+        outbox.append(.console(level: level, message: m))
+    }
+}

@@ -1,0 +1,85 @@
+/// The iOS sample (CollectionViewDemo.swift in the seed), line for line where it matters:
+///
+///     cell.scrollCallback = { request in
+///       let dropped = request.correction && request.jumpId != self.activeJumpId
+///       guard !dropped else { return }
+///       self.activeJumpId = request.jumpId
+///       self.requestedPostY = cell.frame.minY + request.top
+///       self.scrollToRequestedPost()
+///     }
+///
+/// Differences from UIKit, and why: the message handler runs in the same frame as the page's
+/// call (WebKit posts it to the main thread; a frame of delay would change nothing we show);
+/// `performBatchUpdates` completes at once (animations are disabled in the sample anyway).
+public final class IOSJumpHost: JumpHost {
+    public let platform = Platform.ios
+    public var actions: (HostAction) -> Void = { _ in }
+    let list: NativeList
+    var scrollView: ScrollView { list.scrollView }
+
+    public private(set) var activeJumpId: Int?
+    public private(set) var requestedPostY: Double = 0
+    public private(set) var isJumpAnimating = false
+    public private(set) var isJumpClamped = false
+    private var now = 0
+
+    public init(list: NativeList) {
+        self.list = list
+        list.scrollView.didEndScrollingAnimation = { [weak self] in self?.scrollViewDidEndScrollingAnimation() }
+    }
+
+    public var followingJumpId: Int? { activeJumpId }
+    public var isClamped: Bool { isJumpClamped }
+
+    private func scrollToRequestedPost(_ kind: HostAction.Kind) {
+        // adjustedContentInset: our insets are the bars drawn over the list.
+        let minY = -scrollView.insetTop
+        let maxY = max(minY, scrollView.contentHeight + scrollView.insetBottom - scrollView.viewportHeight)
+        let desiredY = requestedPostY - scrollView.insetTop
+        let target = min(max(desiredY, minY), maxY)
+        // A correction can arrive before the embed cell has grown, so the next resize re-applies a clamped target.
+        isJumpClamped = desiredY > maxY
+        // scrollViewDidEndScrollingAnimation is not called for an animation to the current offset,
+        // but it is called for the running animation when a new one replaces it, so the flag is set afterwards.
+        let animated = abs(target - scrollView.offset) >= 1
+        scrollView.setContentOffset(target, animated: animated, now: now)
+        isJumpAnimating = animated
+        actions(HostAction(jumpId: activeJumpId ?? 0, kind: kind, target: target, animated: animated, clamped: isJumpClamped))
+    }
+
+    public func scrollRequest(top: Double, correction: Bool, jumpId: Int, now: Int) {
+        self.now = now
+        // Corrections only belong to the latest jump, and the reader's drag ends them.
+        let dropped = correction && jumpId != activeJumpId
+        guard !dropped else {
+            actions(HostAction(jumpId: jumpId, kind: .drop))
+            return
+        }
+        activeJumpId = jumpId
+        requestedPostY = list.webRowY + top
+        scrollToRequestedPost(.scroll)
+    }
+
+    public func webRowResized(to height: Double, now: Int) {
+        self.now = now
+        let offset = scrollView.offset
+        // Restoring the offset stops a jump mid-animation and keeps a clamped jump short, so the jump is re-aimed afterwards.
+        let reaimJump = isJumpAnimating || isJumpClamped
+        list.setWebRowHeight(height)
+        scrollView.setContentOffset(offset, animated: false, now: now)
+        if reaimJump, activeJumpId != nil {
+            scrollToRequestedPost(.reaim)
+        }
+    }
+
+    public func readerWillBeginDragging(now: Int) {
+        activeJumpId = nil
+        isJumpAnimating = false
+    }
+
+    func scrollViewDidEndScrollingAnimation() {
+        isJumpAnimating = false
+    }
+
+    public func frame(now: Int) { self.now = now }
+}

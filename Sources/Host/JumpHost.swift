@@ -1,0 +1,34 @@
+/// What a host strategy did with a scroll request, for the trace and the toolbar (T1, SPEC 9).
+public struct HostAction: Sendable, Equatable {
+    public enum Kind: String, Sendable { case scroll, drop, reaim, settle }
+    public var jumpId: Int
+    public var kind: Kind
+    public var target: Double?
+    public var animated: Bool?
+    public var clamped: Bool?
+    public init(jumpId: Int, kind: Kind, target: Double? = nil, animated: Bool? = nil, clamped: Bool? = nil) {
+        self.jumpId = jumpId; self.kind = kind; self.target = target; self.animated = animated; self.clamped = clamped
+    }
+}
+
+public enum Platform: String, Sendable, CaseIterable {
+    case ios, android, naive
+    public var next: Platform { let a = Platform.allCases; return a[(a.firstIndex(of: self)! + 1) % a.count] }
+}
+
+/// A host strategy (H3): the app's side of the hook, re-created from the seed's sample code.
+public protocol JumpHost: AnyObject {
+    var platform: Platform { get }
+    /// The bridge delivered a call: what the app's JS shim forwards (top, !!info.correction, info.jumpId || 0).
+    func scrollRequest(top: Double, correction: Bool, jumpId: Int, now: Int)
+    /// The web view reports a new content height (E2); the host resizes the row.
+    func webRowResized(to height: Double, now: Int)
+    /// The reader started dragging the list (H5): scrollViewWillBeginDragging / SCROLL_STATE_DRAGGING.
+    func readerWillBeginDragging(now: Int)
+    /// Work posted to the next frame (Android's webView.post).
+    func frame(now: Int)
+    /// The jump the host is following, for the toolbar.
+    var followingJumpId: Int? { get }
+    var isClamped: Bool { get }
+    var actions: (HostAction) -> Void { get set }
+}

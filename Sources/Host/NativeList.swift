@@ -1,0 +1,30 @@
+/// The native list of mode M1 (H1): header rows, the content-sized web row, footer rows.
+public final class NativeList {
+    public let line: Double
+    public var headerRows: Int { didSet { update() } }
+    public var footerRows: Int { didSet { update() } }
+    /// As tall as the page last reported (E2).
+    public private(set) var webRowHeight: Double
+    public let scrollView: ScrollView
+
+    public init(headerRows: Int, footerRows: Int, webRowHeight: Double, scrollView: ScrollView, line: Double = 16) {
+        self.headerRows = headerRows
+        self.footerRows = footerRows
+        self.webRowHeight = webRowHeight
+        self.scrollView = scrollView
+        self.line = line
+        update()
+    }
+
+    /// The web row's frame.minY in the list's content.
+    public var webRowY: Double { Double(headerRows) * line }
+    public var footerY: Double { webRowY + webRowHeight }
+    public var contentHeight: Double { footerY + Double(footerRows) * line }
+
+    public func setWebRowHeight(_ h: Double) {
+        webRowHeight = h
+        update()
+    }
+
+    private func update() { scrollView.contentHeight = contentHeight }
+}

@@ -1,0 +1,82 @@
+import ScrollPhysics
+
+/// The emulated native scroll view (UIScrollView / RecyclerView): an offset, a content height,
+/// a viewport, insets drawn over the content, and at most one programmatic animation.
+/// Offsets use UIKit's convention (U4): the content's top sits just under the top inset at
+/// `offset = -inset.top`.
+public final class ScrollView {
+    public enum State: String { case idle, dragging, settling }
+
+    public var offset: Double = 0
+    public var contentHeight: Double = 0
+    public var viewportHeight: Double
+    public var insetTop: Double
+    public var insetBottom: Double
+    /// RecyclerView's scroll state; UIKit has the same phases (isDragging, isDecelerating).
+    public var state: State = .idle
+
+    public struct Animation {
+        public var motion: ScrollAnimation
+        public var startTick: Int
+        /// Started by the app (setContentOffset / smoothScrollBy), not by the reader.
+        public var programmatic: Bool
+    }
+    public private(set) var animation: Animation?
+    /// UIScrollViewDelegate.scrollViewDidEndScrollingAnimation.
+    public var didEndScrollingAnimation: (() -> Void)?
+
+    public init(viewportHeight: Double, insetTop: Double, insetBottom: Double) {
+        self.viewportHeight = viewportHeight
+        self.insetTop = insetTop
+        self.insetBottom = insetBottom
+        offset = -insetTop
+    }
+
+    /// U4: minY = −inset.top, maxY = max(minY, contentHeight + inset.bottom − viewportHeight).
+    public var minOffset: Double { -insetTop }
+    public var maxOffset: Double { max(minOffset, contentHeight + insetBottom - viewportHeight) }
+    public func clamp(_ y: Double) -> Double { min(max(y, minOffset), maxOffset) }
+    public var isAnimating: Bool { animation != nil }
+
+    /// `setContentOffset(_:animated:)`. A new animation replaces a running one, and UIKit then
+    /// reports the end of the running one (the seed relies on this order).
+    public func setContentOffset(_ y: Double, animated: Bool, now: Int) {
+        if animated {
+            if animation != nil { endAnimation(notify: true) }
+            animation = Animation(motion: .iosSetContentOffset(from: offset, to: y), startTick: now, programmatic: true)
+        } else {
+            // A plain set stops a running animation without the delegate call.
+            animation = nil
+            offset = y
+        }
+    }
+
+    /// Starts a motion (Android's smoothScrollBy, a key or wheel ease, a spring back).
+    public func animate(_ motion: ScrollAnimation, now: Int, programmatic: Bool) {
+        if animation != nil { endAnimation(notify: true) }
+        animation = Animation(motion: motion, startTick: now, programmatic: programmatic)
+        if motion.duration <= 0 { offset = motion.to; endAnimation(notify: true) }
+    }
+
+    /// Stops any animation where it is (a touch, a plain set).
+    public func stopAnimation() { animation = nil }
+
+    private func endAnimation(notify: Bool) {
+        animation = nil
+        if notify { didEndScrollingAnimation?() }
+    }
+
+    /// Advances a running animation to `now`. Returns true while it runs.
+    @discardableResult
+    public func step(now: Int) -> Bool {
+        guard let a = animation else { return false }
+        let t = Double(now - a.startTick) / 120.0
+        offset = a.motion.value(at: t)
+        if t >= a.motion.duration {
+            offset = a.motion.value(at: a.motion.duration)
+            endAnimation(notify: true)
+            return false
+        }
+        return true
+    }
+}
