@@ -1,2 +1,0 @@
-import XCTest
-final class ScrollPhysicsTestsSmoke: XCTestCase { func testBuilds() {} }
