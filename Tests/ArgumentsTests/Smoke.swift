@@ -1,0 +1,2 @@
+import XCTest
+final class ArgumentsSmoke: XCTestCase { func testBuilds() {} }
