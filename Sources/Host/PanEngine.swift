@@ -1,0 +1,190 @@
+import ScrollPhysics
+
+/// One pan gesture and its inertia, as in the seed (nested-pan-inertia-webview): began / changed /
+/// ended like a UIPanGestureRecognizer (P1), a UIDynamicItemBehavior-like item with resistance 2.0
+/// on release at 180 pt/s or faster (P2), the damped bottom overscroll and spring back (P3), the
+/// interaction lock (P4), and keys and wheel notches turned into gestures (P5, P6).
+/// Time comes in as ticks (120 Hz); nothing here reads a clock.
+public final class PanEngine {
+    public var target: PanTarget
+
+    /// The reader began scrolling (H5): hosts hear scrollViewWillBeginDragging / DRAGGING.
+    public var onDragBegan: (Int) -> Void = { _ in }
+    /// A reader-driven motion continues on its own (inertia, key ease): Android's SETTLING.
+    public var onSettling: () -> Void = {}
+    /// Nothing the reader started moves any more.
+    public var onIdle: () -> Void = {}
+
+    public private(set) var item: DynamicItem?
+    private var tracker = VelocityTracker()
+    private var touch: Touch?
+    private var ease: Ease?
+    private var stream = WheelStream()
+    public private(set) var lastMovementTick: Int?
+
+    struct Touch {
+        var startY: Double
+        var lastY: Double
+        var dragging: Bool
+        /// A press that stopped inertia is never a tap (P4).
+        var stoppedMotion: Bool
+    }
+
+    /// A key or wheel scroll: a delta eased over time, applied through the target.
+    struct Ease {
+        var motion: ScrollAnimation   // from 0 to the total delta (content movement, + = up)
+        var startTick: Int
+        var applied: Double
+    }
+
+    public init(target: PanTarget) { self.target = target }
+
+    /// Native rows take no taps while inertia runs (P4).
+    public var interactionLocked: Bool { item != nil }
+    public var isTouching: Bool { touch != nil }
+    public var isDragging: Bool { touch?.dragging == true }
+    public var isMoving: Bool { item != nil || ease != nil || touch?.dragging == true || streamPending }
+    private var streamPending: Bool { stream.lastTime != nil }
+
+    private func seconds(_ tick: Int) -> Double { Double(tick) / 120.0 }
+
+    // MARK: Touch (mouse drag, scenario drag and tap)
+
+    /// Touch down. Returns true when it stopped a motion (so the press is not a tap).
+    @discardableResult
+    public func touchDown(y: Double, now: Int) -> Bool {
+        let stopped = item != nil || ease != nil
+        item = nil
+        ease = nil
+        stream.reset()
+        target.panBegan()
+        tracker.reset()
+        tracker.add(time: seconds(now), position: y)
+        touch = Touch(startY: y, lastY: y, dragging: false, stoppedMotion: stopped)
+        return stopped
+    }
+
+    public func touchMove(y: Double, now: Int) {
+        guard var t = touch else { return }
+        tracker.add(time: seconds(now), position: y)
+        if !t.dragging {
+            // The pan is recognised past the touch slop; the content then follows the finger
+            // from where it went down, as UIScrollView's pan does.
+            guard abs(y - t.startY) > PhysicsConstants.touchSlop else { return }
+            t.dragging = true
+            touch = t
+            target.panBegan()
+            onDragBegan(now)
+            _ = target.pan(by: y - t.startY, bounce: true)
+        } else {
+            _ = target.pan(by: y - t.lastY, bounce: true)
+        }
+        t.lastY = y
+        touch = t
+        lastMovementTick = now
+    }
+
+    public enum TouchResult: Equatable { case tap, drag, none }
+
+    /// Touch up: a tap, or the end of a drag (with inertia at 180 pt/s or faster).
+    public func touchUp(y: Double, now: Int) -> TouchResult {
+        guard let t = touch else { return .none }
+        if t.lastY != y { touchMove(y: y, now: now) }
+        let current = touch ?? t
+        touch = nil
+        guard current.dragging else { return current.stoppedMotion ? .none : .tap }
+        let v = tracker.velocity(at: seconds(now))
+        if let fling = DynamicItem.fling(releaseVelocity: v) {
+            item = fling
+            onSettling()
+        } else {
+            target.settle(now: now)
+            onIdle()
+        }
+        return .drag
+    }
+
+    // MARK: Keys and wheel (P5, P6)
+
+    /// Scrolls content by `delta` pt (+ = content up, as j / wheel down) with an ease-out of 0.15 s;
+    /// scrolls closer than 80 ms apart form one stream whose speed carries into inertia.
+    public func easedScroll(by delta: Double, now: Int, homeEnd: Bool = false) {
+        let continuing = stream.isActive(at: seconds(now)) && ease != nil
+        stream.add(at: seconds(now), delta: delta)
+        item = nil
+        if !continuing {
+            target.panBegan()
+            onDragBegan(now)
+        }
+        var total = delta
+        if let e = ease, continuing { total += e.motion.to - e.applied }
+        // No overscroll from keys: the delta stops at the bounds.
+        let room = target.room(contentUp: total > 0)
+        total = total > 0 ? min(total, room) : max(total, room)
+        let motion: ScrollAnimation = homeEnd ? .homeEnd(from: 0, to: total) : .keyLine(from: 0, to: total)
+        ease = Ease(motion: motion, startTick: now, applied: 0)
+        onSettling()
+        lastMovementTick = now
+    }
+
+    /// J / K: a fling at `velocity` pt/s of content (+ = content up).
+    public func fling(contentVelocity: Double, now: Int) {
+        ease = nil
+        stream.reset()
+        target.panBegan()
+        onDragBegan(now)
+        item = DynamicItem.fling(releaseVelocity: -contentVelocity)
+        if item != nil { onSettling() } else { onIdle() }
+    }
+
+    /// Stops everything where it is.
+    public func stop() {
+        item = nil
+        ease = nil
+        touch = nil
+        stream.reset()
+    }
+
+    // MARK: Stepping (120 Hz)
+
+    public func step(now: Int) {
+        if var e = ease {
+            let t = seconds(now - e.startTick)
+            let v = e.motion.value(at: t)
+            let d = v - e.applied
+            if d != 0 { _ = target.pan(by: -d, bounce: false); lastMovementTick = now }
+            e.applied = v
+            ease = t >= e.motion.duration ? nil : e
+        }
+        // A stream of notches / key repeats ends 80 ms after the last; its speed carries into inertia.
+        if stream.lastTime != nil, !stream.isActive(at: seconds(now)) {
+            let speed = stream.count > 1 ? stream.speed : 0
+            stream.reset()
+            if abs(speed) >= DynamicItem.threshold {
+                ease = nil
+                target.panBegan()
+                item = DynamicItem(velocity: -speed)
+            } else if ease == nil, item == nil {
+                target.settle(now: now)
+                onIdle()
+            }
+        }
+        if var it = item {
+            let d = it.step()
+            let atBound = target.pan(by: d, bounce: true)
+            lastMovementTick = now
+            if atBound || abs(d) < DynamicItem.stopDisplacement {
+                item = nil
+                target.settle(now: now)
+                onIdle()
+            } else {
+                item = it
+            }
+        }
+        if ease == nil, item == nil, touch == nil, stream.lastTime == nil, lastEaseRunning {
+            onIdle()
+        }
+        lastEaseRunning = ease != nil || item != nil
+    }
+    private var lastEaseRunning = false
+}

@@ -1,0 +1,218 @@
+import Foundation
+import LiveblogModel
+import Embed
+import Host
+
+/// Runs a scenario headless in virtual time (C2): the same World the terminal drives.
+public final class ScenarioRunner {
+    public let scenario: Scenario
+    public let world: World
+    /// Every trace record, in time order.
+    public private(set) var records: [TraceRecord] = []
+    private var series: [String: [(tick: Int, y: Double?)]] = [:]
+    public var traceLine: ((String) -> Void)?
+    public var keepRecords = true
+
+    public struct Outcome: Equatable {
+        public var description: String
+        public var passed: Bool
+        public var detail: String
+    }
+
+    public init(scenario: Scenario) {
+        self.scenario = scenario
+        world = World(liveblog: scenario.liveblog, config: scenario.config)
+        var watched: [String] = []
+        for e in scenario.expectations {
+            switch e {
+            case .landsAt(let p, _, _, _), .still(let p, _, _, _): if !watched.contains(p) { watched.append(p) }
+            default: break
+            }
+        }
+        world.watchedPosts = watched
+        world.sink = { [unowned self] r in
+            if self.keepRecords { self.records.append(r) }
+            self.traceLine?(r.json)
+            if case .frame = r.event {
+                for id in self.world.watchedPosts { self.series[id, default: []].append((r.tick, self.world.watchedY[id] ?? nil)) }
+            }
+        }
+    }
+
+    /// Timed actions: scenario events, with drags spread over their duration.
+    private func actions() -> [(tick: Int, order: Int, run: () -> Void)] {
+        var out: [(Int, Int, () -> Void)] = []
+        let w = world
+        let line = scenario.config.page.cell.height, cw = scenario.config.page.cell.width
+        for (i, te) in scenario.events.enumerated() {
+            let t = Clock.ticks(te.at)
+            let o = i * 10_000
+            switch te.event {
+            case let .jump(id, off): out.append((t, o, { w.jump(to: id, topOffset: off) }))
+            case let .fragment(id): out.append((t, o, { w.setFragment(id) }))
+            case let .drag(dy, duration, row, col):
+                let x = col * cw + cw / 2, y0 = row * line + line / 2
+                let n = max(1, Clock.ticks(duration))
+                out.append((t, o, { w.pointerDown(x: x, y: y0) }))
+                for k in 1...n {
+                    let y = y0 + dy * Double(k) / Double(n)
+                    out.append((t + k, o + k, { w.pointerMove(x: x, y: y) }))
+                }
+                out.append((t + n, o + n + 1, { w.pointerUp(x: x, y: y0 + dy) }))
+            case let .tap(row, col):
+                let x = col * cw + cw / 2, y = row * line + line / 2
+                out.append((t, o, { w.pointerDown(x: x, y: y) }))
+                out.append((t, o + 1, { w.pointerUp(x: x, y: y) }))
+            case let .wheel(n, row, col):
+                let x = col * cw + cw / 2, y = row * line + line / 2
+                out.append((t, o, { w.wheel(notches: n, x: x, y: y) }))
+            case let .key(k): out.append((t, o, { w.key(k) }))
+            case let .resize(c, r): out.append((t, o, { w.resize(cols: c, rows: r) }))
+            case let .live(n): out.append((t, o, { w.addLivePosts(n) }))
+            case let .load(id):
+                out.append((t, o, {
+                    if !w.forceLoad(id) { w.page.log("warn", "load \(id): no such media item or embed") }
+                }))
+            case let .setHook(s): out.append((t, o, { w.setHook(s.flatMap { try? HookSignature(parsing: $0) }) }))
+            case .remove: out.append((t, o, { w.removeLiveblog() }))
+            case let .pointer(phase, x, y):
+                out.append((t, o, {
+                    switch phase {
+                    case "down": w.pointerDown(x: x, y: y)
+                    case "move": w.pointerMove(x: x, y: y)
+                    default: w.pointerUp(x: x, y: y)
+                    }
+                }))
+            }
+        }
+        return out.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+    }
+
+    /// Runs to the scenario's end (virtual time) and evaluates its expectations.
+    @discardableResult
+    public func run() -> [Outcome] {
+        let end = Clock.ticks(scenario.duration)
+        for a in actions() where a.tick <= end {
+            world.advance(to: a.tick)
+            a.run()
+        }
+        world.advance(to: end)
+        return evaluate()
+    }
+
+    // MARK: - Expectations
+
+    private func y(of post: String, atOrBefore tick: Int) -> Double?? {
+        guard let s = series[post] else { return nil }
+        var found: Double?? = nil
+        for p in s { if p.tick <= tick { found = .some(p.y) } else { break } }
+        return found
+    }
+
+    public func evaluate() -> [Outcome] {
+        scenario.expectations.map(evaluate)
+    }
+
+    private func fmt(_ d: Double) -> String { JSONWriter.number(d) }
+
+    private func evaluate(_ e: Scenario.Expectation) -> Outcome {
+        switch e {
+        case let .landsAt(post, target, tol, by):
+            let desc = "post \(post) lands at y=\(fmt(target)) ±\(fmt(tol)) by t=\(fmt(by))"
+            let tick = Clock.ticks(by)
+            guard let yy = y(of: post, atOrBefore: tick) else { return Outcome(description: desc, passed: false, detail: "no frame by then") }
+            guard let y = yy else { return Outcome(description: desc, passed: false, detail: "the post is not laid out at t=\(fmt(by))") }
+            return Outcome(description: desc, passed: abs(y - target) <= tol, detail: "y=\(fmt(y)) at t=\(fmt(by))")
+        case let .still(post, from, until, tol):
+            let desc = "post \(post) still within ±\(fmt(tol)) from t=\(fmt(from)) until t=\(fmt(until))"
+            let a = Clock.ticks(from), b = Clock.ticks(until)
+            let pts = (series[post] ?? []).filter { $0.tick >= a && $0.tick <= b }
+            guard let first = pts.first, let y0 = first.y else {
+                return Outcome(description: desc, passed: false, detail: "the post is not laid out at t=\(fmt(from))")
+            }
+            var worst = 0.0, worstTick = first.tick
+            for p in pts {
+                guard let y = p.y else { return Outcome(description: desc, passed: false, detail: "the post left the layout at t=\(TraceRecord.time(p.tick))") }
+                if abs(y - y0) > worst { worst = abs(y - y0); worstTick = p.tick }
+            }
+            return Outcome(description: desc, passed: worst <= tol,
+                           detail: "y=\(fmt(y0)) at start, moved at most \(fmt(worst)) (at t=\(TraceRecord.time(worstTick)))")
+        case let .holdEnds(reason, by):
+            let desc = "a hold ends (\(reason)) by t=\(fmt(by))"
+            let tick = Clock.ticks(by)
+            var ends: [String] = []
+            for r in records {
+                if case let .holdEnd(_, why) = r.event {
+                    ends.append("\(why) at t=\(TraceRecord.time(r.tick))")
+                    if why == reason && r.tick <= tick { return Outcome(description: desc, passed: true, detail: "at t=\(TraceRecord.time(r.tick))") }
+                }
+            }
+            return Outcome(description: desc, passed: false, detail: ends.isEmpty ? "no hold ended" : "holds ended: " + ends.joined(separator: ", "))
+        case let .noPullBackAfterDrag(expected):
+            let desc = expected ? "no pull-back after a reader drag" : "a pull-back after a reader drag (expected to show it)"
+            let pulls = pullBacks()
+            let detail = pulls.isEmpty ? "no host scroll for an earlier jump after a drag"
+                                        : "\(pulls.count) pull-back(s), first at t=\(TraceRecord.time(pulls[0]))"
+            return Outcome(description: desc, passed: pulls.isEmpty == expected, detail: detail)
+        }
+    }
+
+    /// Ticks of host scrolls that serve a jump started before the reader's latest drag.
+    public func pullBacks() -> [Int] {
+        var lastDrag: Int?
+        var jumpStart: [Int: Int] = [:]
+        var lastHookJump: Int?
+        var out: [Int] = []
+        for r in records {
+            switch r.event {
+            case let .input(kind, detail):
+                if kind == "drag-begin" || kind == "wheel" || (kind == "key" && World.scrollKeys.contains(detail ?? "")) { lastDrag = r.tick }
+            case let .hook(jumpId, _, correction, _, _):
+                if !correction || jumpStart[jumpId] == nil { jumpStart[jumpId] = jumpStart[jumpId] ?? r.tick }
+                lastHookJump = jumpId
+            case let .host(a):
+                guard a.kind != .drop, let d = lastDrag, r.tick > d else { continue }
+                if a.kind == .scroll, a.animated == false, a.target == nil { continue }
+                let j = lastHookJump ?? a.jumpId
+                if let s = jumpStart[j], s < d { out.append(r.tick) }
+            default: break
+            }
+        }
+        return out
+    }
+}
+
+/// Reports (C2): text for people, JSON and JUnit for CI.
+public enum Report {
+    public static func text(_ name: String, _ outcomes: [ScenarioRunner.Outcome]) -> String {
+        var s = ""
+        for o in outcomes { s += "\(o.passed ? "PASS" : "FAIL")  \(o.description): \(o.detail)\n" }
+        let failed = outcomes.filter { !$0.passed }.count
+        s += "\(name): \(outcomes.count - failed) passed, \(failed) failed\n"
+        return s
+    }
+
+    public static func json(_ name: String, _ outcomes: [ScenarioRunner.Outcome], virtualSeconds: Double) -> String {
+        let items: [JSONValue] = outcomes.map {
+            .object([("description", .string($0.description)), ("passed", .bool($0.passed)), ("detail", .string($0.detail))])
+        }
+        let obj: JSONValue = .object([("scenario", .string(name)), ("passed", .bool(outcomes.allSatisfy(\.passed))),
+                                      ("virtualSeconds", .number(virtualSeconds)), ("expectations", .array(items))])
+        return JSONWriter.pretty(obj) + "\n"
+    }
+
+    public static func junit(_ name: String, _ outcomes: [ScenarioRunner.Outcome]) -> String {
+        func esc(_ s: String) -> String {
+            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        }
+        let failed = outcomes.filter { !$0.passed }.count
+        var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        s += "<testsuite name=\"\(esc(name))\" tests=\"\(outcomes.count)\" failures=\"\(failed)\">\n"
+        for o in outcomes {
+            s += "  <testcase classname=\"\(esc(name))\" name=\"\(esc(o.description))\""
+            if o.passed { s += "/>\n" } else { s += ">\n    <failure message=\"\(esc(o.detail))\"/>\n  </testcase>\n" }
+        }
+        return s + "</testsuite>\n"
+    }
+}

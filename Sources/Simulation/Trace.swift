@@ -1,0 +1,83 @@
+import LiveblogModel
+import Host
+
+/// One line of the trace (SPEC 9): JSON lines, `t` in seconds of virtual time, in time order.
+public enum TraceEvent: Equatable {
+    case hook(jumpId: Int, top: Double, correction: Bool, args: Int, threw: Bool)
+    case host(HostAction)
+    case layout(webHeight: Double, cause: String)
+    case holdEnd(jumpId: Int, reason: String)
+    case input(kind: String, detail: String?)
+    case console(level: String, message: String)
+    case nav(id: String, result: String, via: String)
+    case frame(offset: Double, webOffset: Double, webHeight: Double, postId: String?, postY: Double?)
+    case external(url: String)
+    case setting(name: String, value: String)
+
+    public var kind: String {
+        switch self {
+        case .hook: return "hook"
+        case .host: return "host"
+        case .layout: return "layout"
+        case .holdEnd: return "hold-end"
+        case .input: return "input"
+        case .console: return "console"
+        case .nav: return "nav"
+        case .frame: return "frame"
+        case .external: return "external"
+        case .setting: return "setting"
+        }
+    }
+}
+
+public struct TraceRecord: Equatable {
+    public var tick: Int
+    public var event: TraceEvent
+
+    /// Seconds with millisecond precision, truncated (tick 2 at 120 Hz → 0.016).
+    public static func time(_ tick: Int) -> String {
+        let ms = tick * 1000 / 120
+        let s = ms / 1000, r = ms % 1000
+        let frac = String(r).count == 3 ? String(r) : String(repeating: "0", count: 3 - String(r).count) + String(r)
+        var f = frac
+        while f.count > 1 && f.hasSuffix("0") { f.removeLast() }
+        return "\(s).\(f)"
+    }
+
+    public var json: String {
+        let n = JSONWriter.number, q = JSONWriter.quote
+        let head = "{\"t\":\(TraceRecord.time(tick)),\"ev\":\(q(event.kind))"
+        switch event {
+        case let .hook(jumpId, top, correction, args, threw):
+            return head + ",\"jumpId\":\(jumpId),\"top\":\(n(top)),\"correction\":\(correction),\"args\":\(args)" + (threw ? ",\"threw\":true}" : "}")
+        case let .host(a):
+            var s = head + ",\"jumpId\":\(a.jumpId),\"action\":\(q(a.kind.rawValue))"
+            if let t = a.target { s += ",\"target\":\(n(t))" }
+            if let an = a.animated { s += ",\"animated\":\(an)" }
+            if let c = a.clamped { s += ",\"clamped\":\(c)" }
+            return s + "}"
+        case let .layout(h, cause):
+            return head + ",\"webHeight\":\(n(h)),\"cause\":\(q(cause))}"
+        case let .holdEnd(jumpId, reason):
+            return head + ",\"jumpId\":\(jumpId),\"reason\":\(q(reason))}"
+        case let .input(kind, detail):
+            return head + ",\"kind\":\(q(kind))" + (detail.map { ",\"detail\":\(q($0))" } ?? "") + "}"
+        case let .console(level, message):
+            return head + ",\"level\":\(q(level)),\"message\":\(q(message))}"
+        case let .nav(id, result, via):
+            return head + ",\"id\":\(q(id)),\"result\":\(q(result)),\"via\":\(q(via))}"
+        case let .frame(offset, webOffset, webHeight, postId, postY):
+            var s = head + ",\"offset\":\(n(offset)),\"webOffset\":\(n(webOffset)),\"webHeight\":\(n(webHeight))"
+            if let id = postId {
+                s += ",\"post\":{\"id\":\(q(id))"
+                if let y = postY { s += ",\"y\":\(n(y))" }
+                s += "}"
+            }
+            return s + "}"
+        case let .external(url):
+            return head + ",\"url\":\(q(url))}"
+        case let .setting(name, value):
+            return head + ",\"name\":\(q(name)),\"value\":\(q(value))}"
+        }
+    }
+}

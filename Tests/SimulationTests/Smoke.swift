@@ -1,2 +1,0 @@
-import XCTest
-final class SimulationTestsSmoke: XCTestCase { func testBuilds() {} }
