@@ -1,0 +1,52 @@
+import Foundation
+import TerminalKit
+
+/// Decoded images, scaled per size, made off the drawing path (I3): a miss queues the decode on a
+/// background queue and the frame draws a placeholder; the run loop redraws when `generation` moves.
+final class ImageCache: @unchecked Sendable {
+    struct Key: Hashable { var path: String; var cols: Int; var halfRows: Int; var mode: ColorMode; var unicode: Bool }
+    enum Entry { case pending, ready([[Cell]]), failed(String) }
+
+    private let lock = NSLock()
+    private var entries: [Key: Entry] = [:]
+    private var decoded: [String: Result<RGBAImage, ImageError>] = [:]
+    private var order: [Key] = []
+    private let queue = DispatchQueue(label: "liveblog.images", qos: .userInitiated)
+    private(set) var generation = 0
+    /// Synchronous decoding, for tests and bench (deterministic output).
+    var synchronous = false
+
+    func cells(path: String, cols: Int, halfRows: Int, mode: ColorMode, unicode: Bool) -> Entry {
+        let key = Key(path: path, cols: cols, halfRows: halfRows, mode: mode, unicode: unicode)
+        lock.lock()
+        if let e = entries[key] { lock.unlock(); return e }
+        entries[key] = .pending
+        order.append(key)
+        if order.count > 256 { let old = order.removeFirst(); entries[old] = nil }
+        lock.unlock()
+        let work = { [self] in
+            lock.lock()
+            let cached = decoded[path]
+            lock.unlock()
+            let img = cached ?? PNGImage.decode(path: path)
+            let entry: Entry
+            switch img {
+            case .success(let i):
+                // Cells of two half-rows each; a half-row is 8 pt of the item's height.
+                entry = .ready(ImageRaster.render(i, cols: cols, rows: (halfRows + 1) / 2, mode: mode, unicode: unicode))
+            case .failure(let e):
+                entry = .failed(e.description)
+            }
+            lock.lock()
+            if cached == nil { decoded[path] = img; if decoded.count > 64 { decoded.removeAll() } }
+            entries[key] = entry
+            generation += 1
+            lock.unlock()
+        }
+        if synchronous { work(); return cells(path: path, cols: cols, halfRows: halfRows, mode: mode, unicode: unicode) }
+        queue.async(execute: work)
+        return .pending
+    }
+
+    var currentGeneration: Int { lock.lock(); defer { lock.unlock() }; return generation }
+}

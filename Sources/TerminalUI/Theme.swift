@@ -1,0 +1,57 @@
+import TerminalKit
+
+/// Colours and glyphs, with monochrome (NO_COLOR) and ASCII (non-UTF-8 locale) fallbacks (T6).
+struct Theme {
+    let caps: TerminalCapabilities
+    var color: Bool { caps.colorMode != .none }
+    var unicode: Bool { caps.unicode }
+
+    func c(_ i: UInt8) -> Color { color ? .indexed(i) : .default }
+
+    var navBar: Style { color ? Style(fg: .indexed(255), bg: .indexed(24), bold: true) : Style(reverse: true) }
+    var navBadge: Style { color ? Style(fg: .indexed(16), bg: .indexed(75), bold: true) : Style(bold: true, reverse: true) }
+    var toolbar: Style { color ? Style(fg: .indexed(252), bg: .indexed(236)) : Style(reverse: true) }
+    var toolbarHot: Style { color ? Style(fg: .indexed(214), bg: .indexed(236), bold: true) : Style(bold: true, reverse: true) }
+    var text: Style { Style() }
+    var dim: Style { Style(fg: c(245), dim: !color) }
+    var title: Style { Style(fg: c(231), bold: true) }
+    var link: Style { Style(fg: c(75), underline: true) }
+    var focusedLink: Style { Style(fg: c(16), bg: c(214), underline: true, reverse: !color) }
+    var highlight: Style { Style(fg: c(220), bold: true) }
+    var milestone: Style { Style(fg: c(213), bold: true) }
+    var goal: Style { Style(fg: c(118), bold: true) }
+    var rule: Style { Style(fg: c(238), dim: !color) }
+    var native: Style { Style(fg: c(250), bg: color ? .indexed(234) : .default) }
+    var nativeTitle: Style { Style(fg: c(231), bg: color ? .indexed(234) : .default, bold: true) }
+    var placeholder: Style { Style(fg: c(244), bg: color ? .indexed(235) : .default) }
+    var broken: Style { Style(fg: c(203), bg: color ? .indexed(235) : .default, bold: true) }
+    var embed: Style { Style(fg: c(153), bg: color ? .indexed(17) : .default) }
+    var siteHeader: Style { color ? Style(fg: .indexed(16), bg: .indexed(250), bold: true) : Style(reverse: true) }
+    var indicator: Style { color ? Style(fg: .indexed(250)) : Style(reverse: true) }
+    var overlay: Style { color ? Style(fg: .indexed(252), bg: .indexed(235)) : Style() }
+    var overlayTitle: Style { color ? Style(fg: .indexed(214), bg: .indexed(235), bold: true) : Style(bold: true) }
+    var notice: Style { Style(fg: c(203), bold: true) }
+    var quote: Style { Style(fg: c(187), italic: true) }
+
+    var ruleChar: Character { unicode ? "─" : "-" }
+    var spinner: [String] { unicode ? ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"] : ["|", "/", "-", "\\"] }
+    var thumb: Character { unicode ? "┃" : "#" }
+    var track: Character { unicode ? "│" : "|" }
+    var shade: Character { unicode ? "░" : "." }
+    var ellipsis: String { unicode ? "…" : "..." }
+    var quoteBar: String { unicode ? "│ " : "| " }
+    var star: String { unicode ? "★" : "*" }
+    var diamond: String { unicode ? "◆" : "#" }
+    var pin: String { unicode ? "▲" : "^" }
+    var cross: String { unicode ? "✖" : "x" }
+    var play: String { unicode ? "▶" : ">" }
+    var arrow: String { unicode ? "→" : "->" }
+
+    /// Replaces characters the terminal cannot show when the locale is not UTF-8.
+    func ascii(_ s: String) -> String {
+        if unicode { return s }
+        var out = ""
+        for u in s.unicodeScalars { out.unicodeScalars.append(u.isASCII ? u : "?") }
+        return out
+    }
+}

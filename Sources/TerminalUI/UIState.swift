@@ -1,0 +1,64 @@
+import LiveblogModel
+import Simulation
+
+/// What the front end shows on top of the world: overlays, panels, the jump prompt, messages.
+/// None of it changes the world; the App turns choices into world inputs.
+public struct UIState {
+    public enum Overlay: Equatable {
+        case none, help, timeline, console
+        case panel(PanelKind, selected: Int)
+        case prompt(text: String, selected: Int)
+    }
+    public enum PanelKind: String { case highlights = "Highlights", chapters = "Chapters", scorers = "Scorers" }
+
+    public var overlay: Overlay = .none
+    /// A line shown in the toolbar for a while (external links, not found, …).
+    public var message: (text: String, until: Double)?
+    /// The demo's caption, shown in the navigation bar.
+    public var caption: String?
+    public var recording: Bool = false
+    public init() {}
+}
+
+/// Entries of a panel (L7): the post id and a label.
+func panelEntries(_ kind: UIState.PanelKind, _ lb: Liveblog) -> [(id: String, label: String)] {
+    switch kind {
+    case .highlights:
+        return lb.highlights.map { p in
+            let text = p.headline ?? p.blocks.lazy.compactMap { if case .text(let t) = $0 { return t.plainText } else { return nil } }.first ?? p.id
+            return (p.id, "\(clockLabel(p.createdAt))  \(text)")
+        }
+    case .chapters:
+        return lb.chapters.map { ($0.id, "\(clockLabel($0.createdAt))  \($0.headline ?? $0.id)") }
+    case .scorers:
+        return lb.scorers.map { p in
+            let s = p.sportEvent!
+            let who = s.players.isEmpty ? (s.title ?? "Goal") : s.players.joined(separator: ", ")
+            return (p.id, "\(s.timeOfPlay ?? clockLabel(p.createdAt))  \(who)\(s.team.map { " (\($0))" } ?? "")")
+        }
+    }
+}
+
+func clockLabel(_ unix: Double) -> String {
+    let s = Int(unix.rounded(.down))
+    let m = ((s % 86400) + 86400) % 86400 / 60
+    let h = m / 60, mm = m % 60
+    return (h < 10 ? "0" : "") + String(h) + ":" + (mm < 10 ? "0" : "") + String(mm)
+}
+
+/// Ids that start with the prompt's text (the `/` jump's completion), loaded posts first.
+func completions(_ text: String, _ lb: Liveblog, limit: Int = 8) -> [String] {
+    let t = text.lowercased()
+    var out: [String] = []
+    for p in lb.posts where t.isEmpty || p.id.lowercased().hasPrefix(t) {
+        out.append(p.id)
+        if out.count >= limit { break }
+    }
+    if out.count < limit && !t.isEmpty {
+        for p in lb.posts where !p.id.lowercased().hasPrefix(t) && p.id.lowercased().contains(t) {
+            out.append(p.id)
+            if out.count >= limit { break }
+        }
+    }
+    return out
+}
