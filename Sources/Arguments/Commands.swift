@@ -1,0 +1,161 @@
+// The declarations of liveblog's commands (SPEC C1–C7): names, help texts and
+// arguments only. What each command does lives in the `liveblog` executable,
+// which switches on `ParseResult.run(commandPath:_:)`.
+
+/// liveblog's command tree. `LiveblogCommands.root` is what `ArgumentParser.parse` takes.
+public enum LiveblogCommands {
+    public static let programName = "liveblog"
+    public static let modes = ["content", "nested", "header"]
+    public static let platforms = ["ios", "android", "naive"]
+    public static let networks = ["instant", "fast", "3g", "slow", "offline"]
+    public static let layouts = ["list", "timeline"]
+    public static let reports = ["text", "json", "junit"]
+    /// The hook used when `--hook` is not given (E5): a two-parameter hook.
+    public static let defaultHook = "function (top, info)"
+
+    /// `liveblog [<subcommand>]`; with no subcommand, `view`.
+    public static let root = CommandSpec(
+        name: programName,
+        abstract: "Read liveblogs in the terminal, inside an emulated native list with a web row.",
+        discussion: """
+            liveblog emulates how a mobile app embeds a liveblog web view inside a native \
+            scrolling list, and how deep-link jumps land and stay put while images above \
+            the post are still loading.
+
+            With no subcommand, liveblog runs 'view': 'liveblog' alone opens the bundled \
+            sample liveblog, 'liveblog FILE' opens FILE.
+            """,
+        subcommands: [view, simulate, demo, bench, generate, check],
+        defaultSubcommand: "view")
+
+    /// C1, C7: `liveblog view [SOURCE] [options]`.
+    public static let view = CommandSpec(
+        name: "view",
+        abstract: "Open a liveblog in the terminal.",
+        discussion: """
+            Opens SOURCE, or the bundled sample liveblog when none is given. SOURCE may be \
+            a Tickaroo ticker response, a JSON Feed 1.1, or schema.org LiveBlogPosting \
+            JSON-LD (a .json file, or a saved .html page with ld+json blocks).
+
+            Every setting below can also be changed while the liveblog is open: m mode, \
+            p platform, o hook, n network, i insets, t timeline. Press ? for all keys.
+
+              liveblog view match.json --event 7f3a --network 3g
+              liveblog view --mode nested --platform android --hook none
+              liveblog view match.json --record session.json
+            """,
+        arguments: [
+            .positional("SOURCE",
+                        help: "The liveblog file to open: Tickaroo JSON, JSON Feed, or JSON-LD (.json or .html). "
+                            + "Without it, the bundled sample."),
+            .option("event", value: "ID",
+                    help: "Jump to the post with this id once the liveblog is open (a deep link)."),
+            .option("url", value: "URL",
+                    help: "The page URL: its origin must be an enabled domain, and a "
+                        + "#tickaroo_event_id=ID fragment is a deep link."),
+            .option("enabled-domains", value: "LIST",
+                    help: "Comma-separated domains the liveblog may initialize on (default: the URL's host).",
+                    type: .list),
+            .option("mode", help: "How the web view sits in the native list: content-sized row, nested scrolling, "
+                        + "or under a collapsing native header.",
+                    default: "content", allowed: modes),
+            .option("platform", help: "Host strategy for jumps: the iOS collection-view sample, the Android "
+                        + "RecyclerView sample, or naive scrolling.",
+                    default: "ios", allowed: platforms),
+            .option("hook", value: "SIGNATURE|none",
+                    help: "The scroll hook as a JavaScript signature; its parameter count decides one- or "
+                        + "two-parameter calls. 'none' for no hook.",
+                    default: defaultHook),
+            .option("network", help: "Network profile for media and pages: instant, fast (50-300 ms), "
+                        + "3g (0.3-2.5 s), slow (1-8 s), offline (never).",
+                    default: "fast", allowed: networks),
+            .option("seed", value: "N", help: "Seed for network delays: the same seed, the same run.",
+                    default: "1", type: .int()),
+            .option("insets", value: "TOP,BOTTOM",
+                    help: "Rows of the navigation bar (top) and toolbar (bottom) drawn over the list.",
+                    default: "2,1", type: .intList(count: 2)),
+            .option("top-offset", value: "PT",
+                    help: "Top offset of the --event jump in pt (default: the sticky header's height, else 0).",
+                    type: .double()),
+            .option("page-size", value: "N",
+                    help: "Posts per page; older posts load in pages at the bottom. 0 loads every post at start.",
+                    default: "0", type: .int(min: 0)),
+            .option("deep-link-limit", value: "N",
+                    help: "How many posts beyond the loaded ones a deep link may load. 0 means no limit.",
+                    default: "0", type: .int(min: 0)),
+            .option("live", value: "SECONDS",
+                    help: "Add a new live post at the top every SECONDS seconds (default: no live posts).",
+                    type: .double(min: 0)),
+            .option("record", value: "SCENARIO.json",
+                    help: "Write what you do in this session, with times and settings, as a scenario "
+                        + "that 'liveblog simulate' replays exactly."),
+            .option("layout", help: "Page layout: posts in a vertical list, or a horizontal timeline strip.",
+                    default: "list", allowed: layouts),
+            .option("sticky-header", value: "PT",
+                    help: "Height in pt of the page's sticky site header; 0 for none.",
+                    default: "0", type: .double(min: 0)),
+        ])
+
+    /// C2: `liveblog simulate SCENARIO.json [--trace FILE] [--report text|json|junit]`.
+    public static let simulate = CommandSpec(
+        name: "simulate",
+        abstract: "Run a scenario headless in virtual time and check its expectations.",
+        discussion: """
+            Runs SCENARIO.json deterministically, much faster than real time, and checks \
+            every expectation. Exits 0 when all hold, 1 when one fails, and 65 when the \
+            scenario or its liveblog is invalid.
+            """,
+        arguments: [
+            .positional("SCENARIO.json", help: "The scenario to run (see the README for its fields).",
+                        required: true),
+            .option("trace", value: "FILE",
+                    help: "Write the trace (JSON lines, one event per line) to FILE; '-' for stdout."),
+            .option("report", help: "Format of the result on stdout.", default: "text", allowed: reports),
+        ])
+
+    /// C3: `liveblog demo`.
+    public static let demo = CommandSpec(
+        name: "demo",
+        abstract: "Play a scripted tour in the terminal; any key ends it.",
+        discussion: """
+            Jumps on each platform strategy, a fling, live posts arriving and a resize, \
+            on the bundled sample liveblog.
+            """)
+
+    /// C4: `liveblog bench [--posts N] [--json]`.
+    public static let bench = CommandSpec(
+        name: "bench",
+        abstract: "Measure headless performance figures (frame cost, relayout, open, simulate speed).",
+        arguments: [
+            .option("posts", short: "n", value: "N",
+                    help: "Post count of the large liveblog measured against a small one.",
+                    default: "100000", type: .int(min: 1)),
+            .flag("json", help: "Print one JSON object instead of a table."),
+        ])
+
+    /// C5: `liveblog generate --posts N [--seed S] [--images EVERY] [--out DIR]`.
+    public static let generate = CommandSpec(
+        name: "generate",
+        abstract: "Write a synthetic liveblog in the native (Tickaroo) format.",
+        discussion: "Prints the liveblog on stdout, or writes it and its PNG images into --out.",
+        arguments: [
+            .option("posts", short: "n", value: "N", help: "How many posts to generate.",
+                    type: .int(min: 0), required: true),
+            .option("seed", value: "S", help: "Seed for the generator: the same seed, the same liveblog.",
+                    default: "1", type: .int()),
+            .option("images", value: "EVERY",
+                    help: "Put an image in every EVERY-th post; 0 for none.", default: "3", type: .int(min: 0)),
+            .option("out", value: "DIR",
+                    help: "Write liveblog.json and its images into DIR instead of printing to stdout."),
+        ])
+
+    /// C5: `liveblog check SOURCE`.
+    public static let check = CommandSpec(
+        name: "check",
+        abstract: "Parse a liveblog and summarise it, or report its errors.",
+        discussion: "Exits 0 when SOURCE is valid, 65 when it is not, 66 when it cannot be read.",
+        arguments: [
+            .positional("SOURCE", help: "The liveblog file to check: Tickaroo JSON, JSON Feed, or JSON-LD.",
+                        required: true),
+        ])
+}

@@ -1,2 +1,0 @@
-import XCTest
-final class ArgumentsSmoke: XCTestCase { func testBuilds() {} }
