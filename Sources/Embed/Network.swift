@@ -4,7 +4,9 @@ import LiveblogModel
 public enum Clock {
     public static let ticksPerSecond = 120
     public static let ticksPerFrame = 2
-    public static func ticks(_ seconds: Double) -> Int { Int((seconds * Double(ticksPerSecond)).rounded(.up)) }
+    /// The first tick at or after `seconds` (a hair of tolerance, so that a time written as
+    /// tick/120 reads back as the same tick: recordings replay exactly).
+    public static func ticks(_ seconds: Double) -> Int { Int((seconds * Double(ticksPerSecond) - 1e-6).rounded(.up)) }
     public static func seconds(_ ticks: Int) -> Double { Double(ticks) / Double(ticksPerSecond) }
 }
 
