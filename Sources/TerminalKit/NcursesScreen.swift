@@ -1,0 +1,437 @@
+import CNcurses
+import Foundation
+import LiveblogModel
+
+/// The terminal, through ncursesw's wide-character API. Use from one thread (the main one):
+/// ncurses keeps global state. Only one may be open at a time.
+public final class NcursesScreen: Screen {
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        case notATerminal
+        case cannotOpen(term: String)
+        public var description: String {
+            switch self {
+            case .notATerminal: return "standard input and output must be a terminal"
+            case let .cannotOpen(term): return "cannot open the terminal (TERM=\(term))"
+            }
+        }
+    }
+
+    public private(set) var capabilities: TerminalCapabilities
+    public private(set) var isOpen = false
+    /// Frames shown (one `doupdate` each).
+    public private(set) var presentCount = 0
+
+    public var cols: Int { isOpen ? Int(lb_cols()) : 0 }
+    public var rows: Int { isOpen ? Int(lb_lines()) : 0 }
+
+    private var screen: OpaquePointer?
+    private let mouseEnabled: Bool
+    private var defaultColorsOK = false
+    private var pairCache: [Int64: Int32] = [:]
+    private var nextPair: Int32 = 1
+    private var maxPairs: Int32 = 0
+    private var buttonDown = false
+    private var pending: [InputEvent] = []
+    private var wbuf: [wchar_t] = []
+
+    /// Bytes that turn on button-event mouse tracking (1002) and SGR reports (1006).
+    static let mouseOn = "\u{1B}[?1002h\u{1B}[?1006h"
+    static let mouseOff = "\u{1B}[?1002l\u{1B}[?1006l\u{1B}[?1000l"
+
+    /// Opens the terminal: locale, cbreak, noecho, nonl, keypad, no cursor, 25 ms ESC delay,
+    /// no click delay, mouse with drag motion, colours (unless NO_COLOR), line-scroll
+    /// optimisation (B5), restore on signals (T6).
+    public init(environment env: [String: String] = ProcessInfo.processInfo.environment, mouse: Bool = true) throws {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw Failure.notATerminal }
+        mouseEnabled = mouse
+        capabilities = TerminalCapabilities(colorMode: .none, unicode: false)
+        setlocale(LC_ALL, "")
+        TerminalRestorer.saveTerminalModes()
+        guard let s = newterm(nil, stdout, stdin) else {
+            throw Failure.cannotOpen(term: env["TERM"] ?? "")
+        }
+        screen = s
+        _ = set_term(s)
+        isOpen = true
+        let w = lb_stdscr()
+        cbreak()
+        noecho()
+        nonl()
+        keypad(w, true)
+        intrflush(w, false)
+        curs_set(0)
+        set_escdelay(25)
+        idlok(w, true)       // B5: let ncurses scroll lines instead of repainting them
+        scrollok(w, false)
+        leaveok(w, true)
+
+        var hasColors = has_colors()
+        if hasColors && env["NO_COLOR"] == nil {
+            start_color()
+            defaultColorsOK = use_default_colors() == LB_OK
+        } else {
+            hasColors = false
+        }
+        capabilities = TerminalCapabilities.detect(
+            environment: env, terminalColors: Int(lb_colors()),
+            terminalHasDirectColor: lb_has_direct_color() == 1, terminalHasColors: hasColors)
+        maxPairs = Int32(clamping: lb_color_pairs())
+
+        if mouse {
+            mouseinterval(0)
+            mousemask(LB_ALL_MOUSE_EVENTS | LB_REPORT_MOUSE_POSITION, nil)
+        }
+        // Flush ncurses' own set-up (smcup, keypad, its mouse mode 1000) before ours, so
+        // that 1002 is the last tracking mode the terminal sees.
+        wrefresh(w)
+        if mouse { writeTTY(Self.mouseOn) }
+
+        TerminalRestorer.install(restoreSequence: Self.restoreSequence(mouse: mouse))
+    }
+
+    deinit { shutdown() }
+
+    /// Restores the terminal: mouse modes off, endwin, signal handlers removed. Idempotent.
+    public func shutdown() {
+        guard isOpen else { return }
+        isOpen = false
+        if mouseEnabled {
+            wrefresh(lb_stdscr())
+            writeTTY(Self.mouseOff)
+            mousemask(0, nil)
+        }
+        curs_set(1)
+        endwin()
+        if let s = screen { delscreen(s) }
+        screen = nil
+        TerminalRestorer.uninstall()
+    }
+
+    // MARK: drawing
+
+    public func erase() {
+        guard isOpen else { return }
+        werase(lb_stdscr())
+    }
+
+    @discardableResult
+    public func put(row: Int, col: Int, _ text: String, _ style: Style) -> Int {
+        guard isOpen else { return 0 }
+        let width = cols
+        guard row >= 0, row < rows, col < width else { return 0 }
+        wbuf.removeAll(keepingCapacity: true)
+        var x = col
+        var start = -1
+        let unicode = capabilities.unicode
+        for c in text {
+            guard let g = GlyphFilter.glyph(c) else { continue }
+            if x + g.width > width { break }
+            if x < 0 {
+                if x + g.width > 0 { start = 0; wbuf.append(0x20) }
+                x += g.width
+                continue
+            }
+            if start < 0 { start = x }
+            if g.text.isASCII {
+                wbuf.append(wchar_t(g.text.unicodeScalars.first!.value))
+            } else if !unicode {
+                for _ in 0..<g.width { wbuf.append(0x3F) } // "?": the locale cannot show it
+            } else {
+                appendScalars(g.text)
+            }
+            x += g.width
+        }
+        if start >= 0 && !wbuf.isEmpty {
+            let w = lb_stdscr()
+            lb_wattr_set_ext(w, attributes(style), pair(style))
+            wmove(w, Int32(row), Int32(start))
+            wbuf.withUnsafeBufferPointer { b in
+                _ = waddnwstr(w, b.baseAddress, Int32(b.count))
+            }
+            lb_wattr_set_ext(w, LB_A_NORMAL, 0)
+        }
+        return x - col
+    }
+
+    /// The first scalar of a cluster and the zero-width ones (combining marks, variation
+    /// selectors, ZWJ) after it: ncurses would give every further spacing scalar a cell of its
+    /// own, and the layout counts the cluster by its first scalar's width.
+    private func appendScalars(_ c: Character) {
+        var first = true
+        for u in c.unicodeScalars {
+            if first {
+                wbuf.append(wchar_t(bitPattern: u.value)); first = false
+            } else if TextWidth.width(Character(u)) == 0 {
+                wbuf.append(wchar_t(bitPattern: u.value))
+            }
+        }
+    }
+
+    /// One frame: `wnoutrefresh` + exactly one `doupdate` (T7).
+    public func present() {
+        guard isOpen else { return }
+        wnoutrefresh(lb_stdscr())
+        doupdate()
+        presentCount += 1
+    }
+
+    // MARK: colours
+
+    private func attributes(_ s: Style) -> attr_t {
+        var a: attr_t = LB_A_NORMAL
+        if s.bold { a |= LB_A_BOLD }
+        if s.dim { a |= LB_A_DIM }
+        if s.reverse { a |= LB_A_REVERSE }
+        if s.underline { a |= LB_A_UNDERLINE }
+        if s.italic { a |= LB_A_ITALIC }
+        if capabilities.colorMode == .basic8, case let .indexed(i) = s.fg, (8...15).contains(i) {
+            a |= LB_A_BOLD // bright colours as bold in eight-colour terminals
+        }
+        return a
+    }
+
+    /// The colour pair for a style's (fg, bg), allocated on first use. When the terminal's
+    /// pairs run out the cache starts over from pair 1 (cells still showing a reused pair
+    /// take its new colours until they are redrawn).
+    private func pair(_ s: Style) -> Int32 {
+        if capabilities.colorMode == .none { return 0 }
+        let fg = colorNumber(s.fg, foreground: true)
+        let bg = colorNumber(s.bg, foreground: false)
+        if fg == -1 && bg == -1 { return 0 }
+        let key = (Int64(fg) << 32) | Int64(UInt32(bitPattern: bg))
+        if let p = pairCache[key] { return p }
+        if nextPair >= maxPairs {
+            pairCache.removeAll(keepingCapacity: true)
+            nextPair = 1
+        }
+        let p = nextPair
+        guard init_extended_pair(p, fg, bg) == LB_OK else { return 0 }
+        nextPair += 1
+        pairCache[key] = p
+        return p
+    }
+
+    /// The ncurses colour number for a colour in the current mode (-1: terminal default).
+    private func colorNumber(_ c: Color, foreground: Bool) -> Int32 {
+        switch c {
+        case .default:
+            return defaultColorsOK ? -1 : (foreground ? 7 : 0)
+        case let .indexed(i):
+            switch capabilities.colorMode {
+            case .none: return -1
+            case .basic8:
+                if i < 8 { return Int32(i) }
+                if i < 16 { return Int32(i - 8) }
+                let (r, g, b) = XtermPalette.rgb(of: i)
+                return Int32(XtermPalette.nearestBasic8(r, g, b))
+            case .palette256:
+                return Int32(i)
+            case .direct:
+                // In direct-colour terminfo, numbers below 8 are the ANSI colours, others RGB.
+                if i < 8 { return Int32(i) }
+                let (r, g, b) = XtermPalette.rgb(of: i)
+                return Self.packRGB(r, g, b)
+            }
+        case let .rgb(r, g, b):
+            switch capabilities.colorMode {
+            case .none: return -1
+            case .basic8: return Int32(XtermPalette.nearestBasic8(r, g, b))
+            case .palette256: return Int32(XtermPalette.nearest(r, g, b))
+            case .direct: return Self.packRGB(r, g, b)
+            }
+        }
+    }
+
+    static func packRGB(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Int32 {
+        // Values below 8 would mean ANSI colours; the darkest blues move to 8 (0,0,8).
+        max(8, (Int32(r) << 16) | (Int32(g) << 8) | Int32(b))
+    }
+
+    // MARK: input
+
+    /// The next input event, waiting up to `timeoutMs` ms (-1: block; 0: poll). nil on timeout.
+    /// Keys come from ncurses' key decoding; mouse reports from ncurses (KEY_MOUSE) or, when
+    /// the terminfo announces another mouse format than the terminal sends (tmux-256color:
+    /// `kmous=\E[M` while we ask for SGR 1006), from our own SGR/X10 parser.
+    public func readInput(timeoutMs: Int) -> InputEvent? {
+        guard isOpen else { return nil }
+        if !pending.isEmpty { return pending.removeFirst() }
+        let w = lb_stdscr()
+        let deadline = timeoutMs > 0 ? DispatchTime.now().uptimeNanoseconds + UInt64(timeoutMs) * 1_000_000 : 0
+        while true {
+            var t = Int32(clamping: timeoutMs < 0 ? -1 : timeoutMs)
+            if timeoutMs > 0 {
+                let now = DispatchTime.now().uptimeNanoseconds
+                t = now >= deadline ? 0 : Int32(clamping: (deadline - now + 999_999) / 1_000_000)
+            }
+            wtimeout(w, t)
+            var ch: Int32 = 0
+            let rc = lb_wget_wch(w, &ch)
+            if rc == LB_ERR { return nil }
+            if let ev = decode(rc: rc, ch: ch) { return ev }
+            if !pending.isEmpty { return pending.removeFirst() }
+            if timeoutMs > 0 && DispatchTime.now().uptimeNanoseconds >= deadline { return nil }
+        }
+    }
+
+    private func decode(rc: Int32, ch: Int32) -> InputEvent? {
+        if rc == LB_KEY_CODE_YES {
+            switch ch {
+            case LB_KEY_MOUSE: return ncursesMouse()
+            case LB_KEY_RESIZE: return .resize(cols: cols, rows: rows)
+            default: return Self.keyCode(ch).map { .key($0) }
+            }
+        }
+        let v = UInt32(bitPattern: ch)
+        if v == 27 { return escape() }
+        return Key.fromChar(v).map { .key($0) }
+    }
+
+    static func keyCode(_ ch: Int32) -> Key? {
+        switch ch {
+        case LB_KEY_UP: return .up
+        case LB_KEY_DOWN: return .down
+        case LB_KEY_LEFT: return .left
+        case LB_KEY_RIGHT: return .right
+        case LB_KEY_PPAGE: return .pageUp
+        case LB_KEY_NPAGE: return .pageDown
+        case LB_KEY_HOME: return .home
+        case LB_KEY_END: return .end
+        case LB_KEY_ENTER: return .enter
+        case LB_KEY_BTAB: return .backTab
+        case LB_KEY_BACKSPACE: return .backspace
+        case LB_KEY_DC: return .delete
+        case LB_KEY_IC: return .insert
+        case (LB_KEY_F0 + 1)...(LB_KEY_F0 + 63): return .function(Int(ch - LB_KEY_F0))
+        default: return nil
+        }
+    }
+
+    /// One more input unit that is already there (timeout 0): (rc, ch) or nil.
+    private func next() -> (Int32, Int32)? {
+        let w = lb_stdscr()
+        wtimeout(w, 0)
+        var ch: Int32 = 0
+        let rc = lb_wget_wch(w, &ch)
+        return rc == LB_ERR ? nil : (rc, ch)
+    }
+
+    private func nextChar() -> UInt32? {
+        guard let (rc, ch) = next() else { return nil }
+        if rc == LB_KEY_CODE_YES {
+            if let ev = decode(rc: rc, ch: ch) { pending.append(ev) }
+            return nil
+        }
+        return UInt32(bitPattern: ch)
+    }
+
+    /// ESC from ncurses: a lone Escape, Alt+key, or a report ncurses did not recognise
+    /// (SGR mouse `ESC [ < b ; x ; y M|m`, X10 mouse `ESC [ M b x y`, other CSI: dropped).
+    private func escape() -> InputEvent? {
+        guard let c1 = nextChar() else { return .key(.escape) }
+        if c1 == 0x5B { // [
+            guard let c2 = nextChar() else {
+                pending.append(.key(.char("[")))
+                return .key(.escape)
+            }
+            if c2 == 0x3C { // <  SGR mouse
+                var body = ""
+                while body.count < 32, let c = nextChar() {
+                    if c == 0x4D || c == 0x6D { // M m
+                        guard let ev = MouseReport.decodeSGR(body, final: c == 0x4D ? "M" : "m") else { return nil }
+                        return mouse(ev)
+                    }
+                    guard (0x30...0x3B).contains(c) else { return nil }
+                    body.unicodeScalars.append(UnicodeScalar(c)!)
+                }
+                return nil
+            }
+            if c2 == 0x4D { // M  X10 mouse
+                guard let b = nextChar(), let x = nextChar(), let y = nextChar(),
+                      let ev = MouseReport.decodeX10(Int(b), Int(x), Int(y)) else { return nil }
+                return mouse(ev)
+            }
+            // Another CSI ncurses did not know: skip to its final byte.
+            var c = c2
+            var n = 0
+            while !(0x40...0x7E).contains(c) && n < 32 {
+                guard let d = nextChar() else { break }
+                c = d; n += 1
+            }
+            return nil
+        }
+        // Alt+key: Escape, then the key.
+        if let k = Key.fromChar(c1) { pending.append(.key(k)) }
+        return .key(.escape)
+    }
+
+    private func mouse(_ ev: MouseEvent) -> InputEvent {
+        switch ev.kind {
+        case .press(button: 1): buttonDown = true
+        case .release: buttonDown = false
+        default: break
+        }
+        return .mouse(ev)
+    }
+
+    private func ncursesMouse() -> InputEvent? {
+        var x: Int32 = 0, y: Int32 = 0
+        var b: mmask_t = 0
+        guard lb_getmouse(&x, &y, &b) == LB_OK else { return nil }
+        let row = Int(y), col = Int(x)
+        let kind: MouseEvent.Kind
+        if b & LB_BUTTON4_PRESSED != 0 { kind = .wheelUp }
+        else if b & LB_BUTTON5_PRESSED != 0 { kind = .wheelDown }
+        else if b & LB_BUTTON1_PRESSED != 0 { kind = .press(button: 1) }
+        else if b & LB_BUTTON2_PRESSED != 0 { kind = .press(button: 2) }
+        else if b & LB_BUTTON3_PRESSED != 0 { kind = .press(button: 3) }
+        else if b & (LB_BUTTON1_RELEASED | LB_BUTTON2_RELEASED | LB_BUTTON3_RELEASED) != 0 { kind = .release }
+        else if b & LB_REPORT_MOUSE_POSITION != 0 { kind = buttonDown ? .drag : .move }
+        else { return nil }
+        return mouse(MouseEvent(kind: kind, row: row, col: col))
+    }
+
+    // MARK: tty
+
+    private func writeTTY(_ s: String) {
+        var bytes = Array(s.utf8)
+        var off = 0
+        while off < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { b in
+                write(STDOUT_FILENO, b.baseAddress! + off, b.count - off)
+            }
+            if n <= 0 { break }
+            off += n
+        }
+    }
+
+    /// Restore bytes for the signal handler, from terminfo where it has them.
+    static func restoreSequence(mouse: Bool) -> String {
+        func cap(_ name: String, _ fallback: String) -> String {
+            guard let p = lb_tigetstr(name) else { return fallback }
+            return stripPadding(String(cString: p))
+        }
+        var s = mouse ? mouseOff : ""
+        s += cap("sgr0", "\u{1B}[0m")
+        s += cap("cnorm", "\u{1B}[?25h")
+        s += cap("rmkx", "")
+        s += cap("rmcup", "\u{1B}[?1049l")
+        return s
+    }
+
+    /// Removes terminfo padding `$<…>`.
+    static func stripPadding(_ s: String) -> String {
+        var out = ""
+        var i = s.startIndex
+        while i < s.endIndex {
+            if s[i] == "$", s.index(after: i) < s.endIndex, s[s.index(after: i)] == "<",
+               let close = s[i...].firstIndex(of: ">") {
+                i = s.index(after: close)
+                continue
+            }
+            out.append(s[i])
+            i = s.index(after: i)
+        }
+        return out
+    }
+}

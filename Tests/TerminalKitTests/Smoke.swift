@@ -1,2 +1,0 @@
-import XCTest
-final class TerminalKitTestsSmoke: XCTestCase { func testBuilds() {} }
