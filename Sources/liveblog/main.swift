@@ -1,16 +1,38 @@
 import Foundation
+import Arguments
+import LiveblogModel
+import Embed
+import Host
+import Simulation
+import TerminalKit
+import TerminalUI
 
-// Interim entry point; the full command line arrives with the Arguments module.
-let args = Array(CommandLine.arguments.dropFirst())
-if args.first == "simulate", args.count >= 2 {
-    var trace: String?
-    var report = "text"
-    var i = 2
-    while i < args.count {
-        if args[i] == "--trace", i + 1 < args.count { trace = args[i + 1]; i += 2 }
-        else if args[i] == "--report", i + 1 < args.count { report = args[i + 1]; i += 2 }
-        else { i += 1 }
+// The command line (section 8). Every command's --help comes from the declarations in
+// Arguments/Commands.swift; usage errors exit 64, data errors 65 (sysexits, C6).
+
+setvbuf(stdout, nil, _IOFBF, 1 << 16)
+let parsed = ArgumentParser.parse(Array(CommandLine.arguments.dropFirst()), root: LiveblogCommands.root)
+let code: Int32
+switch parsed {
+case .help(let text):
+    print(text)
+    code = 0
+case .version(let v):
+    print(v)
+    code = 0
+case .usageError(let e):
+    ArgumentParser.printError(e)
+    code = ExitCode.usage.rawValue
+case .run(let path, let args):
+    switch path.last ?? "view" {
+    case "simulate":
+        code = runSimulate(path: args.positional("SCENARIO.json")!, tracePath: args.string("trace"), report: args.string("report") ?? "text")
+    case "check": code = runCheck(args)
+    case "generate": code = runGenerate(args)
+    case "bench": code = runBench(args)
+    case "demo": code = runDemo(args)
+    default: code = runView(args)
     }
-    exit(runSimulate(path: args[1], tracePath: trace, report: report))
 }
-print("liveblog")
+fflush(stdout)
+exit(code)
