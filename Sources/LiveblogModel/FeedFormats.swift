@@ -13,14 +13,14 @@ enum JSONFeedFormat {
         let title = try root.string("title") ?? ""
         let id = try root.string("feed_url") ?? root.string("home_page_url") ?? LiveblogLoader.defaultID(name)
         var posts: [Post] = []
-        var firstSeen: [String: String] = [:]
+        var firstSeen: [String: JSONNode.Place] = [:]
         for item in try root.array("items") ?? [] {
             guard case .object = item.value else { throw item.error("expected an object (an item), found \(item.value.typeName)") }
             let postID = try item.requiredID("id")
             if let first = firstSeen[postID] {
-                throw item.error("duplicate post id \(JSONWriter.quote(postID)) (first at \(first))", key: "id")
+                throw item.error("duplicate post id \(JSONWriter.quote(postID)) (first at \(first.text))", key: "id")
             }
-            firstSeen[postID] = item.path
+            firstSeen[postID] = item.place
             var blocks: [Block] = []
             if let html = try item.rawString("content_html") {
                 let text = HTMLText.parse(html)
@@ -89,16 +89,16 @@ enum JSONLDFormat {
             }
         }
         var posts: [Post] = []
-        var firstSeen: [String: String] = [:]
+        var firstSeen: [String: JSONNode.Place] = [:]
         for up in updates {
             guard case .object = up.value else { throw up.error("expected an object (a BlogPosting), found \(up.value.typeName)") }
             guard let postID = try up.id("@id") ?? up.string("url"), !postID.isEmpty else {
                 throw up.error("missing id (neither @id nor url)", key: "@id")
             }
             if let first = firstSeen[postID] {
-                throw up.error("duplicate post id \(JSONWriter.quote(postID)) (first at \(first))", key: up.has("@id") ? "@id" : "url")
+                throw up.error("duplicate post id \(JSONWriter.quote(postID)) (first at \(first.text))", key: up.has("@id") ? "@id" : "url")
             }
-            firstSeen[postID] = up.path
+            firstSeen[postID] = up.place
             var blocks: [Block] = []
             if let body = try up.rawString("articleBody") {
                 let text: RichText

@@ -60,11 +60,32 @@ public enum LiveblogGenerator {
         let sizes: [(Double, Double)] = [(1280, 720), (1080, 1080), (800, 600), (1200, 800), (720, 1280), (1600, 900)]
 
         func player(_ team: (String, [String]), _ rng: inout SeededRandom) -> String { team.1[rng.int(0, team.1.count - 1)] }
-        func fill(_ template: String, _ rng: inout SeededRandom) -> String {
-            var s = template
-            if s.contains("%P") { s = s.replacingOccurrences(of: "%P", with: player(rng.int(0, 1) == 0 ? home : away, &rng)) }
-            if s.contains("%H") { s = s.replacingOccurrences(of: "%H", with: home.0) }
-            if s.contains("%A") { s = s.replacingOccurrences(of: "%A", with: away.0) }
+        // Templates split once at their placeholders, so filling one is a few appends.
+        func split(_ t: String) -> [Substring] {
+            var parts: [Substring] = []
+            var rest = t[...]
+            while let r = rest.range(of: "%") {
+                parts.append(rest[..<r.lowerBound])
+                let code = rest[r.upperBound...].prefix(1)
+                parts.append(code)
+                rest = rest[r.upperBound...].dropFirst()
+            }
+            parts.append(rest)
+            return parts
+        }
+        let openerParts = openers.map(split), middleParts = middles.map(split)
+        let quoteParts = split("We have to stay calm and keep playing our football. %P has been excellent.")
+        func fill(_ parts: [Substring], _ rng: inout SeededRandom) -> String {
+            var s = ""
+            for (k, part) in parts.enumerated() {
+                if k % 2 == 0 { s += part; continue }
+                switch part {
+                case "P": s += player(rng.int(0, 1) == 0 ? home : away, &rng)
+                case "H": s += home.0
+                case "A": s += away.0
+                default: s += "%" + part
+                }
+            }
             return s
         }
 
@@ -100,7 +121,7 @@ public enum LiveblogGenerator {
             var runs: [TextRun] = []
             var plain = ""
             for k in 0..<sentences {
-                let bank = k == 0 ? openers : middles
+                let bank = k == 0 ? openerParts : middleParts
                 let s = fill(bank[rng.int(0, bank.count - 1)], &rng)
                 plain += (plain.isEmpty ? "" : " ") + s
             }
@@ -139,7 +160,7 @@ public enum LiveblogGenerator {
                                               declaredHeight: h)))
             } else if extra < 0.07 {
                 let coach = rng.int(0, 1) == 0 ? home : away
-                blocks.append(.quote(text: RichText(plain: fill("We have to stay calm and keep playing our football. %P has been excellent.", &rng)),
+                blocks.append(.quote(text: RichText(plain: fill(quoteParts, &rng)),
                                      author: "\(coach.0) head coach"))
             } else if extra < 0.10 {
                 blocks.append(.emoji(emojis[rng.int(0, emojis.count - 1)]))

@@ -49,17 +49,26 @@ public enum HTMLText {
             }
         }
 
-        mutating func emit(_ b: [UInt8]) {
+        mutating func restyle() {
             let s = style
             if s.bold != bufferStyle.bold || s.italic != bufferStyle.italic || s.link != bufferStyle.link {
                 flushBuffer()
                 bufferStyle = s
             }
+        }
+
+        mutating func emit<C: Collection>(_ b: C) where C.Element == UInt8 {
+            restyle()
             buffer.append(contentsOf: b)
         }
 
-        mutating func emitText(_ b: [UInt8]) {
-            if pendingSpace && !atLineStart { emit([0x20]) }
+        mutating func emit(_ b: UInt8) {
+            restyle()
+            buffer.append(b)
+        }
+
+        mutating func emitText<C: Collection>(_ b: C) where C.Element == UInt8 {
+            if pendingSpace && !atLineStart { emit(UInt8(0x20)) }
             pendingSpace = false
             emit(b)
             atLineStart = false
@@ -68,7 +77,7 @@ public enum HTMLText {
 
         mutating func newline() {
             pendingSpace = false
-            emit([0x0A])
+            emit(UInt8(0x0A))
             atLineStart = true
         }
 
@@ -79,7 +88,7 @@ public enum HTMLText {
 
         /// Before a style changes, a pending space goes out in the outer style.
         mutating func settleSpace() {
-            if pendingSpace && !atLineStart { emit([0x20]); atLineStart = false }
+            if pendingSpace && !atLineStart { emit(UInt8(0x20)); atLineStart = false }
             pendingSpace = false
         }
 
@@ -105,7 +114,7 @@ public enum HTMLText {
                 let c = bytes[pos]
                 if c == UInt8(ascii: "<") {
                     if tag() { continue }
-                    emitText([c]); pos += 1
+                    emitText(CollectionOfOne(c)); pos += 1
                 } else if c == UInt8(ascii: "&") {
                     let (decoded, len) = HTMLEntities.decode(bytes, at: pos)
                     emitText(decoded); pos += len
@@ -119,7 +128,7 @@ public enum HTMLText {
                         if d == UInt8(ascii: "<") || d == UInt8(ascii: "&") || isSpace(d) { break }
                         pos += 1
                     }
-                    emitText(Array(bytes[start..<pos]))
+                    emitText(bytes[start..<pos])
                 }
             }
         }
@@ -226,15 +235,19 @@ public enum HTMLText {
     /// Writes rich text back as whitelist HTML (the inverse of `parse` for text without
     /// doubled or edge spaces): `<b>`, `<i>`, `<a href>`, `<br>`.
     public static func html(_ text: RichText) -> String {
-        var out = ""
+        var out: [UInt8] = []
         for run in text.runs {
-            var piece = HTMLEntities.escape(run.text).replacingOccurrences(of: "\n", with: "<br>")
-            if run.italic { piece = "<i>" + piece + "</i>" }
-            if run.bold { piece = "<b>" + piece + "</b>" }
-            if let link = run.link { piece = "<a href=\"" + HTMLEntities.escape(link) + "\">" + piece + "</a>" }
-            out += piece
+            if let link = run.link {
+                out += Array("<a href=\"".utf8); HTMLEntities.escape(link, into: &out, breaks: false); out += Array("\">".utf8)
+            }
+            if run.bold { out += Array("<b>".utf8) }
+            if run.italic { out += Array("<i>".utf8) }
+            HTMLEntities.escape(run.text, into: &out, breaks: true)
+            if run.italic { out += Array("</i>".utf8) }
+            if run.bold { out += Array("</b>".utf8) }
+            if run.link != nil { out += Array("</a>".utf8) }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }
 
@@ -291,18 +304,23 @@ public enum HTMLEntities {
 
     /// Escapes text for HTML: & < > ".
     public static func escape(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.unicodeScalars.append(c)
+        var out: [UInt8] = []
+        escape(s, into: &out, breaks: false)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `s` escaped; with `breaks`, "\n" becomes `<br>`.
+    static func escape(_ s: String, into out: inout [UInt8], breaks: Bool) {
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "&"): out += [0x26, 0x61, 0x6D, 0x70, 0x3B]              // &amp;
+            case UInt8(ascii: "<"): out += [0x26, 0x6C, 0x74, 0x3B]                    // &lt;
+            case UInt8(ascii: ">"): out += [0x26, 0x67, 0x74, 0x3B]                    // &gt;
+            case UInt8(ascii: "\""): out += [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B]       // &quot;
+            case 0x0A where breaks: out += [0x3C, 0x62, 0x72, 0x3E]                    // <br>
+            default: out.append(b)
             }
         }
-        return out
     }
 }
 

@@ -7,22 +7,45 @@ import Foundation
 /// leaf fields build their path only when they are wrong, so loading 100 000 posts does not
 /// format millions of path strings.
 struct JSONNode {
+    /// Where a node is, built as a chain and formatted only when an error needs it.
+    indirect enum Place {
+        case root(String)
+        case key(Place, String)
+        case index(Place, Int)
+
+        var text: String {
+            switch self {
+            case .root(let p): return p
+            case .key(let parent, let k):
+                let p = parent.text
+                return p.isEmpty ? k : p + "." + k
+            case .index(let parent, let i): return parent.text + "[\(i)]"
+            }
+        }
+    }
+
     let value: JSONValue
-    /// The JSON path of this node; "" for the document root.
-    let path: String
+    let place: Place
     /// The file name used in errors.
     let file: String
 
     init(_ value: JSONValue, path: String, file: String) {
-        self.value = value; self.path = path; self.file = file
+        self.value = value; self.place = .root(path); self.file = file
     }
 
-    func childPath(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
-    func childPath(_ index: Int) -> String { path + "[\(index)]" }
+    init(_ value: JSONValue, place: Place, file: String) {
+        self.value = value; self.place = place; self.file = file
+    }
+
+    /// The JSON path of this node; "" for the document root.
+    var path: String { place.text }
+
+    func childPath(_ key: String) -> String { Place.key(place, key).text }
+    func childPath(_ index: Int) -> String { Place.index(place, index).text }
 
     func error(_ message: String, key: String? = nil) -> LiveblogError {
-        let place = key.map(childPath) ?? path
-        return LiveblogError(file: file, place: place.isEmpty ? "top level" : place, message: message)
+        let text = key.map(childPath) ?? path
+        return LiveblogError(file: file, place: text.isEmpty ? "top level" : text, message: message)
     }
 
     /// The value under `key`; nil when it is missing or JSON null.
@@ -34,31 +57,31 @@ struct JSONNode {
     func has(_ key: String) -> Bool { raw(key) != nil }
 
     func child(_ key: String) -> JSONNode? {
-        raw(key).map { JSONNode($0, path: childPath(key), file: file) }
+        raw(key).map { JSONNode($0, place: .key(place, key), file: file) }
     }
 
     /// An optional object member: nil when missing; an error when present but not an object.
     func object(_ key: String) throws -> JSONNode? {
         guard let v = raw(key) else { return nil }
         guard case .object = v else { throw error("expected an object, found \(v.typeName)", key: key) }
-        return JSONNode(v, path: childPath(key), file: file)
+        return JSONNode(v, place: .key(place, key), file: file)
     }
 
     /// An optional array member as nodes: nil when missing; an error when present but not an array.
     func array(_ key: String) throws -> [JSONNode]? {
         guard let v = raw(key) else { return nil }
         guard case .array(let items) = v else { throw error("expected an array, found \(v.typeName)", key: key) }
-        let base = childPath(key)
+        let base = Place.key(place, key)
         var out: [JSONNode] = []
         out.reserveCapacity(items.count)
-        for (i, x) in items.enumerated() { out.append(JSONNode(x, path: base + "[\(i)]", file: file)) }
+        for (i, x) in items.enumerated() { out.append(JSONNode(x, place: .index(base, i), file: file)) }
         return out
     }
 
     /// The elements of this node when it is an array.
     var elements: [JSONNode]? {
         guard case .array(let items) = value else { return nil }
-        return items.enumerated().map { JSONNode($1, path: childPath($0), file: file) }
+        return items.enumerated().map { JSONNode($1, place: .index(place, $0), file: file) }
     }
 
     /// An optional string member, sanitised (T8). Numbers are not accepted here.
@@ -100,7 +123,7 @@ struct JSONNode {
     /// A required identifier: "missing id" when absent, "empty id" when blank.
     func requiredID(_ key: String) throws -> String {
         guard let s = try id(key) else { throw error("missing id", key: key) }
-        if s.trimmingCharacters(in: .whitespaces).isEmpty { throw error("empty id", key: key) }
+        if s.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { throw error("empty id", key: key) }
         return s
     }
 

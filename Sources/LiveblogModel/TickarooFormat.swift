@@ -49,7 +49,7 @@ enum TickarooFormat {
         if id.isEmpty { id = LiveblogLoader.defaultID(name) }
 
         var posts: [Post] = []
-        var firstSeen: [String: String] = [:]
+        var firstSeen: [String: JSONNode.Place] = [:]
         if let events = try doc.array("events") {
             posts.reserveCapacity(events.count)
             firstSeen.reserveCapacity(events.count)
@@ -57,9 +57,9 @@ enum TickarooFormat {
                 guard case .object = ev.value else { throw ev.error("expected an object (an event), found \(ev.value.typeName)") }
                 let post = try parseEvent(ev)
                 if let first = firstSeen[post.id] {
-                    throw ev.error("duplicate post id \(JSONWriter.quote(post.id)) (first at \(first))", key: "local_id")
+                    throw ev.error("duplicate post id \(JSONWriter.quote(post.id)) (first at \(first.text))", key: "local_id")
                 }
-                firstSeen[post.id] = ev.path
+                firstSeen[post.id] = ev.place
                 posts.append(post)
             }
         }
