@@ -50,7 +50,7 @@ public enum Highlight: String, Sendable, CaseIterable {
     public var isHighlight: Bool { self == .sticky || self == .inplace || self == .milestone }
 }
 
-public struct Post: Sendable {
+public struct Post: Sendable, Equatable {
     public var id: String
     /// Unix seconds.
     public var createdAt: Double
@@ -67,7 +67,7 @@ public struct Post: Sendable {
     }
 }
 
-public enum Block: Sendable {
+public enum Block: Sendable, Equatable {
     case text(RichText)
     case media([Media])
     case embed(WebEmbed)

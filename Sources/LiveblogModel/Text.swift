@@ -30,7 +30,7 @@ public enum Sanitizer {
 
     public static func clean(_ s: String, keepNewlines: Bool = false) -> String {
         // Fast path: nothing to do for plain printable text.
-        if !s.unicodeScalars.contains(where: { needsWork($0) }) { return s }
+        if !needsWork(s) { return s }
         var out = String.UnicodeScalarView()
         let scalars = Array(s.unicodeScalars)
         var i = 0
@@ -65,6 +65,26 @@ public enum Sanitizer {
             i += 1
         }
         return String(out)
+    }
+
+    /// A scan of the UTF-8 bytes: C0, DEL, C1 (C2 80–9F), U+202A–202E (E2 80 AA–AE), U+2066–2069 (E2 81 A6–A9).
+    static func needsWork(_ s: String) -> Bool {
+        var s = s
+        return s.withUTF8 { b -> Bool in
+            var i = 0
+            let n = b.count
+            while i < n {
+                let c = b[i]
+                if c < 0x20 || c == 0x7F { return true }
+                if c == 0xC2, i + 1 < n, (0x80...0x9F).contains(b[i + 1]) { return true }
+                if c == 0xE2, i + 2 < n {
+                    if b[i + 1] == 0x80, (0xAA...0xAE).contains(b[i + 2]) { return true }
+                    if b[i + 1] == 0x81, (0xA6...0xA9).contains(b[i + 2]) { return true }
+                }
+                i += 1
+            }
+            return false
+        }
     }
 
     @inline(__always) static func needsWork(_ u: Unicode.Scalar) -> Bool {

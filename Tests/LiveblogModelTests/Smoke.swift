@@ -1,2 +1,0 @@
-import XCTest
-final class LiveblogModelTestsSmoke: XCTestCase { func testBuilds() {} }
