@@ -115,14 +115,20 @@ public final class NestedPanRouter: PanTarget {
                 setScrollOffsetY(dValue, isWebView: false, bounce: bounce)
                 return listOld >= list.maxOffset
             }
-            setScrollOffsetY(dValue, isWebView: true, bounce: bounce)
+            // The seed gives a whole delta to one view; we split one that crosses the web view's
+            // bottom so that nothing is lost at the hand-over (a key's `G` must reach the end).
+            let webRoom = webMaxOffset() - webOld
+            setScrollOffsetY(max(dValue, -webRoom), isWebView: true, bounce: bounce)
+            if -dValue > webRoom { setScrollOffsetY(dValue + webRoom, isWebView: false, bounce: bounce) }
             return false
         } else { // content moves down
             if listOld <= list.minOffset {
                 setScrollOffsetY(dValue, isWebView: true, bounce: bounce)
                 return webOld <= 0
             }
-            setScrollOffsetY(dValue, isWebView: false, bounce: bounce)
+            let listRoom = listOld - list.minOffset
+            setScrollOffsetY(min(dValue, listRoom), isWebView: false, bounce: bounce)
+            if dValue > listRoom { setScrollOffsetY(dValue - listRoom, isWebView: true, bounce: bounce) }
             return false
         }
     }

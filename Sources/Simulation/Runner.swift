@@ -10,6 +10,8 @@ public final class ScenarioRunner {
     /// Every trace record, in time order.
     public private(set) var records: [TraceRecord] = []
     private var series: [String: [(tick: Int, y: Double?)]] = [:]
+    private var values: [Scenario.ValueKind: [(tick: Int, v: Double)]] = [:]
+    private var watchedValues: [Scenario.ValueKind] = []
     public var traceLine: ((String) -> Void)?
     public var keepRecords = true
 
@@ -30,11 +32,19 @@ public final class ScenarioRunner {
             }
         }
         world.watchedPosts = watched
+        for e in scenario.expectations {
+            switch e {
+            case .valueAt(let k, _, _, _), .valueMoving(let k, _, _), .valueStill(let k, _, _, _), .valueWithin(let k, _, _, _, _):
+                if !watchedValues.contains(k) { watchedValues.append(k) }
+            default: break
+            }
+        }
         world.sink = { [unowned self] r in
             if self.keepRecords { self.records.append(r) }
             self.traceLine?(r.json)
             if case .frame = r.event {
                 for id in self.world.watchedPosts { self.series[id, default: []].append((r.tick, self.world.watchedY[id] ?? nil)) }
+                for k in self.watchedValues { self.values[k, default: []].append((r.tick, self.world.value(k))) }
             }
         }
     }
@@ -148,6 +158,31 @@ public final class ScenarioRunner {
                 }
             }
             return Outcome(description: desc, passed: false, detail: ends.isEmpty ? "no hold ended" : "holds ended: " + ends.joined(separator: ", "))
+        case let .valueAt(k, at, v, tol):
+            let desc = "\(k.rawValue) = \(fmt(v)) ±\(fmt(tol)) at t=\(fmt(at))"
+            let tick = Clock.ticks(at)
+            guard let p = (values[k] ?? []).last(where: { $0.tick <= tick }) else { return Outcome(description: desc, passed: false, detail: "no frame by then") }
+            return Outcome(description: desc, passed: abs(p.v - v) <= tol, detail: "\(k.rawValue)=\(fmt(p.v))")
+        case let .valueMoving(k, from, until):
+            let desc = "\(k.rawValue) keeps moving from t=\(fmt(from)) until t=\(fmt(until))"
+            let pts = window(k, from, until)
+            guard pts.count >= 2 else { return Outcome(description: desc, passed: false, detail: "no frames in the window") }
+            for i in 1..<pts.count where pts[i].v == pts[i - 1].v {
+                return Outcome(description: desc, passed: false, detail: "still at \(fmt(pts[i].v)) at t=\(TraceRecord.time(pts[i].tick))")
+            }
+            return Outcome(description: desc, passed: true, detail: "\(fmt(pts.first!.v)) → \(fmt(pts.last!.v))")
+        case let .valueStill(k, from, until, tol):
+            let desc = "\(k.rawValue) still within ±\(fmt(tol)) from t=\(fmt(from)) until t=\(fmt(until))"
+            let pts = window(k, from, until)
+            guard let first = pts.first else { return Outcome(description: desc, passed: false, detail: "no frames in the window") }
+            let worst = pts.map { abs($0.v - first.v) }.max() ?? 0
+            return Outcome(description: desc, passed: worst <= tol, detail: "\(fmt(first.v)), moved at most \(fmt(worst))")
+        case let .valueWithin(k, from, until, lo, hi):
+            let desc = "\(k.rawValue) within [\(fmt(lo)), \(fmt(hi))] from t=\(fmt(from)) until t=\(fmt(until))"
+            let pts = window(k, from, until)
+            guard !pts.isEmpty else { return Outcome(description: desc, passed: false, detail: "no frames in the window") }
+            let mn = pts.map(\.v).min()!, mx = pts.map(\.v).max()!
+            return Outcome(description: desc, passed: mn >= lo && mx <= hi, detail: "ranged \(fmt(mn)) … \(fmt(mx))")
         case let .noPullBackAfterDrag(expected):
             let desc = expected ? "no pull-back after a reader drag" : "a pull-back after a reader drag (expected to show it)"
             let pulls = pullBacks()
@@ -155,6 +190,11 @@ public final class ScenarioRunner {
                                         : "\(pulls.count) pull-back(s), first at t=\(TraceRecord.time(pulls[0]))"
             return Outcome(description: desc, passed: pulls.isEmpty == expected, detail: detail)
         }
+    }
+
+    private func window(_ k: Scenario.ValueKind, _ from: Double, _ until: Double) -> [(tick: Int, v: Double)] {
+        let a = Clock.ticks(from), b = Clock.ticks(until)
+        return (values[k] ?? []).filter { $0.tick >= a && $0.tick <= b }
     }
 
     /// Ticks of host scrolls that serve a jump started before the reader's latest drag.

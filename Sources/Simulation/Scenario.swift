@@ -32,6 +32,33 @@ public struct Scenario {
         case still(post: String, from: Double, until: Double, tolerance: Double)
         case holdEnds(reason: String, by: Double)
         case noPullBackAfterDrag(Bool)
+        /// Additions to the contract, on a world value per frame (see `ValueKind`):
+        /// `{"value": K, "at": t, "equals": v, "tolerance": tol}`
+        case valueAt(ValueKind, at: Double, equals: Double, tolerance: Double)
+        /// `{"value": K, "changesFrom": t1, "until": t2}`: the value moves in every frame of the window.
+        case valueMoving(ValueKind, from: Double, until: Double)
+        /// `{"value": K, "stillFrom": t1, "until": t2, "tolerance": tol}`
+        case valueStill(ValueKind, from: Double, until: Double, tolerance: Double)
+        /// `{"value": K, "from": t1, "until": t2, "within": [lo, hi]}`
+        case valueWithin(ValueKind, from: Double, until: Double, lo: Double, hi: Double)
+    }
+
+    /// World values an expectation can watch, frame by frame.
+    public enum ValueKind: String, CaseIterable {
+        /// The list's content offset (UIKit convention: −inset.top at the top).
+        case offset
+        /// The self-scrolling web view's offset (M2, M3).
+        case webOffset
+        /// The web row's height in the list.
+        case webHeight
+        /// How far the list is past its bottom bound (P3; 0 inside the range).
+        case overscroll
+        /// How far the web view can still scroll down (M2, M3; 0 at its bottom).
+        case webRemaining
+        /// M3: how far the header has moved up, min(s, h).
+        case headerShift
+        /// M3: the header's opacity, 1 − min(s, h)/h.
+        case headerFade
     }
 
     public var liveblog: Liveblog
@@ -321,9 +348,14 @@ public struct Scenario {
         }
 
         func expectation(_ v: JSONValue, _ place: String) throws -> Expectation {
-            let pairs = try object(v, place, allowed: ["post", "landsAt", "tolerance", "by", "stillFrom", "until", "holdEnds", "noPullBackAfterDrag"])
+            let pairs = try object(v, place, allowed: ["post", "landsAt", "tolerance", "by", "stillFrom", "until", "holdEnds", "noPullBackAfterDrag",
+                                                       "value", "at", "equals", "changesFrom", "from", "within"])
             var d: [String: JSONValue] = [:]
             for (k, x) in pairs { d[k] = x }
+            if let vv = d["value"] { return try valueExpectation(vv, d, place) }
+            for k in ["at", "equals", "changesFrom", "from", "within"] where d[k] != nil {
+                throw fail("\(place).\(k)", "\"\(k)\" goes with \"value\"")
+            }
             if let nb = d["noPullBackAfterDrag"] {
                 guard d.count == 1 else { throw fail(place, "noPullBackAfterDrag stands alone") }
                 return .noPullBackAfterDrag(try bool(nb, "\(place).noPullBackAfterDrag"))
@@ -353,6 +385,40 @@ public struct Scenario {
                 return .still(post: post, from: a, until: b, tolerance: tol)
             }
             throw fail(place, "a post expectation needs \"landsAt\" + \"by\" or \"stillFrom\" + \"until\"")
+        }
+
+        func valueExpectation(_ vv: JSONValue, _ d: [String: JSONValue], _ place: String) throws -> Expectation {
+            let name = try string(vv, "\(place).value")
+            guard let kind = ValueKind(rawValue: name) else {
+                throw fail("\(place).value", "unknown value \"\(name)\" (\(ValueKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            func need(_ k: String) throws -> Double {
+                guard let x = d[k] else { throw fail(place, "needs \"\(k)\"") }
+                return try number(x, "\(place).\(k)")
+            }
+            let tol = try d["tolerance"].map { try nonNegative($0, "\(place).tolerance") } ?? 1
+            func only(_ keys: Set<String>) throws {
+                for k in d.keys where !keys.contains(k) { throw fail("\(place).\(k)", "does not go with this value expectation") }
+            }
+            if d["equals"] != nil {
+                try only(["value", "at", "equals", "tolerance"])
+                return .valueAt(kind, at: try need("at"), equals: try need("equals"), tolerance: tol)
+            }
+            if d["changesFrom"] != nil {
+                try only(["value", "changesFrom", "until"])
+                return .valueMoving(kind, from: try need("changesFrom"), until: try need("until"))
+            }
+            if d["stillFrom"] != nil {
+                try only(["value", "stillFrom", "until", "tolerance"])
+                return .valueStill(kind, from: try need("stillFrom"), until: try need("until"), tolerance: tol)
+            }
+            if let w = d["within"] {
+                try only(["value", "from", "until", "within"])
+                guard let a = w.arrayValue, a.count == 2 else { throw fail("\(place).within", "expected [low, high]") }
+                return .valueWithin(kind, from: try need("from"), until: try need("until"),
+                                    lo: try number(a[0], "\(place).within[0]"), hi: try number(a[1], "\(place).within[1]"))
+            }
+            throw fail(place, "a value expectation needs \"equals\" + \"at\", \"changesFrom\" + \"until\", \"stillFrom\" + \"until\", or \"within\" + \"from\" + \"until\"")
         }
     }
 

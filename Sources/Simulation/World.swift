@@ -262,6 +262,19 @@ public final class World {
         return false
     }
 
+    /// A value for expectations (Scenario.ValueKind).
+    public func value(_ k: Scenario.ValueKind) -> Double {
+        switch k {
+        case .offset: return listView.offset
+        case .webOffset: return page.scrollY
+        case .webHeight: return list.webRowHeight
+        case .overscroll: return max(0, listView.offset - listView.maxOffset)
+        case .webRemaining: return config.mode == .content ? 0 : max(0, page.maxScrollY - page.scrollY)
+        case .headerShift: return config.mode == .header ? min(page.scrollY, headerHeight) : 0
+        case .headerFade: return config.mode == .header ? headerFade : 1
+        }
+    }
+
     // MARK: - Anchors (M4, T5)
 
     /// The post at the top of the visible area and how far its top is above it.
