@@ -118,7 +118,7 @@ public final class World {
 
     // MARK: - Geometry per mode
 
-    private func configureMode(keepAnchor anchor: (postIndex: Int, delta: Double)?) {
+    private func configureMode(keepAnchor anchor: (postIndex: Int, viewportY: Double)?) {
         let sv = listView
         sv.viewportHeight = viewportHeight
         sv.insetTop = insetTop
@@ -277,34 +277,25 @@ public final class World {
 
     // MARK: - Anchors (M4, T5)
 
-    /// The post at the top of the visible area and how far its top is above it.
-    public func readingAnchor() -> (postIndex: Int, delta: Double)? {
+    /// The post at the top of the visible area and the viewport y of its top (M4, T5).
+    public func readingAnchor() -> (postIndex: Int, viewportY: Double)? {
         for r in config.insetTopRows..<max(config.insetTopRows + 1, config.rows - config.insetBottomRows) {
             if case .page(let py) = rowContent(r), let i = page.postIndex(at: py) {
-                let vy = viewportY(pageY: page.postTop(index: i))
-                return (i, vy - Double(r) * line)
+                return (i, viewportY(pageY: page.postTop(index: i)))
             }
         }
         return nil
     }
 
-    private func restoreAnchor(_ a: (postIndex: Int, delta: Double)) {
+    private func restoreAnchor(_ a: (postIndex: Int, viewportY: Double)) {
         guard a.postIndex < page.loadedCount else { return }
-        let top = page.postTop(index: a.postIndex)
-        // Bring the post's top to the same viewport row.
-        let rowY = viewportY(pageY: top) - a.delta
-        let targetRow = (rowY / line).rounded()
-        let desiredVY = targetRow * line + a.delta
-        let shift = viewportY(pageY: top) - desiredVY
+        // Self-scrolling web views: the list rests at its top (the web view in full view) first.
+        if config.mode != .content { listView.offset = listView.minOffset }
+        // Bring the post's top back to the same viewport y, so it stays on the same row.
+        let shift = viewportY(pageY: page.postTop(index: a.postIndex)) - a.viewportY
         switch config.mode {
-        case .content:
-            listView.offset += shift
-        case .nested:
-            let web = page.clampedScroll(page.scrollY + shift)
-            page.scrollY = web
-            listView.offset = listView.minOffset
-        case .header:
-            page.scrollY = page.clampedScroll(page.scrollY + shift)
+        case .content: listView.offset += shift
+        case .nested, .header: page.scrollY = page.clampedScroll(page.scrollY + shift)
         }
     }
 

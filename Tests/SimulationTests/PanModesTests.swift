@@ -1,0 +1,280 @@
+import XCTest
+import LiveblogModel
+@testable import Simulation
+import Embed
+import Host
+import ScrollPhysics
+
+/// The pan and inertia engine through the World (P1–P7) and the three modes (M1–M4).
+final class PanModesTests: XCTestCase {
+    func world(_ mode: Mode = .content, hook: String? = "function (top, info) {}", rows: Int = 24) -> World {
+        var c = config(network: .instant, hook: hook, rows: rows)
+        c.mode = mode
+        let w = World(liveblog: fixture(60), config: c)
+        w.advance(to: 30) // instant loads done and the row grown
+        return w
+    }
+
+    /// A drag of `dy` over `seconds`, one sample a tick, like the scenario's `drag`.
+    func drag(_ w: World, dy: Double, seconds: Double, row: Double = 12, pauseTicks: Int = 0) {
+        let y0 = row * 16 + 8
+        let n = max(1, Clock.ticks(seconds))
+        w.pointerDown(x: 324, y: y0)
+        for k in 1...n {
+            w.advance(to: w.tick + 1)
+            w.pointerMove(x: 324, y: y0 + dy * Double(k) / Double(n))
+        }
+        w.advance(to: w.tick + pauseTicks)
+        w.pointerUp(x: 324, y: y0 + dy)
+    }
+
+    func testP1_pauseBeforeReleaseGivesNoFling() {
+        let w = world()
+        drag(w, dy: -300, seconds: 0.2, pauseTicks: 6) // 50 ms still before release
+        let o = w.listView.offset
+        w.advance(to: w.tick + 120)
+        XCTAssertEqual(w.listView.offset, o, "no inertia after a pause over 40 ms")
+        XCTAssertNil(w.pan.item)
+    }
+
+    func testP2_threshold179NoInertia181Inertia() {
+        let slow = world()
+        drag(slow, dy: -179, seconds: 1.0)
+        let o1 = slow.listView.offset
+        slow.advance(to: slow.tick + 60)
+        XCTAssertEqual(slow.listView.offset, o1, "179 pt/s: no inertia")
+
+        let fast = world()
+        drag(fast, dy: -181, seconds: 1.0)
+        let o2 = fast.listView.offset
+        fast.advance(to: fast.tick + 60)
+        XCTAssertGreaterThan(fast.listView.offset, o2 + 10, "181 pt/s: inertia carries the list on")
+    }
+
+    func testP2_decayLawAndStop() {
+        let sv = ScrollView(viewportHeight: 384, insetTop: 32, insetBottom: 16)
+        sv.contentHeight = 1_000_000
+        let pan = PanEngine(target: ListPanTarget(scrollView: sv))
+        pan.fling(contentVelocity: 1000, now: 0)
+        var last = sv.offset
+        var steps: [Double] = []
+        var t = 0
+        while pan.item != nil && t < 2000 { t += 1; pan.step(now: t); steps.append(sv.offset - last); last = sv.offset }
+        // v ← v / (1 + 2·dt) each 1/120 s step: consecutive step distances have that ratio.
+        let q = 1 + 2.0 / 120
+        XCTAssertEqual(steps[1] / steps[0], 1 / q, accuracy: 1e-9)
+        XCTAssertEqual(steps[100] / steps[99], 1 / q, accuracy: 1e-9)
+        XCTAssertEqual(steps[0], 1000 / q / 120, accuracy: 1e-9)
+        // It ends on the first step that moves less than 0.02 pt, and the total is below v/r = 500 pt.
+        XCTAssertLessThan(abs(steps.last!), 0.02)
+        XCTAssertGreaterThanOrEqual(abs(steps[steps.count - 2]), 0.02)
+        XCTAssertLessThan(sv.offset - (-32), 500)
+        XCTAssertGreaterThan(sv.offset - (-32), 495)
+    }
+
+    func testP3_bounceNeverPast150AndBack() {
+        let w = world()
+        w.key("G")
+        w.advance(to: w.tick + 240)
+        let maxY = w.listView.maxOffset
+        XCTAssertEqual(w.listView.offset, maxY, accuracy: 0.001)
+        var worst = 0.0
+        let y0 = 20 * 16 + 8.0
+        w.pointerDown(x: 324, y: y0)
+        for k in 1...120 {
+            w.advance(to: w.tick + 1)
+            w.pointerMove(x: 324, y: y0 - Double(k) * 10)
+            worst = max(worst, w.listView.offset - maxY)
+        }
+        XCTAssertGreaterThan(worst, 50, "the drag overscrolls")
+        XCTAssertLessThanOrEqual(worst, 150, "never past 150 pt")
+        w.advance(to: w.tick + 20)
+        w.pointerUp(x: 324, y: y0 - 1200)
+        w.advance(to: w.tick + 60)
+        XCTAssertEqual(w.listView.offset, maxY, accuracy: 0.001, "springs back to the bound")
+    }
+
+    func testP4_pressDuringInertiaStopsItAndIsNotATap() {
+        let w = world()
+        var taps = 0
+        let old = w.sink
+        w.sink = { r in if case .input("tap", _) = r.event { taps += 1 }; old(r) }
+        w.key("J")
+        w.advance(to: w.tick + 30)
+        XCTAssertTrue(w.pan.interactionLocked)
+        w.pointerDown(x: 324, y: 200)
+        let o = w.listView.offset
+        w.advance(to: w.tick + 2)
+        w.pointerUp(x: 324, y: 200)
+        w.advance(to: w.tick + 30)
+        XCTAssertEqual(w.listView.offset, o, "the press stopped the inertia")
+        XCTAssertEqual(taps, 0, "a press that stops inertia is not a tap")
+        // Once at rest, the same press is a tap.
+        w.pointerDown(x: 324, y: 200)
+        w.pointerUp(x: 324, y: 200)
+        XCTAssertEqual(taps, 1)
+    }
+
+    func testP5_jMovesExactly16AndKFlings() {
+        let w = world()
+        let o = w.listView.offset
+        w.key("j")
+        w.advance(to: w.tick + 9) // 75 ms: mid-ease
+        XCTAssertGreaterThan(w.listView.offset, o)
+        XCTAssertLessThan(w.listView.offset, o + 16)
+        w.advance(to: w.tick + 60)
+        XCTAssertEqual(w.listView.offset, o + 16, accuracy: 1e-9)
+        w.key("J")
+        let before = w.listView.offset
+        w.advance(to: w.tick + 1)
+        XCTAssertEqual(w.listView.offset - before, 2000 / (1 + 2.0 / 120) / 120, accuracy: 1e-6, "J: a 2000 pt/s fling")
+    }
+
+    func testP5_homeEndAndPage() {
+        let w = world()
+        w.key("G")
+        w.advance(to: w.tick + 300)
+        XCTAssertEqual(w.listView.offset, w.listView.maxOffset, accuracy: 1e-6)
+        w.key("g")
+        w.advance(to: w.tick + 300)
+        XCTAssertEqual(w.listView.offset, w.listView.minOffset, accuracy: 1e-6)
+        w.key("space")
+        w.advance(to: w.tick + 60)
+        XCTAssertEqual(w.listView.offset, w.listView.minOffset + w.visibleHeight - 16, accuracy: 1e-6)
+    }
+
+    func testP5_keyRepeatsFormAStreamThatCarriesIntoInertia() {
+        let w = world()
+        for _ in 0..<8 { w.key("j"); w.advance(to: w.tick + 4) } // every 33 ms
+        let o = w.listView.offset
+        w.advance(to: w.tick + 30)
+        XCTAssertGreaterThan(w.listView.offset, o + 16 * 1.5, "the stream's speed carries on after the last repeat")
+    }
+
+    func testP6_wheelNotchIs48AndDragFollowsFinger() {
+        let w = world()
+        let o = w.listView.offset
+        w.wheel(notches: 1, x: 324, y: 200)
+        w.advance(to: w.tick + 60)
+        XCTAssertEqual(w.listView.offset, o + 48, accuracy: 1e-9)
+        let o2 = w.listView.offset
+        drag(w, dy: -32, seconds: 1.0)
+        XCTAssertEqual(w.listView.offset, o2 + 32, accuracy: 1e-9, "content follows the finger (from where it went down)")
+    }
+
+    func testP7_indicatorShowsWhileScrollingHidesAfterHalfSecond() {
+        let w = world()
+        XCTAssertFalse(w.indicator.isVisible(at: w.now))
+        let start = w.tick
+        w.key("j")
+        w.advance(to: w.tick + 6)
+        XCTAssertTrue(w.indicator.isVisible(at: w.now))
+        w.advance(to: start + 18 + 59) // the ease ends at 0.15 s (18 ticks); 0.49 s later still visible
+        XCTAssertTrue(w.indicator.isVisible(at: w.now))
+        w.advance(to: w.tick + 2)
+        XCTAssertFalse(w.indicator.isVisible(at: w.now))
+        // Over the whole content: thumb length ∝ visible/content.
+        let ind = w.pan.target.indicator
+        XCTAssertEqual(ind.viewport, w.visibleHeight)
+        XCTAssertEqual(ind.content, w.listView.contentHeight)
+    }
+
+    func testH5_readerScrollIsADragForHosts() {
+        var c = config(platform: .android, network: .instant)
+        c.mode = .content
+        let w = World(liveblog: fixture(60), config: c)
+        w.advance(to: 2)
+        let host = w.host as! AndroidJumpHost
+        w.key("j")
+        XCTAssertEqual(host.dragCount, 1)
+        w.wheel(notches: 1, x: 10, y: 200)
+        XCTAssertEqual(host.dragCount, 1, "a notch inside a running stream is the same gesture")
+        w.advance(to: w.tick + 60)
+        w.wheel(notches: 1, x: 10, y: 200)
+        XCTAssertEqual(host.dragCount, 2)
+        w.advance(to: w.tick + 60)
+        drag(w, dy: -100, seconds: 0.5)
+        XCTAssertEqual(host.dragCount, 3)
+    }
+
+    // MARK: Modes
+
+    func testM1_contentModeDragScrollsTheList() {
+        let w = world(.content)
+        drag(w, dy: -64, seconds: 1.0)
+        XCTAssertEqual(w.listView.offset, -32 + 64, accuracy: 1e-9)
+        XCTAssertEqual(w.page.scrollY, 0, "a content-sized web view never scrolls")
+    }
+
+    func testM2_handOverBothWays() {
+        let w = world(.nested)
+        let webMax = w.page.maxScrollY
+        XCTAssertGreaterThan(webMax, 200)
+        // Content up: the web view first.
+        w.page.scrollY = webMax - 50
+        drag(w, dy: -100, seconds: 1.0)
+        XCTAssertEqual(w.page.scrollY, webMax, accuracy: 1e-9, "the web view reaches its bottom")
+        XCTAssertEqual(w.listView.offset, -32 + 50, accuracy: 1e-9, "then the list takes the rest")
+        // Content down: the list first, to its top, then the web view.
+        drag(w, dy: 80, seconds: 1.0)
+        XCTAssertEqual(w.listView.offset, -32, accuracy: 1e-9)
+        XCTAssertEqual(w.page.scrollY, webMax - 30, accuracy: 1e-9)
+    }
+
+    func testM2_inertiaCrossesFromWebViewIntoList() {
+        let w = world(.nested)
+        w.page.scrollY = w.page.maxScrollY - 40
+        w.key("J")
+        w.advance(to: w.tick + 240)
+        XCTAssertEqual(w.page.scrollY, w.page.maxScrollY, accuracy: 1e-9)
+        XCTAssertGreaterThan(w.listView.offset, 0, "the fling carried on into the list")
+    }
+
+    func testM2_jumpWithHookBringsWebViewIntoViewAndScrollsIt() {
+        let w = world(.nested)
+        w.key("G")
+        w.advance(to: w.tick + 300)
+        XCTAssertGreaterThan(w.listView.offset, -32)
+        w.jump(to: "p20")
+        XCTAssertEqual(w.listView.offset, -32, "the web view fully in view")
+        XCTAssertEqual(w.page.scrollY, w.page.postTop(id: "p20")!, accuracy: 1e-9)
+        XCTAssertEqual(w.postY("p20")!, 0, accuracy: 1e-9)
+    }
+
+    func testM2_jumpWithoutHookScrollsTheWebViewItself() {
+        let w = world(.nested, hook: nil)
+        w.jump(to: "p20")
+        XCTAssertEqual(w.page.scrollY, w.page.postTop(id: "p20")!, accuracy: 1e-9)
+        XCTAssertEqual(w.postY("p20")!, 0, accuracy: 1e-9)
+    }
+
+    func testM3_headerOffsetAndFade() {
+        let w = world(.header)
+        let h = w.headerHeight
+        XCTAssertEqual(h, 96)
+        for (s, shift, fade) in [(0.0, 0.0, 1.0), (h / 2, h / 2, 0.5), (h, h, 0.0), (h * 3, h, 0.0)] {
+            w.page.scrollY = s
+            XCTAssertEqual(w.value(.headerShift), shift, "s = \(s)")
+            XCTAssertEqual(w.headerFade, fade, accuracy: 1e-12, "s = \(s)")
+            // The web view's frame grows by the same amount the header moved.
+            XCTAssertEqual(w.webFrame.top, w.insetTop + h - shift)
+            XCTAssertEqual(w.webFrame.height, w.viewportHeight - w.insetBottom - w.insetTop - h + shift)
+        }
+        w.page.scrollY = h / 2
+        XCTAssertEqual(w.rowContent(2), .collapsingHeader(3, fade: 0.5), "the header's rows move up by min(s, h)")
+    }
+
+    func testM4_switchingModeKeepsReadingPosition() {
+        let w = world(.content)
+        w.jump(to: "p25")
+        w.advance(to: w.tick + 60)
+        let before = w.readingAnchor()!
+        let row = (w.viewportY(pageY: w.page.postTop(index: before.postIndex)) / 16).rounded()
+        for m in [Mode.nested, .header, .content] {
+            w.setMode(m)
+            let a = w.readingAnchor()!
+            XCTAssertEqual(a.postIndex, before.postIndex, "mode \(m)")
+            XCTAssertEqual((w.viewportY(pageY: w.page.postTop(index: a.postIndex)) / 16).rounded(), row, "mode \(m)")
+        }
+    }
+}
