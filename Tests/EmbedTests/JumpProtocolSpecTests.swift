@@ -387,3 +387,49 @@ final class JumpProtocolSpecTests: XCTestCase {
         XCTAssertNotNil(p.held)
     }
 }
+
+/// E5 edge cases: comments inside the parameter list are not parameters (JavaScript ignores them).
+final class HookSignatureCommentTests: XCTestCase {
+    func testE5_commentsInParameterListDoNotCount() throws {
+        XCTAssertEqual(try HookSignature(parsing: "function (top /*, info */) {}").functionLength, 1)
+        XCTAssertEqual(try HookSignature(parsing: "function (top /* = 0 */, info) {}").functionLength, 2)
+        XCTAssertEqual(try HookSignature(parsing: "function (top, // the y\n info) {}").functionLength, 2)
+        XCTAssertEqual(try HookSignature(parsing: "(top, s = \"/*\", info) => {}").functionLength, 1)
+    }
+}
+
+/// The prefix sums the layout (E1) and B2's O(log n) relayout rest on.
+final class HeightIndexTests: XCTestCase {
+    func testB2_heightIndexAgreesWithNaiveSumsThroughUpdatesInsertsAndZeroHeights() {
+        var rng = SeededRandom(seed: 99)
+        var values = (0..<257).map { _ in Double(rng.int(0, 5) * 16) }
+        var idx = HeightIndex(heights: values)
+        func check(_ line: UInt = #line) {
+            var sum = 0.0
+            XCTAssertEqual(idx.count, values.count, line: line)
+            for i in 0...values.count {
+                XCTAssertEqual(idx.prefix(i), sum, "prefix(\(i))", line: line)
+                if i < values.count {
+                    if values[i] > 0 {
+                        XCTAssertEqual(idx.index(containing: sum), i, "start of \(i)", line: line)
+                        XCTAssertEqual(idx.index(containing: sum + values[i] - 0.5), i, "end of \(i)", line: line)
+                    }
+                    sum += values[i]
+                }
+            }
+            XCTAssertEqual(idx.total, sum, line: line)
+            XCTAssertEqual(idx.index(containing: sum + 100), values.count - 1, line: line)
+            XCTAssertEqual(idx.index(containing: -5), 0, line: line)
+        }
+        check()
+        for _ in 0..<50 {
+            let i = rng.int(0, values.count - 1), h = Double(rng.int(0, 40)) * 8
+            values[i] = h; idx.set(i, h)
+        }
+        check()
+        values.insert(contentsOf: [16, 0, 32], at: 0); idx.insert(contentsOf: [16, 0, 32], at: 0)
+        values.append(contentsOf: [48, 0]); idx.append(contentsOf: [48, 0])
+        check()
+        XCTAssertNil(HeightIndex().index(containing: 0))
+    }
+}
