@@ -183,4 +183,31 @@ final class CoreSpecTests: XCTestCase {
         XCTAssertTrue(rec.records.contains { if case .hook(1, _, true, _, _) = $0.event { return true }; return false })
         XCTAssertEqual(w.listView.offset, after, "no pull-back after the reader's drag")
     }
+
+    // MARK: E11, E12 in the world
+
+    func testE11_removedWhileMediaStillLoading_holdEndsRemovedAndLateLoadsAreIgnored() {
+        let r = simulate(fixture(), config(platform: .ios, network: .threeG), duration: 6,
+                         events: [.init(at: 0.1, event: .jump(id: "p30", topOffset: nil)),
+                                  .init(at: 0.2, event: .remove)])
+        let ends = r.records.compactMap { rec -> String? in if case let .holdEnd(_, why) = rec.event { return why }; return nil }
+        XCTAssertEqual(ends, ["removed"])
+        let removedAt = r.records.first { if case .holdEnd = $0.event { return true }; return false }!.tick
+        XCTAssertFalse(r.records.contains { if case .hook = $0.event { return $0.tick > removedAt }; return false })
+        XCTAssertTrue(r.world.page.removed)
+    }
+
+    func testE12_nestedModeWithoutHookPageScrollsItselfAndKeepsPostInPlace() {
+        var c = config(platform: .ios, network: .threeG, hook: nil)
+        c.mode = .nested
+        let r = simulate(fixture(), c, duration: 9,
+                         events: [.init(at: 0.1, event: .jump(id: "p30", topOffset: nil))],
+                         expect: [.landsAt(post: "p30", y: 0, tolerance: 0, by: 0.2),
+                                  .still(post: "p30", from: 0.2, until: 8.0, tolerance: 0)])
+        let out = r.evaluate()
+        XCTAssertTrue(out.allSatisfy(\.passed), out.map(\.detail).joined(separator: "; "))
+        XCTAssertFalse(r.records.contains { if case .hook = $0.event { return true }; return false })
+        XCTAssertTrue(r.records.contains { if case .layout(_, "image") = $0.event { return true }; return false },
+                      "images above the post did load during the hold")
+    }
 }
