@@ -88,7 +88,8 @@ public struct HookSignature: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Function.length: parameters before the first with a default value or the rest parameter.
-    static func functionLength(_ params: String) -> Int {
+    static func functionLength(_ rawParams: String) -> Int {
+        let params = stripComments(rawParams)
         var parts: [String] = []
         var depth = 0
         var current = ""
@@ -117,6 +118,36 @@ public struct HookSignature: Sendable, Equatable, CustomStringConvertible {
             n += 1
         }
         return n
+    }
+
+    /// Removes `/* … */` and `// …` comments outside string literals (JavaScript ignores them, so
+    /// `(top /*, info */)` has one parameter).
+    static func stripComments(_ s: String) -> String {
+        var out = ""
+        let c = Array(s)
+        var i = 0
+        var quote: Character? = nil
+        while i < c.count {
+            let ch = c[i]
+            if let q = quote {
+                out.append(ch)
+                if ch == "\\", i + 1 < c.count { out.append(c[i + 1]); i += 2; continue }
+                if ch == q { quote = nil }
+                i += 1
+            } else if ch == "\"" || ch == "'" || ch == "`" {
+                quote = ch; out.append(ch); i += 1
+            } else if ch == "/", i + 1 < c.count, c[i + 1] == "*" {
+                i += 2
+                while i < c.count, !(c[i] == "*" && i + 1 < c.count && c[i + 1] == "/") { i += 1 }
+                i += 2
+                out.append(" ")
+            } else if ch == "/", i + 1 < c.count, c[i + 1] == "/" {
+                while i < c.count, c[i] != "\n" { i += 1 }
+            } else {
+                out.append(ch); i += 1
+            }
+        }
+        return out
     }
 
     private static func hasTopLevelDefault(_ p: String) -> Bool {

@@ -112,6 +112,8 @@ public final class Page {
         rebuildIndexes()
         checkOrigin()
         relayoutAll()
+        // The host starts with this height: only later changes are layout changes (E2, L5).
+        lastReportedHeight = contentHeight
         if initialized {
             enqueueMedia(postRange: 0..<loadedCount)
             fragment = Page.fragmentId(config.url)
@@ -443,6 +445,8 @@ public final class Page {
     }
 
     private func complete(_ r: Request) {
+        // A removed liveblog has no posts laid out: late loads change nothing (and must not index them).
+        guard !removed else { return }
         switch r {
         case .media(let id):
             guard let m = findMedia(id) else { return }

@@ -1,0 +1,105 @@
+import XCTest
+import Foundation
+import LiveblogModel
+@testable import Embed
+
+/// I1, I2: the network queue and what media loads do to the layout.
+final class LoadingSpecTests: XCTestCase {
+
+    /// Completion ticks of `n` media requests under `profile`, stepping a frame at a time.
+    private func completions(_ profile: NetworkProfile, seed: UInt64, n: Int = 10, until: Int = 3000) -> [(Request, Int)] {
+        var q = NetworkQueue(profile: profile, seed: seed)
+        for i in 0..<n { q.enqueue(.media("m\(i)"), now: 0) }
+        var out: [(Request, Int)] = []
+        var t = 0
+        while t <= until { for r in q.due(now: t) { out.append((r, t)) }; t += 2 }
+        return out
+    }
+
+    func testI1_sameSeedGivesSameDelays_differentSeedDiffers() {
+        let a = completions(.threeG, seed: 7), b = completions(.threeG, seed: 7), c = completions(.threeG, seed: 8)
+        XCTAssertEqual(a.count, 10)
+        XCTAssertEqual(a.map(\.0), b.map(\.0))
+        XCTAssertEqual(a.map(\.1), b.map(\.1))
+        XCTAssertNotEqual(a.map(\.1), c.map(\.1))
+    }
+
+    func testI1_profileDelayRanges() {
+        var rng = SeededRandom(seed: 42)
+        for _ in 0..<2000 {
+            XCTAssertEqual(NetworkProfile.instant.delay(&rng), 0)
+            let f = NetworkProfile.fast.delay(&rng)!
+            XCTAssertTrue(f >= 0.050 && f <= 0.300, "fast \(f)")
+            let g = NetworkProfile.threeG.delay(&rng)!
+            XCTAssertTrue(g >= 0.300 && g <= 2.500, "3g \(g)")
+            let s = NetworkProfile.slow.delay(&rng)!
+            XCTAssertTrue(s >= 1.0 && s <= 8.0, "slow \(s)")
+            XCTAssertNil(NetworkProfile.offline.delay(&rng))
+        }
+        XCTAssertEqual(NetworkProfile.threeG.rawValue, "3g")
+        // The first six 3g requests start at once and each completes 0.3–2.5 s later.
+        for (_, t) in completions(.threeG, seed: 7, n: 6) {
+            XCTAssertTrue(t >= 36 && t <= 302, "completion tick \(t)")
+        }
+    }
+
+    func testI1_offlineNeverLoads() {
+        let m = Media(id: "m0", url: "https://img.example.com/a.png")
+        let page = Page(liveblog: liveblog(2, extra: [0: [.media([m])]]), config: pageConfig(network: .offline), width: pageWidth)
+        let h = page.contentHeight
+        let events = runFrames(page, from: 2, to: 60 * 120).map(\.event)
+        XCTAssertEqual(page.mediaStates["m0"], nil)
+        XCTAssertTrue(page.isLoading)
+        XCTAssertEqual(page.contentHeight, h)
+        XCTAssertTrue(layouts(events).isEmpty)
+        XCTAssertTrue(completions(.offline, seed: 7, until: 100_000).isEmpty)
+    }
+
+    func testI2_loadsStartInPageOrderWithAtMostSixInFlight() {
+        var q = NetworkQueue(profile: .offline, seed: 1)
+        for i in 0..<10 { q.enqueue(.media("m\(i)"), now: 0) }
+        XCTAssertEqual(q.pendingCount, 10)
+        // Switching to instant gives a delay to the requests in flight only: exactly six, the first six.
+        q.setProfile(.instant, now: 10)
+        XCTAssertEqual(q.due(now: 10), (0..<6).map { Request.media("m\($0)") })
+        // The rest start as connections free up, in order.
+        XCTAssertEqual(q.due(now: 10), (6..<10).map { Request.media("m\($0)") })
+        XCTAssertTrue(q.isIdle)
+    }
+
+    func testI2_pageMediaCompleteInPageOrder() {
+        var extra: [Int: [Block]] = [:]
+        for i in 0..<8 { extra[i] = [.media([Media(id: "m\(i)", url: "https://img.example.com/\(i).png")])] }
+        let page = Page(liveblog: liveblog(8, extra: extra), config: pageConfig(network: .offline), width: pageWidth)
+        page.setNetworkProfile(.instant)
+        page.frame(now: 2)
+        // Only the six in flight have loaded; m6 and m7 waited for a connection.
+        XCTAssertEqual((0..<8).map { page.mediaStates["m\($0)"] != nil }, [true, true, true, true, true, true, false, false])
+        page.frame(now: 4)
+        XCTAssertEqual((0..<8).filter { page.mediaStates["m\($0)"] != nil }.count, 8)
+    }
+
+    func testI2_missingOrCorruptLocalFileFailsWithPlaceholderSize() {
+        let dir = PNGDir()
+        dir.write("corrupt.png", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x58, 0x58, 0x58, 0x58] + [UInt8](repeating: 0, count: 17))
+        dir.write("text.png", Array("hello, not a png at all, sorry!!!".utf8))
+        let media = [
+            Media(id: "missing", url: "nope.png"),
+            Media(id: "corrupt", url: "corrupt.png"),
+            Media(id: "notpng", url: "text.png"),
+            Media(id: "declared", width: 400, height: 200, url: "nope2.png"),
+        ]
+        var extra: [Int: [Block]] = [:]
+        for (i, m) in media.enumerated() { extra[i] = [.media([m])] }
+        let page = Page(liveblog: liveblog(4, extra: extra, baseDirectory: dir.path), config: pageConfig(network: .offline), width: pageWidth)
+        let before = (0..<4).map { page.postHeight(index: $0) }
+        XCTAssertEqual(before, [64, 64, 64, 48 + imageWidth / 2])
+        for m in media { XCTAssertTrue(page.forceLoad(m.id)) }
+        XCTAssertEqual(page.mediaStates["missing"], .failed("missing file"))
+        XCTAssertEqual(page.mediaStates["corrupt"], .failed("corrupt PNG"))
+        XCTAssertEqual(page.mediaStates["notpng"], .failed("not a PNG"))
+        XCTAssertEqual(page.mediaStates["declared"], .failed("missing file"))
+        XCTAssertEqual((0..<4).map { page.postHeight(index: $0) }, before, "a broken image keeps the placeholder's size")
+        XCTAssertTrue(layouts(page.drain()).isEmpty)
+    }
+}

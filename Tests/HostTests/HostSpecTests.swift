@@ -1,0 +1,380 @@
+import XCTest
+import ScrollPhysics
+@testable import Host
+
+/// U4, H1–H5 on the emulated scroll view, list and host strategies.
+///
+/// The list: 6 header rows (96 pt), a web row of 2000 pt, 20 footer rows (320 pt): content 2416 pt.
+/// Viewport 24 rows (384 pt) with a 2-row top inset (32 pt) and a 1-row bottom inset (16 pt):
+/// minY = −32, maxY = 2416 + 16 − 384 = 2048.
+final class HostSpecTests: XCTestCase {
+
+    final class Rig {
+        let sv: ScrollView
+        let list: NativeList
+        var actions: [HostAction] = []
+        var tick = 0
+        init(web: Double = 2000) {
+            sv = ScrollView(viewportHeight: 384, insetTop: 32, insetBottom: 16)
+            list = NativeList(headerRows: 6, footerRows: 20, webRowHeight: web, scrollView: sv)
+        }
+        func attach<H: JumpHost>(_ h: H) -> H { h.actions = { [unowned self] in self.actions.append($0) }; return h }
+        /// Steps the scroll view at 120 Hz (and the host's frames at 60 Hz); like the World, SETTLING
+        /// becomes IDLE when the animation ends.
+        func run(_ ticks: Int, host: JumpHost? = nil) {
+            for _ in 0..<ticks {
+                tick += 1
+                sv.step(now: tick)
+                if sv.state == .settling, !sv.isAnimating { sv.state = .idle }
+                if tick % 2 == 0 { host?.frame(now: tick) }
+            }
+        }
+        /// Where a page y shows in the viewport, minus the top inset (SPEC 9 `post.y`).
+        func postY(_ top: Double) -> Double { list.webRowY + top - sv.offset - sv.insetTop }
+    }
+
+    // MARK: U4, H1
+
+    func testU4_scrollRangeIsUIKits_minMinusInsetTop_maxContentPlusInsetBottomMinusViewport() {
+        let r = Rig()
+        XCTAssertEqual(r.sv.minOffset, -32)
+        XCTAssertEqual(r.sv.maxOffset, 2048)
+        XCTAssertEqual(r.sv.offset, -32, "the content's top starts just under the top inset")
+        XCTAssertEqual(r.sv.clamp(5000), 2048)
+        XCTAssertEqual(r.sv.clamp(-100), -32)
+        // Content shorter than the viewport: maxY = minY.
+        r.list.setWebRowHeight(0)
+        r.list.footerRows = 0
+        XCTAssertEqual(r.sv.contentHeight, 96)
+        XCTAssertEqual(r.sv.maxOffset, -32)
+        // Fractional geometry stays fractional (U1).
+        r.list.setWebRowHeight(1000.25)
+        XCTAssertEqual(r.sv.maxOffset, 96 + 1000.25 + 16 - 384)
+    }
+
+    func testH1_headerRowsWebRowAsTallAsReportedFooterRows() {
+        let r = Rig(web: 1234.5)
+        XCTAssertEqual(r.list.webRowY, 96)
+        XCTAssertEqual(r.list.footerY, 96 + 1234.5)
+        XCTAssertEqual(r.list.contentHeight, 96 + 1234.5 + 320)
+        XCTAssertEqual(r.sv.contentHeight, r.list.contentHeight)
+        r.list.setWebRowHeight(3000)
+        XCTAssertEqual(r.list.webRowHeight, 3000)
+        XCTAssertEqual(r.sv.contentHeight, 96 + 3000 + 320)
+    }
+
+    // MARK: H2
+
+    func testH2_landedPostSitsJustUnderTopInset_allStrategies() {
+        for platform in Platform.allCases {
+            let r = Rig()
+            let host: JumpHost
+            switch platform {
+            case .ios: host = r.attach(IOSJumpHost(list: r.list))
+            case .android: host = r.attach(AndroidJumpHost(list: r.list))
+            case .naive: host = r.attach(NaiveJumpHost(list: r.list))
+            }
+            host.scrollRequest(top: 500, correction: false, jumpId: 1, now: 0)
+            r.run(300, host: host)
+            XCTAssertEqual(r.sv.offset, 96 + 500 - 32, "\(platform)")
+            XCTAssertEqual(r.postY(500), 0, "\(platform)")
+            XCTAssertEqual(r.actions.first?.target, 564, "\(platform)")
+        }
+    }
+
+    // MARK: H3 ios
+
+    func testH3_ios_clampsToRangeAndFlagsClampedTarget() {
+        let r = Rig()
+        let h = r.attach(IOSJumpHost(list: r.list))
+        h.scrollRequest(top: 1900, correction: false, jumpId: 1, now: 0)
+        XCTAssertEqual(r.actions.last, HostAction(jumpId: 1, kind: .scroll, target: 1964, animated: true, clamped: false))
+        h.scrollRequest(top: 2100, correction: true, jumpId: 1, now: 0)
+        XCTAssertEqual(r.actions.last, HostAction(jumpId: 1, kind: .scroll, target: 2048, animated: true, clamped: true))
+        XCTAssertTrue(h.isJumpClamped)
+        r.run(60)
+        XCTAssertEqual(r.sv.offset, 2048, "never past maxY")
+    }
+
+    func testH3_ios_animatesOnlyWhenDistanceIsAtLeast1pt() {
+        let r = Rig()
+        let h = r.attach(IOSJumpHost(list: r.list))
+        h.scrollRequest(top: 500, correction: false, jumpId: 1, now: 0)
+        r.run(60)
+        XCTAssertFalse(h.isJumpAnimating, "scrollViewDidEndScrollingAnimation cleared the flag")
+        h.scrollRequest(top: 500.5, correction: true, jumpId: 1, now: r.tick)
+        XCTAssertEqual(r.actions.last?.animated, false)
+        XCTAssertEqual(r.sv.offset, 564.5, "a plain set, at once")
+        XCTAssertFalse(r.sv.isAnimating)
+        h.scrollRequest(top: 501.5, correction: true, jumpId: 1, now: r.tick)
+        XCTAssertEqual(r.actions.last?.animated, true, "exactly 1 pt animates")
+        XCTAssertTrue(r.sv.isAnimating)
+        XCTAssertTrue(h.isJumpAnimating)
+    }
+
+    func testH3_ios_resizeRestoresOffsetThenReaimsClampedJump() {
+        let r = Rig()
+        let h = r.attach(IOSJumpHost(list: r.list))
+        h.scrollRequest(top: 2100, correction: false, jumpId: 1, now: 0)
+        r.run(60)
+        XCTAssertEqual(r.sv.offset, 2048)
+        h.webRowResized(to: 2300, now: r.tick)
+        XCTAssertEqual(r.actions.map(\.kind), [.scroll, .reaim])
+        XCTAssertEqual(r.actions.last, HostAction(jumpId: 1, kind: .reaim, target: 2164, animated: true, clamped: false))
+        r.run(60)
+        XCTAssertEqual(r.sv.offset, 2164)
+        XCTAssertEqual(r.postY(2100), 0)
+        // Neither animating nor clamped: a resize only restores the offset.
+        h.webRowResized(to: 2500, now: r.tick)
+        XCTAssertEqual(r.actions.count, 2)
+        XCTAssertEqual(r.sv.offset, 2164)
+    }
+
+    func testH3_ios_resizeWhileAnimatingRestoresOffsetAndReaims() {
+        let r = Rig()
+        let h = r.attach(IOSJumpHost(list: r.list))
+        h.scrollRequest(top: 500, correction: false, jumpId: 1, now: 0)
+        r.run(12)
+        let mid = r.sv.offset
+        XCTAssertTrue(mid > -32 && mid < 564)
+        h.webRowResized(to: 2100, now: r.tick)
+        XCTAssertEqual(r.actions.last, HostAction(jumpId: 1, kind: .reaim, target: 564, animated: true, clamped: false))
+        XCTAssertEqual(r.sv.animation?.motion.from, mid, "the restored offset is where the new animation starts")
+        XCTAssertEqual(r.sv.animation?.startTick, 12)
+        r.run(36)
+        XCTAssertEqual(r.sv.offset, 564)
+    }
+
+    func testH3_ios_readerDragClearsActiveJump_laterCorrectionsDropped() {
+        let r = Rig()
+        let h = r.attach(IOSJumpHost(list: r.list))
+        h.scrollRequest(top: 2100, correction: false, jumpId: 1, now: 0)   // clamped
+        r.run(10)
+        h.readerWillBeginDragging(now: r.tick)
+        XCTAssertNil(h.activeJumpId)
+        XCTAssertFalse(h.isJumpAnimating)
+        r.sv.stopAnimation()
+        r.sv.offset = 300
+        h.scrollRequest(top: 2200, correction: true, jumpId: 1, now: r.tick)
+        XCTAssertEqual(r.actions.last, HostAction(jumpId: 1, kind: .drop))
+        XCTAssertEqual(r.sv.offset, 300)
+        // Nor does a resize re-aim the dropped jump, even though it was clamped.
+        h.webRowResized(to: 2300, now: r.tick)
+        XCTAssertEqual(r.actions.map(\.kind), [.scroll, .drop])
+        XCTAssertEqual(r.sv.offset, 300)
+        // A new jump is followed again.
+        h.scrollRequest(top: 500, correction: false, jumpId: 2, now: r.tick)
+        XCTAssertEqual(r.actions.last?.kind, .scroll)
+        XCTAssertEqual(h.activeJumpId, 2)
+    }
+
+    func testH3_ios_correctionForAnotherJumpIdDropped() {
+        let r = Rig()
+        let h = r.attach(IOSJumpHost(list: r.list))
+        h.scrollRequest(top: 500, correction: false, jumpId: 2, now: 0)
+        r.run(60)
+        h.scrollRequest(top: 900, correction: true, jumpId: 1, now: r.tick)
+        XCTAssertEqual(r.actions.last, HostAction(jumpId: 1, kind: .drop))
+        XCTAssertEqual(r.sv.offset, 564)
+        h.scrollRequest(top: 900, correction: true, jumpId: 2, now: r.tick)
+        XCTAssertEqual(r.actions.last?.target, 964)
+    }
+
+    // MARK: H3 android
+
+    func testH3_android_jumpSmoothScrollsByWithInsetSubtracted() {
+        let r = Rig()
+        let h = r.attach(AndroidJumpHost(list: r.list))
+        h.scrollRequest(top: 500, correction: false, jumpId: 1, now: 0)
+        // requested = webViewTop 128 + top 500 − inset 32 = 596 (Android offset 0 = our −32).
+        XCTAssertEqual(r.actions, [HostAction(jumpId: 1, kind: .scroll, target: 564, animated: true, clamped: false)])
+        XCTAssertEqual(r.sv.state, .settling)
+        XCTAssertEqual(r.sv.animation?.motion.to, 564)
+        XCTAssertEqual(h.pendingTop, 500)
+        r.run(120)
+        XCTAssertEqual(r.sv.offset, 564)
+        XCTAssertEqual(r.postY(500), 0)
+    }
+
+    func testH3_android_correctionWhileIdleIsInstantScrollBy_whileSettlingSmooth() {
+        let r = Rig()
+        let h = r.attach(AndroidJumpHost(list: r.list))
+        h.scrollRequest(top: 500, correction: false, jumpId: 1, now: 0)
+        r.run(10)
+        h.scrollRequest(top: 520, correction: true, jumpId: 1, now: r.tick)
+        XCTAssertEqual(r.actions.last, HostAction(jumpId: 1, kind: .scroll, target: 584, animated: true, clamped: false),
+                       "a correction while settling is smooth")
+        XCTAssertEqual(r.sv.animation?.startTick, 10)
+        r.run(200)
+        XCTAssertEqual(r.sv.state, .idle)
+        XCTAssertEqual(r.sv.offset, 584)
+        h.scrollRequest(top: 540, correction: true, jumpId: 1, now: r.tick)
+        XCTAssertEqual(r.actions.last, HostAction(jumpId: 1, kind: .scroll, target: 604, animated: false, clamped: false))
+        XCTAssertEqual(r.sv.offset, 604, "instant scrollBy")
+        XCTAssertFalse(r.sv.isAnimating)
+        // A new jump while idle is smooth again.
+        h.scrollRequest(top: 100, correction: false, jumpId: 2, now: r.tick)
+        XCTAssertEqual(r.actions.last?.animated, true)
+        XCTAssertEqual(r.sv.state, .settling)
+    }
+
+    func testH3_android_noReaimWhileSettlingToSameAim() {
+        let r = Rig()
+        let h = r.attach(AndroidJumpHost(list: r.list))
+        h.scrollRequest(top: 500, correction: false, jumpId: 1, now: 0)
+        r.run(20)
+        h.scrollRequest(top: 500, correction: true, jumpId: 1, now: r.tick)
+        XCTAssertEqual(r.actions.count, 1, "already heading there: left alone")
+        XCTAssertEqual(r.sv.animation?.startTick, 0, "the easing is not restarted")
+    }
+
+    func testH3_android_correctionAfterDragSinceJumpDropped() {
+        let r = Rig()
+        let h = r.attach(AndroidJumpHost(list: r.list))
+        h.scrollRequest(top: 500, correction: false, jumpId: 1, now: 0)
+        r.run(200)
+        h.readerWillBeginDragging(now: r.tick)
+        XCTAssertEqual(h.dragCount, 1)
+        r.sv.offset = 100
+        h.scrollRequest(top: 540, correction: true, jumpId: 1, now: r.tick)
+        XCTAssertEqual(r.actions.last, HostAction(jumpId: 1, kind: .drop))
+        XCTAssertEqual(r.sv.offset, 100)
+        // A drag before a jump does not gate that jump.
+        h.scrollRequest(top: 700, correction: false, jumpId: 2, now: r.tick)
+        r.run(200)
+        h.scrollRequest(top: 720, correction: true, jumpId: 2, now: r.tick)
+        XCTAssertEqual(r.actions.last, HostAction(jumpId: 2, kind: .scroll, target: 96 + 720 - 32, animated: false, clamped: false))
+    }
+
+    func testH3_android_settlesAfterRowHeightChanges() {
+        let r = Rig()
+        let h = r.attach(AndroidJumpHost(list: r.list))
+        h.scrollRequest(top: 2100, correction: false, jumpId: 1, now: 0)
+        XCTAssertEqual(r.actions.last, HostAction(jumpId: 1, kind: .scroll, target: 2048, animated: true, clamped: true))
+        XCTAssertTrue(h.isClamped)
+        r.run(400, host: h)
+        XCTAssertEqual(r.sv.offset, 2048)
+        h.webRowResized(to: 2300, now: r.tick)
+        XCTAssertEqual(r.actions.count, 1, "the settle is posted to the next frame")
+        r.run(2, host: h)
+        XCTAssertEqual(r.actions.last, HostAction(jumpId: 1, kind: .settle, target: 2164, animated: false, clamped: false))
+        XCTAssertEqual(r.sv.offset, 2164)
+        XCTAssertEqual(r.postY(2100), 0)
+        // The next height change finds the post in place: nothing to scroll, the pending top is forgotten.
+        h.webRowResized(to: 2400, now: r.tick)
+        r.run(2, host: h)
+        XCTAssertNil(h.pendingTop)
+        XCTAssertEqual(r.sv.offset, 2164)
+    }
+
+    func testH3_android_pendingTopForgottenAfter10s() {
+        let r = Rig()
+        let h = r.attach(AndroidJumpHost(list: r.list))
+        h.scrollRequest(top: 2100, correction: false, jumpId: 1, now: 0)
+        r.run(1300, host: h)
+        XCTAssertEqual(h.pendingTop, 2100)
+        h.webRowResized(to: 2300, now: r.tick)
+        r.run(2, host: h)
+        XCTAssertNil(h.pendingTop)
+        XCTAssertEqual(r.actions.count, 1)
+        XCTAssertEqual(r.sv.offset, 2048)
+    }
+
+    // MARK: H3 naive
+
+    func testH3_naive_unclampedOverscrollPastMaxY() {
+        let r = Rig()
+        let h = r.attach(NaiveJumpHost(list: r.list))
+        h.scrollRequest(top: 2100, correction: false, jumpId: 1, now: 0)
+        XCTAssertEqual(r.sv.offset, 2164)
+        XCTAssertGreaterThan(r.sv.offset, r.sv.maxOffset)
+        XCTAssertEqual(r.actions.last, HostAction(jumpId: 1, kind: .scroll, target: 2164, animated: false, clamped: false))
+    }
+
+    func testH3_naive_pullsBackAfterADrag() {
+        let r = Rig()
+        let h = r.attach(NaiveJumpHost(list: r.list))
+        h.scrollRequest(top: 500, correction: false, jumpId: 1, now: 0)
+        h.readerWillBeginDragging(now: 10)
+        r.sv.offset = 100
+        h.scrollRequest(top: 520, correction: true, jumpId: 1, now: 20)
+        XCTAssertEqual(r.sv.offset, 584, "the reader is pulled back to the post")
+        XCTAssertEqual(r.actions.last?.kind, .scroll)
+    }
+
+    // MARK: H4
+
+    func testH4_iosSetContentOffsetEaseInOutOver0_3s() {
+        let r = Rig()
+        let h = r.attach(IOSJumpHost(list: r.list))
+        h.scrollRequest(top: 500, correction: false, jumpId: 1, now: 0)
+        let a = r.sv.animation!.motion
+        XCTAssertEqual(a.duration, 0.3)
+        XCTAssertEqual(a.curve, .easeInOut)
+        r.run(9)    // a quarter: ease-in-out is slower than linear there
+        XCTAssertLessThan(r.sv.offset - (-32), 0.25 * 596)
+        r.run(9)    // half way: symmetric curve
+        XCTAssertEqual(r.sv.offset, (-32 + 564) / 2, accuracy: 0.5)
+        r.run(17)
+        XCTAssertTrue(r.sv.isAnimating)
+        r.run(1)    // 36 ticks = 0.3 s
+        XCTAssertFalse(r.sv.isAnimating)
+        XCTAssertEqual(r.sv.offset, 564)
+    }
+
+    func testH4_androidSmoothScrollDurationAndQuinticEasing() {
+        XCTAssertEqual(ScrollAnimation.androidSmoothScrollDuration(by: 768, viewportHeight: 384), 0.9)
+        XCTAssertEqual(ScrollAnimation.androidSmoothScrollDuration(by: -384, viewportHeight: 384), 0.6)
+        XCTAssertEqual(ScrollAnimation.androidSmoothScrollDuration(by: 596, viewportHeight: 384), 0.765)
+        XCTAssertEqual(ScrollAnimation.androidSmoothScrollDuration(by: 3000, viewportHeight: 384), 2.0, "capped at 2000 ms")
+        let r = Rig()
+        let h = r.attach(AndroidJumpHost(list: r.list))
+        h.scrollRequest(top: 672, correction: false, jumpId: 1, now: 0)   // scrollBy 768
+        XCTAssertEqual(r.sv.animation?.motion.duration, 0.9)
+        XCTAssertEqual(r.sv.animation?.motion.curve, .androidQuintic)
+        r.run(54)   // half time: (0.5 − 1)^5 + 1 = 0.96875 of the way, whole pixels
+        XCTAssertEqual(r.sv.offset, -32 + 744)
+        r.run(54)
+        XCTAssertEqual(r.sv.offset, 96 + 672 - 32)
+        let far = Rig(web: 5000)
+        let fh = far.attach(AndroidJumpHost(list: far.list))
+        fh.scrollRequest(top: 3000, correction: false, jumpId: 1, now: 0)
+        XCTAssertEqual(far.sv.animation?.motion.duration, 2.0)
+    }
+
+    // MARK: H5
+
+    func testH5_readerDragWheelAndKeyAreWillBeginDraggingForTheHosts() {
+        let r = Rig()
+        let ios = r.attach(IOSJumpHost(list: r.list))
+        let android = AndroidJumpHost(list: r.list)
+        let pan = PanEngine(target: ListPanTarget(scrollView: r.sv))
+        var began: [Int] = []
+        pan.onDragBegan = { now in began.append(now); ios.readerWillBeginDragging(now: now); android.readerWillBeginDragging(now: now) }
+        ios.scrollRequest(top: 500, correction: false, jumpId: 1, now: 0)
+        r.run(60)
+        // A tap is no drag.
+        pan.touchDown(y: 200, now: 100)
+        XCTAssertEqual(pan.touchUp(y: 200, now: 101), .tap)
+        XCTAssertEqual(began, [])
+        // Within the 8 pt touch slop: not yet a drag; past it: one drag begins.
+        pan.touchDown(y: 200, now: 110)
+        pan.touchMove(y: 206, now: 111)
+        XCTAssertEqual(began, [])
+        pan.touchMove(y: 190, now: 112)
+        pan.touchMove(y: 150, now: 113)
+        XCTAssertEqual(began, [112])
+        XCTAssertNil(ios.activeJumpId)
+        XCTAssertEqual(android.dragCount, 1)
+        _ = pan.touchUp(y: 150, now: 140)
+        // A wheel notch (and a key, which scrolls the same way) begins a drag too.
+        pan.easedScroll(by: 48, now: 200)
+        XCTAssertEqual(began.count, 2)
+        pan.fling(contentVelocity: 2000, now: 300)
+        XCTAssertEqual(began.count, 3)
+        XCTAssertEqual(android.dragCount, 3)
+        // So the iOS host drops the jump's later corrections.
+        ios.scrollRequest(top: 540, correction: true, jumpId: 1, now: 310)
+        XCTAssertEqual(r.actions.last?.kind, .drop)
+    }
+}
