@@ -153,7 +153,10 @@ public final class Page {
     /// Runs the fragment deep link the page was opened with (E4). The world calls it once,
     /// after the host has the page's first height.
     public func start() {
-        if let f = fragment, initialized { navigate(to: f, topOffset: nil, via: "fragment") }
+        // Like a fragment change: it jumps only to a post the page can find and reports nothing back.
+        if let f = fragment, initialized {
+            if exists(f) { navigate(to: f, topOffset: nil, via: "fragment") } else { log("warn", "fragment #tickaroo_event_id=\(f): no such post") }
+        }
     }
 
     // MARK: - Layout
