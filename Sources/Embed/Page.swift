@@ -111,6 +111,11 @@ public final class Page {
         loadedCount = config.pageSize > 0 ? min(config.pageSize, liveblog.posts.count) : liveblog.posts.count
         rebuildIndexes()
         checkOrigin()
+        if !initialized {
+            // A liveblog that does not initialise lays out no posts (E14).
+            loadedCount = 0
+            rebuildIndexes()
+        }
         relayoutAll()
         // The host starts with this height: only later changes are layout changes (E2, L5).
         lastReportedHeight = contentHeight
