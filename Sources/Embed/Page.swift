@@ -20,8 +20,12 @@ public struct PageConfig: Sendable {
     public var networkProfile: NetworkProfile = .instant
     public var networkSeed: UInt64 = 1
     public var cell = CellMetrics()
+    /// `list` (posts stacked) or `timeline`: a horizontal strip the page scrolls itself (E15).
+    public var layout: PageLayoutKind = .list
     public init() {}
 }
+
+public enum PageLayoutKind: String, Sendable, CaseIterable { case list, timeline }
 
 /// Why a hold ended (E11).
 public enum HoldEndReason: String, Sendable {
@@ -188,7 +192,7 @@ public final class Page {
 
     public var footerHeight: Double {
         if removed || !initialized { return 0 }
-        return loadedCount < liveblog.posts.count ? 3 * config.cell.height : config.cell.height
+        return stripHeight + (loadedCount < liveblog.posts.count ? 3 * config.cell.height : config.cell.height)
     }
 
     public var contentHeight: Double { headerHeight + heights.total + footerHeight }
@@ -242,7 +246,7 @@ public final class Page {
         headerHeight = y
     }
 
-    static func clock(_ unix: Double) -> String {
+    public static func clock(_ unix: Double) -> String {
         let s = Int(unix.rounded(.down))
         let m = ((s % 86400) + 86400) % 86400 / 60
         return String(format: "%02d:%02d", m / 60, m % 60)
@@ -273,6 +277,8 @@ public final class Page {
     }
 
     private func layoutPost(_ index: Int) -> [PageItem] {
+        // In the timeline layout the posts live in the strip, not in the column (E15).
+        if isTimeline { return [] }
         let post = liveblog.posts[index]
         let line = config.cell.height
         let cols = contentColumns
@@ -316,6 +322,52 @@ public final class Page {
         return items
     }
 
+    // MARK: - The horizontal timeline strip (E15)
+
+    public var isTimeline: Bool { config.layout == .timeline && initialized && !removed }
+    /// Twelve lines of cards: time, then the post's first lines.
+    public var stripHeight: Double { isTimeline ? 12 * config.cell.height : 0 }
+    /// Card width and the distance between cards, in columns.
+    public var cardColumns: Int { max(8, min(34, contentColumns - 2)) }
+    public var cardPitch: Int { cardColumns + 2 }
+    /// The strip's own horizontal scroll position in columns (the page scrolls it itself).
+    public private(set) var stripX = 0
+    public var maxStripX: Int { max(0, loadedCount * cardPitch - 2 - contentColumns) }
+    private var cardCache: [String: [String]] = [:]
+
+    /// The embed scrolls its strip sideways to the card; only the page position goes to the hook.
+    public func scrollStrip(toCard i: Int) {
+        stripX = min(max(0, i * cardPitch), maxStripX)
+    }
+
+    /// Reader scrolling of the strip (←/→): input that reaches the page.
+    public func scrollStrip(byCards n: Int) {
+        stripX = min(max(0, stripX + n * cardPitch), maxStripX)
+    }
+
+    /// A card's lines (sanitised text), cached per post and width.
+    public func cardLines(_ i: Int) -> [String] {
+        let post = liveblog.posts[i]
+        let key = "\(post.id)|\(cardColumns)"
+        if let c = cardCache[key] { return c }
+        var lines = [Page.clock(post.createdAt) + (post.highlight.isHighlight ? "  ★" : "")]
+        if let h = post.headline, !h.isEmpty { lines += TextLayout.wrap(plain: h, columns: cardColumns) }
+        for b in post.blocks {
+            switch b {
+            case .text(let t), .quote(let t, _): lines += TextLayout.wrap(plain: t.plainText, columns: cardColumns)
+            case .media(let ms): lines += ms.map { "[\($0.kind == .video ? "video" : "image"): \($0.alt ?? $0.id)]" }
+            case .embed(let e): lines.append("[embed: \(e.url)]")
+            case .emoji(let e): lines.append(e)
+            case .unknown(let t): lines.append("[\(t)]")
+            }
+            if lines.count >= 11 { break }
+        }
+        if cardCache.count > 2000 { cardCache.removeAll() }
+        let out = Array(lines.prefix(11))
+        cardCache[key] = out
+        return out
+    }
+
     // MARK: - Queries
 
     public func postTop(index i: Int) -> Double { headerHeight + heights.prefix(i) }
@@ -356,6 +408,11 @@ public final class Page {
         }
         if footerHeight > 0 && postsEnd < y1 && postsEnd + footerHeight > y0 {
             let line = config.cell.height
+            for r in 0..<Int(stripHeight / line) {
+                let y = postsEnd + Double(r) * line
+                if y + line > y0 && y < y1 { out.append(PageItem(y: y, height: line, kind: .stripRow(r), indent: 1)) }
+            }
+            let postsEnd = postsEnd + stripHeight
             if loadedCount < liveblog.posts.count {
                 out.append(PageItem(y: postsEnd + line, height: line,
                                     kind: .loadMore(remaining: liveblog.posts.count - loadedCount, loading: pageLoading)))
@@ -376,7 +433,7 @@ public final class Page {
     /// The y range of the load-more button, when there is one.
     public var loadMoreRange: ClosedRange<Double>? {
         guard footerHeight > 0, loadedCount < liveblog.posts.count else { return nil }
-        let y = headerHeight + heights.total + config.cell.height
+        let y = headerHeight + heights.total + stripHeight + config.cell.height
         return y...(y + config.cell.height)
     }
 
@@ -585,6 +642,7 @@ public final class Page {
         if t - h.startTick >= 10 * Clock.ticksPerSecond { endHold(.timeout); return }
         if h.arity == 1, t - h.lastCallTick >= Clock.ticksPerSecond { endHold(.idle); return }
         guard let postTop = postTop(id: h.postId) else { endHold(.removed); return }
+        if isTimeline, let i = loadedIndex[h.postId] { scrollStrip(toCard: i) }
         if let arity = h.arity {
             guard let hook else { return }
             let top = postTop - h.topOffset
@@ -653,6 +711,7 @@ public final class Page {
         let post = liveblog.posts[i]
         lastJumpPostId = post.id
         let offset = topOffset ?? defaultTopOffset
+        if isTimeline { scrollStrip(toCard: i) }
         let postTop = postTop(index: i)
         // E6: top = page scroll position + the post's top in the page viewport − top offset.
         let rectTop = postTop - scrollY

@@ -28,6 +28,8 @@ public struct PageItem: Sendable {
         case rule
         case loadMore(remaining: Int, loading: Bool)
         case notice(String)
+        /// Row `row` of the horizontal timeline strip (E15); the renderer asks the page for the cards.
+        case stripRow(Int)
         case blank
     }
     public var y: Double

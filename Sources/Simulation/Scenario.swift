@@ -246,7 +246,8 @@ public struct Scenario {
                     name = try string(v, "name")
                 case "layout":
                     let s = try string(v, "layout")
-                    guard s == "list" || s == "timeline" else { throw fail("layout", "unknown layout \"\(s)\" (list or timeline)") }
+                    guard let l = PageLayoutKind(rawValue: s) else { throw fail("layout", "unknown layout \"\(s)\" (list or timeline)") }
+                    config.page.layout = l
                 default: break
                 }
             }

@@ -534,7 +534,7 @@ public final class World {
 
     public static let scrollKeys: Set<String> = ["j", "k", "Down", "Up", "space", "b", "PageDown", "PageUp",
                                                  "g", "G", "Home", "End", "J", "K"]
-    public static let worldKeys: Set<String> = scrollKeys.union(["Tab", "BackTab", "Enter", "Escape", "m", "p", "o", "n", "i", "l", "r"])
+    public static let worldKeys: Set<String> = scrollKeys.union(["Tab", "BackTab", "Enter", "Escape", "Left", "Right", "m", "p", "o", "n", "i", "l", "r"])
 
     /// A key (T2). Returns false for keys the world does not handle (UI keys).
     @discardableResult
@@ -555,6 +555,12 @@ public final class World {
         case "Tab": moveFocus(1)
         case "BackTab": moveFocus(-1)
         case "Escape": focusedLink = nil
+        case "Left", "Right":
+            // The timeline strip scrolls sideways inside the page: the key reaches the page (E15, E16).
+            if page.isTimeline {
+                if focusedLink == nil { pageInput("key") }
+                page.scrollStrip(byCards: name == "Left" ? -1 : 1)
+            }
         case "Enter":
             if let f = focusedLink { page.followLink(f.href); drainPage() }
         case "m": setMode(config.mode.next)

@@ -148,6 +148,40 @@ final class FrameContext {
             let text = theme.ascii(label)
             screen.put(row: r, col: max(c0, (cols - TextWidth.width(text)) / 2), text, loading ? theme.dim : theme.link)
         case .notice(let n): screen.put(row: r, col: c0, truncate(theme.ascii(n), width, theme), theme.notice)
+        case .stripRow(let k): drawStripRow(r, k, c0, width)
+        }
+    }
+
+    /// One row of the horizontal timeline strip (E15): the cards the strip's scroll shows.
+    func drawStripRow(_ r: Int, _ k: Int, _ c0: Int, _ width: Int) {
+        let page = world.page
+        let pitch = page.cardPitch, cw = page.cardColumns
+        guard page.loadedCount > 0 else { return }
+        let first = max(0, page.stripX / pitch)
+        var i = first
+        let target = world.jump?.postId
+        while i < page.loadedCount {
+            let x = i * pitch - page.stripX
+            if x >= width { break }
+            let lines = page.cardLines(i)
+            let isTarget = page.liveblog.posts[i].id == target
+            var style = Style(fg: theme.c(252), bg: theme.color ? (isTarget ? .indexed(24) : .indexed(236)) : .default, bold: k == 0)
+            if !theme.color && isTarget { style.reverse = true }
+            let text = k < lines.count ? theme.ascii(lines[k]) : ""
+            let visibleFrom = max(0, -x)
+            let avail = min(cw - visibleFrom, width - max(0, x))
+            if avail > 0 {
+                screen.fill(row: r, col: c0 + max(0, x), width: avail, " ", style)
+                // Text clipped on the left when the card is partly scrolled out.
+                var skip = visibleFrom, clipped = ""
+                for ch in text { let w = TextWidth.width(ch); if skip > 0 { skip -= w; continue }; clipped.append(ch) }
+                screen.put(row: r, col: c0 + max(0, x), truncateCells(clipped, avail), style)
+            }
+            i += 1
+        }
+        if k == 11 {
+            let label = theme.ascii("\(page.stripX / pitch + 1)/\(page.loadedCount) · ← → scroll the strip")
+            screen.put(row: r, col: c0, truncateCells(label, width), theme.dim)
         }
     }
 

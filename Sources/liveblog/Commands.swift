@@ -79,6 +79,7 @@ func worldConfig(_ args: ParsedArguments) -> (WorldConfig?, String?) {
     if let s = args.double("sticky-header") { c.page.stickyHeader = max(0, s).rounded() }
     if let u = args.string("url") { c.page.url = u }
     if let d = args.list("enabled-domains") { c.page.enabledDomains = d }
+    if let l = args.string("layout") { c.page.layout = PageLayoutKind(rawValue: l) ?? .list }
     return (c, nil)
 }
 

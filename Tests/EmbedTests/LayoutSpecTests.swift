@@ -25,6 +25,7 @@ final class LayoutSpecTests: XCTestCase {
         case .loadMore: return "loadMore"
         case .notice: return "notice"
         case .blank: return "blank"
+        case .stripRow: return "strip"
         }
     }
 

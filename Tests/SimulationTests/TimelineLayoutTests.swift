@@ -1,0 +1,54 @@
+import XCTest
+import LiveblogModel
+@testable import Simulation
+import Embed
+import Host
+
+/// E15: the horizontal timeline layout scrolls its own strip; only the page position goes to the hook.
+final class TimelineLayoutTests: XCTestCase {
+    func world() -> World {
+        var c = config(network: .instant)
+        c.page.layout = .timeline
+        let w = World(liveblog: fixture(40), config: c)
+        w.advance(to: 30)
+        return w
+    }
+
+    func testE15_jumpScrollsTheStripAndReportsOnlyThePagePosition() {
+        let w = world()
+        var tops: [Double] = []
+        w.sink = { if case .hook(_, let top, _, _, _) = $0.event { tops.append(top) } }
+        let stripTop = w.page.headerHeight
+        w.jump(to: "p12")
+        XCTAssertEqual(tops, [stripTop], "the hook gets the strip's page position, the same for every post")
+        XCTAssertEqual(w.page.stripX, 12 * w.page.cardPitch, "the page scrolled its strip sideways to the card")
+        w.jump(to: "p30")
+        XCTAssertEqual(tops, [stripTop, stripTop])
+        XCTAssertEqual(w.page.stripX, min(30 * w.page.cardPitch, w.page.maxStripX))
+        w.advance(to: w.tick + 120)
+        XCTAssertEqual(w.postY("p30")!, 0, accuracy: 1, "the list brought the strip under the bar")
+    }
+
+    func testE15_stripKeysReachThePage() {
+        let w = world()
+        w.jump(to: "p3")
+        XCTAssertNotNil(w.page.held)
+        let x = w.page.stripX
+        w.key("Right")
+        XCTAssertEqual(w.page.stripX, x + w.page.cardPitch)
+        XCTAssertNil(w.page.held, "scrolling the strip is input inside the page (E16)")
+        w.key("Left"); w.key("Left")
+        XCTAssertEqual(w.page.stripX, x - w.page.cardPitch)
+    }
+
+    func testE15_stripIsDrawnAsRowsOfTheFooter() {
+        let w = world()
+        let top = w.page.headerHeight
+        let rows = w.page.items(from: top, to: top + w.page.stripHeight).compactMap { item -> Int? in
+            if case .stripRow(let r) = item.kind { return r } else { return nil }
+        }
+        XCTAssertEqual(rows, Array(0..<12))
+        XCTAssertEqual(w.page.cardLines(0).first, Page.clock(w.page.liveblog.posts[0].createdAt))
+        XCTAssertLessThanOrEqual(w.page.cardLines(0).count, 11)
+    }
+}
