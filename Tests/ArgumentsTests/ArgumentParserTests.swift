@@ -35,6 +35,7 @@ final class ArgumentParserTests: XCTestCase {
 
     // MARK: C1 view and the default subcommand
 
+    /// C1: no arguments runs view with the bundled sample
     func testC1_noArgumentsRunsViewWithTheBundledSample() throws {
         let r = try XCTUnwrap(run([]))
         XCTAssertEqual(r.path, ["view"])
@@ -50,6 +51,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertFalse(r.args.isExplicit("mode"))
     }
 
+    /// C1: default subcommand takes asource
     func testC1_defaultSubcommandTakesASource() throws {
         let r = try XCTUnwrap(run(["sample.json"]))
         XCTAssertEqual(r.path, ["view"])
@@ -62,6 +64,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(o.args.positional("SOURCE"), "match.json")
     }
 
+    /// C1: view parses every option
     func testC1_viewParsesEveryOption() throws {
         let r = try XCTUnwrap(run([
             "view", "match.json", "--event", "7f3a", "--url", "https://www.example.com/live#tickaroo_event_id=7f3a",
@@ -93,6 +96,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(a.explicitNames.count, 17)
     }
 
+    /// C1: hook none
     func testC1_hookNone() throws {
         let r = try XCTUnwrap(run(["view", "--hook", "none"]))
         XCTAssertEqual(r.args.string("hook"), "none")
@@ -148,6 +152,7 @@ final class ArgumentParserTests: XCTestCase {
 
     // MARK: C6 errors
 
+    /// C6: unknown option suggests the nearest one
     func testC6_unknownOptionSuggestsTheNearestOne() throws {
         let e = try XCTUnwrap(usageError(["view", "--evnt", "x"]))
         XCTAssertEqual(e.message, "unknown option '--evnt'; did you mean '--event'?")
@@ -166,6 +171,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(viaDefault.message, "unknown option '--plattform'; did you mean '--platform'?")
     }
 
+    /// C6: unknown subcommand
     func testC6_unknownSubcommand() throws {
         let e = try XCTUnwrap(usageError(["simulte", "a.json"]))
         XCTAssertEqual(e.message, "unknown subcommand 'simulte'; did you mean 'simulate'?")
@@ -174,6 +180,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(h.message, "unknown subcommand 'gnerate'; did you mean 'generate'?")
     }
 
+    /// C6: unexpected argument
     func testC6_unexpectedArgument() throws {
         let e = try XCTUnwrap(usageError(["demo", "extra"]))
         XCTAssertEqual(e.message, "unexpected argument 'extra'; 'liveblog demo' takes no arguments")
@@ -181,6 +188,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(v.message, "unexpected argument 'b.json'")
     }
 
+    /// C6: bad whole number
     func testC6_badWholeNumber() throws {
         let e = try XCTUnwrap(usageError(["bench", "--posts", "x"]))
         XCTAssertEqual(e.message, "--posts expects a whole number, got 'x'")
@@ -194,6 +202,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(i.message, "--insets expects 2 comma-separated whole numbers (TOP,BOTTOM), got '2'")
     }
 
+    /// C6: choices are validated
     func testC6_choicesAreValidated() throws {
         let e = try XCTUnwrap(usageError(["view", "--network", "fats"]))
         XCTAssertEqual(e.message,
@@ -204,6 +213,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertTrue(r.message.hasPrefix("invalid value 'xml' for --report; expected one of: text, json, junit"))
     }
 
+    /// C6: required arguments
     func testC6_requiredArguments() throws {
         let s = try XCTUnwrap(usageError(["simulate"]))
         XCTAssertEqual(s.message, "missing expected argument 'SCENARIO.json'")
@@ -214,6 +224,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(c.message, "missing expected argument 'SOURCE'")
     }
 
+    /// C6: post parse usage error carries the command
     func testC6_postParseUsageErrorCarriesTheCommand() throws {
         let r = try XCTUnwrap(run(["view", "--insets", "-1,2"]))
         XCTAssertEqual(r.args.ints("insets"), [-1, 2])
@@ -222,6 +233,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(e.usage, "USAGE: liveblog view [SOURCE] [<options>]")
     }
 
+    /// C6: exit codes are sysexits
     func testC6_exitCodesAreSysexits() {
         XCTAssertEqual(ExitCode.ok.rawValue, 0)
         XCTAssertEqual(ExitCode.failure.rawValue, 1)
@@ -234,6 +246,7 @@ final class ArgumentParserTests: XCTestCase {
 
     // MARK: C2–C5
 
+    /// C2: simulate
     func testC2_simulate() throws {
         let r = try XCTUnwrap(run(["simulate", "jump.json", "--trace", "out.jsonl", "--report=junit"]))
         XCTAssertEqual(r.path, ["simulate"])
@@ -245,10 +258,12 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertNil(d.args.string("trace"))
     }
 
+    /// C3: demo
     func testC3_demo() throws {
         XCTAssertEqual(try XCTUnwrap(run(["demo"])).path, ["demo"])
     }
 
+    /// C4: bench
     func testC4_bench() throws {
         let r = try XCTUnwrap(run(["bench", "--posts", "1000", "--json"]))
         XCTAssertEqual(r.path, ["bench"])
@@ -259,6 +274,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(d.args.int("posts"), 100_000)
     }
 
+    /// C5: generate and check
     func testC5_generateAndCheck() throws {
         let g = try XCTUnwrap(run(["generate", "--posts", "100000", "--seed", "7", "--images", "5", "--out", "big"]))
         XCTAssertEqual(g.path, ["generate"])
@@ -273,6 +289,7 @@ final class ArgumentParserTests: XCTestCase {
 
     // MARK: C6 help and version
 
+    /// C6: view help lists every option
     func testC6_viewHelpListsEveryOption() {
         let text = help(["view", "--help"])
         XCTAssertTrue(text.hasPrefix("OVERVIEW: Open a liveblog in the terminal"), text)
@@ -291,6 +308,7 @@ final class ArgumentParserTests: XCTestCase {
         }
     }
 
+    /// C6: help is found anywhere and for every command
     func testC6_helpIsFoundAnywhereAndForEveryCommand() {
         XCTAssertEqual(help(["view", "a.json", "--mode", "nested", "-h"]), help(["view", "--help"]))
         XCTAssertEqual(help(["--mode", "nested", "--help"]), help(["view", "--help"]))
@@ -305,6 +323,7 @@ final class ArgumentParserTests: XCTestCase {
         }
     }
 
+    /// C6: root help lists subcommands
     func testC6_rootHelpListsSubcommands() {
         let text = help(["--help"])
         XCTAssertEqual(help(["help"]), text)
@@ -321,6 +340,7 @@ final class ArgumentParserTests: XCTestCase {
         }
     }
 
+    /// C6: help simulate
     func testC6_helpSimulate() {
         let text = help(["help", "simulate"])
         XCTAssertEqual(text, help(["simulate", "--help"]))

@@ -26,6 +26,7 @@ final class JumpProtocolSpecTests: XCTestCase {
 
     // MARK: E3
 
+    /// E3: navigate found calls hook not found moves nothing
     func testE3_navigateFoundCallsHook_notFoundMovesNothing() {
         let p = page()
         p.navigate(to: "p3", topOffset: nil)
@@ -39,6 +40,7 @@ final class JumpProtocolSpecTests: XCTestCase {
         XCTAssertEqual(p.held?.jumpId, 1, "a not-found navigation leaves the held jump alone")
     }
 
+    /// E3: post not loaded is loaded page by page after network delays
     func testE3_postNotLoadedIsLoadedPageByPageAfterNetworkDelays() {
         let p = Page(liveblog: liveblog(20), config: pageConfig(pageSize: 5, network: .threeG), width: pageWidth)
         p.setHook(hook(twoParam))
@@ -57,6 +59,7 @@ final class JumpProtocolSpecTests: XCTestCase {
         XCTAssertEqual(hookCalls(calls.map(\.event)).first, HookCall(jumpId: 1, top: top(12), correction: false, args: 2, threw: false))
     }
 
+    /// E3: deep link limit boundary past it not found and nothing moves
     func testE3_deepLinkLimitBoundary_pastItNotFoundAndNothingMoves() {
         // p12 with 5 loaded needs 8 posts beyond the loaded ones (p5…p12).
         let past = Page(liveblog: liveblog(20), config: pageConfig(pageSize: 5, deepLinkLimit: 7), width: pageWidth)
@@ -81,6 +84,7 @@ final class JumpProtocolSpecTests: XCTestCase {
 
     // MARK: E4
 
+    /// E4: fragment at init jumps
     func testE4_fragmentAtInitJumps() {
         let p = Page(liveblog: liveblog(10), config: pageConfig(url: "https://www.example.com/live#tickaroo_event_id=p3"), width: pageWidth)
         p.setHook(hook(twoParam))
@@ -91,6 +95,7 @@ final class JumpProtocolSpecTests: XCTestCase {
         XCTAssertEqual(hookCalls(ev), [HookCall(jumpId: 1, top: top(3), correction: false, args: 2, threw: false)])
     }
 
+    /// E4: fragment change jumps only to findable post and reports nothing else
     func testE4_fragmentChangeJumpsOnlyToFindablePost_andReportsNothingElse() {
         let p = page(10)
         p.setFragment("p2")
@@ -112,6 +117,7 @@ final class JumpProtocolSpecTests: XCTestCase {
 
     // MARK: E5
 
+    /// E5: function length of hook signatures
     func testE5_functionLengthOfHookSignatures() throws {
         let cases: [(String, Int, Int)] = [
             ("function (top, info) {}", 2, 2),
@@ -134,6 +140,7 @@ final class JumpProtocolSpecTests: XCTestCase {
         XCTAssertThrowsError(try HookSignature(parsing: "not a function"))
     }
 
+    /// E5: arity is decided when the jump starts
     func testE5_arityIsDecidedWhenTheJumpStarts() {
         let dir = PNGDir()
         let p = page(10, extra: [0: [grower(dir, "g0", grow: 20)]], dir: dir)
@@ -149,6 +156,7 @@ final class JumpProtocolSpecTests: XCTestCase {
 
     // MARK: E6
 
+    /// E6: top is post top minus top offset default sticky header else zero explicit wins
     func testE6_topIsPostTopMinusTopOffset_defaultStickyHeaderElseZero_explicitWins() {
         let plain = page()
         plain.navigate(to: "p2", topOffset: nil)
@@ -166,6 +174,7 @@ final class JumpProtocolSpecTests: XCTestCase {
         XCTAssertEqual(hookCalls(sticky.drain()).map(\.top), [40 + top(2)], "an explicit 0 wins over the header")
     }
 
+    /// E6: self scrolling page top includes scroll position
     func testE6_selfScrollingPage_topIncludesScrollPosition() {
         let p = page()
         p.selfScrolling = true
@@ -178,12 +187,14 @@ final class JumpProtocolSpecTests: XCTestCase {
 
     // MARK: E7, E8
 
+    /// E7: two parameter hook gets first call even when in place
     func testE7_twoParameterHookGetsFirstCallEvenWhenInPlace() {
         let p = page()
         p.navigate(to: "p0", topOffset: 48)   // the post's top is exactly at the top offset
         XCTAssertEqual(hookCalls(p.drain()), [HookCall(jumpId: 1, top: 0, correction: false, args: 2, threw: false)])
     }
 
+    /// E8: one parameter hook gets one argument jump call skipped within5pt
     func testE8_oneParameterHookGetsOneArgument_jumpCallSkippedWithin5pt() {
         let p = page(hookSource: oneParam)
         p.navigate(to: "p0", topOffset: 48)          // 0 pt away: skipped
@@ -201,6 +212,7 @@ final class JumpProtocolSpecTests: XCTestCase {
 
     // MARK: E9
 
+    /// E9: jump id same within ajump increasing across jumps
     func testE9_jumpIdSameWithinAJump_increasingAcrossJumps() {
         let dir = PNGDir()
         let p = page(extra: [0: [grower(dir, "a", grow: 10)], 1: [grower(dir, "b", grow: 10)]], dir: dir)
@@ -215,6 +227,7 @@ final class JumpProtocolSpecTests: XCTestCase {
 
     // MARK: E10
 
+    /// E10: correction sent when top moves more than5pt none at exactly5
     func testE10_correctionSentWhenTopMovesMoreThan5pt_noneAtExactly5() {
         let dir = PNGDir()
         let p = page(extra: [0: [grower(dir, "g5", grow: 5)], 1: [grower(dir, "g1", grow: 1)],
@@ -235,6 +248,7 @@ final class JumpProtocolSpecTests: XCTestCase {
         XCTAssertEqual(hookCalls(p.drain()), [HookCall(jumpId: 1, top: t0 + 18, correction: true, args: 2, threw: false)])
     }
 
+    /// E10: upward moves are corrected too one parameter hook gets top alone
     func testE10_upwardMovesAreCorrectedToo_oneParameterHookGetsTopAlone() {
         let p = page(10, hookSource: oneParam)
         p.navigate(to: "p9", topOffset: nil)
@@ -268,6 +282,7 @@ final class JumpProtocolSpecTests: XCTestCase {
         XCTAssertNil(p.held, file: file, line: line)
     }
 
+    /// E11: hold ends at timeout10s corrections until then
     func testE11_holdEndsAtTimeout10s_correctionsUntilThen() {
         let dir = PNGDir()
         let p = heldPage(dir: dir)
@@ -282,6 +297,7 @@ final class JumpProtocolSpecTests: XCTestCase {
         assertNothingAfter(p, from: 1202)
     }
 
+    /// E11: hold ends at new jump no call for old jump after new first call
     func testE11_holdEndsAtNewJump_noCallForOldJumpAfterNewFirstCall() {
         let dir = PNGDir()
         let p = heldPage(dir: dir)
@@ -294,6 +310,7 @@ final class JumpProtocolSpecTests: XCTestCase {
         XCTAssertEqual(hookCalls(ev).map { "\($0.jumpId) \($0.correction)" }, ["2 true"])
     }
 
+    /// E11: hold ends at reader input
     func testE11_holdEndsAtReaderInput() {
         let dir = PNGDir()
         let p = heldPage(dir: dir)
@@ -302,6 +319,7 @@ final class JumpProtocolSpecTests: XCTestCase {
         assertNothingAfter(p, from: 2)
     }
 
+    /// E11: hold ends when liveblog removed
     func testE11_holdEndsWhenLiveblogRemoved() {
         let dir = PNGDir()
         let p = heldPage(dir: dir)
@@ -310,6 +328,7 @@ final class JumpProtocolSpecTests: XCTestCase {
         assertNothingAfter(p, from: 2)
     }
 
+    /// E11: one parameter hook hold ends idle1s after last call
     func testE11_oneParameterHookHoldEndsIdle1sAfterLastCall() {
         let dir = PNGDir()
         let p = heldPage(oneParam, dir: dir)     // jump call at tick 0
@@ -323,6 +342,7 @@ final class JumpProtocolSpecTests: XCTestCase {
         assertNothingAfter(p, from: 182)
     }
 
+    /// E11: two parameter hook has no idle end
     func testE11_twoParameterHookHasNoIdleEnd() {
         let dir = PNGDir()
         let p = heldPage(dir: dir)
@@ -331,6 +351,7 @@ final class JumpProtocolSpecTests: XCTestCase {
         XCTAssertNotNil(p.held)
     }
 
+    /// E11: hold ends when hook removed
     func testE11_holdEndsWhenHookRemoved() {
         let dir = PNGDir()
         let p = heldPage(dir: dir)
@@ -341,6 +362,7 @@ final class JumpProtocolSpecTests: XCTestCase {
 
     // MARK: E12
 
+    /// E12: no hook content sized page does not move
     func testE12_noHookContentSizedPageDoesNotMove() {
         let p = page(hookSource: nil)
         p.navigate(to: "p5", topOffset: nil)
@@ -352,6 +374,7 @@ final class JumpProtocolSpecTests: XCTestCase {
         XCTAssertNil(p.held?.arity)
     }
 
+    /// E12: no hook self scrolling page scrolls to post and keeps it in place late hook gets new jump
     func testE12_noHookSelfScrollingPageScrollsToPostAndKeepsItInPlace_lateHookGetsNewJump() {
         let dir = PNGDir()
         let p = page(hookSource: nil, extra: [0: [grower(dir, "g0", grow: 100)]], dir: dir)
@@ -374,6 +397,7 @@ final class JumpProtocolSpecTests: XCTestCase {
 
     // MARK: E13
 
+    /// E13: throwing hook logs error hold continues corrections still sent
     func testE13_throwingHookLogsErrorHoldContinuesCorrectionsStillSent() {
         let dir = PNGDir()
         let p = heldPage("function (top, info) { throw new Error(\"boom\") }", dir: dir)
@@ -390,6 +414,7 @@ final class JumpProtocolSpecTests: XCTestCase {
 
 /// E5 edge cases: comments inside the parameter list are not parameters (JavaScript ignores them).
 final class HookSignatureCommentTests: XCTestCase {
+    /// E5: comments in parameter list do not count
     func testE5_commentsInParameterListDoNotCount() throws {
         XCTAssertEqual(try HookSignature(parsing: "function (top /*, info */) {}").functionLength, 1)
         XCTAssertEqual(try HookSignature(parsing: "function (top /* = 0 */, info) {}").functionLength, 2)
@@ -400,6 +425,7 @@ final class HookSignatureCommentTests: XCTestCase {
 
 /// The prefix sums the layout (E1) and B2's O(log n) relayout rest on.
 final class HeightIndexTests: XCTestCase {
+    /// B2: height index agrees with naive sums through updates inserts and zero heights
     func testB2_heightIndexAgreesWithNaiveSumsThroughUpdatesInsertsAndZeroHeights() {
         var rng = SeededRandom(seed: 99)
         var values = (0..<257).map { _ in Double(rng.int(0, 5) * 16) }

@@ -31,6 +31,7 @@ final class LayoutSpecTests: XCTestCase {
 
     // MARK: U1, U2
 
+    /// U1: geometry is in points as double with sub point precision
     func testU1_geometryIsInPointsAsDoubleWithSubPointPrecision() {
         // A 12.5 pt sticky header: every y below it keeps the half point (Double, not whole rows).
         let page = Page(liveblog: liveblog(3), config: pageConfig(sticky: 12.5), width: pageWidth)
@@ -41,6 +42,7 @@ final class LayoutSpecTests: XCTestCase {
         XCTAssertEqual(h, 12.5 + 48 + 3 * 48 + 16)   // + the end-of-page footer line
     }
 
+    /// U2: cell is8x16 page of ccolumns is8c points wide text line is16pt
     func testU2_cellIs8x16_pageOfCColumnsIs8cPointsWide_textLineIs16pt() {
         XCTAssertEqual(CellMetrics(), CellMetrics(width: 8, height: 16))
         let page = Page(liveblog: liveblog(1), config: pageConfig(), width: 8 * 80)
@@ -63,6 +65,7 @@ final class LayoutSpecTests: XCTestCase {
 
     // MARK: E1
 
+    /// E1: layout order sticky header title scoreboard posts newest first load more footer
     func testE1_layoutOrder_stickyHeaderTitleScoreboardPostsNewestFirstLoadMoreFooter() {
         let lb = liveblog(3, scoreboard: Scoreboard(homeTeam: "A", awayTeam: "B", homeScore: 1, awayScore: 0))
         let page = Page(liveblog: lb, config: pageConfig(sticky: 40, pageSize: 2), width: pageWidth)
@@ -92,12 +95,14 @@ final class LayoutSpecTests: XCTestCase {
         XCTAssertFalse(page.items(from: 0, to: page.contentHeight).contains { kindName($0.kind) == "loadMore" })
     }
 
+    /// E1: without sticky header page starts with title block
     func testE1_withoutStickyHeaderPageStartsWithTitleBlock() {
         let page = Page(liveblog: liveblog(1), config: pageConfig(), width: pageWidth)
         XCTAssertEqual(page.items(from: 0, to: 48).map { kindName($0.kind) }, ["blank", "title", "rule"])
         XCTAssertEqual(page.headerHeight, 48)
     }
 
+    /// E1: text wraps by display width cjkword takes two columns per character
     func testE1_textWrapsByDisplayWidth_CJKWordTakesTwoColumnsPerCharacter() {
         // 12 columns → 10 text columns. "日本 日本 日本" is 8 characters but 14 columns wide:
         // "日本 日本" (9 columns) fits, the third word wraps.
@@ -117,6 +122,7 @@ final class LayoutSpecTests: XCTestCase {
 
     // MARK: L5
 
+    /// L5: declared size reserves final height no layout change when it loads
     func testL5_declaredSizeReservesFinalHeight_noLayoutChangeWhenItLoads() {
         let m = Media(id: "m0", width: 1600, height: 900, url: "https://img.example.com/a.png")
         let page = Page(liveblog: liveblog(2, extra: [0: [.media([m])]]), config: pageConfig(), width: pageWidth)
@@ -132,6 +138,7 @@ final class LayoutSpecTests: XCTestCase {
         XCTAssertTrue(layouts(events).isEmpty, "a declared-size image must not report a layout change: \(layouts(events))")
     }
 
+    /// L5: undeclared size is one line until loaded then aspect height at web width
     func testL5_undeclaredSizeIsOneLineUntilLoaded_thenAspectHeightAtWebWidth() {
         let dir = PNGDir()
         dir.png("wide.png", width: 200, height: 100)
@@ -152,6 +159,7 @@ final class LayoutSpecTests: XCTestCase {
 
     // MARK: L6
 
+    /// L6: embed placeholder is150 then final seeded height
     func testL6_embedPlaceholderIs150ThenFinalSeededHeight() {
         let e = WebEmbed(id: "e0", url: "https://social.example.com/1")
         func make(seed: UInt64) -> Page {
@@ -170,6 +178,7 @@ final class LayoutSpecTests: XCTestCase {
         XCTAssertEqual(again.postHeight(index: 0) - 48, final)
     }
 
+    /// L6: embed with oembed height keeps it from start to end
     func testL6_embedWithOembedHeightKeepsItFromStartToEnd() {
         let e = WebEmbed(id: "e0", url: "https://social.example.com/1", declaredHeight: 300)
         let page = Page(liveblog: liveblog(1, extra: [0: [.embed(e)]]), config: pageConfig(), width: pageWidth)
@@ -181,6 +190,7 @@ final class LayoutSpecTests: XCTestCase {
 
     // MARK: L8
 
+    /// L8: live posts at top shift the held post correction sent
     func testL8_livePostsAtTopShiftTheHeldPost_correctionSent() {
         let page = Page(liveblog: liveblog(10), config: pageConfig(), width: pageWidth)
         page.setHook(hook(twoParam))
@@ -201,6 +211,7 @@ final class LayoutSpecTests: XCTestCase {
         XCTAssertEqual(hookCalls(page.drain()), [HookCall(jumpId: 1, top: 240 + shift, correction: true, args: 2, threw: false)])
     }
 
+    /// L8: load more adds pages of page size at the bottom
     func testL8_loadMoreAddsPagesOfPageSizeAtTheBottom() {
         let page = Page(liveblog: liveblog(12), config: pageConfig(pageSize: 5), width: pageWidth)
         XCTAssertEqual(page.loadedCount, 5)

@@ -16,6 +16,7 @@ final class LoadingSpecTests: XCTestCase {
         return out
     }
 
+    /// I1: same seed gives same delays different seed differs
     func testI1_sameSeedGivesSameDelays_differentSeedDiffers() {
         let a = completions(.threeG, seed: 7), b = completions(.threeG, seed: 7), c = completions(.threeG, seed: 8)
         XCTAssertEqual(a.count, 10)
@@ -24,6 +25,7 @@ final class LoadingSpecTests: XCTestCase {
         XCTAssertNotEqual(a.map(\.1), c.map(\.1))
     }
 
+    /// I1: profile delay ranges
     func testI1_profileDelayRanges() {
         var rng = SeededRandom(seed: 42)
         for _ in 0..<2000 {
@@ -43,6 +45,7 @@ final class LoadingSpecTests: XCTestCase {
         }
     }
 
+    /// I1: offline never loads
     func testI1_offlineNeverLoads() {
         let m = Media(id: "m0", url: "https://img.example.com/a.png")
         let page = Page(liveblog: liveblog(2, extra: [0: [.media([m])]]), config: pageConfig(network: .offline), width: pageWidth)
@@ -55,6 +58,7 @@ final class LoadingSpecTests: XCTestCase {
         XCTAssertTrue(completions(.offline, seed: 7, until: 100_000).isEmpty)
     }
 
+    /// I2: loads start in page order with at most six in flight
     func testI2_loadsStartInPageOrderWithAtMostSixInFlight() {
         var q = NetworkQueue(profile: .offline, seed: 1)
         for i in 0..<10 { q.enqueue(.media("m\(i)"), now: 0) }
@@ -67,6 +71,7 @@ final class LoadingSpecTests: XCTestCase {
         XCTAssertTrue(q.isIdle)
     }
 
+    /// I2: page media complete in page order
     func testI2_pageMediaCompleteInPageOrder() {
         var extra: [Int: [Block]] = [:]
         for i in 0..<8 { extra[i] = [.media([Media(id: "m\(i)", url: "https://img.example.com/\(i).png")])] }
@@ -79,6 +84,7 @@ final class LoadingSpecTests: XCTestCase {
         XCTAssertEqual((0..<8).filter { page.mediaStates["m\($0)"] != nil }.count, 8)
     }
 
+    /// I2: missing or corrupt local file fails with placeholder size
     func testI2_missingOrCorruptLocalFileFailsWithPlaceholderSize() {
         let dir = PNGDir()
         dir.write("corrupt.png", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x58, 0x58, 0x58, 0x58] + [UInt8](repeating: 0, count: 17))

@@ -35,6 +35,7 @@ final class HostSpecTests: XCTestCase {
 
     // MARK: U4, H1
 
+    /// U4: scroll range is uikits min minus inset top max content plus inset bottom minus viewport
     func testU4_scrollRangeIsUIKits_minMinusInsetTop_maxContentPlusInsetBottomMinusViewport() {
         let r = Rig()
         XCTAssertEqual(r.sv.minOffset, -32)
@@ -52,6 +53,7 @@ final class HostSpecTests: XCTestCase {
         XCTAssertEqual(r.sv.maxOffset, 96 + 1000.25 + 16 - 384)
     }
 
+    /// H1: header rows web row as tall as reported footer rows
     func testH1_headerRowsWebRowAsTallAsReportedFooterRows() {
         let r = Rig(web: 1234.5)
         XCTAssertEqual(r.list.webRowY, 96)
@@ -65,6 +67,7 @@ final class HostSpecTests: XCTestCase {
 
     // MARK: H2
 
+    /// H2: landed post sits just under top inset all strategies
     func testH2_landedPostSitsJustUnderTopInset_allStrategies() {
         for platform in Platform.allCases {
             let r = Rig()
@@ -84,6 +87,7 @@ final class HostSpecTests: XCTestCase {
 
     // MARK: H3 ios
 
+    /// H3: ios clamps to range and flags clamped target
     func testH3_ios_clampsToRangeAndFlagsClampedTarget() {
         let r = Rig()
         let h = r.attach(IOSJumpHost(list: r.list))
@@ -96,6 +100,7 @@ final class HostSpecTests: XCTestCase {
         XCTAssertEqual(r.sv.offset, 2048, "never past maxY")
     }
 
+    /// H3: ios animates only when distance is at least1pt
     func testH3_ios_animatesOnlyWhenDistanceIsAtLeast1pt() {
         let r = Rig()
         let h = r.attach(IOSJumpHost(list: r.list))
@@ -112,6 +117,7 @@ final class HostSpecTests: XCTestCase {
         XCTAssertTrue(h.isJumpAnimating)
     }
 
+    /// H3: ios resize restores offset then reaims clamped jump
     func testH3_ios_resizeRestoresOffsetThenReaimsClampedJump() {
         let r = Rig()
         let h = r.attach(IOSJumpHost(list: r.list))
@@ -130,6 +136,7 @@ final class HostSpecTests: XCTestCase {
         XCTAssertEqual(r.sv.offset, 2164)
     }
 
+    /// H3: ios resize while animating restores offset and reaims
     func testH3_ios_resizeWhileAnimatingRestoresOffsetAndReaims() {
         let r = Rig()
         let h = r.attach(IOSJumpHost(list: r.list))
@@ -145,6 +152,7 @@ final class HostSpecTests: XCTestCase {
         XCTAssertEqual(r.sv.offset, 564)
     }
 
+    /// H3: ios reader drag clears active jump later corrections dropped
     func testH3_ios_readerDragClearsActiveJump_laterCorrectionsDropped() {
         let r = Rig()
         let h = r.attach(IOSJumpHost(list: r.list))
@@ -168,6 +176,7 @@ final class HostSpecTests: XCTestCase {
         XCTAssertEqual(h.activeJumpId, 2)
     }
 
+    /// H3: ios correction for another jump id dropped
     func testH3_ios_correctionForAnotherJumpIdDropped() {
         let r = Rig()
         let h = r.attach(IOSJumpHost(list: r.list))
@@ -182,6 +191,7 @@ final class HostSpecTests: XCTestCase {
 
     // MARK: H3 android
 
+    /// H3: android jump smooth scrolls by with inset subtracted
     func testH3_android_jumpSmoothScrollsByWithInsetSubtracted() {
         let r = Rig()
         let h = r.attach(AndroidJumpHost(list: r.list))
@@ -196,6 +206,7 @@ final class HostSpecTests: XCTestCase {
         XCTAssertEqual(r.postY(500), 0)
     }
 
+    /// H3: android correction while idle is instant scroll by while settling smooth
     func testH3_android_correctionWhileIdleIsInstantScrollBy_whileSettlingSmooth() {
         let r = Rig()
         let h = r.attach(AndroidJumpHost(list: r.list))
@@ -218,6 +229,7 @@ final class HostSpecTests: XCTestCase {
         XCTAssertEqual(r.sv.state, .settling)
     }
 
+    /// H3: android no reaim while settling to same aim
     func testH3_android_noReaimWhileSettlingToSameAim() {
         let r = Rig()
         let h = r.attach(AndroidJumpHost(list: r.list))
@@ -228,6 +240,7 @@ final class HostSpecTests: XCTestCase {
         XCTAssertEqual(r.sv.animation?.startTick, 0, "the easing is not restarted")
     }
 
+    /// H3: android correction after drag since jump dropped
     func testH3_android_correctionAfterDragSinceJumpDropped() {
         let r = Rig()
         let h = r.attach(AndroidJumpHost(list: r.list))
@@ -246,6 +259,7 @@ final class HostSpecTests: XCTestCase {
         XCTAssertEqual(r.actions.last, HostAction(jumpId: 2, kind: .scroll, target: 96 + 720 - 32, animated: false, clamped: false))
     }
 
+    /// H3: android settles after row height changes
     func testH3_android_settlesAfterRowHeightChanges() {
         let r = Rig()
         let h = r.attach(AndroidJumpHost(list: r.list))
@@ -267,6 +281,7 @@ final class HostSpecTests: XCTestCase {
         XCTAssertEqual(r.sv.offset, 2164)
     }
 
+    /// H3: android pending top forgotten after10s
     func testH3_android_pendingTopForgottenAfter10s() {
         let r = Rig()
         let h = r.attach(AndroidJumpHost(list: r.list))
@@ -282,6 +297,7 @@ final class HostSpecTests: XCTestCase {
 
     // MARK: H3 naive
 
+    /// H3: naive unclamped overscroll past max y
     func testH3_naive_unclampedOverscrollPastMaxY() {
         let r = Rig()
         let h = r.attach(NaiveJumpHost(list: r.list))
@@ -291,6 +307,7 @@ final class HostSpecTests: XCTestCase {
         XCTAssertEqual(r.actions.last, HostAction(jumpId: 1, kind: .scroll, target: 2164, animated: false, clamped: false))
     }
 
+    /// H3: naive pulls back after adrag
     func testH3_naive_pullsBackAfterADrag() {
         let r = Rig()
         let h = r.attach(NaiveJumpHost(list: r.list))
@@ -304,6 +321,7 @@ final class HostSpecTests: XCTestCase {
 
     // MARK: H4
 
+    /// H4: ios set content offset ease in out over0 3s
     func testH4_iosSetContentOffsetEaseInOutOver0_3s() {
         let r = Rig()
         let h = r.attach(IOSJumpHost(list: r.list))
@@ -322,6 +340,7 @@ final class HostSpecTests: XCTestCase {
         XCTAssertEqual(r.sv.offset, 564)
     }
 
+    /// H4: android smooth scroll duration and quintic easing
     func testH4_androidSmoothScrollDurationAndQuinticEasing() {
         XCTAssertEqual(ScrollAnimation.androidSmoothScrollDuration(by: 768, viewportHeight: 384), 0.9)
         XCTAssertEqual(ScrollAnimation.androidSmoothScrollDuration(by: -384, viewportHeight: 384), 0.6)
@@ -344,6 +363,7 @@ final class HostSpecTests: XCTestCase {
 
     // MARK: H5
 
+    /// H5: reader drag wheel and key are will begin dragging for the hosts
     func testH5_readerDragWheelAndKeyAreWillBeginDraggingForTheHosts() {
         let r = Rig()
         let ios = r.attach(IOSJumpHost(list: r.list))

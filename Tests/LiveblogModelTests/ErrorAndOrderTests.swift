@@ -2,6 +2,7 @@ import XCTest
 @testable import LiveblogModel
 
 final class ErrorAndOrderTests: XCTestCase {
+    /// L4: newest first
     func testL4_newestFirst() throws {
         // Out of order in the file, with a tie (b and c at 200 keep their file order).
         let lb = try Fixture.load(Fixture.ticker([
@@ -10,6 +11,7 @@ final class ErrorAndOrderTests: XCTestCase {
         XCTAssertEqual(lb.posts.map(\.id), ["d", "b", "c", "a", "e"])
     }
 
+    /// L4: duplicate id names path
     func testL4_duplicateIdNamesPath() {
         let e = Fixture.error(Fixture.ticker([Fixture.event("x", 1), Fixture.event("dup", 2), Fixture.event("y", 3), Fixture.event("dup", 4)]), name: "feed.json")
         XCTAssertEqual(e?.file, "feed.json")
@@ -18,11 +20,13 @@ final class ErrorAndOrderTests: XCTestCase {
         XCTAssertEqual(e?.description, "feed.json: events[3].local_id: duplicate post id \"dup\" (first at events[1])")
     }
 
+    /// L4: duplicate id across number and string
     func testL4_duplicateIdAcrossNumberAndString() {
         let e = Fixture.error(Fixture.ticker([#"{"local_id": 12, "created_at": 1}"#, #"{"local_id": "12", "created_at": 2}"#]))
         XCTAssertEqual(e?.place, "events[1].local_id")
     }
 
+    /// L4: missing id
     func testL4_missingId() {
         let e = Fixture.error(Fixture.ticker([Fixture.event("a", 1), #"{"created_at": 5, "contents": []}"#]))
         XCTAssertEqual(e?.place, "events[1].local_id")
@@ -31,6 +35,7 @@ final class ErrorAndOrderTests: XCTestCase {
         XCTAssertEqual(empty?.place, "events[0].local_id")
     }
 
+    /// L4: wrong type
     func testL4_wrongType() {
         let e1 = Fixture.error(Fixture.ticker([Fixture.event("a", 1), #"{"local_id": "b", "created_at": 2, "headline": 42}"#]))
         XCTAssertEqual(e1?.place, "events[1].headline")
@@ -49,6 +54,7 @@ final class ErrorAndOrderTests: XCTestCase {
         XCTAssertEqual(e6?.place, "events[0].media[0].width")
     }
 
+    /// L4: truncated jsongives line
     func testL4_truncatedJSONGivesLine() {
         let text = "{\n  \"game\": {\"local_id\": \"g\"},\n  \"events\": [\n    {\"local_id\": \"a\", \"created_at\": 1,\n     \"contents\": [{\"_type\": \"RichTextContentBlock\", \"text\": \"cut her"
         let e = Fixture.error(text, name: "cut.json")
@@ -59,6 +65,7 @@ final class ErrorAndOrderTests: XCTestCase {
         XCTAssertEqual(e2?.place.hasPrefix("line 2, column"), true)
     }
 
+    /// L4: deep nesting is error
     func testL4_deepNestingIsError() {
         let n = 200_000
         var bytes = [UInt8](repeating: UInt8(ascii: "["), count: n)
@@ -73,6 +80,7 @@ final class ErrorAndOrderTests: XCTestCase {
         } catch { XCTFail("\(error)") }
     }
 
+    /// L4: unsupported document names formats
     func testL4_unsupportedDocumentNamesFormats() {
         for doc in [#"{"hello": "world"}"#, "[1, 2]", "42", #"{"version": "https://jsonfeed.org/version/1.1x-bad"}"#.replacingOccurrences(of: "https://jsonfeed.org/version/", with: "jsonfeed/")] {
             let e = Fixture.error(doc)
@@ -83,22 +91,26 @@ final class ErrorAndOrderTests: XCTestCase {
         XCTAssertTrue(empty?.message.contains("empty") == true)
     }
 
+    /// L4: zero posts is valid
     func testL4_zeroPostsIsValid() throws {
         XCTAssertEqual(try Fixture.load(#"{"game": {"local_id": "g"}, "events": []}"#).posts.count, 0)
         XCTAssertEqual(try Fixture.load(#"{"version": "https://jsonfeed.org/version/1.1", "title": "t", "items": []}"#).posts.count, 0)
     }
 
+    /// L4: numeric ids become strings
     func testL4_numericIdsBecomeStrings() throws {
         let lb = try Fixture.load(Fixture.ticker([#"{"local_id": 123, "created_at": 2}"#, #"{"local_id": 4.5, "created_at": 1}"#]))
         XCTAssertEqual(lb.posts.map(\.id), ["123", "4.5"])
     }
 
+    /// L4: missing file is error
     func testL4_missingFileIsError() {
         XCTAssertThrowsError(try LiveblogLoader.load(path: "/nonexistent/dir/lb.json")) { e in
             XCTAssertEqual((e as? LiveblogError)?.file, "/nonexistent/dir/lb.json")
         }
     }
 
+    /// L4: load path sets base directory
     func testL4_loadPathSetsBaseDirectory() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lbtest-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -2,6 +2,7 @@ import XCTest
 @testable import LiveblogModel
 
 final class FeedAndJSONLDTests: XCTestCase {
+    /// L2: json feed
     func testL2_jsonFeed() throws {
         let lb = try Fixture.load(#"""
         { "version": "https://jsonfeed.org/version/1.1", "title": "Marathon live", "feed_url": "https://e.example/feed.json",
@@ -30,6 +31,7 @@ final class FeedAndJSONLDTests: XCTestCase {
         XCTAssertEqual(lb.posts[0].media.map(\.kind), [.video])
     }
 
+    /// L2: bad date names path
     func testL2_badDateNamesPath() {
         let e = Fixture.error(#"{"version": "https://jsonfeed.org/version/1.1", "items": [{"id": "a", "content_text": "x", "date_published": "yesterday"}]}"#)
         XCTAssertEqual(e?.place, "items[0].date_published")
@@ -38,6 +40,7 @@ final class FeedAndJSONLDTests: XCTestCase {
         XCTAssertEqual(e2?.message, "missing id")
     }
 
+    /// L3: json ldfrom jsonwith graph
     func testL3_jsonLDFromJSONWithGraph() throws {
         let lb = try Fixture.load(#"""
         { "@context": "https://schema.org", "@graph": [
@@ -62,6 +65,7 @@ final class FeedAndJSONLDTests: XCTestCase {
         XCTAssertEqual(lb.posts[0].createdAt - lb.posts[1].createdAt, 300)
     }
 
+    /// L3: top level array and missing id
     func testL3_topLevelArrayAndMissingId() throws {
         let ok = try Fixture.load(#"[{"@type": "Organization"}, {"@type": "LiveBlogPosting", "headline": "h", "liveBlogUpdate": {"@id": "only", "articleBody": "x"}}]"#)
         XCTAssertEqual(ok.posts.map(\.id), ["only"])
@@ -72,6 +76,7 @@ final class FeedAndJSONLDTests: XCTestCase {
         XCTAssertEqual(dup?.message, "duplicate post id \"a\" (first at liveBlogUpdate[0])")
     }
 
+    /// L3: json ldfrom htmlwith several blocks
     func testL3_jsonLDFromHTMLWithSeveralBlocks() throws {
         let html = """
         <!DOCTYPE html><html><head>
@@ -91,6 +96,7 @@ final class FeedAndJSONLDTests: XCTestCase {
         XCTAssertEqual(lb.posts.map(\.id), ["p2", "p1"])
     }
 
+    /// L3: html without live blog posting is error
     func testL3_htmlWithoutLiveBlogPostingIsError() {
         let html = "<html><script type=\"application/ld+json\">{\"@type\": \"Organization\"}</script><script>var a = 1;</script></html>"
         let e = Fixture.error(html, name: "saved.html")
@@ -100,6 +106,7 @@ final class FeedAndJSONLDTests: XCTestCase {
         XCTAssertTrue(none?.message.contains("no LiveBlogPosting JSON-LD block found") == true)
     }
 
+    /// L3: html syntax error gives line in page
     func testL3_htmlSyntaxErrorGivesLineInPage() {
         let html = "<html>\n<head>\n<script type=\"application/ld+json\">\n{\"@type\": \"LiveBlogPosting\",\n \"headline\": oops}\n</script>\n</head></html>"
         let e = Fixture.error(html, name: "broken.html")

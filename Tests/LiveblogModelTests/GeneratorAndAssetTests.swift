@@ -2,6 +2,7 @@ import XCTest
 @testable import LiveblogModel
 
 final class GeneratorAndAssetTests: XCTestCase {
+    /// C5: generator is deterministic per seed
     func testC5_generatorIsDeterministicPerSeed() {
         let a = LiveblogGenerator.generate(posts: 300, seed: 42)
         let b = LiveblogGenerator.generate(posts: 300, seed: 42)
@@ -12,6 +13,7 @@ final class GeneratorAndAssetTests: XCTestCase {
         XCTAssertEqual(LiveblogGenerator.generate(posts: 0, seed: 1).posts.count, 0)
     }
 
+    /// C5: generator mix is plausible
     func testC5_generatorMixIsPlausible() {
         let lb = LiveblogGenerator.generate(posts: 2000, seed: 7, imageEvery: 5)
         XCTAssertEqual(lb.posts.count, 2000)
@@ -37,6 +39,7 @@ final class GeneratorAndAssetTests: XCTestCase {
         XCTAssertEqual(LiveblogSummary.counts(LiveblogGenerator.generate(posts: 100, seed: 7, imageEvery: 0)).mediaItems, 0)
     }
 
+    /// C5: generator round trips through native writer
     func testC5_generatorRoundTripsThroughNativeWriter() throws {
         let lb = LiveblogGenerator.generate(posts: 1500, seed: 99, imageEvery: 3)
         for pretty in [true, false] {
@@ -53,6 +56,7 @@ final class GeneratorAndAssetTests: XCTestCase {
         }
     }
 
+    /// C5: native writer round trips every block kind
     func testC5_nativeWriterRoundTripsEveryBlockKind() throws {
         let runs: [TextRun] = [TextRun(text: "a < b & c"), TextRun(text: " bold\nnext", bold: true),
                                TextRun(text: "li", italic: true, link: "https://x.example/?a=1&b=\"2\"")]
@@ -97,6 +101,7 @@ final class GeneratorAndAssetTests: XCTestCase {
         XCTAssertEqual(PNGWriter.crc32(Array("123456789".utf8)), 0xCBF4_3926)
     }
 
+    /// C5: write images for generated liveblog
     func testC5_writeImagesForGeneratedLiveblog() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lbimg-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -109,6 +114,7 @@ final class GeneratorAndAssetTests: XCTestCase {
         } }
     }
 
+    /// L7: highlights chapters scorers
     func testL7_highlightsChaptersScorers() throws {
         let lb = try Fixture.load(Fixture.ticker([
             Fixture.event("k", 10, #""highlight": "milestone", "headline": "Kick-off""#),

@@ -8,6 +8,7 @@ final class SanitizerTests: XCTestCase {
         }
     }
 
+    /// T8: sanitizer removes escapes
     func testT8_sanitizerRemovesEscapes() {
         let cases: [(String, String)] = [
             ("a\u{1B}[31mred\u{1B}[0m b", "a␛red␛ b"),                        // CSI colours
@@ -36,6 +37,7 @@ final class SanitizerTests: XCTestCase {
         XCTAssertEqual(Sanitizer.clean("a\nb"), "a␊b")
     }
 
+    /// T8: loader sanitises every string
     func testT8_loaderSanitisesEveryString() throws {
         let esc = "\\u001b]0;evil\\u0007\\u001b[2J\\u0000\\u009b1m"
         let doc = """

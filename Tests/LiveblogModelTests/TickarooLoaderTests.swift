@@ -27,6 +27,7 @@ final class TickarooLoaderTests: XCTestCase {
       ] }
     """#
 
+    /// L1: tickaroo fields and blocks
     func testL1_tickarooFieldsAndBlocks() throws {
         let lb = try Fixture.load(full)
         XCTAssertEqual(lb.format, .tickaroo)
@@ -70,6 +71,7 @@ final class TickarooLoaderTests: XCTestCase {
         XCTAssertEqual(p.sportEvent?.isGoal, true)
     }
 
+    /// L1: unknown block is placeholder
     func testL1_unknownBlockIsPlaceholder() throws {
         let lb = try Fixture.load(Fixture.ticker([Fixture.event("a", 1, "\"x\": 1").replacingOccurrences(
             of: "\"contents\": [", with: "\"contents\": [{\"_type\": \"Tik::ApiModel::Text::PollContentBlock\", \"question\": \"?\"}, {\"no_type\": true}, ")]))
@@ -80,6 +82,7 @@ final class TickarooLoaderTests: XCTestCase {
         guard case .text = blocks[2] else { return XCTFail("the known block is still read") }
     }
 
+    /// L1: html whitelist
     func testL1_htmlWhitelist() {
         func plain(_ s: String) -> String { HTMLText.parse(s).plainText }
         XCTAssertEqual(plain("  a   b\n c  "), "a b c", "white space collapses as in a browser")
@@ -97,12 +100,14 @@ final class TickarooLoaderTests: XCTestCase {
         XCTAssertEqual(plain("</b></i></a>stray closers"), "stray closers")
     }
 
+    /// L1: data wrapper and teams array
     func testL1_dataWrapperAndTeamsArray() throws {
         let lb = try Fixture.load(#"{"data": {"game": {"local_id": "g", "scoreboard": {"teams": [{"name": "A", "score": 3}, {"name": "B", "score": 0}]}}, "events": []}}"#)
         XCTAssertEqual(lb.scoreboard, Scoreboard(homeTeam: "A", awayTeam: "B", homeScore: 3, awayScore: 0))
         XCTAssertEqual(lb.posts.count, 0)
     }
 
+    /// L1: media reference to nothing is error
     func testL1_mediaReferenceToNothingIsError() {
         let doc = Fixture.ticker([#"{"local_id": "a", "created_at": 1, "contents": [{"_type": "MultiMediaContentBlock", "items": [{"media_local_id": "zz"}]}]}"#])
         let e = Fixture.error(doc)
@@ -110,6 +115,7 @@ final class TickarooLoaderTests: XCTestCase {
         XCTAssertTrue(e?.message.contains("\"zz\"") == true, e?.message ?? "")
     }
 
+    /// L1: highlight values
     func testL1_highlightValues() throws {
         let kinds = ["", "sticky", "stickyNoHighlight", "inplace", "milestone", "bogus"]
         let events = kinds.enumerated().map { Fixture.event("p\($0.offset)", 100 - $0.offset, "\"highlight\": \"\($0.element)\"") }

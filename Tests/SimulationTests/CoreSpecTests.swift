@@ -25,6 +25,7 @@ final class CoreSpecTests: XCTestCase {
 
     // MARK: U3
 
+    /// U3: row rshows content at offset plus16r plus8
     func testU3_rowRShowsContentAtOffsetPlus16rPlus8() {
         let (w, _) = world(config(network: .offline))
         XCTAssertEqual(w.listView.offset, -32)
@@ -65,6 +66,7 @@ final class CoreSpecTests: XCTestCase {
         return (layout.tick, grown, old, newHeight)
     }
 
+    /// E2: host hears of layout change resize latency frames later
     func testE2_hostHearsOfLayoutChangeResizeLatencyFramesLater() {
         let d2 = resizeDelay(latency: 2)
         XCTAssertEqual(d2.layoutTick, 120)
@@ -77,6 +79,7 @@ final class CoreSpecTests: XCTestCase {
 
     // MARK: E10 at 60 Hz
 
+    /// E10: corrections checked at60 hz at most one call per frame
     func testE10_correctionsCheckedAt60Hz_atMostOneCallPerFrame() {
         let r = simulate(fixture(), config(platform: .ios), duration: 12,
                          events: [.init(at: 0.1, event: .jump(id: "p30", topOffset: nil))])
@@ -91,6 +94,7 @@ final class CoreSpecTests: XCTestCase {
 
     // MARK: I1
 
+    /// I1: same seed same trace
     func testI1_sameSeedSameTrace() {
         func run(_ seed: UInt64) -> [String] {
             var c = config(platform: .android)
@@ -123,6 +127,7 @@ final class CoreSpecTests: XCTestCase {
         w.pointerUp(x: x, y: y)
     }
 
+    /// E16: tap on web row ends hold with reason input
     func testE16_tapOnWebRowEndsHoldWithReasonInput() {
         let (w, rec) = heldWorld()
         guard case .page = w.rowContent(12) else { return XCTFail("row 12 should show the page") }
@@ -131,6 +136,7 @@ final class CoreSpecTests: XCTestCase {
         XCTAssertNil(w.page.held)
     }
 
+    /// E16: tap on native row does not end hold
     func testE16_tapOnNativeRowDoesNotEndHold() {
         let (w, rec) = heldWorld()
         XCTAssertEqual(w.rowContent(4), .nativeHeader(2))
@@ -140,6 +146,7 @@ final class CoreSpecTests: XCTestCase {
         XCTAssertNotNil(w.page.held)
     }
 
+    /// E16: wheel over web row ends hold over native row does not
     func testE16_wheelOverWebRowEndsHold_overNativeRowDoesNot() {
         let (w, rec) = heldWorld()
         w.wheel(notches: 1, x: 324, y: 4 * 16 + 8)
@@ -149,6 +156,7 @@ final class CoreSpecTests: XCTestCase {
         XCTAssertEqual(holdEnds(rec), ["input"])
     }
 
+    /// E16: drag the list takes over does not end hold
     func testE16_dragTheListTakesOverDoesNotEndHold() {
         let (w, rec) = heldWorld()
         let x = 324.0, y0 = 12 * 16 + 8.0
@@ -163,6 +171,7 @@ final class CoreSpecTests: XCTestCase {
 
     // MARK: H5
 
+    /// H5: reader drag is will begin dragging ios drops later corrections
     func testH5_readerDragIsWillBeginDragging_iosDropsLaterCorrections() {
         let (w, rec) = world(config(platform: .ios, network: .offline))
         w.advance(to: 2)
@@ -186,6 +195,7 @@ final class CoreSpecTests: XCTestCase {
 
     // MARK: E11, E12 in the world
 
+    /// E11: removed while media still loading hold ends removed and late loads are ignored
     func testE11_removedWhileMediaStillLoading_holdEndsRemovedAndLateLoadsAreIgnored() {
         let r = simulate(fixture(), config(platform: .ios, network: .threeG), duration: 6,
                          events: [.init(at: 0.1, event: .jump(id: "p30", topOffset: nil)),
@@ -197,6 +207,7 @@ final class CoreSpecTests: XCTestCase {
         XCTAssertTrue(r.world.page.removed)
     }
 
+    /// E12: nested mode without hook page scrolls itself and keeps post in place
     func testE12_nestedModeWithoutHookPageScrollsItselfAndKeepsPostInPlace() {
         var c = config(platform: .ios, network: .threeG, hook: nil)
         c.mode = .nested

@@ -5,6 +5,7 @@ import Embed
 import Host
 
 final class JumpLandingTests: XCTestCase {
+    /// H3: ios lands under top inset after3g loads
     func testH3_iosLandsUnderTopInsetAfter3gLoads() {
         let r = simulate(fixture(), config(platform: .ios), duration: 12,
                     events: [.init(at: 0.1, event: .jump(id: "p30", topOffset: nil))],
@@ -14,6 +15,7 @@ final class JumpLandingTests: XCTestCase {
         XCTAssertEqual(r.world.postY("p30") ?? -1, 0, accuracy: 1)
     }
 
+    /// H3: android lands under top inset after3g loads
     func testH3_androidLandsUnderTopInsetAfter3gLoads() {
         let r = simulate(fixture(), config(platform: .android), duration: 12,
                     events: [.init(at: 0.1, event: .jump(id: "p30", topOffset: nil))])

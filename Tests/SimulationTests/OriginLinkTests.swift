@@ -19,6 +19,7 @@ final class OriginLinkTests: XCTestCase {
         return lb
     }
 
+    /// E14: origin not enabled does not initialize
     func testE14_originNotEnabledDoesNotInitialize() {
         var c = config(network: .instant)
         c.page.url = "https://evil.example.net/live#tickaroo_event_id=p5"
@@ -38,6 +39,7 @@ final class OriginLinkTests: XCTestCase {
         XCTAssertTrue(notices.joined(separator: " ").contains("enabled domains"))
     }
 
+    /// E14: enabled origin initializes and reads fragment
     func testE14_enabledOriginInitializesAndReadsFragment() {
         var c = config(network: .instant)
         c.page.url = "https://www.example.com/live#tickaroo_event_id=p5"
@@ -51,6 +53,7 @@ final class OriginLinkTests: XCTestCase {
         XCTAssertEqual(w.postY("p5")!, 0, accuracy: 1)
     }
 
+    /// E14: external link handed to the app
     func testE14_externalLinkHandedToTheApp() {
         var c = config(network: .instant)
         c.page.url = "https://www.example.com/live"
@@ -69,6 +72,7 @@ final class OriginLinkTests: XCTestCase {
         XCTAssertEqual(w.externalLinks.count, 1)
     }
 
+    /// E14: link to apost of the same liveblog jumps
     func testE14_linkToAPostOfTheSameLiveblogJumps() {
         var c = config(network: .instant)
         c.page.url = "https://www.example.com/live"
@@ -85,6 +89,7 @@ final class OriginLinkTests: XCTestCase {
         XCTAssertEqual(w.postY("p20")!, 0, accuracy: 1)
     }
 
+    /// E14: tab focuses links and enter follows
     func testE14_tabFocusesLinksAndEnterFollows() {
         var c = config(network: .instant)
         c.page.url = "https://www.example.com/live"

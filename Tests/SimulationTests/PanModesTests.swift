@@ -28,6 +28,7 @@ final class PanModesTests: XCTestCase {
         w.pointerUp(x: 324, y: y0 + dy)
     }
 
+    /// P1: pause before release gives no fling
     func testP1_pauseBeforeReleaseGivesNoFling() {
         let w = world()
         drag(w, dy: -300, seconds: 0.2, pauseTicks: 6) // 50 ms still before release
@@ -37,6 +38,7 @@ final class PanModesTests: XCTestCase {
         XCTAssertNil(w.pan.item)
     }
 
+    /// P2: threshold179 no inertia181 inertia
     func testP2_threshold179NoInertia181Inertia() {
         let slow = world()
         drag(slow, dy: -179, seconds: 1.0)
@@ -51,6 +53,7 @@ final class PanModesTests: XCTestCase {
         XCTAssertGreaterThan(fast.listView.offset, o2 + 10, "181 pt/s: inertia carries the list on")
     }
 
+    /// P2: decay law and stop
     func testP2_decayLawAndStop() {
         let sv = ScrollView(viewportHeight: 384, insetTop: 32, insetBottom: 16)
         sv.contentHeight = 1_000_000
@@ -72,6 +75,7 @@ final class PanModesTests: XCTestCase {
         XCTAssertGreaterThan(sv.offset - (-32), 495)
     }
 
+    /// P3: bounce never past150 and back
     func testP3_bounceNeverPast150AndBack() {
         let w = world()
         w.key("G")
@@ -94,6 +98,7 @@ final class PanModesTests: XCTestCase {
         XCTAssertEqual(w.listView.offset, maxY, accuracy: 0.001, "springs back to the bound")
     }
 
+    /// P4: a press during inertia stops it and is not a tap
     func testP4_pressDuringInertiaStopsItAndIsNotATap() {
         let w = world()
         var taps = 0
@@ -115,6 +120,7 @@ final class PanModesTests: XCTestCase {
         XCTAssertEqual(taps, 1)
     }
 
+    /// P5: j moves exactly16 and kflings
     func testP5_jMovesExactly16AndKFlings() {
         let w = world()
         let o = w.listView.offset
@@ -130,6 +136,7 @@ final class PanModesTests: XCTestCase {
         XCTAssertEqual(w.listView.offset - before, 2000 / (1 + 2.0 / 120) / 120, accuracy: 1e-6, "J: a 2000 pt/s fling")
     }
 
+    /// P5: home end and page
     func testP5_homeEndAndPage() {
         let w = world()
         w.key("G")
@@ -143,6 +150,7 @@ final class PanModesTests: XCTestCase {
         XCTAssertEqual(w.listView.offset, w.listView.minOffset + w.visibleHeight - 16, accuracy: 1e-6)
     }
 
+    /// P5: key repeats form astream that carries into inertia
     func testP5_keyRepeatsFormAStreamThatCarriesIntoInertia() {
         let w = world()
         for _ in 0..<8 { w.key("j"); w.advance(to: w.tick + 4) } // every 33 ms
@@ -151,6 +159,7 @@ final class PanModesTests: XCTestCase {
         XCTAssertGreaterThan(w.listView.offset, o + 16 * 1.5, "the stream's speed carries on after the last repeat")
     }
 
+    /// P6: wheel notch is48 and drag follows finger
     func testP6_wheelNotchIs48AndDragFollowsFinger() {
         let w = world()
         let o = w.listView.offset
@@ -162,6 +171,7 @@ final class PanModesTests: XCTestCase {
         XCTAssertEqual(w.listView.offset, o2 + 32, accuracy: 1e-9, "content follows the finger (from where it went down)")
     }
 
+    /// P7: indicator shows while scrolling hides after half second
     func testP7_indicatorShowsWhileScrollingHidesAfterHalfSecond() {
         let w = world()
         XCTAssertFalse(w.indicator.isVisible(at: w.now))
@@ -179,6 +189,7 @@ final class PanModesTests: XCTestCase {
         XCTAssertEqual(ind.content, w.listView.contentHeight)
     }
 
+    /// H5: reader scroll is adrag for hosts
     func testH5_readerScrollIsADragForHosts() {
         var c = config(platform: .android, network: .instant)
         c.mode = .content
@@ -199,6 +210,7 @@ final class PanModesTests: XCTestCase {
 
     // MARK: Modes
 
+    /// M1: content mode drag scrolls the list
     func testM1_contentModeDragScrollsTheList() {
         let w = world(.content)
         drag(w, dy: -64, seconds: 1.0)
@@ -206,6 +218,7 @@ final class PanModesTests: XCTestCase {
         XCTAssertEqual(w.page.scrollY, 0, "a content-sized web view never scrolls")
     }
 
+    /// M2: hand over both ways
     func testM2_handOverBothWays() {
         let w = world(.nested)
         let webMax = w.page.maxScrollY
@@ -221,6 +234,7 @@ final class PanModesTests: XCTestCase {
         XCTAssertEqual(w.page.scrollY, webMax - 30, accuracy: 1e-9)
     }
 
+    /// M2: inertia crosses from web view into list
     func testM2_inertiaCrossesFromWebViewIntoList() {
         let w = world(.nested)
         w.page.scrollY = w.page.maxScrollY - 40
@@ -230,6 +244,7 @@ final class PanModesTests: XCTestCase {
         XCTAssertGreaterThan(w.listView.offset, 0, "the fling carried on into the list")
     }
 
+    /// M2: jump with hook brings web view into view and scrolls it
     func testM2_jumpWithHookBringsWebViewIntoViewAndScrollsIt() {
         let w = world(.nested)
         w.key("G")
@@ -241,6 +256,7 @@ final class PanModesTests: XCTestCase {
         XCTAssertEqual(w.postY("p20")!, 0, accuracy: 1e-9)
     }
 
+    /// M2: jump without hook scrolls the web view itself
     func testM2_jumpWithoutHookScrollsTheWebViewItself() {
         let w = world(.nested, hook: nil)
         w.jump(to: "p20")
@@ -248,6 +264,7 @@ final class PanModesTests: XCTestCase {
         XCTAssertEqual(w.postY("p20")!, 0, accuracy: 1e-9)
     }
 
+    /// M3: header offset and fade
     func testM3_headerOffsetAndFade() {
         let w = world(.header)
         let h = w.headerHeight
@@ -264,6 +281,7 @@ final class PanModesTests: XCTestCase {
         XCTAssertEqual(w.rowContent(2), .collapsingHeader(3, fade: 0.5), "the header's rows move up by min(s, h)")
     }
 
+    /// M4: switching mode keeps reading position
     func testM4_switchingModeKeepsReadingPosition() {
         let w = world(.content)
         w.jump(to: "p25")

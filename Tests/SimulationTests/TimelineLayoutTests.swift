@@ -14,6 +14,7 @@ final class TimelineLayoutTests: XCTestCase {
         return w
     }
 
+    /// E15: jump scrolls the strip and reports only the page position
     func testE15_jumpScrollsTheStripAndReportsOnlyThePagePosition() {
         let w = world()
         var tops: [Double] = []
@@ -29,6 +30,7 @@ final class TimelineLayoutTests: XCTestCase {
         XCTAssertEqual(w.postY("p30")!, 0, accuracy: 1, "the list brought the strip under the bar")
     }
 
+    /// E15: strip keys reach the page
     func testE15_stripKeysReachThePage() {
         let w = world()
         w.jump(to: "p3")
@@ -41,6 +43,7 @@ final class TimelineLayoutTests: XCTestCase {
         XCTAssertEqual(w.page.stripX, x - w.page.cardPitch)
     }
 
+    /// E15: strip is drawn as rows of the footer
     func testE15_stripIsDrawnAsRowsOfTheFooter() {
         let w = world()
         let top = w.page.headerHeight

@@ -2,6 +2,7 @@ import XCTest
 @testable import TerminalKit
 
 final class CellGridTests: XCTestCase {
+    /// T8: grid never stores control characters
     func testT8_gridNeverStoresControlCharacters() {
         let g = CellGrid(cols: 40, rows: 3)
         let nasty = "a\u{1B}[31mb\u{07}c\u{9B}d\r\ne\u{7F}f\u{0}g\u{85}h\t"
@@ -87,6 +88,7 @@ final class CellGridTests: XCTestCase {
 }
 
 final class InputAndCapabilityTests: XCTestCase {
+    /// T3: sgr mouse reports decode
     func testT3_sgrMouseReportsDecode() {
         XCTAssertEqual(MouseReport.decodeSGR("64;10;5", final: "M"), MouseEvent(kind: .wheelUp, row: 4, col: 9))
         XCTAssertEqual(MouseReport.decodeSGR("65;10;5", final: "M"), MouseEvent(kind: .wheelDown, row: 4, col: 9))
@@ -105,6 +107,7 @@ final class InputAndCapabilityTests: XCTestCase {
         XCTAssertEqual(MouseReport.decodeX10(64, 40, 40), MouseEvent(kind: .drag, row: 7, col: 7))
     }
 
+    /// T2: control characters become keys
     func testT2_controlCharactersBecomeKeys() {
         XCTAssertEqual(Key.fromChar(9), .tab)
         XCTAssertEqual(Key.fromChar(13), .enter)
@@ -116,6 +119,7 @@ final class InputAndCapabilityTests: XCTestCase {
         XCTAssertNil(Key.fromChar(0x85))
     }
 
+    /// T6: capabilities from environment
     func testT6_capabilitiesFromEnvironment() {
         let utf8 = ["LANG": "en_US.UTF-8"]
         XCTAssertEqual(TerminalCapabilities.detect(environment: utf8, terminalColors: 256, terminalHasDirectColor: false),
@@ -138,6 +142,7 @@ final class InputAndCapabilityTests: XCTestCase {
         XCTAssertEqual(TerminalCapabilities.fromEnvironment(["TERM": "dumb"]).colorMode, .none)
     }
 
+    /// T6: restore sequence padding stripped
     func testT6_restoreSequencePaddingStripped() {
         XCTAssertEqual(NcursesScreen.stripPadding("\u{1B}[?5h$<100/>\u{1B}[?5l"), "\u{1B}[?5h\u{1B}[?5l")
         XCTAssertTrue(TerminalRestorer.defaultRestoreSequence.contains("\u{1B}[?1049l"))

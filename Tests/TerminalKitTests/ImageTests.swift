@@ -12,6 +12,7 @@ final class ImageTests: XCTestCase {
         PNGImage.decode(path: PNGWriter.write(bytes, name: name))
     }
 
+    /// I3: decode pngand half blocks
     func testI3_decodePNGAndHalfBlocks() throws {
         let img = try decode(PNGWriter.encode(width: 2, height: 2, rgba: quad()), "quad.png").get()
         XCTAssertEqual(img.width, 2)
@@ -52,6 +53,7 @@ final class ImageTests: XCTestCase {
         XCTAssertEqual(spaces[0][0], Cell(text: " ", style: Style(bg: .rgb(128, 0, 128))))
     }
 
+    /// I3: transparent pixels composite over background
     func testI3_transparentPixelsCompositeOverBackground() throws {
         let rgba: [UInt8] = [255, 0, 0, 0, 255, 0, 0, 255]   // 1×2: transparent over opaque red
         let img = try decode(PNGWriter.encode(width: 1, height: 2, rgba: rgba), "alpha.png").get()
@@ -59,6 +61,7 @@ final class ImageTests: XCTestCase {
         XCTAssertEqual(cells[0][0].style, Style(fg: .rgb(10, 20, 30), bg: .rgb(255, 0, 0)))
     }
 
+    /// I3: corrupt pngis error
     func testI3_corruptPNGIsError() {
         // A valid header, then an IDAT that is not zlib data.
         let bad = PNGWriter.signature + PNGWriter.ihdr(width: 4, height: 4)
@@ -82,6 +85,7 @@ final class ImageTests: XCTestCase {
         }
     }
 
+    /// I3: huge claimed dimensions refused
     func testI3_hugeClaimedDimensionsRefused() {
         // The header claims 20000 × 20000 = 400 megapixels; there is no data behind it.
         let huge = PNGWriter.signature + PNGWriter.ihdr(width: 20_000, height: 20_000)
@@ -97,6 +101,7 @@ final class ImageTests: XCTestCase {
                        .failure(.tooLarge(width: 4, height: 4)))
     }
 
+    /// I3: xterm256 quantisation
     func testI3_xterm256Quantisation() {
         XCTAssertEqual(XtermPalette.nearest(0, 0, 0), 16)
         XCTAssertEqual(XtermPalette.nearest(255, 255, 255), 231)
