@@ -61,9 +61,12 @@ public final class ScrollView {
     /// Stops any animation where it is (a touch, a plain set).
     public func stopAnimation() { animation = nil }
 
+    /// Only the app's own animations (setContentOffset, smoothScrollBy) end with
+    /// scrollViewDidEndScrollingAnimation; a bounce back after a drag is deceleration in UIKit.
     private func endAnimation(notify: Bool) {
+        let wasProgrammatic = animation?.programmatic ?? false
         animation = nil
-        if notify { didEndScrollingAnimation?() }
+        if notify && wasProgrammatic { didEndScrollingAnimation?() }
     }
 
     /// Advances a running animation to `now`. Returns true while it runs.

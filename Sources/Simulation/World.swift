@@ -188,7 +188,8 @@ public final class World {
             }
         }
         pan.onSettling = { [unowned self] in self.listView.state = .settling }
-        pan.onIdle = { [unowned self] in if !self.listView.isAnimating { self.listView.state = .idle } }
+        // A spring back after the drag is still the list settling (Android: SETTLING, then IDLE).
+        pan.onIdle = { [unowned self] in self.listView.state = self.listView.isAnimating ? .settling : .idle }
     }
 
     /// The web view's frame in the viewport, its height, and the page's scroll position.

@@ -295,4 +295,34 @@ final class PanModesTests: XCTestCase {
             XCTAssertEqual((w.viewportY(pageY: w.page.postTop(index: a.postIndex)) / 16).rounded(), row, "mode \(m)")
         }
     }
+
+    /// H3: after a drag that bounces at the bottom, the Android list is SETTLING during the spring
+    /// back and IDLE after it, so a later correction is an instant scrollBy again.
+    func testH3_androidStateAfterBounceIsIdle() {
+        var c = config(platform: .android, network: .instant)
+        c.mode = .content
+        let w = World(liveblog: fixture(60), config: c)
+        w.advance(to: 30)
+        w.key("G")
+        w.advance(to: w.tick + 240)
+        XCTAssertEqual(w.listView.state, .idle)
+        drag(w, dy: -100, seconds: 1.0, row: 20)
+        XCTAssertEqual(w.listView.state, .settling, "springing back")
+        w.advance(to: w.tick + 60)
+        XCTAssertEqual(w.listView.state, .idle)
+    }
+
+    /// H3: only the app's own animations end with scrollViewDidEndScrollingAnimation.
+    func testH3_springBackIsNotAScrollingAnimationEnd() {
+        let sv = ScrollView(viewportHeight: 384, insetTop: 32, insetBottom: 16)
+        sv.contentHeight = 2000
+        var ends = 0
+        sv.didEndScrollingAnimation = { ends += 1 }
+        sv.animate(.springBack(from: 1700, to: 1632), now: 0, programmatic: false)
+        sv.step(now: 60)
+        XCTAssertEqual(ends, 0)
+        sv.setContentOffset(100, animated: true, now: 60)
+        sv.step(now: 120)
+        XCTAssertEqual(ends, 1)
+    }
 }
