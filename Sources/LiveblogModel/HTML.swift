@@ -9,6 +9,11 @@ import Foundation
 public enum HTMLText {
     public static func parse(_ html: String) -> RichText {
         if let plain = plainText(html) { return plain }
+        return parseMarkup(html)
+    }
+
+    /// The full parser, without the plain-text shortcut (tests compare the two).
+    static func parseMarkup(_ html: String) -> RichText {
         var p = Parser(bytes: Array(html.utf8))
         p.run()
         return RichText(runs: p.finish())

@@ -80,11 +80,16 @@ enum TickarooFormat {
     /// level) and only when everything is well formed: nil otherwise, and the caller takes the
     /// full path, which reports every error exactly as before.
     static func loadStreaming(bytes: [UInt8], name: String, baseDirectory: String?) -> Liveblog? {
+        bytes.withUnsafeBufferPointer { loadStreaming(buffer: $0, name: name, baseDirectory: baseDirectory) }
+    }
+
+    static func loadStreaming(buffer: UnsafeBufferPointer<UInt8>, name: String, baseDirectory: String?,
+                              consumed: ((Int) -> Void)? = nil) -> Liveblog? {
         var posts: [Post] = []
         var seen = Set<String>()
         let eventsPlace = JSONNode.Place.key(.root(""), "events")
         do {
-            guard let (pairs, streamed) = try JSONParser.parseStreaming(bytes: bytes, streamKey: "events", element: { i, v in
+            guard let (pairs, streamed) = try JSONParser.parseStreaming(buffer: buffer, streamKey: "events", consumed: consumed, element: { i, v in
                 guard case .object = v else { throw NotTheSimpleShape() }
                 let post = try parseEvent(JSONNode(v, place: .index(eventsPlace, i), file: name))
                 guard seen.insert(post.id).inserted else { throw NotTheSimpleShape() }

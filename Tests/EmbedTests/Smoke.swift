@@ -1,2 +1,0 @@
-import XCTest
-final class EmbedTestsSmoke: XCTestCase { func testBuilds() {} }
