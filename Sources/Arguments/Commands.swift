@@ -131,6 +131,11 @@ public enum LiveblogCommands {
                     help: "Post count of the large liveblog measured against a small one.",
                     default: "100000", type: .int(min: 1)),
             .flag("json", help: "Print one JSON object instead of a table."),
+            .option("only", value: "PART",
+                    help: "Internal: run one part alone (frame, relayout: one frame or one relayout, for callgrind; open, scroll: the child processes of B3/B6 and B5).",
+                    allowed: ["frame", "relayout", "open", "scroll"]),
+            .option("file", value: "PATH", help: "Internal, with --only open: the liveblog file to open."),
+            .option("event", value: "ID", help: "Internal, with --only open: the post to deep-link to."),
         ])
 
     /// C5: `liveblog generate --posts N [--seed S] [--images EVERY] [--out DIR]`.

@@ -2,6 +2,11 @@
 #define _GNU_SOURCE
 #include <wchar.h>
 #include <locale.h>
+#include <stdlib.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
+#include <termios.h>
 #include "csupport.h"
 
 static locale_t utf8_locale = (locale_t)0;
@@ -16,4 +21,19 @@ int lb_wcwidth(unsigned int c) {
     int w = wcwidth((wchar_t)c);
     uselocale(old);
     return w;
+}
+
+int lb_openpty(int *master, int *slave, int rows, int cols) {
+    int m = posix_openpt(O_RDWR | O_NOCTTY);
+    if (m < 0) return -1;
+    if (grantpt(m) != 0 || unlockpt(m) != 0) { close(m); return -1; }
+    const char *name = ptsname(m);
+    if (!name) { close(m); return -1; }
+    int s = open(name, O_RDWR | O_NOCTTY);
+    if (s < 0) { close(m); return -1; }
+    struct winsize ws = { .ws_row = (unsigned short)rows, .ws_col = (unsigned short)cols };
+    ioctl(s, TIOCSWINSZ, &ws);
+    *master = m;
+    *slave = s;
+    return 0;
 }

@@ -47,6 +47,10 @@ public struct NetworkQueue: Sendable {
     private var waiting: [Request] = []
     private var head = 0
     private var waitingSet: Set<Request> = []
+    /// Waiting entries completed early by `force`: skipped when their turn comes, so that a
+    /// forced load is O(1) however many requests wait (B2), and the others keep their order.
+    private var cancelled: [Request: Int] = [:]
+    private var cancelledCount = 0
     /// In flight: request → completion tick (nil = never, offline).
     private var inFlight: [(Request, Int?)] = []
 
@@ -55,8 +59,8 @@ public struct NetworkQueue: Sendable {
         rng = SeededRandom(seed: seed)
     }
 
-    public var isIdle: Bool { head >= waiting.count && inFlight.isEmpty }
-    public var pendingCount: Int { waiting.count - head + inFlight.count }
+    public var isIdle: Bool { waiting.count - head - cancelledCount <= 0 && inFlight.isEmpty }
+    public var pendingCount: Int { waiting.count - head - cancelledCount + inFlight.count }
 
     /// Pages bypass the media queue (an XHR of their own) but draw from the same generator.
     public mutating func enqueue(_ r: Request, now: Int) {
@@ -76,6 +80,11 @@ public struct NetworkQueue: Sendable {
             let r = waiting[head]
             head += 1
             if head > 1024, head * 2 > waiting.count { waiting.removeFirst(head); head = 0 }
+            if let c = cancelled[r] {
+                cancelled[r] = c > 1 ? c - 1 : nil
+                cancelledCount -= 1
+                continue
+            }
             waitingSet.remove(r)
             inFlight.append((r, profile.delay(&rng).map { now + Clock.ticks($0) }))
             mediaInFlight += 1
@@ -97,7 +106,8 @@ public struct NetworkQueue: Sendable {
     /// Completes a request now (the scenario's `load` event), whatever the profile.
     public mutating func force(_ r: Request, now: Int) -> Bool {
         if waitingSet.contains(r) {
-            if let i = waiting[head...].firstIndex(of: r) { waiting.remove(at: i) }
+            cancelled[r, default: 0] += 1
+            cancelledCount += 1
             waitingSet.remove(r)
             return true
         }

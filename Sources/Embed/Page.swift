@@ -57,13 +57,18 @@ public final class Page {
     /// Text columns inside the page's one-column padding.
     public var contentColumns: Int { max(1, columns - 2) }
 
-    // Layout: header block, posts (prefix sums), footer.
+    // Layout: header block, posts (prefix sums), footer (DESIGN principle 5, issue 6).
+    // Every loaded post's height is exact at all times (a jump's `top` depends on the heights
+    // above the post): they are measured by counting wrapped lines, without building them.
+    // The items (wrapped lines) are built only for posts that are drawn or queried, and kept
+    // in a bounded cache.
     private var heights = HeightIndex()
-    private var layouts: [[PageItem]?] = []
+    private var itemCache = PostItemCache(capacity: 512)
     private var headerItems: [PageItem] = []
     public private(set) var headerHeight: Double = 0
-    private var loadedIndex: [String: Int] = [:]
-    private var allIndex: [String: Int] = [:]
+    /// Post id → its position counted from the oldest post, so that posts arriving at the top
+    /// (L8) leave every entry valid. The index (newest first) is `posts.count - 1 - position`.
+    private var positionFromOldest: [String: Int] = [:]
     private var mediaOwner: [String: String] = [:]   // media or embed id → post id
     public private(set) var mediaStates: [String: MediaState] = [:]
     private var loadedEmbeds: Set<String> = []
@@ -171,23 +176,35 @@ public final class Page {
     // MARK: - Layout
 
     private func rebuildIndexes() {
-        allIndex = [:]
-        allIndex.reserveCapacity(liveblog.posts.count)
-        loadedIndex = [:]
-        for (i, p) in liveblog.posts.enumerated() {
-            allIndex[p.id] = i
-            if i < loadedCount { loadedIndex[p.id] = i }
-        }
+        positionFromOldest = [:]
+        positionFromOldest.reserveCapacity(liveblog.posts.count)
         mediaOwner = [:]
-        for p in liveblog.posts {
-            for b in p.blocks {
-                switch b {
-                case .media(let ms): for m in ms { mediaOwner[m.id] = p.id }
-                case .embed(let e): mediaOwner[e.id] = p.id
-                default: break
-                }
+        let n = liveblog.posts.count
+        for (i, p) in liveblog.posts.enumerated() {
+            positionFromOldest[p.id] = n - 1 - i
+        }
+        for p in liveblog.posts { indexMedia(of: p) }
+    }
+
+    private func indexMedia(of p: Post) {
+        for b in p.blocks {
+            switch b {
+            case .media(let ms): for m in ms { mediaOwner[m.id] = p.id }
+            case .embed(let e): mediaOwner[e.id] = p.id
+            default: break
             }
         }
+    }
+
+    /// The index (newest first) of any post the liveblog has, loaded or not.
+    private func allIndex(_ id: String) -> Int? {
+        positionFromOldest[id].map { liveblog.posts.count - 1 - $0 }
+    }
+
+    /// The index of a loaded post.
+    private func loadedIndex(_ id: String) -> Int? {
+        guard let i = allIndex(id), i < loadedCount else { return nil }
+        return i
     }
 
     public var footerHeight: Double {
@@ -197,21 +214,21 @@ public final class Page {
 
     public var contentHeight: Double { headerHeight + heights.total + footerHeight }
 
-    /// Re-lays every post at the current width (start, resize).
+    /// Re-measures every post at the current width (start, resize): exact heights by counting
+    /// lines; items are built again only when drawn.
     private func relayoutAll() {
         layoutHeader()
-        layouts = Array(repeating: nil, count: loadedCount)
+        itemCache.removeAll()
         var hs = [Double]()
-        hs.reserveCapacity(loadedCount)
         if initialized && !removed {
-            for i in 0..<loadedCount {
-                let items = layoutPost(i)
-                layouts[i] = items
-                hs.append(Page.height(of: items))
-            }
+            hs.reserveCapacity(loadedCount)
+            for i in 0..<loadedCount { hs.append(measurePost(i)) }
         }
         heights.replaceAll(hs)
     }
+
+    /// Whether posts are laid out (not when the liveblog is removed or not initialized).
+    private var postsLaidOut: Bool { initialized && !removed }
 
     private static func height(of items: [PageItem]) -> Double {
         guard let last = items.last else { return 0 }
@@ -249,7 +266,9 @@ public final class Page {
     public static func clock(_ unix: Double) -> String {
         let s = Int(unix.rounded(.down))
         let m = ((s % 86400) + 86400) % 86400 / 60
-        return String(format: "%02d:%02d", m / 60, m % 60)
+        let h = m / 60, mm = m % 60
+        let digits: [Character] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"]
+        return String([digits[h / 10], digits[h % 10], ":", digits[mm / 10], digits[mm % 10]])
     }
 
     /// The height an image takes at the page's width.
@@ -276,6 +295,48 @@ public final class Page {
         return 150
     }
 
+    /// The sport event's line text (before wrapping).
+    private static func sportText(_ s: SportEvent) -> String {
+        var t = s.isGoal ? "⚽ GOAL" : (s.title ?? s.eventType)
+        if s.isGoal, let title = s.title, !title.isEmpty { t += " · \(title)" }
+        if let tp = s.timeOfPlay { t += " \(tp)" }
+        if !s.players.isEmpty { t += " — " + s.players.joined(separator: ", ") }
+        if let team = s.team { t += " (\(team))" }
+        return t
+    }
+
+    /// A post's height at the current width: exactly `height(of: layoutPost(index))`, by the
+    /// same steps, counting lines instead of building them (tests compare the two).
+    func measurePost(_ index: Int) -> Double {
+        let post = liveblog.posts[index]
+        let line = config.cell.height
+        let cols = contentColumns
+        var lines = 2   // the meta line and the closing rule
+        if let h = post.headline, !h.isEmpty {
+            lines += TextLayout.lineCount(RichText(runs: [TextRun(text: h, bold: true)]), columns: cols)
+        }
+        if let s = post.sportEvent {
+            lines += TextLayout.lineCount(plain: Page.sportText(s), columns: cols)
+        }
+        var y = 0.0
+        for block in post.blocks {
+            switch block {
+            case .text(let rt):
+                lines += TextLayout.lineCount(rt, columns: cols)
+            case .quote(let rt, let author):
+                lines += TextLayout.lineCount(rt, columns: max(1, cols - 2))
+                if let a = author, !a.isEmpty { lines += 1 }
+            case .media(let ms):
+                for m in ms { y += mediaHeight(m) }
+            case .embed(let e):
+                y += embedHeight(e)
+            case .emoji, .unknown:
+                lines += 1
+            }
+        }
+        return y + Double(lines) * line
+    }
+
     private func layoutPost(_ index: Int) -> [PageItem] {
         // In the timeline layout the posts live in the strip, not in the column (E15).
         if isTimeline { return [] }
@@ -294,12 +355,7 @@ public final class Page {
             for l in TextLayout.wrap(RichText(runs: [TextRun(text: h, bold: true)]), columns: cols) { add(.headline(l)) }
         }
         if let s = post.sportEvent {
-            var t = s.isGoal ? "⚽ GOAL" : (s.title ?? s.eventType)
-            if s.isGoal, let title = s.title, !title.isEmpty { t += " · \(title)" }
-            if let tp = s.timeOfPlay { t += " \(tp)" }
-            if !s.players.isEmpty { t += " — " + s.players.joined(separator: ", ") }
-            if let team = s.team { t += " (\(team))" }
-            for l in TextLayout.wrap(plain: t, columns: cols) { add(.sport(l)) }
+            for l in TextLayout.wrap(plain: Page.sportText(s), columns: cols) { add(.sport(l)) }
         }
         for block in post.blocks {
             switch block {
@@ -373,14 +429,14 @@ public final class Page {
     public func postTop(index i: Int) -> Double { headerHeight + heights.prefix(i) }
 
     public func postTop(id: String) -> Double? {
-        guard let i = loadedIndex[id] else { return nil }
+        guard let i = loadedIndex(id) else { return nil }
         return postTop(index: i)
     }
 
     public func postHeight(index i: Int) -> Double { heights[i] }
-    public func isLoaded(_ id: String) -> Bool { loadedIndex[id] != nil }
-    public func exists(_ id: String) -> Bool { allIndex[id] != nil }
-    public func loadedPostIndex(_ id: String) -> Int? { loadedIndex[id] }
+    public func isLoaded(_ id: String) -> Bool { loadedIndex(id) != nil }
+    public func exists(_ id: String) -> Bool { allIndex(id) != nil }
+    public func loadedPostIndex(_ id: String) -> Int? { loadedIndex(id) }
 
     /// The loaded post at page y, if any.
     public func postIndex(at y: Double) -> Int? {
@@ -393,7 +449,7 @@ public final class Page {
         var out: [PageItem] = []
         for it in headerItems where it.y + it.height > y0 && it.y < y1 { out.append(it) }
         let postsEnd = headerHeight + heights.total
-        if loadedCount > 0, y1 > headerHeight, y0 < postsEnd, !layouts.isEmpty {
+        if loadedCount > 0, y1 > headerHeight, y0 < postsEnd, postsLaidOut {
             var i = heights.index(containing: max(0, y0 - headerHeight)) ?? 0
             while i < loadedCount {
                 let top = postTop(index: i)
@@ -423,12 +479,23 @@ public final class Page {
         return out
     }
 
+    /// A post's items (relative y), from the cache or built now.
     private func layout(_ i: Int) -> [PageItem] {
-        if let l = layouts[i] { return l }
+        if let l = itemCache.get(i) { return l }
         let l = layoutPost(i)
-        layouts[i] = l
+        assert(Page.height(of: l) == heights[i], "measured height of post \(i) differs from its layout")
+        itemCache.put(i, l)
         return l
     }
+
+    /// The items of one post with page y, for tests and tools (builds them if needed).
+    public func postItems(index i: Int) -> [PageItem] {
+        let top = postTop(index: i)
+        return layout(i).map { var it = $0; it.y += top; return it }
+    }
+
+    /// How many posts have their items built and cached (bounded; issue 6).
+    public var cachedPostLayouts: Int { itemCache.count }
 
     /// The y range of the load-more button, when there is one.
     public var loadMoreRange: ClosedRange<Double>? {
@@ -456,11 +523,11 @@ public final class Page {
         }
     }
 
+    /// One post changed (a media or embed load): O(log n) for its height, its items rebuilt when drawn (B2).
     private func relayoutPost(id: String) {
-        guard let i = loadedIndex[id] else { return }
-        let items = layoutPost(i)
-        layouts[i] = items
-        heights.set(i, Page.height(of: items))
+        guard postsLaidOut, let i = loadedIndex(id), i < heights.count else { return }
+        itemCache.remove(i)
+        heights.set(i, measurePost(i))
     }
 
     // MARK: - Loading (I1, I2, L5, L6, L8)
@@ -504,7 +571,7 @@ public final class Page {
     }
 
     private func findMedia(_ id: String) -> Media? {
-        guard let pid = mediaOwner[id], let i = allIndex[pid] else { return nil }
+        guard let pid = mediaOwner[id], let i = allIndex(pid) else { return nil }
         for b in liveblog.posts[i].blocks { if case .media(let ms) = b, let m = ms.first(where: { $0.id == id }) { return m } }
         return nil
     }
@@ -569,18 +636,14 @@ public final class Page {
         let end = min(liveblog.posts.count, start + size)
         guard end > start else { return }
         loadedCount = end
-        for i in start..<end { loadedIndex[liveblog.posts[i].id] = i }
         var hs: [Double] = []
-        for i in start..<end {
-            let items = layoutPost(i)
-            layouts.append(items)
-            hs.append(Page.height(of: items))
-        }
+        hs.reserveCapacity(end - start)
+        for i in start..<end { hs.append(measurePost(i)) }
         heights.append(contentsOf: hs)
         enqueueMedia(postRange: start..<end)
         emitLayout("page")
         if let p = pendingNav {
-            if loadedIndex[p.id] != nil {
+            if loadedIndex(p.id) != nil {
                 pendingNav = nil
                 navigate(to: p.id, topOffset: p.topOffset, via: p.via)
             } else {
@@ -597,19 +660,25 @@ public final class Page {
         for k in 0..<n {
             liveCounter += 1
             var id = "live-\(liveCounter)"
-            while allIndex[id] != nil { liveCounter += 1; id = "live-\(liveCounter)" }
+            while positionFromOldest[id] != nil { liveCounter += 1; id = "live-\(liveCounter)" }
             let t = (unixTime ?? newest) + Double(n - k) * 30
             fresh.append(Page.livePost(id: id, time: t, n: liveCounter, rng: &rng))
         }
+        // Positions count from the oldest post, so existing entries stay valid: O(new posts).
+        let oldCount = liveblog.posts.count
+        for (k, p) in fresh.enumerated() {
+            positionFromOldest[p.id] = oldCount + n - 1 - k
+            indexMedia(of: p)
+        }
         liveblog.posts.insert(contentsOf: fresh, at: 0)
         loadedCount += n
-        rebuildIndexes()
-        var hs: [Double] = []
-        var ls: [[PageItem]?] = []
-        for i in 0..<n { let items = layoutPost(i); ls.append(items); hs.append(Page.height(of: items)) }
-        // Cached layouts carry their post index: re-key them.
-        layouts = ls + layouts.map { $0.map { $0.map { var it = $0; it.postIndex = it.postIndex.map { $0 + n }; return it } } }
-        heights.insert(contentsOf: hs, at: 0)
+        // Cached items carry their post index: indices shift, so the cache starts again.
+        itemCache.removeAll()
+        if postsLaidOut {
+            var hs: [Double] = []
+            for i in 0..<n { hs.append(measurePost(i)) }
+            heights.insert(contentsOf: hs, at: 0)
+        }
         for p in fresh { enqueueMedia(of: p) }
         emitLayout("live")
     }
@@ -669,13 +738,13 @@ public final class Page {
             outbox.append(.nav(id: id, result: "not-found", via: via))
             return
         }
-        if let i = loadedIndex[id] {
+        if let i = loadedIndex(id) {
             pendingNav = nil
             outbox.append(.nav(id: id, result: "found", via: via))
             startJump(postIndex: i, topOffset: topOffset)
             return
         }
-        if let j = allIndex[id] {
+        if let j = allIndex(id) {
             let beyond = j - loadedCount + 1
             if config.deepLinkLimit == 0 || beyond <= config.deepLinkLimit {
                 pendingNav = (id, topOffset, via)
@@ -695,7 +764,7 @@ public final class Page {
         guard id != fragment else { return }
         fragment = id
         guard initialized, !removed else { return }
-        if loadedIndex[id] != nil || allIndex[id] != nil {
+        if allIndex(id) != nil {
             navigate(to: id, topOffset: nil, via: "fragment")
         } else {
             log("warn", "fragment #tickaroo_event_id=\(id): no such post")
@@ -756,7 +825,7 @@ public final class Page {
         guard let h = held else { return }
         if newHook == nil, old != nil, h.arity != nil {
             endHold(.hookRemoved)
-        } else if newHook != nil, h.arity == nil, let i = loadedIndex[h.postId] {
+        } else if newHook != nil, h.arity == nil, let i = loadedIndex(h.postId) {
             // A hook defined while a hook-less jump is held receives it as a new jump.
             startJump(postIndex: i, topOffset: h.topOffset)
         }

@@ -8,9 +8,37 @@ import Foundation
 /// and a few typographic ones are decoded. Every run's text and link is sanitised (T8).
 public enum HTMLText {
     public static func parse(_ html: String) -> RichText {
+        if let plain = plainText(html) { return plain }
+        return parseMarkup(html)
+    }
+
+    /// The full parser, without the plain-text shortcut (tests compare the two).
+    static func parseMarkup(_ html: String) -> RichText {
         var p = Parser(bytes: Array(html.utf8))
         p.run()
         return RichText(runs: p.finish())
+    }
+
+    /// Text with no markup, no entities and only single spaces between words (most posts):
+    /// the parser would give it back as one plain run, so it is returned without parsing.
+    static func plainText(_ html: String) -> RichText? {
+        var s = html
+        let plain = s.withUTF8 { b -> Bool in
+            guard let first = b.first, let last = b.last, first != 0x20, last != 0x20 else { return false }
+            var prevSpace = false
+            for c in b {
+                switch c {
+                case 0x3C, 0x26, 0x09, 0x0A, 0x0D, 0x0C: return false     // < & and other white space
+                case 0x20:
+                    if prevSpace { return false }
+                    prevSpace = true
+                default: prevSpace = false
+                }
+            }
+            return true
+        }
+        guard plain else { return html.isEmpty ? RichText(runs: []) : nil }
+        return RichText(runs: [TextRun(text: Sanitizer.clean(html, keepNewlines: true))])
     }
 
     private static let blockTags: Set<String> = [

@@ -62,7 +62,8 @@ public struct JSONSyntaxError: Error, CustomStringConvertible, Sendable {
 public struct JSONParser {
     public static let maxDepth = 512
 
-    private let bytes: [UInt8]
+    /// The document; parsing is synchronous, so the buffer outlives the parser.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var pos = 0
     private var depth = 0
 
@@ -71,6 +72,10 @@ public struct JSONParser {
     }
 
     public static func parse(bytes: [UInt8]) throws -> JSONValue {
+        try bytes.withUnsafeBufferPointer { try parse(buffer: $0) }
+    }
+
+    static func parse(buffer bytes: UnsafeBufferPointer<UInt8>) throws -> JSONValue {
         var p = JSONParser(bytes: bytes)
         // A UTF-8 byte order mark is allowed at the start.
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { p.pos = 3 }
@@ -81,7 +86,78 @@ public struct JSONParser {
         return v
     }
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    /// Parses a document whose top level is an object, handing the elements of the first member
+    /// named `streamKey`, when it is an array, to `element` one at a time instead of keeping them
+    /// (a 100 000-post file never holds every event's tree at once: issue 6, B3, B6). That
+    /// member's value in the returned pairs is an empty array. nil when the top level is not an
+    /// object. `streamed` says whether an array was streamed. Errors are those of `parse`, or
+    /// whatever `element` throws. `consumed` hears, after each element, how far the parser has
+    /// read (the bytes before it are not read again, so a mapped file can let them go).
+    static func parseStreaming(buffer bytes: UnsafeBufferPointer<UInt8>, streamKey: String,
+                               consumed: ((Int) -> Void)? = nil,
+                               element: (Int, JSONValue) throws -> Void) throws -> (pairs: [(String, JSONValue)], streamed: Bool)? {
+        var p = JSONParser(bytes: bytes)
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { p.pos = 3 }
+        p.skipSpace()
+        guard p.pos < bytes.count, bytes[p.pos] == UInt8(ascii: "{") else { return nil }
+        try p.enter()
+        p.pos += 1
+        var pairs: [(String, JSONValue)] = []
+        var streamed = false
+        p.skipSpace()
+        if p.pos < bytes.count, bytes[p.pos] == UInt8(ascii: "}") {
+            p.pos += 1
+        } else {
+            while true {
+                p.skipSpace()
+                guard p.pos < bytes.count, bytes[p.pos] == UInt8(ascii: "\"") else { throw p.error("expected a quoted key") }
+                let key = try p.string()
+                p.skipSpace()
+                guard p.pos < bytes.count, bytes[p.pos] == UInt8(ascii: ":") else { throw p.error("expected ':'") }
+                p.pos += 1
+                p.skipSpace()
+                let seenKey = pairs.contains { $0.0 == key }
+                if key == streamKey, !seenKey, p.pos < bytes.count, bytes[p.pos] == UInt8(ascii: "[") {
+                    try p.streamArray(element, consumed: consumed)
+                    streamed = true
+                    pairs.append((key, .array([])))
+                } else {
+                    pairs.append((key, try p.value()))
+                }
+                p.skipSpace()
+                guard p.pos < bytes.count else { throw p.error("unexpected end of file inside an object") }
+                if bytes[p.pos] == UInt8(ascii: ",") { p.pos += 1; continue }
+                if bytes[p.pos] == UInt8(ascii: "}") { p.pos += 1; break }
+                throw p.error("expected ',' or '}' in an object")
+            }
+        }
+        p.depth -= 1
+        p.skipSpace()
+        if p.pos < bytes.count { throw p.error("unexpected text after the end of the document") }
+        return (pairs, streamed)
+    }
+
+    private mutating func streamArray(_ element: (Int, JSONValue) throws -> Void, consumed: ((Int) -> Void)?) throws {
+        try enter()
+        pos += 1
+        skipSpace()
+        if pos < bytes.count, bytes[pos] == UInt8(ascii: "]") { pos += 1; depth -= 1; return }
+        var i = 0
+        while true {
+            skipSpace()
+            try element(i, try value())
+            consumed?(pos)
+            i += 1
+            skipSpace()
+            guard pos < bytes.count else { throw error("unexpected end of file inside an array") }
+            if bytes[pos] == UInt8(ascii: ",") { pos += 1; continue }
+            if bytes[pos] == UInt8(ascii: "]") { pos += 1; break }
+            throw error("expected ',' or ']' in an array")
+        }
+        depth -= 1
+    }
 
     private func error(_ message: String, at: Int? = nil) -> JSONSyntaxError {
         let end = min(at ?? pos, bytes.count)

@@ -25,11 +25,66 @@ public enum LiveblogLoader {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
             throw LiveblogError(file: path, place: "", message: "no such file")
         }
-        guard !isDir.boolValue, let data = FileManager.default.contents(atPath: path) else {
+        let dir = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
+        if !isDir.boolValue, let lb = loadMapped(path, baseDirectory: dir) { return lb }
+        guard !isDir.boolValue, let bytes = readBytes(path) else {
             throw LiveblogError(file: path, place: "", message: isDir.boolValue ? "is a directory, not a liveblog file" : "cannot read the file")
         }
-        let dir = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
-        return try load(bytes: [UInt8](data), name: path, baseDirectory: dir)
+        return try load(bytes: bytes, name: path, baseDirectory: dir)
+    }
+
+    /// The native shape read from the file mapped into memory, event by event; the pages already
+    /// read are handed back to the system as the parser moves on, so a large file costs little
+    /// more than the liveblog it holds (B6). nil for anything else, or any error: the caller
+    /// reads the file and takes the full path, with its exact errors.
+    static func loadMapped(_ path: String, baseDirectory: String?) -> Liveblog? {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size > 0 else { return nil }
+        let size = Int(st.st_size)
+        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else { return nil }
+        defer { munmap(base, size) }
+        let bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: size)
+        // Only a document that starts with an object can be the native shape.
+        var i = 0
+        if size >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
+        while i < size, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
+        guard i < size, bytes[i] == UInt8(ascii: "{") else { return nil }
+        let page = max(4096, sysconf(Int32(_SC_PAGESIZE)))
+        let step = 4 << 20
+        var released = 0
+        return TickarooFormat.loadStreaming(buffer: bytes, name: path, baseDirectory: baseDirectory, consumed: { pos in
+            let upTo = (pos - (1 << 16)) / page * page
+            if upTo - released >= step {
+                _ = madvise(base + released, upTo - released, MADV_DONTNEED)
+                released = upTo
+            }
+        })
+    }
+
+    /// The file's bytes, read once into one array (not a Data and then a copy: a 60 MB file
+    /// should cost 60 MB, B6).
+    static func readBytes(_ path: String) -> [UInt8]? {
+        guard let f = fopen(path, "rb") else { return nil }
+        defer { fclose(f) }
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        if fseek(f, 0, SEEK_END) == 0 {
+            let size = ftell(f)
+            if size > 0 { out.reserveCapacity(Int(size)) }
+            rewind(f)
+        }
+        while true {
+            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, f) }
+            if n > 0 { out.append(contentsOf: chunk[0..<n]) }
+            if n < chunk.count {
+                if ferror(f) != 0 { return nil }
+                break
+            }
+        }
+        return out
     }
 
     /// Loads a liveblog from the bytes of a file (JSON in any supported format, or an HTML page
@@ -40,6 +95,8 @@ public enum LiveblogLoader {
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
         guard i < bytes.count else { throw LiveblogError(file: name, place: "", message: "the file is empty; " + supportedFormats) }
         if bytes[i] == UInt8(ascii: "<") { return try loadHTML(bytes: bytes, name: name, baseDirectory: baseDirectory) }
+        // The native shape, event by event (issue 6); anything else, or any error, takes the full path.
+        if let lb = TickarooFormat.loadStreaming(bytes: bytes, name: name, baseDirectory: baseDirectory) { return lb }
         let json: JSONValue
         do {
             json = try JSONParser.parse(bytes: bytes)

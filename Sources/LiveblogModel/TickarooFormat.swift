@@ -37,16 +37,7 @@ enum TickarooFormat {
         var doc = root
         if root.value["game"] == nil, root.value["events"] == nil, let data = try root.object("data") { doc = data }
 
-        var id = ""
-        var title = ""
-        var scoreboard: Scoreboard?
-        if let game = try doc.object("game") {
-            id = try game.id("local_id") ?? ""
-            if let meta = try game.object("meta_info") { title = try meta.string("title") ?? "" }
-            if title.isEmpty { title = try game.string("title") ?? "" }
-            if let sb = try game.object("scoreboard") { scoreboard = try parseScoreboard(sb) }
-        }
-        if id.isEmpty { id = LiveblogLoader.defaultID(name) }
+        let (id, title, scoreboard) = try parseGame(doc, name: name)
 
         var posts: [Post] = []
         var firstSeen: [String: JSONNode.Place] = [:]
@@ -65,6 +56,51 @@ enum TickarooFormat {
         }
         return Liveblog(id: id, title: title, scoreboard: scoreboard, posts: LiveblogLoader.newestFirst(posts),
                         format: .tickaroo, baseDirectory: baseDirectory)
+    }
+
+    static func parseGame(_ doc: JSONNode, name: String) throws -> (id: String, title: String, scoreboard: Scoreboard?) {
+        var id = ""
+        var title = ""
+        var scoreboard: Scoreboard?
+        if let game = try doc.object("game") {
+            id = try game.id("local_id") ?? ""
+            if let meta = try game.object("meta_info") { title = try meta.string("title") ?? "" }
+            if title.isEmpty { title = try game.string("title") ?? "" }
+            if let sb = try game.object("scoreboard") { scoreboard = try parseScoreboard(sb) }
+        }
+        if id.isEmpty { id = LiveblogLoader.defaultID(name) }
+        return (id, title, scoreboard)
+    }
+
+    private struct NotTheSimpleShape: Error {}
+
+    /// The same liveblog as `load`, read while the file is parsed: each event becomes a post as
+    /// soon as it is read and its JSON tree is dropped, so a large file never holds every event's
+    /// tree at once (issue 6: B3, B6). Only for the plain shape (`events` an array at the top
+    /// level) and only when everything is well formed: nil otherwise, and the caller takes the
+    /// full path, which reports every error exactly as before.
+    static func loadStreaming(bytes: [UInt8], name: String, baseDirectory: String?) -> Liveblog? {
+        bytes.withUnsafeBufferPointer { loadStreaming(buffer: $0, name: name, baseDirectory: baseDirectory) }
+    }
+
+    static func loadStreaming(buffer: UnsafeBufferPointer<UInt8>, name: String, baseDirectory: String?,
+                              consumed: ((Int) -> Void)? = nil) -> Liveblog? {
+        var posts: [Post] = []
+        var seen = Set<String>()
+        let eventsPlace = JSONNode.Place.key(.root(""), "events")
+        do {
+            guard let (pairs, streamed) = try JSONParser.parseStreaming(buffer: buffer, streamKey: "events", consumed: consumed, element: { i, v in
+                guard case .object = v else { throw NotTheSimpleShape() }
+                let post = try parseEvent(JSONNode(v, place: .index(eventsPlace, i), file: name))
+                guard seen.insert(post.id).inserted else { throw NotTheSimpleShape() }
+                posts.append(post)
+            }), streamed else { return nil }
+            let (id, title, scoreboard) = try parseGame(JSONNode(.object(pairs), path: "", file: name), name: name)
+            return Liveblog(id: id, title: title, scoreboard: scoreboard, posts: LiveblogLoader.newestFirst(posts),
+                            format: .tickaroo, baseDirectory: baseDirectory)
+        } catch {
+            return nil
+        }
     }
 
     static func parseScoreboard(_ sb: JSONNode) throws -> Scoreboard {

@@ -17,6 +17,13 @@ func loadLiveblog(_ source: String?) -> (Liveblog?, Int32, String) {
         printError("\(path): cannot read the file")
         return (nil, ExitCode.noInput.rawValue, path)
     }
+    // A large file takes a moment: say so on the terminal before the screen opens (issue 6).
+    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    let showProgress = size > 5_000_000 && isatty(2) == 1
+    if showProgress {
+        FileHandle.standardError.write("loading \((path as NSString).lastPathComponent)… \(size / 1_000_000) MB".data(using: .utf8)!)
+    }
+    defer { if showProgress { FileHandle.standardError.write("\r\u{1B}[K".data(using: .utf8)!) } }
     do { return (try LiveblogLoader.load(path: path), 0, path) } catch let e as LiveblogError {
         printError(e.description)
         return (nil, ExitCode.dataErr.rawValue, path)

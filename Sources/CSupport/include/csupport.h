@@ -3,4 +3,7 @@
 /// wcwidth() in a UTF-8 locale whatever the process locale is, so headless layout is
 /// deterministic and matches what ncurses (which uses the same libc table) draws.
 int lb_wcwidth(unsigned int codepoint);
+/// A pseudo-terminal pair of the given size (for `liveblog bench`, B5: the bytes ncurses
+/// writes to a real terminal). Returns 0 and the two descriptors, or -1.
+int lb_openpty(int *master, int *slave, int rows, int cols);
 #endif
