@@ -94,11 +94,17 @@ public struct NetworkQueue: Sendable {
     /// Requests that complete at or before `now`, in completion order (ties: start order).
     public mutating func due(now: Int) -> [Request] {
         var done: [(Request, Int)] = []
-        inFlight.removeAll { entry in
-            if let t = entry.1, t <= now { done.append((entry.0, t)); return true }
-            return false
+        // Requests that start when a connection frees up may finish at once (the instant
+        // profile): keep collecting until nothing more is due.
+        while true {
+            let before = done.count
+            inFlight.removeAll { entry in
+                if let t = entry.1, t <= now { done.append((entry.0, t)); return true }
+                return false
+            }
+            if done.count == before { break }
+            startWaiting(now: now)
         }
-        if !done.isEmpty { startWaiting(now: now) }
         // Stable sort keeps start order for equal completion ticks.
         return done.enumerated().sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }.map { $0.element.0 }
     }

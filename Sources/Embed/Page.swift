@@ -308,6 +308,8 @@ public final class Page {
     /// A post's height at the current width: exactly `height(of: layoutPost(index))`, by the
     /// same steps, counting lines instead of building them (tests compare the two).
     func measurePost(_ index: Int) -> Double {
+        // In the timeline layout the posts live in the strip, not in the column (E15).
+        if isTimeline { return 0 }
         let post = liveblog.posts[index]
         let line = config.cell.height
         let cols = contentColumns
@@ -711,7 +713,7 @@ public final class Page {
         if t - h.startTick >= 10 * Clock.ticksPerSecond { endHold(.timeout); return }
         if h.arity == 1, t - h.lastCallTick >= Clock.ticksPerSecond { endHold(.idle); return }
         guard let postTop = postTop(id: h.postId) else { endHold(.removed); return }
-        if isTimeline, let i = loadedIndex[h.postId] { scrollStrip(toCard: i) }
+        if isTimeline, let i = loadedIndex(h.postId) { scrollStrip(toCard: i) }
         if let arity = h.arity {
             guard let hook else { return }
             let top = postTop - h.topOffset

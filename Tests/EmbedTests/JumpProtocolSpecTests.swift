@@ -424,7 +424,7 @@ final class HookSignatureCommentTests: XCTestCase {
 }
 
 /// The prefix sums the layout (E1) and B2's O(log n) relayout rest on.
-final class HeightIndexTests: XCTestCase {
+final class HeightIndexPrefixSumTests: XCTestCase {
     /// B2: height index agrees with naive sums through updates inserts and zero heights
     func testB2_heightIndexAgreesWithNaiveSumsThroughUpdatesInsertsAndZeroHeights() {
         var rng = SeededRandom(seed: 99)
