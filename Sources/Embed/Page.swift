@@ -310,8 +310,11 @@ public final class Page {
 
     public func postTop(index i: Int) -> Double { headerHeight + heights.prefix(i) }
 
+    /// Posts are laid out only on an initialised page that was not removed.
+    public var showsPosts: Bool { initialized && !removed }
+
     public func postTop(id: String) -> Double? {
-        guard let i = loadedIndex[id] else { return nil }
+        guard showsPosts, let i = loadedIndex[id] else { return nil }
         return postTop(index: i)
     }
 
@@ -331,7 +334,7 @@ public final class Page {
         var out: [PageItem] = []
         for it in headerItems where it.y + it.height > y0 && it.y < y1 { out.append(it) }
         let postsEnd = headerHeight + heights.total
-        if loadedCount > 0, y1 > headerHeight, y0 < postsEnd, !layouts.isEmpty {
+        if showsPosts, loadedCount > 0, y1 > headerHeight, y0 < postsEnd, !layouts.isEmpty {
             var i = heights.index(containing: max(0, y0 - headerHeight)) ?? 0
             while i < loadedCount {
                 let top = postTop(index: i)
@@ -390,7 +393,7 @@ public final class Page {
     }
 
     private func relayoutPost(id: String) {
-        guard let i = loadedIndex[id] else { return }
+        guard showsPosts, let i = loadedIndex[id], i < heights.count else { return }
         let items = layoutPost(i)
         layouts[i] = items
         heights.set(i, Page.height(of: items))
@@ -443,6 +446,8 @@ public final class Page {
     }
 
     private func complete(_ r: Request) {
+        // A removed page loads nothing more (its layout is gone).
+        guard showsPosts else { return }
         switch r {
         case .media(let id):
             guard let m = findMedia(id) else { return }
