@@ -76,7 +76,7 @@ public final class Page {
     public private(set) var hook: HookSignature?
     public private(set) var held: HeldJump?
     public private(set) var lastJumpPostId: String?
-    private var nextJumpId = 1
+    public private(set) var nextJumpId = 1
     private var pendingNav: (id: String, topOffset: Double?, via: String)?
     public private(set) var fragment: String?
     public private(set) var initialized = false
@@ -102,8 +102,11 @@ public final class Page {
         public var arity: Int?
     }
 
-    public init(liveblog: Liveblog, config: PageConfig, width: Double) {
+    /// `firstJumpId`: a reloaded page goes on from the old page's ids, so jumpIds stay unique and
+    /// increasing in one trace (E9).
+    public init(liveblog: Liveblog, config: PageConfig, width: Double, firstJumpId: Int = 1) {
         self.config = config
+        nextJumpId = max(1, firstJumpId)
         self.liveblog = liveblog
         self.width = width
         network = NetworkQueue(profile: config.networkProfile, seed: config.networkSeed)
@@ -699,6 +702,11 @@ public final class Page {
     /// Reader input that reaches the page: a tap, a wheel turn over it, a key while it has focus (E16).
     public func readerInput(_ kind: String) {
         if held != nil { endHold(.input) }
+    }
+
+    /// The page is unloaded (a reload replaces it): a held jump ends, as when it is removed (E11).
+    public func unload() {
+        if held != nil { endHold(.removed) }
     }
 
     /// The liveblog is removed from the page (E11).

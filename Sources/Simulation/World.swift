@@ -417,6 +417,9 @@ public final class World {
         emit(.frame(offset: listView.offset, webOffset: page.scrollY, webHeight: list.webRowHeight, postId: postId, postY: y))
     }
 
+    /// A web-row resize is waiting for its callback (E2).
+    public var hasPendingResize: Bool { !pendingResizes.isEmpty }
+
     /// Is anything moving or loading, so the run loop must keep drawing (T7)?
     public var isBusy: Bool {
         pan.isMoving || listView.isAnimating || page.held != nil || !pendingResizes.isEmpty || page.isLoading
@@ -653,7 +656,10 @@ public final class World {
     public func reload() {
         var pc = config.page
         pc.networkProfile = page.networkProfile
-        let p = Page(liveblog: source, config: pc, width: webWidth)
+        // The old page's hold ends; the new page's jumpIds go on from the old one's (E9, E11).
+        page.unload()
+        drainPage()
+        let p = Page(liveblog: source, config: pc, width: webWidth, firstJumpId: page.nextJumpId)
         page = p
         p.setHook(config.hook)
         jump = nil
