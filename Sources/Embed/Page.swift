@@ -388,6 +388,8 @@ public final class Page {
 
     private var lastReportedHeight: Double = -1
     private func emitLayout(_ cause: String) {
+        // A browser keeps its scroll position inside the content when the content shrinks.
+        clampScroll()
         let h = contentHeight
         if h != lastReportedHeight {
             lastReportedHeight = h
@@ -596,6 +598,8 @@ public final class Page {
     }
 
     public var maxScrollY: Double { max(0, contentHeight - viewportHeight) }
+    /// Brings the web view's own scroll position back inside the content (M2, M3).
+    public func clampScroll() { if selfScrolling { scrollY = clampedScroll(scrollY) } }
     public func clampedScroll(_ y: Double) -> Double { min(max(0, y), maxScrollY) }
 
     // MARK: - The jump protocol (E3–E13)
@@ -692,6 +696,10 @@ public final class Page {
         hook = newHook
         guard let h = held else { return }
         if newHook == nil, old != nil, h.arity != nil {
+            endHold(.hookRemoved)
+        } else if let n = newHook, let arity = h.arity, n.arity != arity {
+            // The hook the jump started with is gone, and the new one declares another number of
+            // parameters: calls in the old shape would give a one-parameter hook two arguments.
             endHold(.hookRemoved)
         } else if newHook != nil, h.arity == nil, let i = loadedIndex[h.postId] {
             // A hook defined while a hook-less jump is held receives it as a new jump.
