@@ -83,6 +83,7 @@ public final class World {
     private var touchStartedOnWeb = false
     private var dragFromTouch = false
     private var started = false
+    private var lastReaderDrag: Int?
 
     public struct FocusedLink: Equatable {
         public var href: String
@@ -174,11 +175,19 @@ public final class World {
                                webMaxOffset: { [unowned self] in self.page.maxScrollY })
         }
         h.actions = { [unowned self] a in self.hostAction(a) }
+        // A host made while a jump is held (p, m, i) follows that jump from now on, so a drag
+        // after the switch still stops its corrections.
+        if let held = page.held, held.arity == 2 {
+            h.adopt(jumpId: held.jumpId, now: tick)
+            // The reader dragged since that jump started: the new host knows it too.
+            if let d = lastReaderDrag, d >= held.startTick { h.readerWillBeginDragging(now: tick) }
+        }
         host = h
     }
 
     private func wirePan() {
         pan.onDragBegan = { [unowned self] now in
+            self.lastReaderDrag = now
             self.listView.state = .dragging
             self.host.readerWillBeginDragging(now: now)
             if self.dragFromTouch {
@@ -285,7 +294,8 @@ public final class World {
         let shift = viewportY(pageY: top) - desiredVY
         switch config.mode {
         case .content:
-            listView.offset += shift
+            // The reading position is kept as far as the scroll range allows.
+            listView.offset = listView.clamp(listView.offset + shift)
         case .nested:
             let web = page.clampedScroll(page.scrollY + shift)
             page.scrollY = web
@@ -647,6 +657,7 @@ public final class World {
         case .nested, .header:
             page.viewportHeight = visibleHeight
             list.setWebRowHeight(visibleHeight)
+            page.clampScroll()
         }
         if let a = anchor { restoreAnchor(a) }
         drainPage()
