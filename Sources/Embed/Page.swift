@@ -236,7 +236,7 @@ public final class Page {
     }
 
     static func clock(_ unix: Double) -> String {
-        let s = Int(unix.rounded(.down))
+        let s = abs(unix) < 1e15 ? Int(unix.rounded(.down)) : 0  // a file may hold any number (1e300 traps in Int())
         let m = ((s % 86400) + 86400) % 86400 / 60
         return String(format: "%02d:%02d", m / 60, m % 60)
     }
@@ -247,17 +247,26 @@ public final class Page {
         let w = Double(contentColumns) * config.cell.width
         switch mediaStates[m.id] ?? .pending {
         case .loaded(let pw, let ph, _) where !m.hasDeclaredSize:
-            return max(line, (w * Double(ph) / Double(pw)).rounded())
+            return Page.blockHeight(w * Double(ph) / Double(pw), line: line)
         default:
             if m.hasDeclaredSize, let mw = m.width, let mh = m.height {
-                return max(line, (w * mh / mw).rounded())
+                return Page.blockHeight(w * mh / mw, line: line)
             }
             return line
         }
     }
 
+    /// The tallest media item or embed: 100 000 pt. A file may declare any finite size (1e-300 ×
+    /// 1e300); uncapped, the prefix sums would reach infinity and every offset would be NaN.
+    public static let maxBlockHeight = 100_000.0
+
+    static func blockHeight(_ h: Double, line: Double) -> Double {
+        guard h.isFinite else { return maxBlockHeight }
+        return min(maxBlockHeight, max(line, h.rounded()))
+    }
+
     func embedHeight(_ e: WebEmbed) -> Double {
-        if let h = e.declaredHeight, h > 0 { return h.rounded() }
+        if let h = e.declaredHeight, h > 0 { return Page.blockHeight(h, line: 1) }
         if loadedEmbeds.contains(e.id) {
             // The final height of an embed with none declared: a seeded value (L6).
             return Double(120 + Int(stableHash(e.id, seed: config.networkSeed) % 361))
@@ -463,9 +472,12 @@ public final class Page {
                 case .failure(.missing): state = .failed("missing file")
                 case .failure(.notPNG): state = .failed("not a PNG")
                 case .failure(.corrupt): state = .failed("corrupt PNG")
+                case .failure(.tooLarge(let w, let h)): state = .failed("image too large (\(w)×\(h) pixels)")
                 }
             } else if m.hasDeclaredSize {
-                state = .loaded(pixelWidth: Int(m.width!), pixelHeight: Int(m.height!), path: nil)
+                // Declared sizes are any positive finite number (1e300 would trap in Int()).
+                func px(_ d: Double) -> Int { Int(max(1, min(d, 1e9)).rounded()) }
+                state = .loaded(pixelWidth: px(m.width!), pixelHeight: px(m.height!), path: nil)
             } else {
                 // A remote image with no declared size: a seeded aspect ratio at 640 px wide.
                 let ratios: [(Int, Int)] = [(16, 9), (4, 3), (3, 2), (1, 1), (3, 4)]
