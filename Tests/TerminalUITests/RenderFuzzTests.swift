@@ -86,3 +86,45 @@ final class RenderFuzzTests: XCTestCase {
         XCTAssertGreaterThan(frames, seeds.count / 2)
     }
 }
+
+/// T8: every string path to the screen is sanitised, also for liveblogs built in code (which
+/// bypass the loader's sanitiser): title, post text, alt text, URLs, ids, scorer names, panel
+/// labels, console lines, the focused link, flash messages and the prompt.
+final class RenderSanitiseTests: XCTestCase {
+    func testT8_everyStringPathShowsPlaceholdersNotControls() {
+        let osc = "\u{1B}]2;PWNED\u{07}", cls = "\u{1B}[2J"
+        let posts = [
+            Post(id: "p\(osc)0", createdAt: 3, highlight: .sticky, headline: "Head\(cls)line",
+                 blocks: [.text(RichText(runs: [TextRun(text: "see "), TextRun(text: "link\(osc)", link: "https://evil.example.org/\(osc)")])),
+                          .media([Media(id: "m\(osc)", url: "https://img.example.com/\(osc).png", alt: "alt\(osc)text")])],
+                 sportEvent: SportEvent(eventType: "goal", title: "Goal", team: "T\(osc)", players: ["Scorer\(osc)Name"], timeOfPlay: "9'\(cls)")),
+            Post(id: "p1", createdAt: 2, highlight: .milestone, headline: "Chapter\(osc)", blocks: [.text(RichText(plain: "plain"))]),
+        ]
+        let lb = Liveblog(id: "x\(osc)", title: "Title\(osc)\(cls)End", posts: posts)
+        var c = WorldConfig()
+        c.cols = 100; c.rows = 30
+        let world = World(liveblog: lb, config: c)
+        world.advance(to: 10)
+        world.jump(to: "p\(osc)0")
+        world.key("Tab")
+        world.page.log("error", "console \(osc)")
+        world.advance(to: 120)
+        let renderer = Renderer()
+        renderer.synchronousImages = true
+        let overlays: [UIState.Overlay] = [.none, .panel(.highlights, selected: 0), .panel(.chapters, selected: 0),
+                                           .panel(.scorers, selected: 0), .console, .timeline, .prompt(text: "p\(osc)", selected: 0)]
+        for o in overlays {
+            let grid = CellGrid(cols: 100, rows: 30)
+            var ui = UIState()
+            ui.overlay = o
+            ui.caption = o == .none ? nil : "caption\(osc)"
+            if o == .console { ui.message = ("flash\(cls)", world.now + 5) }
+            renderer.draw(world, ui, on: grid)
+            let text = grid.text()
+            XCTAssertTrue(RenderFuzzTests.badCells(grid).isEmpty, "\(o): \(RenderFuzzTests.badCells(grid).prefix(3))")
+            XCTAssertFalse(text.contains("PWNED") && !text.contains("\u{241B}"), "\(o): an OSC body without its placeholder")
+            XCTAssertTrue(text.contains("\u{241B}"), "\(o): visible placeholders\n\(text)")
+            XCTAssertFalse(text.contains("?]2;"), "\(o): a raw ESC turned into ? with its sequence shown\n\(text)")
+        }
+    }
+}
