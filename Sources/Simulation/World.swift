@@ -157,6 +157,8 @@ public final class World {
                                          contentHeight: { [unowned self] in self.page.contentHeight },
                                          visibleHeight: { [unowned self] in self.visibleHeight })
         }
+        // A taller web view (insets off) leaves less to scroll: its position stays in range.
+        page.clampScroll()
         pendingResizes = []
         makeHost()
         wirePan()
