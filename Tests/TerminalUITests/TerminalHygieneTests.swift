@@ -130,7 +130,12 @@ final class TerminalHygieneTests: XCTestCase {
     }
 
     override func tearDown() {
-        if !socket.isEmpty { runProcess(tmuxPath, ["-L", socket, "kill-server"], timeout: 5) }
+        if !socket.isEmpty {
+            runProcess(tmuxPath, ["-L", socket, "kill-server"], timeout: 5)
+            // kill-server leaves the socket file behind.
+            let base = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+            unlink("\(base)/tmux-\(getuid())/\(socket)")
+        }
         if !dir.isEmpty { try? FileManager.default.removeItem(atPath: dir) }
     }
 
