@@ -85,7 +85,7 @@ public final class Page {
     public private(set) var hook: HookSignature?
     public private(set) var held: HeldJump?
     public private(set) var lastJumpPostId: String?
-    private var nextJumpId = 1
+    public private(set) var nextJumpId = 1
     private var pendingNav: (id: String, topOffset: Double?, via: String)?
     public private(set) var fragment: String?
     public private(set) var initialized = false
@@ -111,8 +111,11 @@ public final class Page {
         public var arity: Int?
     }
 
-    public init(liveblog: Liveblog, config: PageConfig, width: Double) {
+    /// `firstJumpId`: a reloaded page goes on from the old page's ids, so jumpIds stay unique and
+    /// increasing in one trace (E9).
+    public init(liveblog: Liveblog, config: PageConfig, width: Double, firstJumpId: Int = 1) {
         self.config = config
+        nextJumpId = max(1, firstJumpId)
         self.liveblog = liveblog
         self.width = width
         network = NetworkQueue(profile: config.networkProfile, seed: config.networkSeed)
@@ -264,7 +267,7 @@ public final class Page {
     }
 
     public static func clock(_ unix: Double) -> String {
-        let s = Int(unix.rounded(.down))
+        let s = abs(unix) < 1e15 ? Int(unix.rounded(.down)) : 0  // a file may hold any number (1e300 traps in Int())
         let m = ((s % 86400) + 86400) % 86400 / 60
         let h = m / 60, mm = m % 60
         let digits: [Character] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"]
@@ -277,17 +280,26 @@ public final class Page {
         let w = Double(contentColumns) * config.cell.width
         switch mediaStates[m.id] ?? .pending {
         case .loaded(let pw, let ph, _) where !m.hasDeclaredSize:
-            return max(line, (w * Double(ph) / Double(pw)).rounded())
+            return Page.blockHeight(w * Double(ph) / Double(pw), line: line)
         default:
             if m.hasDeclaredSize, let mw = m.width, let mh = m.height {
-                return max(line, (w * mh / mw).rounded())
+                return Page.blockHeight(w * mh / mw, line: line)
             }
             return line
         }
     }
 
+    /// The tallest media item or embed: 100 000 pt. A file may declare any finite size (1e-300 ×
+    /// 1e300); uncapped, the prefix sums would reach infinity and every offset would be NaN.
+    public static let maxBlockHeight = 100_000.0
+
+    static func blockHeight(_ h: Double, line: Double) -> Double {
+        guard h.isFinite else { return maxBlockHeight }
+        return min(maxBlockHeight, max(line, h.rounded()))
+    }
+
     func embedHeight(_ e: WebEmbed) -> Double {
-        if let h = e.declaredHeight, h > 0 { return h.rounded() }
+        if let h = e.declaredHeight, h > 0 { return Page.blockHeight(h, line: 1) }
         if loadedEmbeds.contains(e.id) {
             // The final height of an embed with none declared: a seeded value (L6).
             return Double(120 + Int(stableHash(e.id, seed: config.networkSeed) % 361))
@@ -430,8 +442,11 @@ public final class Page {
 
     public func postTop(index i: Int) -> Double { headerHeight + heights.prefix(i) }
 
+    /// Posts are laid out only on an initialised page that was not removed.
+    public var showsPosts: Bool { initialized && !removed }
+
     public func postTop(id: String) -> Double? {
-        guard let i = loadedIndex(id) else { return nil }
+        guard showsPosts, let i = loadedIndex(id) else { return nil }
         return postTop(index: i)
     }
 
@@ -451,7 +466,7 @@ public final class Page {
         var out: [PageItem] = []
         for it in headerItems where it.y + it.height > y0 && it.y < y1 { out.append(it) }
         let postsEnd = headerHeight + heights.total
-        if loadedCount > 0, y1 > headerHeight, y0 < postsEnd, postsLaidOut {
+        if showsPosts, loadedCount > 0, y1 > headerHeight, y0 < postsEnd, postsLaidOut {
             var i = heights.index(containing: max(0, y0 - headerHeight)) ?? 0
             while i < loadedCount {
                 let top = postTop(index: i)
@@ -518,6 +533,8 @@ public final class Page {
 
     private var lastReportedHeight: Double = -1
     private func emitLayout(_ cause: String) {
+        // A browser keeps its scroll position inside the content when the content shrinks.
+        clampScroll()
         let h = contentHeight
         if h != lastReportedHeight {
             lastReportedHeight = h
@@ -527,7 +544,7 @@ public final class Page {
 
     /// One post changed (a media or embed load): O(log n) for its height, its items rebuilt when drawn (B2).
     private func relayoutPost(id: String) {
-        guard postsLaidOut, let i = loadedIndex(id), i < heights.count else { return }
+        guard showsPosts, postsLaidOut, let i = loadedIndex(id), i < heights.count else { return }
         itemCache.remove(i)
         heights.set(i, measurePost(i))
     }
@@ -579,8 +596,8 @@ public final class Page {
     }
 
     private func complete(_ r: Request) {
-        // A removed liveblog has no posts laid out: late loads change nothing (and must not index them).
-        guard !removed else { return }
+        // A removed page loads nothing more (its layout is gone; late loads must not index it).
+        guard showsPosts else { return }
         switch r {
         case .media(let id):
             guard let m = findMedia(id) else { return }
@@ -591,9 +608,12 @@ public final class Page {
                 case .failure(.missing): state = .failed("missing file")
                 case .failure(.notPNG): state = .failed("not a PNG")
                 case .failure(.corrupt): state = .failed("corrupt PNG")
+                case .failure(.tooLarge(let w, let h)): state = .failed("image too large (\(w)×\(h) pixels)")
                 }
             } else if m.hasDeclaredSize {
-                state = .loaded(pixelWidth: Int(m.width!), pixelHeight: Int(m.height!), path: nil)
+                // Declared sizes are any positive finite number (1e300 would trap in Int()).
+                func px(_ d: Double) -> Int { Int(max(1, min(d, 1e9)).rounded()) }
+                state = .loaded(pixelWidth: px(m.width!), pixelHeight: px(m.height!), path: nil)
             } else {
                 // A remote image with no declared size: a seeded aspect ratio at 640 px wide.
                 let ratios: [(Int, Int)] = [(16, 9), (4, 3), (3, 2), (1, 1), (3, 4)]
@@ -729,6 +749,8 @@ public final class Page {
     }
 
     public var maxScrollY: Double { max(0, contentHeight - viewportHeight) }
+    /// Brings the web view's own scroll position back inside the content (M2, M3).
+    public func clampScroll() { if selfScrolling { scrollY = clampedScroll(scrollY) } }
     public func clampedScroll(_ y: Double) -> Double { min(max(0, y), maxScrollY) }
 
     // MARK: - The jump protocol (E3–E13)
@@ -827,6 +849,10 @@ public final class Page {
         guard let h = held else { return }
         if newHook == nil, old != nil, h.arity != nil {
             endHold(.hookRemoved)
+        } else if let n = newHook, let arity = h.arity, n.arity != arity {
+            // The hook the jump started with is gone, and the new one declares another number of
+            // parameters: calls in the old shape would give a one-parameter hook two arguments.
+            endHold(.hookRemoved)
         } else if newHook != nil, h.arity == nil, let i = loadedIndex(h.postId) {
             // A hook defined while a hook-less jump is held receives it as a new jump.
             startJump(postIndex: i, topOffset: h.topOffset)
@@ -836,6 +862,11 @@ public final class Page {
     /// Reader input that reaches the page: a tap, a wheel turn over it, a key while it has focus (E16).
     public func readerInput(_ kind: String) {
         if held != nil { endHold(.input) }
+    }
+
+    /// The page is unloaded (a reload replaces it): a held jump ends, as when it is removed (E11).
+    public func unload() {
+        if held != nil { endHold(.removed) }
     }
 
     /// The liveblog is removed from the page (E11).

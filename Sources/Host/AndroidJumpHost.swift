@@ -116,6 +116,11 @@ public final class AndroidJumpHost: JumpHost {
         dragCount += 1
     }
 
+    public func adopt(jumpId: Int, now: Int) {
+        self.jumpId = jumpId
+        dragCountAtJump = dragCount
+    }
+
     public func frame(now: Int) {
         self.now = now
         if settlePosted {

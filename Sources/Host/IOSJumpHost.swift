@@ -66,7 +66,8 @@ public final class IOSJumpHost: JumpHost {
         // Restoring the offset stops a jump mid-animation and keeps a clamped jump short, so the jump is re-aimed afterwards.
         let reaimJump = isJumpAnimating || isJumpClamped
         list.setWebRowHeight(height)
-        scrollView.setContentOffset(offset, animated: false, now: now)
+        // (As far as the new range allows: a row that shrank leaves no room for the old offset.)
+        scrollView.setContentOffset(scrollView.clamp(offset), animated: false, now: now)
         if reaimJump, activeJumpId != nil {
             scrollToRequestedPost(.reaim)
         }
@@ -80,6 +81,8 @@ public final class IOSJumpHost: JumpHost {
     func scrollViewDidEndScrollingAnimation() {
         isJumpAnimating = false
     }
+
+    public func adopt(jumpId: Int, now: Int) { activeJumpId = jumpId }
 
     public func frame(now: Int) { self.now = now }
 }

@@ -27,6 +27,9 @@ public protocol JumpHost: AnyObject {
     func readerWillBeginDragging(now: Int)
     /// Work posted to the next frame (Android's webView.post).
     func frame(now: Int)
+    /// Follow a jump already held when this host was made (a platform or mode switch at run
+    /// time): its later corrections are the current jump's, and a drag from now on stops them.
+    func adopt(jumpId: Int, now: Int)
     /// The jump the host is following, for the toolbar.
     var followingJumpId: Int? { get }
     var isClamped: Bool { get }

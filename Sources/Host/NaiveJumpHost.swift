@@ -23,5 +23,6 @@ public final class NaiveJumpHost: JumpHost {
 
     public func webRowResized(to height: Double, now: Int) { list.setWebRowHeight(height) }
     public func readerWillBeginDragging(now: Int) {}
+    public func adopt(jumpId: Int, now: Int) {}
     public func frame(now: Int) {}
 }

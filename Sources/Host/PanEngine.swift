@@ -92,7 +92,12 @@ public final class PanEngine {
         if t.lastY != y { touchMove(y: y, now: now) }
         let current = touch ?? t
         touch = nil
-        guard current.dragging else { return current.stoppedMotion ? .none : .tap }
+        guard current.dragging else {
+            // A press that stopped a bounce mid-way: the content springs back on release (P3).
+            target.settle(now: now)
+            onIdle()
+            return current.stoppedMotion ? .none : .tap
+        }
         let v = tracker.velocity(at: seconds(now))
         if let fling = DynamicItem.fling(releaseVelocity: v) {
             item = fling
@@ -112,10 +117,10 @@ public final class PanEngine {
         let continuing = stream.isActive(at: seconds(now)) && ease != nil
         stream.add(at: seconds(now), delta: delta)
         item = nil
-        if !continuing {
-            target.panBegan()
-            onDragBegan(now)
-        }
+        if !continuing { target.panBegan() }
+        // Every notch and key press is the reader scrolling, also inside a stream that began
+        // before a jump: the host hears of each (H5), so no correction pulls the reader back.
+        onDragBegan(now)
         var total = delta
         if let e = ease, continuing { total += e.motion.to - e.applied }
         // No overscroll from keys: the delta stops at the bounds.
@@ -182,6 +187,8 @@ public final class PanEngine {
             }
         }
         if ease == nil, item == nil, touch == nil, stream.lastTime == nil, lastEaseRunning {
+            // A key or wheel ease that stopped a bounce ends at the overscrolled offset: spring back (P3).
+            target.settle(now: now)
             onIdle()
         }
         lastEaseRunning = ease != nil || item != nil

@@ -8,10 +8,27 @@ public final class ScrollView {
     public enum State: String { case idle, dragging, settling }
 
     public var offset: Double = 0
-    public var contentHeight: Double = 0
-    public var viewportHeight: Double
-    public var insetTop: Double
-    public var insetBottom: Double
+    /// When the range shrinks under a resting offset that was inside it (less content, a taller
+    /// viewport, other insets), the offset comes back into the range, as UIScrollView does on a
+    /// new contentSize and RecyclerView on layout. Not during a drag or an animation (they settle
+    /// themselves), and not for an offset already outside the old range (naive's overscroll).
+    public var contentHeight: Double = 0 {
+        didSet { keepInRange(oldMin: minOffset, oldMax: max(minOffset, oldValue + insetBottom - viewportHeight)) }
+    }
+    public var viewportHeight: Double {
+        didSet { keepInRange(oldMin: minOffset, oldMax: max(minOffset, contentHeight + insetBottom - oldValue)) }
+    }
+    public var insetTop: Double {
+        didSet { keepInRange(oldMin: -oldValue, oldMax: max(-oldValue, contentHeight + insetBottom - viewportHeight)) }
+    }
+    public var insetBottom: Double {
+        didSet { keepInRange(oldMin: minOffset, oldMax: max(minOffset, contentHeight + oldValue - viewportHeight)) }
+    }
+
+    private func keepInRange(oldMin: Double, oldMax: Double) {
+        guard animation == nil, state != .dragging, offset >= oldMin, offset <= oldMax else { return }
+        offset = clamp(offset)
+    }
     /// RecyclerView's scroll state; UIKit has the same phases (isDragging, isDecelerating).
     public var state: State = .idle
 
@@ -77,6 +94,9 @@ public final class ScrollView {
         offset = a.motion.value(at: t)
         if t >= a.motion.duration {
             offset = a.motion.value(at: a.motion.duration)
+            // A spring back aimed at the bound the range had when it started; the range may have
+            // shrunk since (a resize): it ends inside the range as it is now.
+            if !a.programmatic { offset = clamp(offset) }
             endAnimation(notify: true)
             return false
         }

@@ -51,5 +51,10 @@ public final class SelfScrollHost: JumpHost {
         dragCount += 1
     }
 
+    public func adopt(jumpId: Int, now: Int) {
+        activeJumpId = jumpId
+        dragCountAtJump = dragCount
+    }
+
     public func frame(now: Int) {}
 }

@@ -350,6 +350,8 @@ public struct JSONParser {
         }
         let text = String(decoding: bytes[start..<pos], as: UTF8.self)
         guard let d = Double(text) else { throw error("invalid number") }
+        // 1e400 parses as infinity, which no field can use (and Int(d) would trap).
+        guard d.isFinite else { throw error("number out of range: \(text.prefix(40))") }
         return d
     }
 }

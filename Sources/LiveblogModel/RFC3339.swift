@@ -72,6 +72,8 @@ public enum RFC3339 {
 
     /// Unix seconds as `2024-05-18T15:02:07Z` (whole seconds).
     public static func format(_ t: Double) -> String {
+        // Years 0000–9999 only; a file may hold any number (1e300 would trap in Int()).
+        guard t.isFinite, t >= -62_167_219_200, t < 253_402_300_800 else { return "unix \(t)" }
         let secs = Int(t.rounded(.down))
         var days = secs / 86400
         var rem = secs % 86400

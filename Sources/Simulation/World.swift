@@ -83,6 +83,7 @@ public final class World {
     private var touchStartedOnWeb = false
     private var dragFromTouch = false
     private var started = false
+    private var lastReaderDrag: Int?
 
     public struct FocusedLink: Equatable {
         public var href: String
@@ -156,6 +157,8 @@ public final class World {
                                          contentHeight: { [unowned self] in self.page.contentHeight },
                                          visibleHeight: { [unowned self] in self.visibleHeight })
         }
+        // A taller web view (insets off) leaves less to scroll: its position stays in range.
+        page.clampScroll()
         pendingResizes = []
         makeHost()
         wirePan()
@@ -174,11 +177,19 @@ public final class World {
                                webMaxOffset: { [unowned self] in self.page.maxScrollY })
         }
         h.actions = { [unowned self] a in self.hostAction(a) }
+        // A host made while a jump is held (p, m, i) follows that jump from now on, so a drag
+        // after the switch still stops its corrections.
+        if let held = page.held, held.arity == 2 {
+            h.adopt(jumpId: held.jumpId, now: tick)
+            // The reader dragged since that jump started: the new host knows it too.
+            if let d = lastReaderDrag, d >= held.startTick { h.readerWillBeginDragging(now: tick) }
+        }
         host = h
     }
 
     private func wirePan() {
         pan.onDragBegan = { [unowned self] now in
+            self.lastReaderDrag = now
             self.listView.state = .dragging
             self.host.readerWillBeginDragging(now: now)
             if self.dragFromTouch {
@@ -295,8 +306,12 @@ public final class World {
         // Bring the post's top back to the same viewport y, so it stays on the same row.
         let shift = viewportY(pageY: page.postTop(index: a.postIndex)) - a.viewportY
         switch config.mode {
-        case .content: listView.offset += shift
-        case .nested, .header: page.scrollY = page.clampedScroll(page.scrollY + shift)
+        case .content:
+            // Not above the top; below the bottom is allowed until the web row has its new height
+            // (a narrower page grows a resize callback later), where the host restores the range.
+            listView.offset = max(listView.minOffset, listView.offset + shift)
+        case .nested, .header:
+            page.scrollY = page.clampedScroll(page.scrollY + shift)
         }
     }
 
@@ -421,6 +436,9 @@ public final class World {
         for id in watchedPosts { watchedY[id] = postY(id) }
         emit(.frame(offset: listView.offset, webOffset: page.scrollY, webHeight: list.webRowHeight, postId: postId, postY: y))
     }
+
+    /// A web-row resize is waiting for its callback (E2).
+    public var hasPendingResize: Bool { !pendingResizes.isEmpty }
 
     /// Is anything moving or loading, so the run loop must keep drawing (T7)?
     public var isBusy: Bool {
@@ -655,6 +673,7 @@ public final class World {
         case .nested, .header:
             page.viewportHeight = visibleHeight
             list.setWebRowHeight(visibleHeight)
+            page.clampScroll()
         }
         if let a = anchor { restoreAnchor(a) }
         drainPage()
@@ -664,7 +683,10 @@ public final class World {
     public func reload() {
         var pc = config.page
         pc.networkProfile = page.networkProfile
-        let p = Page(liveblog: source, config: pc, width: webWidth)
+        // The old page's hold ends; the new page's jumpIds go on from the old one's (E9, E11).
+        page.unload()
+        drainPage()
+        let p = Page(liveblog: source, config: pc, width: webWidth, firstJumpId: page.nextJumpId)
         page = p
         p.setHook(config.hook)
         jump = nil

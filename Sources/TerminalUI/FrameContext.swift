@@ -208,6 +208,7 @@ final class FrameContext {
     }
 
     func truncateCells(_ s: String, _ width: Int) -> String {
+        let s = Sanitizer.clean(s)  // T8, whatever the string's source
         if TextWidth.width(s) <= width { return s }
         var out = "", w = 0
         for ch in s { let cw = TextWidth.width(ch); if w + cw > width { break }; out.append(ch); w += cw }

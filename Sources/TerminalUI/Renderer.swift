@@ -270,6 +270,7 @@ public final class Renderer {
 
 func truncate(_ s: String, _ width: Int, _ t: Theme) -> String {
     guard width > 0 else { return "" }
+    let s = Sanitizer.clean(s)  // T8, whatever the string's source
     if TextWidth.width(s) <= width { return s }
     var out = ""
     var w = 0

@@ -1,3 +1,4 @@
+import LiveblogModel
 import TerminalKit
 
 /// Colours and glyphs, with monochrome (NO_COLOR) and ASCII (non-UTF-8 locale) fallbacks (T6).
@@ -48,7 +49,11 @@ struct Theme {
     var arrow: String { unicode ? "→" : "->" }
 
     /// Replaces characters the terminal cannot show when the locale is not UTF-8.
+    /// Every string drawn passes here or through `truncate`: it is sanitised (T8) whatever its
+    /// source (liveblog text, ids, URLs, alt text, console, command-line and scenario input),
+    /// then made ASCII when the terminal is not UTF-8. Clean text costs one byte scan.
     func ascii(_ s: String) -> String {
+        let s = Sanitizer.clean(s)
         if unicode { return s }
         var out = ""
         for u in s.unicodeScalars { out.unicodeScalars.append(u.isASCII ? u : "?") }

@@ -40,7 +40,7 @@ func panelEntries(_ kind: UIState.PanelKind, _ lb: Liveblog) -> [(id: String, la
 }
 
 func clockLabel(_ unix: Double) -> String {
-    let s = Int(unix.rounded(.down))
+    let s = abs(unix) < 1e15 ? Int(unix.rounded(.down)) : 0  // 1e300 would trap in Int()
     let m = ((s % 86400) + 86400) % 86400 / 60
     let h = m / 60, mm = m % 60
     return (h < 10 ? "0" : "") + String(h) + ":" + (mm < 10 ? "0" : "") + String(mm)

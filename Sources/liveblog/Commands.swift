@@ -120,7 +120,7 @@ func runView(_ args: ParsedArguments) -> Int32 {
     if let id = args.string("event") {
         app.recorder?.record(0, .jump(id: id, topOffset: args.double("top-offset")))
         world.jump(to: id, topOffset: args.double("top-offset"))
-        if !world.page.exists(id) { app.ui.message = ("post \(id) not found", 4) }
+        if !world.page.exists(id) { app.ui.message = (Sanitizer.clean("post \(id) not found"), 4) }
     }
     let rc = app.run(on: screen)
     screen.shutdown()

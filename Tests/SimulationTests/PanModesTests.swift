@@ -198,14 +198,20 @@ final class PanModesTests: XCTestCase {
         let host = w.host as! AndroidJumpHost
         w.key("j")
         XCTAssertEqual(host.dragCount, 1)
-        w.wheel(notches: 1, x: 10, y: 200)
-        XCTAssertEqual(host.dragCount, 1, "a notch inside a running stream is the same gesture")
-        w.advance(to: w.tick + 60)
+        // Every notch and key is the reader scrolling, even inside a running stream: a jump may
+        // have started between two notches, and the notch after it must stop its corrections.
         w.wheel(notches: 1, x: 10, y: 200)
         XCTAssertEqual(host.dragCount, 2)
         w.advance(to: w.tick + 60)
-        drag(w, dy: -100, seconds: 0.5)
+        w.wheel(notches: 1, x: 10, y: 200)
         XCTAssertEqual(host.dragCount, 3)
+        w.advance(to: w.tick + 60)
+        drag(w, dy: -100, seconds: 0.5)
+        XCTAssertEqual(host.dragCount, 4)
+        // A tap is not a drag.
+        w.advance(to: w.tick + 240)
+        w.pointerDown(x: 10, y: 200); w.pointerUp(x: 10, y: 200)
+        XCTAssertEqual(host.dragCount, 4)
     }
 
     // MARK: Modes

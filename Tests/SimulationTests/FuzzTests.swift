@@ -1,0 +1,129 @@
+import Foundation
+import XCTest
+import LiveblogModel
+@testable import Simulation
+import Embed
+import Host
+
+/// The seed of the scenario being run, for the crash handler (a crash kills the test process, so
+/// the seed is written to stderr from the signal handler with write(2)).
+nonisolated(unsafe) var fuzzCurrentSeed: UInt64 = 0
+
+private func installFuzzCrashReporter() {
+    let handler: @convention(c) (Int32) -> Void = { sig in
+        var buf = [UInt8]("\nfuzz: crashed in scenario seed ".utf8)
+        var digits: [UInt8] = []
+        var n = fuzzCurrentSeed
+        repeat { digits.append(UInt8(48 + n % 10)); n /= 10 } while n > 0
+        buf += digits.reversed()
+        buf += Array("; replay with LIVEBLOG_FUZZ_SEED=".utf8) + digits.reversed() + [10]
+        _ = buf.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+        signal(sig, SIG_DFL)
+        raise(sig)
+    }
+    for s in [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE] { signal(s, handler) }
+}
+
+/// The scenario fuzzer (issue #7): thousands of random scenarios through the World, with the
+/// trace invariants checked on every record. `LIVEBLOG_FUZZ_COUNT=N` runs more,
+/// `LIVEBLOG_FUZZ_SEED=S` replays one scenario (the seed a failure prints).
+final class FuzzTests: XCTestCase {
+    static var env: [String: String] { ProcessInfo.processInfo.environment }
+
+    /// Seeds to run: one from LIVEBLOG_FUZZ_SEED, else COUNT seeds from a base.
+    static func seeds(defaultCount: Int, base: UInt64) -> [UInt64] {
+        if let s = env["LIVEBLOG_FUZZ_SEED"], let seed = UInt64(s) { return [seed] }
+        let n = env["LIVEBLOG_FUZZ_COUNT"].flatMap(Int.init) ?? defaultCount
+        return (0..<UInt64(max(0, n))).map { base &+ $0 }
+    }
+
+    static let localImages: [String] = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let images = root.appendingPathComponent("Assets/images").path
+        return [images + "/pitch.png", images + "/corrupt.png", images + "/missing.png", images + "/make_images.py", "relative/none.png"]
+    }()
+
+    struct Result {
+        var violations: [String]
+        var checks: Int
+        var pullBacks: Int
+    }
+
+    /// Runs one scenario with every invariant checked.
+    static func run(seed: UInt64) -> (Scenario, Result) {
+        fuzzCurrentSeed = seed
+        let s = ScenarioFuzzer.scenario(seed: seed, localImages: localImages)
+        let runner = ScenarioRunner(scenario: s)
+        let inv = TraceInvariants(world: runner.world)
+        inv.attach()
+        runner.run()
+        var violations = inv.violations
+        var checks = inv.checks + 1
+        // After a reader drag, no host scroll for an earlier jump (ios, android; two-parameter
+        // hooks: a one-parameter hook's calls carry no jumpId, so the host cannot tell, SPEC E8).
+        let pulls = runner.pullBacks()
+        let twoParam = runner.records.contains { if case .hook(_, _, _, 2, _) = $0.event { return true }; return false }
+        let oneParam = runner.records.contains { if case .hook(_, _, _, 1, _) = $0.event { return true }; return false }
+        // naive pulls back by design (H3), also after a switch to it (p).
+        let everNaive = s.config.platform == .naive || runner.records.contains { $0.event == .setting(name: "platform", value: "naive") }
+        if !everNaive, twoParam, !oneParam, let first = pulls.first {
+            violations.append("pull-back after a reader drag at t=\(TraceRecord.time(first)) (\(pulls.count) host scrolls for an earlier jump)")
+        }
+        checks += 1
+        if env["LIVEBLOG_FUZZ_TRACE"] != nil {
+            // Replay aid: the trace without frame lines.
+            let lines = runner.records.filter { if case .frame = $0.event { return false }; return true }.map(\.json)
+            FileHandle.standardError.write((lines.joined(separator: "\n") + "\n").data(using: .utf8)!)
+        }
+        return (s, Result(violations: violations, checks: checks, pullBacks: pulls.count))
+    }
+
+    /// A violation without its numbers, to count kinds.
+    static func kind(_ v: String) -> String {
+        let head = v.components(separatedBy: ": {").first ?? v
+        return String(head.drop(while: { $0 != " " }).map { $0.isNumber || $0 == "." || $0 == "-" ? "#" : $0 })
+            .replacingOccurrences(of: "##", with: "#").replacingOccurrences(of: "##", with: "#")
+    }
+
+    func testFuzz_randomScenariosKeepTheTraceInvariants() {
+        installFuzzCrashReporter()
+        let seeds = FuzzTests.seeds(defaultCount: 2000, base: 1)
+        if seeds.count == 1 {
+            // Replaying one seed: show the scenario.
+            let s = ScenarioFuzzer.scenario(seed: seeds[0], localImages: FuzzTests.localImages)
+            var text = "fuzz seed \(seeds[0]): " + ScenarioFuzzer.describe(s) + "\n"
+            for e in s.events { text += "  at \(e.at): \(e.event)\n" }
+            FileHandle.standardError.write(text.data(using: .utf8)!)
+        }
+        var checks = 0, failed = 0, records = 0
+        var kinds: [String: [UInt64]] = [:]
+        for seed in seeds {
+            let (s, r) = FuzzTests.run(seed: seed)
+            checks += r.checks
+            if !r.violations.isEmpty {
+                failed += 1
+                for v in Set(r.violations.map(FuzzTests.kind)) { kinds[v, default: []].append(seed) }
+                if failed <= 5 {
+                    XCTFail("fuzz seed \(seed) (replay: LIVEBLOG_FUZZ_SEED=\(seed) swift test --filter FuzzTests): "
+                            + ScenarioFuzzer.describe(s) + "\n  " + r.violations.prefix(5).joined(separator: "\n  "))
+                }
+            }
+            records += Int(s.duration * 60)
+        }
+        for (k, v) in kinds.sorted(by: { $0.value.count > $1.value.count }) {
+            print("fuzz: \(v.count)× \(k) (seeds \(v.prefix(8).map(String.init).joined(separator: ", ")))")
+        }
+        print("fuzz: \(seeds.count) scenarios, \(checks) invariant checks, ~\(records) frames, \(failed) failing")
+    }
+
+    /// The same seed gives the same trace (reproducible replays).
+    func testFuzz_sameSeedSameTrace() {
+        for seed: UInt64 in [3, 17, 99] {
+            let a = ScenarioRunner(scenario: ScenarioFuzzer.scenario(seed: seed, localImages: FuzzTests.localImages))
+            a.run()
+            let b = ScenarioRunner(scenario: ScenarioFuzzer.scenario(seed: seed, localImages: FuzzTests.localImages))
+            b.run()
+            XCTAssertEqual(a.records.map(\.json), b.records.map(\.json), "seed \(seed)")
+        }
+    }
+}
