@@ -46,14 +46,6 @@ public final class CellGrid: Screen {
         return x - col
     }
 
-    public func fill(row: Int, col: Int, width: Int, _ ch: Character, _ style: Style) {
-        guard width > 0 else { return }
-        let g = GlyphFilter.fillGlyph(ch)
-        var s = String(repeating: String(g.text), count: width / g.width)
-        if width % g.width != 0 { s.append(" ") }
-        put(row: row, col: col, s, style)
-    }
-
     public func present() { presentCount += 1 }
 
     /// Writes one glyph at x and repairs wide characters it cuts in half.
