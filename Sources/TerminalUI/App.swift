@@ -162,14 +162,13 @@ public final class App {
         switch m.kind {
         case .press(let button):
             guard button == 1 else { return }
-            if case .panel(let kind, _) = ui.overlay {
+            if case .panel(let kind, let sel) = ui.overlay {
                 // A click on a panel entry jumps; anywhere else closes the panel.
                 let entries = panelEntries(kind, world.page.liveblog)
-                let height = min(world.config.rows - 2, entries.count + 3)
-                let top = max(1, (world.config.rows - height) / 2)
-                let i = m.row - top - 1
+                let lay = panelLayout(rows: world.config.rows, count: entries.count, selected: sel)
+                let k = m.row - lay.firstRow
                 ui.overlay = .none
-                if i >= 0 && i < entries.count { jump(entries[i].id) }
+                if k >= 0 && k < lay.visible && lay.firstEntry + k < entries.count { jump(entries[lay.firstEntry + k].id) }
                 return
             }
             if ui.overlay == .help { ui.overlay = .none }
