@@ -19,6 +19,8 @@ public final class Renderer {
         set { images.synchronous = newValue }
     }
     public var imageGeneration: Int { images.currentGeneration }
+    /// Images being decoded off the drawing path: the next frame will want them.
+    public var hasPendingImages: Bool { images.hasPending }
 
     public func draw(_ world: World, _ ui: UIState, on screen: Screen) {
         let theme = Theme(caps: screen.capabilities)
