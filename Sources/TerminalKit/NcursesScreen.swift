@@ -253,6 +253,18 @@ public final class NcursesScreen: Screen {
     /// Keys come from ncurses' key decoding; mouse reports from ncurses (KEY_MOUSE) or, when
     /// the terminfo announces another mouse format than the terminal sends (tmux-256color:
     /// `kmous=\E[M` while we ask for SGR 1006), from our own SGR/X10 parser.
+    /// Waits up to `timeoutMs` (-1: forever) for input with poll(2) on stdin, then reads what came
+    /// without blocking. ncurses' own timed wait (wtimeout + get_wch) overshoots by several
+    /// milliseconds under load, which costs frames at 60 Hz; poll does not. A signal (SIGWINCH)
+    /// ends the wait too, and the read then returns KEY_RESIZE.
+    public func waitInput(timeoutMs: Int) -> InputEvent? {
+        guard isOpen else { return nil }
+        if !pending.isEmpty || timeoutMs == 0 { return readInput(timeoutMs: 0) }
+        var p = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        _ = poll(&p, 1, Int32(clamping: timeoutMs))
+        return readInput(timeoutMs: 0)
+    }
+
     public func readInput(timeoutMs: Int) -> InputEvent? {
         guard isOpen else { return nil }
         if !pending.isEmpty { return pending.removeFirst() }

@@ -162,14 +162,13 @@ public final class App {
         switch m.kind {
         case .press(let button):
             guard button == 1 else { return }
-            if case .panel(let kind, _) = ui.overlay {
+            if case .panel(let kind, let sel) = ui.overlay {
                 // A click on a panel entry jumps; anywhere else closes the panel.
                 let entries = panelEntries(kind, world.page.liveblog)
-                let height = min(world.config.rows - 2, entries.count + 3)
-                let top = max(1, (world.config.rows - height) / 2)
-                let i = m.row - top - 1
+                let lay = panelLayout(rows: world.config.rows, count: entries.count, selected: sel)
+                let k = m.row - lay.firstRow
                 ui.overlay = .none
-                if i >= 0 && i < entries.count { jump(entries[i].id) }
+                if k >= 0 && k < lay.visible && lay.firstEntry + k < entries.count { jump(entries[lay.firstEntry + k].id) }
                 return
             }
             if ui.overlay == .help { ui.overlay = .none }
@@ -216,24 +215,40 @@ public final class App {
 
     // MARK: - The run loop (T7)
 
-    /// Runs until q. Sleeps in input while nothing moves; draws up to 60 frames a second while
-    /// something does, each frame one doupdate. Returns the exit code.
+    /// Runs until q. Sleeps in input while nothing moves; draws at most 60 frames a second while
+    /// something does (frames paced to 16.7 ms deadlines, not to a fixed sleep after each draw), each
+    /// frame one doupdate. `LIVEBLOG_FPS_LOG=path` writes each frame's start (s) and cost (ms) to `path`.
+    /// Returns the exit code.
     public func run(on screen: NcursesScreen) -> Int32 {
         let clockStart = DispatchTime.now().uptimeNanoseconds
-        func elapsedTicks() -> Int { Int((DispatchTime.now().uptimeNanoseconds - clockStart) / 8_333_333) }
+        func nowNs() -> UInt64 { DispatchTime.now().uptimeNanoseconds - clockStart }
+        func elapsedTicks() -> Int { Int(nowNs() / 8_333_333) }
+        let framePeriod: UInt64 = 16_666_667
+        let fpsLog = ProcessInfo.processInfo.environment["LIVEBLOG_FPS_LOG"].flatMap { fopen($0, "w") }
+        defer { if let f = fpsLog { fclose(f) } }
         var dirty = true
         var lastImageGen = renderer.imageGeneration
-        var lastDraw: UInt64 = 0
+        var lastDraw: UInt64? = nil
         screenCols = screen.cols
         if world.config.cols != screen.cols || world.config.rows != screen.rows {
             world.resize(cols: screen.cols, rows: screen.rows)
         }
         while running {
             let moving = world.pan.isMoving || world.listView.isAnimating || demo != nil
-            let waiting = world.isBusy || ui.message != nil || liveEvery != nil
+            let pendingImages = renderer.hasPendingImages
+            let waiting = world.isBusy || ui.message != nil || liveEvery != nil || pendingImages
+            let since = lastDraw.map { nowNs() - $0 } ?? .max
             let timeout: Int
-            if dirty { timeout = 0 } else if moving { timeout = 16 } else if waiting { timeout = 100 } else { timeout = -1 }
-            if let ev = screen.readInput(timeoutMs: timeout) {
+            if dirty || moving {
+                // Wait for input until the next frame is due.
+                timeout = since >= framePeriod ? 0 : Int((framePeriod - since) / 1_000_000)
+            } else if waiting {
+                // Spinners and the indicator's fade: about ten frames a second; a decode: soon.
+                timeout = pendingImages ? 16 : 100
+            } else {
+                timeout = -1
+            }
+            if let ev = screen.waitInput(timeoutMs: timeout) {
                 world.advance(to: elapsedTicks())
                 handle(ev)
                 dirty = true
@@ -250,10 +265,18 @@ public final class App {
             if let m = ui.message, m.until <= world.now { ui.message = nil; dirty = true }
             let gen = renderer.imageGeneration
             if gen != lastImageGen { lastImageGen = gen; dirty = true }
-            let now = DispatchTime.now().uptimeNanoseconds
-            if dirty || moving || (waiting && now - lastDraw > 90_000_000) {
+            let now = nowNs()
+            let sinceDraw = lastDraw.map { now - $0 } ?? .max
+            let frameDue = sinceDraw >= framePeriod - 500_000
+            if ((dirty || world.pan.isMoving || world.listView.isAnimating || demo != nil) && frameDue)
+                || (waiting && sinceDraw > 90_000_000) {
                 renderer.draw(world, ui, on: screen)
                 screen.present()
+                if let f = fpsLog {
+                    // Frame start (s) and the time its draw and doupdate took (ms).
+                    fputs(String(format: "%.6f %.2f\n", Double(now) / 1e9, Double(nowNs() - now) / 1e6), f)
+                    fflush(f)
+                }
                 lastDraw = now
                 dirty = false
             }

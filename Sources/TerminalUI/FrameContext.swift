@@ -122,13 +122,14 @@ final class FrameContext {
         case let .postMeta(time, hl):
             var c = c0 + screen.put(row: r, col: c0, time, theme.dim)
             switch hl {
-            case .sticky: c += screen.put(row: r, col: c + 2, theme.ascii("\(theme.pin) PINNED"), theme.highlight)
-            case .inplace: c += screen.put(row: r, col: c + 2, theme.ascii("\(theme.star) HIGHLIGHT"), theme.highlight)
-            case .milestone: c += screen.put(row: r, col: c + 2, theme.ascii("\(theme.diamond) MILESTONE"), theme.milestone)
+            // Badges two columns apart, whatever comes before them.
+            case .sticky: c += 2 + screen.put(row: r, col: c + 2, theme.ascii("\(theme.pin) PINNED"), theme.highlight)
+            case .inplace: c += 2 + screen.put(row: r, col: c + 2, theme.ascii("\(theme.star) HIGHLIGHT"), theme.highlight)
+            case .milestone: c += 2 + screen.put(row: r, col: c + 2, theme.ascii("\(theme.diamond) MILESTONE"), theme.milestone)
             default: break
             }
             if let id = world.page.liveblog.posts[safe: item.postIndex ?? -1]?.id, id == world.jump?.postId {
-                screen.put(row: r, col: c + 3, theme.ascii("\(theme.arrow) jump target"), theme.toolbarHot)
+                screen.put(row: r, col: c + 2, truncate(theme.ascii("\(theme.arrow) jump target"), max(0, cols - 1 - c - 2), theme), theme.toolbarHot)
             }
         case .sport(let s):
             screen.put(row: r, col: c0, truncate(theme.ascii(s), width, theme), theme.goal)
@@ -300,7 +301,9 @@ final class FrameContext {
 
     func drawEmbed(_ r: Int, _ py: Double, _ item: PageItem, _ e: WebEmbed, _ loaded: Bool, _ c0: Int, _ width: Int) {
         let first = py - item.y < world.line
-        if loaded {
+        // An embed whose height is declared (oEmbed) has its final size from the data and is never
+        // fetched by the page (L6): draw it as the embedded post, not as a spinner that never stops.
+        if loaded || (e.declaredHeight ?? 0) > 0 {
             screen.fill(row: r, col: c0, width: width, " ", theme.embed)
             if first { screen.put(row: r, col: c0, truncate(" ▣ embedded post · \(theme.ascii(e.url))", width, theme), Style(fg: theme.c(231), bg: theme.embed.bg, bold: true)) }
         } else {

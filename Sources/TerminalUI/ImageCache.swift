@@ -13,6 +13,8 @@ final class ImageCache: @unchecked Sendable {
     private var order: [Key] = []
     private let queue = DispatchQueue(label: "liveblog.images", qos: .userInitiated)
     private(set) var generation = 0
+    /// Decodes queued and not finished yet (the run loop wakes for them; T7).
+    private var inProgress = 0
     /// Synchronous decoding, for tests and bench (deterministic output).
     var synchronous = false
 
@@ -41,12 +43,15 @@ final class ImageCache: @unchecked Sendable {
             if cached == nil { decoded[path] = img; if decoded.count > 64 { decoded.removeAll() } }
             entries[key] = entry
             generation += 1
+            if !synchronous { inProgress -= 1 }
             lock.unlock()
         }
         if synchronous { work(); return cells(path: path, cols: cols, halfRows: halfRows, mode: mode, unicode: unicode) }
+        lock.lock(); inProgress += 1; lock.unlock()
         queue.async(execute: work)
         return .pending
     }
 
     var currentGeneration: Int { lock.lock(); defer { lock.unlock() }; return generation }
+    var hasPending: Bool { lock.lock(); defer { lock.unlock() }; return inProgress > 0 }
 }

@@ -19,7 +19,12 @@ public final class Recorder {
         self.outputPath = outputPath
     }
 
-    private static func at(_ tick: Int) -> JSONValue { .number(Double(tick) / 120) }
+    /// A tick as seconds that read back as the same tick. JSON numbers are written with three
+    /// decimals, rounded: tick 17 (0.14167 s) became 0.142, which `Clock.ticks` (the first tick at
+    /// or after) reads as tick 18, so replayed inputs landed a tick late. Truncated to the
+    /// millisecond, as the trace writes times, a time is less than 0.12 tick early: it reads back
+    /// as its own tick.
+    static func at(_ tick: Int) -> JSONValue { .number(Double(tick * 1000 / 120) / 1000) }
 
     public func record(_ tick: Int, _ event: Scenario.Event) {
         lastTick = max(lastTick, tick)

@@ -19,6 +19,8 @@ public final class Renderer {
         set { images.synchronous = newValue }
     }
     public var imageGeneration: Int { images.currentGeneration }
+    /// Images being decoded off the drawing path: the next frame will want them.
+    public var hasPendingImages: Bool { images.hasPending }
 
     public func draw(_ world: World, _ ui: UIState, on screen: Screen) {
         let theme = Theme(caps: screen.capabilities)
@@ -39,9 +41,10 @@ public final class Renderer {
     }
 
     func drawTooSmall(_ screen: Screen, _ theme: Theme) {
-        let msg = ["terminal too small", "need 20×8, have \(screen.cols)×\(screen.rows)", "q quits"]
+        // Short lines, so they fit a 19-column terminal; "need" and "have" on their own rows.
+        let msg = ["terminal too small", "need 20×8", "have \(screen.cols)×\(screen.rows)", "q quits"]
         for (i, m) in msg.enumerated() where i < screen.rows {
-            let text = theme.ascii(m)
+            let text = theme.ascii(truncate(m, screen.cols, theme))
             let c = max(0, (screen.cols - TextWidth.width(text)) / 2)
             screen.put(row: i + max(0, (screen.rows - msg.count) / 2), col: c, text, i == 0 ? theme.notice : theme.dim)
         }
@@ -129,19 +132,50 @@ public final class Renderer {
 
     // MARK: Overlays
 
-    func box(_ ctx: FrameContext, title: String, lines: [(String, Style)], width wanted: Int, footer: String? = nil) {
+    /// A framed box centred on the screen, sized to its content (at most the screen less a margin).
+    /// Returns the inner area's first row and column, and its size.
+    @discardableResult
+    func frame(_ ctx: FrameContext, title: String, innerWidth: Int, innerHeight: Int, footer: String? = nil,
+               top wantedTop: Int? = nil) -> (top: Int, left: Int, width: Int, height: Int) {
         let s = ctx.screen, t = ctx.theme
-        let width = min(s.cols - 2, max(wanted, TextWidth.width(title) + 4))
-        let height = min(s.rows - 2, lines.count + 2 + (footer == nil ? 0 : 1))
-        let left = (s.cols - width) / 2, top = max(1, (s.rows - height) / 2)
-        for r in top..<(top + height) { s.fill(row: r, col: left, width: width, " ", t.overlay) }
-        s.put(row: top, col: left + 2, t.ascii(truncate(title, width - 4, t)), t.overlayTitle)
-        for (i, (text, style)) in lines.prefix(height - 2 - (footer == nil ? 0 : 1)).enumerated() {
+        let width = max(4, min(s.cols - 2, innerWidth + 4))
+        let height = max(2, min(s.rows - 2, innerHeight + 2))
+        let left = (s.cols - width) / 2
+        let top = wantedTop.map { max(0, min($0, s.rows - height)) } ?? max(1, (s.rows - height) / 2)
+        // (panelLayout in UIState.swift mirrors this geometry for clicks on panel entries.)
+        let border = Style(fg: t.color ? .indexed(244) : .default, bg: t.overlay.bg)
+        let h: Character = t.unicode ? "─" : "-", v = t.unicode ? "│" : "|"
+        let (tl, tr, bl, br) = t.unicode ? ("╭", "╮", "╰", "╯") : ("+", "+", "+", "+")
+        for r in top..<(top + height) {
+            s.fill(row: r, col: left, width: width, " ", t.overlay)
+            if r == top || r == top + height - 1 {
+                s.fill(row: r, col: left + 1, width: width - 2, h, border)
+                s.put(row: r, col: left, r == top ? tl : bl, border)
+                s.put(row: r, col: left + width - 1, r == top ? tr : br, border)
+            } else {
+                s.put(row: r, col: left, v, border)
+                s.put(row: r, col: left + width - 1, v, border)
+            }
+        }
+        let titleText = t.ascii(truncate(title, width - 6, t))
+        if !titleText.isEmpty { s.put(row: top, col: left + 2, " \(titleText) ", t.overlayTitle) }
+        if let f = footer, width > 8 {
+            let ft = t.ascii(truncate(f, width - 6, t))
+            s.put(row: top + height - 1, col: left + width - 3 - TextWidth.width(ft), " \(ft) ", Style(fg: t.dim.fg, bg: t.overlay.bg, dim: t.dim.dim))
+        }
+        return (top + 1, left + 2, width - 4, height - 2)
+    }
+
+    func box(_ ctx: FrameContext, title: String, lines: [(String, Style)], width wanted: Int? = nil, footer: String? = nil) {
+        let s = ctx.screen, t = ctx.theme
+        let contentW = lines.map { TextWidth.width($0.0) }.max() ?? 0
+        let inner = max(wanted ?? contentW, TextWidth.width(title) + 2, TextWidth.width(footer ?? "") + 2)
+        let area = frame(ctx, title: title, innerWidth: inner, innerHeight: lines.count, footer: footer)
+        for (i, (text, style)) in lines.prefix(area.height).enumerated() {
             var st = style
             if st.bg == .default { st.bg = t.overlay.bg }
-            s.put(row: top + 1 + i, col: left + 2, t.ascii(truncate(text, width - 4, t)), st)
+            s.put(row: area.top + i, col: area.left, t.ascii(truncate(text, area.width, t)), st)
         }
-        if let f = footer { s.put(row: top + height - 1, col: left + 2, t.ascii(truncate(f, width - 4, t)), t.dim) }
     }
 
     func drawOverlay(_ ctx: FrameContext, _ ui: UIState) {
@@ -149,7 +183,7 @@ public final class Renderer {
         switch ui.overlay {
         case .none: return
         case .help:
-            box(ctx, title: "Keys", lines: helpLines.map { ($0, t.overlay) }, width: 66, footer: "any key closes")
+            box(ctx, title: "Keys", lines: helpLines.map { ($0, t.overlay) }, footer: "any key closes")
         case .console:
             let lines = w.page.console.suffix(max(1, ctx.screen.rows - 6)).map { ($0, $0.hasPrefix("[error]") ? t.notice : t.overlay) }
             box(ctx, title: "Console (~)", lines: lines.isEmpty ? [("(empty)", t.dim)] : lines, width: ctx.screen.cols - 4, footer: "~ or Esc closes")
@@ -157,11 +191,15 @@ public final class Renderer {
             drawTimeline(ctx)
         case let .panel(kind, selected):
             let entries = panelEntries(kind, w.page.liveblog)
-            let lines: [(String, Style)] = entries.isEmpty ? [("(none)", t.dim)] :
+            let lay = panelLayout(rows: ctx.screen.rows, count: entries.count, selected: selected)
+            var lines: [(String, Style)] = entries.isEmpty ? [("(none)", t.dim)] :
                 entries.enumerated().map { i, e in
                     (String(format: "%@%2d  %@", i == selected ? ">" : " ", i + 1, e.label), i == selected ? t.focusedLink : t.overlay)
                 }
-            box(ctx, title: kind.rawValue, lines: lines, width: 60, footer: "1-9 or Enter jumps · click an entry · Esc closes")
+            let width = max(40, lines.map { TextWidth.width($0.0) }.max() ?? 0)
+            if entries.count > lay.visible { lines = Array(lines[lay.firstEntry..<min(lines.count, lay.firstEntry + lay.visible)]) }
+            let title = entries.count > lay.visible ? "\(kind.rawValue) (\(lay.firstEntry + 1)–\(lay.firstEntry + lines.count) of \(entries.count))" : kind.rawValue
+            box(ctx, title: title, lines: lines, width: width, footer: "1-9/Enter jumps · click · Esc closes")
         case let .prompt(text, selected):
             let s = ctx.screen
             let matches = completions(text, w.page.liveblog)
@@ -196,14 +234,14 @@ public final class Renderer {
     func drawTimeline(_ ctx: FrameContext) {
         let s = ctx.screen, t = ctx.theme, w = ctx.world
         let width = min(s.cols - 4, 100), height = min(s.rows - 4, 16)
-        let left = (s.cols - width) / 2, top = (s.rows - height) / 2
-        for r in top..<(top + height) { s.fill(row: r, col: left, width: width, " ", t.overlay) }
         guard let j = w.jump else {
-            s.put(row: top, col: left + 2, "Timeline: no jump yet", t.overlayTitle)
+            let a = frame(ctx, title: "Timeline", innerWidth: 40, innerHeight: 1, footer: "t or Esc closes")
+            s.put(row: a.top, col: a.left, t.ascii(truncate("No jump yet: / jumps to a post id.", a.width, t)), t.overlay)
             return
         }
-        s.put(row: top, col: left + 2, t.ascii(truncate("Timeline: jump #\(j.jumpId) \(t.arrow) \(j.postId ?? "?")   post y over time (0 = under the bar)", width - 4, t)), t.overlayTitle)
-        let plotW = width - 10, plotH = height - 4
+        let area = frame(ctx, title: "Timeline: jump #\(j.jumpId) \(t.arrow) \(j.postId ?? "?") · post y over time (0 = under the bar)",
+                         innerWidth: width - 4, innerHeight: height - 2, footer: "t or Esc closes")
+        let plotW = area.width - 7, plotH = area.height - 2
         guard plotW > 4, plotH > 1 else { return }
         let samples = w.timeline
         let ys = samples.compactMap(\.y)
@@ -239,12 +277,13 @@ public final class Renderer {
             var line = ""
             for c in 0..<plotW {
                 let b = grid[r][c]
-                line += t.unicode ? String(Character(UnicodeScalar(0x2800 + UInt32(b))!)) : (b == 0 ? " " : "*")
+                line += b == 0 ? " " : (t.unicode ? String(Character(UnicodeScalar(0x2800 + UInt32(b))!)) : "*")
             }
-            s.put(row: top + 1 + r, col: left + 8, line, plotStyle)
+            s.put(row: area.top + r, col: area.left + 7, line, plotStyle)
         }
-        s.put(row: top + 1, col: left + 1, String(format: "%6.0f", hi), t.dim)
-        s.put(row: top + plotH, col: left + 1, String(format: "%6.0f", lo), t.dim)
+        let labelStyle = Style(fg: t.dim.fg, bg: t.overlay.bg, dim: t.dim.dim)
+        s.put(row: area.top, col: area.left, String(format: "%6.0f", hi), labelStyle)
+        s.put(row: area.top + plotH - 1, col: area.left, String(format: "%6.0f", lo), labelStyle)
         // Marks: J jump, c correction, x drop, r re-aim, s settle, | hold end.
         var markLine = [Character](repeating: " ", count: plotW)
         for m in w.marks {
@@ -261,10 +300,12 @@ public final class Renderer {
             }
             markLine[x] = ch
         }
-        s.put(row: top + plotH + 1, col: left + 8, String(markLine), Style(fg: t.color ? .indexed(214) : .default, bg: t.overlay.bg, bold: true))
+        s.put(row: area.top + plotH, col: area.left + 7, String(markLine), Style(fg: t.color ? .indexed(214) : .default, bg: t.overlay.bg, bold: true))
         let secs = Double(t1 - t0) / 120
-        s.put(row: top + plotH + 2, col: left + 2,
-              t.ascii(truncate(String(format: "0 … %.1f s   J jump  c correction  x dropped  r re-aim  s settle  | hold end (%@)", secs, j.endReason ?? "held"), width - 4, t)), t.dim)
+        let legend = area.width >= 80
+            ? String(format: "0 … %.1f s   J jump  c correction  x dropped  r re-aim  s settle  | hold end (%@)", secs, j.endReason ?? "held")
+            : String(format: "0…%.1fs  J jump c corr x drop r re-aim s settle | end (%@)", secs, j.endReason ?? "held")
+        s.put(row: area.top + plotH + 1, col: area.left, t.ascii(truncate(legend, area.width, t)), labelStyle)
     }
 }
 

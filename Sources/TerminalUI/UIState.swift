@@ -62,3 +62,15 @@ func completions(_ text: String, _ lb: Liveblog, limit: Int = 8) -> [String] {
     }
     return out
 }
+
+/// Where a panel's entries sit on a screen of `rows` rows (drawing and clicks share it): the row of
+/// the first visible entry, the index of that entry, and how many entries show. Long lists scroll
+/// so that the selected entry stays visible.
+func panelLayout(rows: Int, count: Int, selected: Int) -> (firstRow: Int, firstEntry: Int, visible: Int) {
+    let lines = max(1, count)
+    let height = max(2, min(rows - 2, lines + 2))
+    let top = max(1, (rows - height) / 2)
+    let visible = max(0, height - 2)
+    let first = count > visible ? max(0, min(selected - visible / 2, count - visible)) : 0
+    return (top + 1, first, visible)
+}

@@ -1,0 +1,229 @@
+import Foundation
+import XCTest
+
+/// End-to-end tests: the real binary in tmux (DESIGN principle 4), driven with `send-keys` and read
+/// with `capture-pane -p`. `swift test` builds .build/debug/liveblog; these tests skip when it or
+/// tmux is missing. Each test has its own tmux server (`-L lbtest-<pid>-<n>`), killed in tearDown.
+final class EndToEndTests: XCTestCase {
+    nonisolated(unsafe) static var counter = 0
+    var socket = ""
+    var tmuxPath = ""
+    var workDir = ""
+    var exitFile: String { workDir + "/exit" }
+
+    override func setUpWithError() throws {
+        guard FileManager.default.isExecutableFile(atPath: Fixture.binary) else {
+            throw XCTSkip("\(Fixture.binary) is missing: run `swift build` (or `swift test`, which builds it) first")
+        }
+        guard let t = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw XCTSkip("tmux is not installed: the end-to-end tests need it")
+        }
+        tmuxPath = t
+        EndToEndTests.counter += 1
+        socket = "lbtest-\(getpid())-\(EndToEndTests.counter)"
+        // A working directory away from the repository: assets must be found from anywhere (C1).
+        workDir = NSTemporaryDirectory() + "/\(socket)"
+        try FileManager.default.createDirectory(atPath: workDir, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        if !socket.isEmpty {
+            _ = tmux(["kill-server"])
+            // kill-server leaves the socket file behind.
+            let dir = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+            try? FileManager.default.removeItem(atPath: "\(dir)/tmux-\(getuid())/\(socket)")
+        }
+        try? FileManager.default.removeItem(atPath: workDir)
+    }
+
+    /// Runs tmux with posix_spawn and waitpid. Not Foundation's Process: on Linux it learns of
+    /// the child's exit through a descriptor the child inherits, and the server that
+    /// `new-session` forks keeps that descriptor open, so waitUntilExit never returned.
+    /// Output goes through a file, for the same reason.
+    @discardableResult
+    func tmux(_ args: [String]) -> (status: Int32, out: String) {
+        spawn(tmuxPath, ["-L", socket, "-f", "/dev/null"] + args)
+    }
+
+    func spawn(_ path: String, _ args: [String]) -> (status: Int32, out: String) {
+        let outPath = workDir + "/spawn-out-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: outPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([path] + args).map { strdup($0) } + [nil]
+        defer { for a in argv { free(a) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { return (-1, "") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return (code, (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "")
+    }
+
+    /// Starts the binary in a detached session; its exit status goes to `exitFile`, and the pane
+    /// stays open afterwards so that the terminal's state can be read.
+    func start(cols: Int = 100, rows: Int = 30, args: String = "", env: String = "") throws {
+        let cmd = "cd '\(workDir)' && \(env) '\(Fixture.binary)' \(args); echo EXIT=$? > '\(exitFile)'; sleep 30"
+        let r = tmux(["new-session", "-d", "-x", "\(cols)", "-y", "\(rows)", "-c", workDir, "sh", "-c", cmd])
+        XCTAssertEqual(r.status, 0, "tmux new-session")
+        _ = tmux(["set-option", "-g", "escape-time", "0"])
+    }
+
+    func capture() -> String { tmux(["capture-pane", "-p"]).out }
+    func format(_ f: String) -> String { tmux(["display-message", "-p", f]).out.trimmingCharacters(in: .whitespacesAndNewlines) }
+    func keys(_ k: String...) { tmux(["send-keys"] + k) }
+    func literal(_ s: String) { tmux(["send-keys", "-l", s]) }
+
+    /// Polls the screen until `ok` holds or the deadline passes; returns the last capture.
+    @discardableResult
+    func waitFor(_ what: String, timeout: Double = 10, _ ok: (String) -> Bool) -> String {
+        let end = Date().addingTimeInterval(timeout)
+        var last = ""
+        while Date() < end {
+            last = capture()
+            if ok(last) { return last }
+            usleep(50_000)
+        }
+        XCTFail("timed out waiting for \(what); screen:\n\(last)")
+        return last
+    }
+
+    func waitForExit(timeout: Double = 10) -> String? {
+        let end = Date().addingTimeInterval(timeout)
+        while Date() < end {
+            if let s = try? String(contentsOfFile: exitFile, encoding: .utf8), s.hasPrefix("EXIT=") {
+                return s.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            usleep(50_000)
+        }
+        return nil
+    }
+
+    func lines(_ screen: String) -> [String] { screen.components(separatedBy: "\n") }
+
+    /// The program's pid: the child of the pane's shell.
+    func programPid() -> Int32? {
+        guard let pane = Int32(format("#{pane_pid}")) else { return nil }
+        let children = (try? String(contentsOfFile: "/proc/\(pane)/task/\(pane)/children", encoding: .utf8)) ?? ""
+        return children.split(separator: " ").compactMap { Int32($0) }.first
+    }
+
+    func assertTerminalRestored(file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(format("#{alternate_on}"), "0", "alternate screen off", file: file, line: line)
+        XCTAssertEqual(format("#{mouse_any_flag}#{mouse_button_flag}#{mouse_sgr_flag}"), "000", "mouse reporting off", file: file, line: line)
+        XCTAssertEqual(format("#{cursor_flag}"), "1", "cursor visible", file: file, line: line)
+    }
+
+    // MARK: - Tests
+
+    /// C1, T2, P5, P6, T5, T6: the sample with no arguments from another directory; help; J
+    /// animates; wheel and drag scroll and fling; a resize re-lays; q exits 0 and restores.
+    func testC1_T6_sampleHelpFlingMouseResizeQuit() throws {
+        try start()
+        waitFor("the sample's title") { $0.contains("Coastal Cup Final") && $0.contains("j/k scroll") }
+        XCTAssertEqual(format("#{alternate_on}"), "1", "alternate screen while running")
+        XCTAssertEqual(format("#{mouse_sgr_flag}"), "1", "SGR mouse while running")
+
+        // ? shows the help; any key closes it.
+        keys("?")
+        waitFor("the help") { $0.contains("Keys") && $0.contains("any key closes") }
+        keys("x")
+        waitFor("the help to close") { !$0.contains("any key closes") }
+
+        // J animates: several captures in a row differ.
+        let beforeFling = capture()
+        keys("J")
+        var shots: [String] = []
+        for _ in 0..<6 { usleep(120_000); shots.append(capture()) }
+        XCTAssertGreaterThanOrEqual(Set(shots).count, 3, "the fling animates over several captures")
+        XCTAssertNotEqual(shots.first, beforeFling)
+        // It comes to rest.
+        var settled = false
+        for _ in 0..<100 {
+            let a = capture(); usleep(300_000)
+            if a == capture() { settled = true; break }
+        }
+        XCTAssertTrue(settled, "the fling ends")
+
+        // g back to the top, then an SGR wheel notch down scrolls.
+        keys("g")
+        let top = waitFor("the top") { $0.contains("LIVE · SPORT") }
+        usleep(700_000)
+        let atTop = capture()
+        literal("\u{1b}[<65;10;10M")
+        _ = top
+        // One notch is three rows (48 pt): what was on rows 5… is now on rows 2… (the last column
+        // holds the scroll indicator).
+        let before = lines(atTop).map { String($0.prefix(90)) }
+        waitFor("the wheel to scroll three rows") { s in
+            let now = self.lines(s).map { String($0.prefix(90)) }
+            return now.count > 20 && (0..<15).allSatisfy { now[2 + $0] == before[5 + $0] }
+        }
+
+        // A fast drag moves the content with the finger, and it keeps moving after the release.
+        usleep(700_000)
+        let beforeDrag = capture()
+        literal("\u{1b}[<0;40;25M")
+        for y in [22, 19, 16, 13, 10, 7] { usleep(16_000); literal("\u{1b}[<32;40;\(y)M") }
+        literal("\u{1b}[<0;40;7m")
+        usleep(60_000)
+        let atRelease = capture()
+        XCTAssertNotEqual(atRelease, beforeDrag, "the drag moved the content")
+        usleep(400_000)
+        let later = capture()
+        XCTAssertNotEqual(later, atRelease, "the content keeps moving after a fast release (fling)")
+
+        // A resize re-lays the page at the new width.
+        tmux(["resize-window", "-x", "80", "-y", "24"])
+        let small = waitFor("the re-layout at 80×24") { s in
+            let ls = self.lines(s)
+            return ls.count >= 24 && ls[23].contains("j/k scroll") || ls.count >= 24 && ls[23].contains("jump #")
+        }
+        for l in lines(small) { XCTAssertLessThanOrEqual(l.count, 80) }
+        XCTAssertTrue(lines(small)[1].contains("content"), "badges on the nav bar at 80 columns")
+
+        // q exits 0 with the terminal restored.
+        keys("q")
+        XCTAssertEqual(waitForExit(), "EXIT=0")
+        assertTerminalRestored()
+    }
+
+    /// T6: SIGTERM restores the terminal too.
+    func testT6_sigtermRestoresTheTerminal() throws {
+        try start()
+        waitFor("the sample") { $0.contains("Coastal Cup Final") }
+        XCTAssertEqual(format("#{alternate_on}"), "1")
+        guard let pid = programPid() else { return XCTFail("the program's pid") }
+        kill(pid, SIGTERM)
+        let status = waitForExit()
+        XCTAssertNotNil(status, "the program ended")
+        XCTAssertNotEqual(status, "EXIT=0", "ended by the signal (re-raised)")
+        assertTerminalRestored()
+    }
+
+    /// C7: a session recorded with --record, replayed by `simulate --trace`, has the jump.
+    func testC7_recordInTmuxThenSimulate() throws {
+        let rec = workDir + "/session.json", trace = workDir + "/trace.jsonl"
+        try start(args: "--network 3g --record '\(rec)'")
+        waitFor("the sample") { $0.contains("Coastal Cup Final") && $0.contains("rec") }
+        literal("/ev-049")
+        keys("Enter")
+        waitFor("the jump") { $0.contains("jump #1 → ev-049") }
+        usleep(1_500_000)
+        literal("\u{1b}[<65;10;10M")
+        usleep(500_000)
+        keys("q")
+        XCTAssertEqual(waitForExit(), "EXIT=0")
+        let sim = spawn(Fixture.binary, ["simulate", rec, "--trace", trace])
+        XCTAssertEqual(sim.status, 0, sim.out)
+        let lines = ((try? String(contentsOfFile: trace, encoding: .utf8)) ?? "").split(separator: "\n")
+        let hooks = lines.filter { $0.contains("\"ev\":\"hook\"") }
+        XCTAssertFalse(hooks.isEmpty, "the replay has the jump's hook calls")
+        XCTAssertTrue(lines.contains { $0.contains("\"ev\":\"nav\"") && $0.contains("ev-049") })
+        XCTAssertTrue(lines.contains { $0.contains("\"ev\":\"hold-end\"") && $0.contains("\"input\"") }, "the wheel ended the hold (E16)")
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import XCTest
+import LiveblogModel
+import Embed
+import Host
+import Simulation
+import TerminalKit
+@testable import TerminalUI
+
+/// Paths and fixtures shared by the TerminalUI tests.
+enum Fixture {
+    /// The repository root, from this file (Tests/TerminalUITests/Helpers.swift).
+    static let repoRoot: String = {
+        var u = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { u.deleteLastPathComponent() }
+        return u.path
+    }()
+    static let samplePath = repoRoot + "/Assets/liveblogs/sample.json"
+    static let goldenDir = repoRoot + "/Tests/TerminalUITests/Golden"
+    static let binary = repoRoot + "/.build/debug/liveblog"
+
+    nonisolated(unsafe) static var cachedSample: Liveblog?
+    static func sample() throws -> Liveblog {
+        if let s = cachedSample { return s }
+        let s = try LiveblogLoader.load(path: samplePath)
+        cachedSample = s
+        return s
+    }
+
+    static func config(cols: Int, rows: Int, mode: Mode = .content, platform: Platform = .ios,
+                       network: NetworkProfile = .instant, seed: UInt64 = 7,
+                       hook: String? = "function (top, info) {}") -> WorldConfig {
+        var c = WorldConfig()
+        c.cols = cols
+        c.rows = rows
+        c.mode = mode
+        c.platform = platform
+        c.page.networkProfile = network
+        c.page.networkSeed = seed
+        c.hook = hook.flatMap { try? HookSignature(parsing: $0) }
+        return c
+    }
+
+    static func world(cols: Int, rows: Int, mode: Mode = .content, platform: Platform = .ios,
+                      network: NetworkProfile = .instant, seed: UInt64 = 7) throws -> World {
+        let w = World(liveblog: try sample(), config: config(cols: cols, rows: rows, mode: mode, platform: platform,
+                                                             network: network, seed: seed))
+        w.advance(to: 0)
+        return w
+    }
+
+    /// Draws the world (and UI state) into a fresh grid of the world's size.
+    static func draw(_ w: World, _ ui: UIState = UIState(), renderer: Renderer? = nil,
+                     cols: Int? = nil, rows: Int? = nil,
+                     capabilities: TerminalCapabilities = .testDefault) -> CellGrid {
+        let r = renderer ?? {
+            let r = Renderer()
+            r.synchronousImages = true
+            return r
+        }()
+        let g = CellGrid(cols: cols ?? w.config.cols, rows: rows ?? w.config.rows, capabilities: capabilities)
+        r.draw(w, ui, on: g)
+        return g
+    }
+}
+
+/// Compares the grid's text with `Golden/<name>.txt`; `LIVEBLOG_UPDATE_GOLDEN=1` (re)writes it.
+func assertGolden(_ name: String, _ grid: CellGrid, file: StaticString = #filePath, line: UInt = #line) {
+    let path = Fixture.goldenDir + "/\(name).txt"
+    let text = grid.text() + "\n"
+    let update = ProcessInfo.processInfo.environment["LIVEBLOG_UPDATE_GOLDEN"] == "1"
+    if update || !FileManager.default.fileExists(atPath: path) {
+        try? FileManager.default.createDirectory(atPath: Fixture.goldenDir, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: path, contents: text.data(using: .utf8))
+        if !update { XCTFail("golden \(name).txt was missing and has been written; check it and run again", file: file, line: line) }
+        return
+    }
+    let expected = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    guard expected != text else { return }
+    // Name the first differing row to make the failure readable.
+    let a = expected.split(separator: "\n", omittingEmptySubsequences: false)
+    let b = text.split(separator: "\n", omittingEmptySubsequences: false)
+    var detail = "rows differ in count (\(a.count) vs \(b.count))"
+    for i in 0..<max(a.count, b.count) {
+        let x = i < a.count ? String(a[i]) : "<none>", y = i < b.count ? String(b[i]) : "<none>"
+        if x != y { detail = "row \(i):\n  golden: \(x)\n  actual: \(y)"; break }
+    }
+    XCTFail("screen differs from golden \(name).txt (LIVEBLOG_UPDATE_GOLDEN=1 rewrites it)\n\(detail)\n--- actual ---\n\(text)", file: file, line: line)
+}
