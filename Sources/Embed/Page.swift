@@ -560,7 +560,8 @@ public final class Page {
         for b in post.blocks {
             switch b {
             case .media(let ms): for m in ms where mediaStates[m.id] == nil { network.enqueue(.media(m.id), now: now) }
-            case .embed(let e) where (e.declaredHeight ?? 0) <= 0 && !loadedEmbeds.contains(e.id):
+            case .embed(let e) where !loadedEmbeds.contains(e.id):
+                // Every embed loads (L6); one with a declared oEmbed height keeps it, so it moves nothing.
                 network.enqueue(.embed(e.id), now: now)
             default: break
             }

@@ -300,18 +300,41 @@ final class FrameContext {
     }
 
     func drawEmbed(_ r: Int, _ py: Double, _ item: PageItem, _ e: WebEmbed, _ loaded: Bool, _ c0: Int, _ width: Int) {
-        let first = py - item.y < world.line
-        // An embed whose height is declared (oEmbed) has its final size from the data and is never
-        // fetched by the page (L6): draw it as the embedded post, not as a spinner that never stops.
-        if loaded || (e.declaredHeight ?? 0) > 0 {
-            screen.fill(row: r, col: c0, width: width, " ", theme.embed)
-            if first { screen.put(row: r, col: c0, truncate(" ▣ embedded post · \(theme.ascii(e.url))", width, theme), Style(fg: theme.c(231), bg: theme.embed.bg, bold: true)) }
-        } else {
+        let ly = py - item.y
+        let first = ly < world.line
+        let last = ly >= item.height - world.line
+        guard loaded else {
             screen.fill(row: r, col: c0, width: width, theme.shade, theme.placeholder)
             if first {
                 let spin = theme.spinner[(world.tick / 8) % theme.spinner.count]
                 screen.put(row: r, col: c0, truncate(" \(spin) loading embed \(theme.ascii(e.url)) · \(Int(item.height)) pt ", width, theme), theme.placeholder)
             }
+            return
+        }
+        // A loaded embed: a framed card the size the embed took, with where it comes from.
+        let frame = Style(fg: theme.c(67), bg: theme.embed.bg)
+        let h: Character = theme.unicode ? "─" : "-", v = theme.unicode ? "│" : "|"
+        screen.fill(row: r, col: c0, width: width, " ", theme.embed)
+        guard width >= 4 else { return }
+        if first || last {
+            let (l, rr) = theme.unicode ? (first ? ("╭", "╮") : ("╰", "╯")) : ("+", "+")
+            screen.put(row: r, col: c0, l, frame)
+            screen.fill(row: r, col: c0 + 1, width: width - 2, h, frame)
+            screen.put(row: r, col: c0 + width - 1, rr, frame)
+            if first {
+                screen.put(row: r, col: c0 + 2, truncate(" embedded post ", width - 4, theme), Style(fg: theme.c(231), bg: theme.embed.bg, bold: true))
+            }
+            return
+        }
+        screen.put(row: r, col: c0, v, frame)
+        screen.put(row: r, col: c0 + width - 1, v, frame)
+        let host = Page.host(of: e.url) ?? e.url
+        let rowIndex = Int(ly / world.line)
+        let mid = Int(item.height / world.line) / 2
+        if rowIndex == mid - 1 {
+            screen.put(row: r, col: c0 + 2, truncate(theme.ascii(host), width - 4, theme), Style(fg: theme.c(231), bg: theme.embed.bg, bold: true))
+        } else if rowIndex == mid {
+            screen.put(row: r, col: c0 + 2, truncate(theme.ascii(e.url), width - 4, theme), Style(fg: theme.c(153), bg: theme.embed.bg, underline: true))
         }
     }
 }
