@@ -224,10 +224,26 @@ public final class Page {
         itemCache.removeAll()
         var hs = [Double]()
         if initialized && !removed {
-            hs.reserveCapacity(loadedCount)
-            for i in 0..<loadedCount { hs.append(measurePost(i)) }
+            hs = measureAll(loadedCount)
         }
         heights.replaceAll(hs)
+    }
+
+    /// Every post's height. Measuring reads the page and writes nothing, so a large liveblog is
+    /// measured on all cores, in chunks; the result is the same as one pass (B3: opening 100 000 posts).
+    private func measureAll(_ n: Int) -> [Double] {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        guard n >= 4096, cores > 1 else { return (0..<n).map { measurePost($0) } }
+        var out = [Double](repeating: 0, count: n)
+        let chunks = cores * 4
+        out.withUnsafeMutableBufferPointer { buf in
+            let base = buf.baseAddress!
+            DispatchQueue.concurrentPerform(iterations: chunks) { c in
+                let lo = n * c / chunks, hi = n * (c + 1) / chunks
+                for i in lo..<hi { base[i] = self.measurePost(i) }
+            }
+        }
+        return out
     }
 
     /// Whether posts are laid out (not when the liveblog is removed or not initialized).
