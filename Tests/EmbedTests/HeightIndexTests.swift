@@ -201,3 +201,19 @@ final class HeightIndexTests: XCTestCase {
         }
     }
 }
+
+/// B3: a large liveblog's heights are measured in parallel chunks; the tops are the same as one pass.
+final class ParallelMeasureTests: XCTestCase {
+    func testB3_parallelMeasureMatchesOnePass() {
+        let lb = LiveblogGenerator.generate(posts: 6000, seed: 3)
+        var cfg = PageConfig()
+        cfg.networkProfile = .offline
+        let page = Page(liveblog: lb, config: cfg, width: 640)
+        var top = page.headerHeight
+        for i in 0..<page.loadedCount {
+            XCTAssertEqual(page.postTop(index: i), top, "post \(i)")
+            top += page.measurePost(i)
+        }
+        XCTAssertEqual(page.contentHeight, top + page.footerHeight)
+    }
+}
