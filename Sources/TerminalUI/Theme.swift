@@ -1,3 +1,4 @@
+import Foundation
 import LiveblogModel
 import TerminalKit
 
@@ -56,7 +57,27 @@ struct Theme {
         let s = Sanitizer.clean(s)
         if unicode { return s }
         var out = ""
-        for u in s.unicodeScalars { out.unicodeScalars.append(u.isASCII ? u : "?") }
+        for ch in s {
+            if ch.isASCII { out.append(ch); continue }
+            out.append(Theme.asciiFallback(ch))
+        }
         return out
+    }
+
+    /// One ASCII character for one character of text (so wrapped lines keep their length):
+    /// common punctuation by look, accented Latin letters without their accents, else "?".
+    static func asciiFallback(_ ch: Character) -> Character {
+        switch ch {
+        case "–", "—", "‒", "−", "─": return "-"
+        case "‘", "’", "‚", "′": return "'"
+        case "“", "”", "„", "″": return "\""
+        case "·", "•", "…": return "."
+        case "×": return "x"
+        case "\u{00A0}", "\u{2009}", "\u{202F}": return " "
+        default: break
+        }
+        let folded = String(ch).folding(options: [.diacriticInsensitive], locale: nil)
+        if let f = folded.first, folded.count == 1, f.isASCII { return f }
+        return "?"
     }
 }
