@@ -37,6 +37,9 @@ public final class ScrollView {
         public var startTick: Int
         /// Started by the app (setContentOffset / smoothScrollBy), not by the reader.
         public var programmatic: Bool
+        /// Its target was inside the scroll range when it started (the ios and android hosts
+        /// clamp theirs), so it ends inside the range as it is then.
+        public var targetInRange: Bool = true
     }
     public private(set) var animation: Animation?
     /// UIScrollViewDelegate.scrollViewDidEndScrollingAnimation.
@@ -54,13 +57,15 @@ public final class ScrollView {
     public var maxOffset: Double { max(minOffset, contentHeight + insetBottom - viewportHeight) }
     public func clamp(_ y: Double) -> Double { min(max(y, minOffset), maxOffset) }
     public var isAnimating: Bool { animation != nil }
+    private func isInRange(_ y: Double) -> Bool { y >= minOffset - 0.5 && y <= maxOffset + 0.5 }
 
     /// `setContentOffset(_:animated:)`. A new animation replaces a running one, and UIKit then
     /// reports the end of the running one (the seed relies on this order).
     public func setContentOffset(_ y: Double, animated: Bool, now: Int) {
         if animated {
             if animation != nil { endAnimation(notify: true) }
-            animation = Animation(motion: .iosSetContentOffset(from: offset, to: y), startTick: now, programmatic: true)
+            animation = Animation(motion: .iosSetContentOffset(from: offset, to: y), startTick: now, programmatic: true,
+                                  targetInRange: isInRange(y))
         } else {
             // A plain set stops a running animation without the delegate call.
             animation = nil
@@ -71,7 +76,7 @@ public final class ScrollView {
     /// Starts a motion (Android's smoothScrollBy, a key or wheel ease, a spring back).
     public func animate(_ motion: ScrollAnimation, now: Int, programmatic: Bool) {
         if animation != nil { endAnimation(notify: true) }
-        animation = Animation(motion: motion, startTick: now, programmatic: programmatic)
+        animation = Animation(motion: motion, startTick: now, programmatic: programmatic, targetInRange: isInRange(motion.to))
         if motion.duration <= 0 { offset = motion.to; endAnimation(notify: true) }
     }
 
@@ -94,9 +99,11 @@ public final class ScrollView {
         offset = a.motion.value(at: t)
         if t >= a.motion.duration {
             offset = a.motion.value(at: a.motion.duration)
-            // A spring back aimed at the bound the range had when it started; the range may have
-            // shrunk since (a resize): it ends inside the range as it is now.
-            if !a.programmatic { offset = clamp(offset) }
+            // A spring back aimed at the bound the range had when it started, or a jump's scroll
+            // aimed inside the range; the range may have shrunk since (a taller viewport, a resize
+            // that keepInRange leaves to the running animation): it ends inside the range as it is
+            // now. Only a target already outside the range (an overscroll) is left where it is.
+            if !a.programmatic || a.targetInRange { offset = clamp(offset) }
             endAnimation(notify: true)
             return false
         }

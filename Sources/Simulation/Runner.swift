@@ -198,6 +198,12 @@ public final class ScenarioRunner {
     }
 
     /// Ticks of host scrolls that serve a jump started before the reader's latest drag.
+    /// A jump starts for the host at its first call that reaches the host: a call to a hook that
+    /// throws (E13) never gets to the app, so the app cannot have been following that jump before
+    /// the drag, and a later call (a replacement hook, same jumpId) is the first it hears of it.
+    /// The Android sample takes a correction for a jumpId it does not know as a new jump (iOS
+    /// drops it); that is the sample's logic, not a pull back to a post the app had brought the
+    /// reader to (fuzz seeds 6660, 7034, 8556, 9485, 12950).
     public func pullBacks() -> [Int] {
         var lastDrag: Int?
         var jumpStart: [Int: Int] = [:]
@@ -207,7 +213,8 @@ public final class ScenarioRunner {
             switch r.event {
             case let .input(kind, detail):
                 if kind == "drag-begin" || kind == "wheel" || (kind == "key" && World.scrollKeys.contains(detail ?? "")) { lastDrag = r.tick }
-            case let .hook(jumpId, _, correction, _, _):
+            case let .hook(jumpId, _, correction, _, threw):
+                guard !threw else { continue }
                 if !correction || jumpStart[jumpId] == nil { jumpStart[jumpId] = jumpStart[jumpId] ?? r.tick }
                 lastHookJump = jumpId
             case let .host(a):

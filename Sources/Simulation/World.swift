@@ -84,6 +84,8 @@ public final class World {
     private var dragFromTouch = false
     private var started = false
     private var lastReaderDrag: Int?
+    /// restoreAnchor left the list past its bottom until the web row has its new height.
+    private var anchorPastBottom = false
 
     public struct FocusedLink: Equatable {
         public var href: String
@@ -160,6 +162,7 @@ public final class World {
         // A taller web view (insets off) leaves less to scroll: its position stays in range.
         page.clampScroll()
         pendingResizes = []
+        anchorPastBottom = false
         makeHost()
         wirePan()
         if let a = anchor { restoreAnchor(a) } else if config.mode != .header { sv.offset = sv.clamp(sv.minOffset) }
@@ -308,8 +311,17 @@ public final class World {
         switch config.mode {
         case .content:
             // Not above the top; below the bottom is allowed until the web row has its new height
-            // (a narrower page grows a resize callback later), where the host restores the range.
-            listView.offset = max(listView.minOffset, listView.offset + shift)
+            // (a narrower page grows a resize callback later, E2), and frame() brings it back into
+            // the range then: a RecyclerView's or collection view's layout leaves no gap below
+            // the content, and Android's resize path (ScrollView.keepInRange) leaves an offset
+            // already past the bottom alone. With no resize coming (other insets, the same width)
+            // the range holds at once. An overscroll naive left is not ours to clamp (H3).
+            let inRange = listView.offset <= listView.maxOffset + 0.5
+            var y = max(listView.minOffset, listView.offset + shift)
+            let resizeComing = page.contentHeight != list.webRowHeight || !pendingResizes.isEmpty
+            if inRange && !resizeComing { y = listView.clamp(y) }
+            listView.offset = y
+            anchorPastBottom = inRange && y > listView.maxOffset
         case .nested, .header:
             page.scrollY = page.clampedScroll(page.scrollY + shift)
         }
@@ -422,6 +434,12 @@ public final class World {
         while let r = pendingResizes.first, r.tick <= tick {
             pendingResizes.removeFirst()
             if r.height != list.webRowHeight { host.webRowResized(to: r.height, now: tick) }
+        }
+        if anchorPastBottom, pendingResizes.isEmpty {
+            // The web row has the page's height: the kept reading position comes into the range
+            // (a motion or a touch under way settles itself).
+            anchorPastBottom = false
+            if !listView.isAnimating, !pan.isMoving, !pan.isTouching { listView.offset = listView.clamp(listView.offset) }
         }
         if config.mode == .content { page.viewportHeight = list.webRowHeight }
         if config.page.lazyMedia {
