@@ -94,13 +94,11 @@ public final class AndroidJumpHost: JumpHost {
     /// RecyclerView.smoothScrollBy: nothing for 0; otherwise SETTLING with ViewFlinger's duration and quintic.
     private func smoothScrollBy(_ dy: Int) {
         guard dy != 0 else { return }
-        let from = androidOffset
+        // From where the list is now (RecyclerView's flinger restarts from the current position),
+        // in our UIKit coordinates: Android's offset less the top inset.
+        let from = androidOffset - Int(scrollView.insetTop.rounded())
         let motion = ScrollAnimation.androidSmoothScroll(from: from, by: dy, viewportHeight: scrollView.viewportHeight)
-        // In our (UIKit) coordinates.
-        let shifted = ScrollAnimation.androidSmoothScroll(from: from - Int(scrollView.insetTop.rounded()), by: dy,
-                                                          viewportHeight: scrollView.viewportHeight)
-        _ = motion
-        scrollView.animate(shifted, now: now, programmatic: true)
+        scrollView.animate(motion, now: now, programmatic: true)
         scrollView.state = .settling
     }
 
