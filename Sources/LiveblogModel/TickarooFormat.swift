@@ -256,3 +256,161 @@ enum TickarooFormat {
         return SportEvent(eventType: type, title: title?.isEmpty == true ? nil : title, team: team, players: players, timeOfPlay: time)
     }
 }
+
+// MARK: - Parallel loading of a large native file (B3)
+
+extension TickarooFormat {
+    /// The native shape `{"game": …, "events": [ … ]}` from a mapped file, with the events parsed
+    /// on all cores: one quick pass finds where each event starts and ends (strings and nesting
+    /// respected), then chunks of events are parsed and turned into posts in parallel, and each
+    /// chunk's pages are handed back to the system once it is done (B6). The posts come out in
+    /// file order, exactly as from one pass. nil for any other shape or any problem: the caller
+    /// takes the one-pass path, which reports errors with their place.
+    static func loadParallel(buffer b: UnsafeBufferPointer<UInt8>, name: String, baseDirectory: String?,
+                             release: ((Int, Int) -> Void)? = nil) -> Liveblog? {
+        guard let scan = EventScan(b) else { return nil }
+        // The document without its events: small, parsed the ordinary way for the game.
+        var rest = [UInt8]()
+        rest.reserveCapacity(scan.arrayStart + 2 + (b.count - scan.arrayEnd))
+        rest.append(contentsOf: UnsafeBufferPointer(rebasing: b[0...scan.arrayStart]))
+        rest.append(UInt8(ascii: "]"))
+        rest.append(contentsOf: UnsafeBufferPointer(rebasing: b[(scan.arrayEnd + 1)...]))
+        guard let gameDoc = try? JSONParser.parse(bytes: rest), case .object(let pairs) = gameDoc,
+              let (id, title, scoreboard) = try? parseGame(JSONNode(.object(pairs), path: "", file: name), name: name)
+        else { return nil }
+
+        let ranges = scan.elements
+        let n = ranges.count
+        let chunks = max(1, min(n, 64))
+        var results = [[Post]?](repeating: nil, count: chunks)
+        let eventsPlace = JSONNode.Place.key(.root(""), "events")
+        results.withUnsafeMutableBufferPointer { out in
+            let slots = out.baseAddress!
+            DispatchQueue.concurrentPerform(iterations: chunks) { c in
+                let lo = n * c / chunks, hi = n * (c + 1) / chunks
+                var posts: [Post] = []
+                posts.reserveCapacity(hi - lo)
+                for i in lo..<hi {
+                    let r = ranges[i]
+                    guard let v = try? JSONParser.parse(buffer: UnsafeBufferPointer(rebasing: b[r.0..<r.1])),
+                          case .object = v,
+                          let post = try? parseEvent(JSONNode(v, place: .index(eventsPlace, i), file: name))
+                    else { return }
+                    posts.append(post)
+                }
+                slots[c] = posts
+                if lo < hi { release?(ranges[lo].0, ranges[hi - 1].1) }
+            }
+        }
+        var posts: [Post] = []
+        posts.reserveCapacity(n)
+        var seen = Set<String>()
+        seen.reserveCapacity(n)
+        for r in results {
+            guard let r else { return nil }
+            for p in r {
+                guard seen.insert(p.id).inserted else { return nil }
+                posts.append(p)
+            }
+        }
+        return Liveblog(id: id, title: title, scoreboard: scoreboard, posts: LiveblogLoader.newestFirst(posts),
+                        format: .tickaroo, baseDirectory: baseDirectory)
+    }
+}
+
+/// Where the top-level `"events"` array and each of its elements start and end, found in one
+/// byte pass that respects strings (with escapes) and nesting. Fails (nil) on anything unusual.
+struct EventScan {
+    var arrayStart = 0              // the "[" of events
+    var arrayEnd = 0                // its "]"
+    var elements: [(Int, Int)] = [] // [start, end) of each element
+
+    init?(_ b: UnsafeBufferPointer<UInt8>) {
+        var i = 0
+        let n = b.count
+        if n >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { i = 3 }
+        @inline(__always) func space() { while i < n, b[i] == 0x20 || b[i] == 0x0A || b[i] == 0x0D || b[i] == 0x09 { i += 1 } }
+        /// Skips a string starting at b[i] == '"'; returns false when unterminated.
+        @inline(__always) func skipString() -> Bool {
+            i += 1
+            while i < n {
+                let c = b[i]
+                if c == 0x5C { i += 2; continue }
+                i += 1
+                if c == 0x22 { return true }
+            }
+            return false
+        }
+        /// Skips any value; returns false on a malformed one.
+        func skipValue() -> Bool {
+            guard i < n else { return false }
+            switch b[i] {
+            case 0x22: return skipString()
+            case 0x7B, 0x5B:
+                var depth = 0
+                while i < n {
+                    let c = b[i]
+                    if c == 0x22 { if !skipString() { return false }; continue }
+                    if c == 0x7B || c == 0x5B { depth += 1 }
+                    else if c == 0x7D || c == 0x5D { depth -= 1; if depth == 0 { i += 1; return true } }
+                    i += 1
+                }
+                return false
+            default:
+                let s = i
+                while i < n, b[i] != 0x2C, b[i] != 0x7D, b[i] != 0x5D, b[i] > 0x20 { i += 1 }
+                return i > s
+            }
+        }
+        space()
+        guard i < n, b[i] == 0x7B else { return nil }
+        i += 1
+        var found = false
+        while true {
+            space()
+            guard i < n else { return nil }
+            if b[i] == 0x7D { break }
+            guard b[i] == 0x22 else { return nil }
+            let keyStart = i + 1
+            guard skipString() else { return nil }
+            let isEvents = i - 1 - keyStart == 6 && Array(b[keyStart..<(i - 1)]) == Array("events".utf8)
+            space()
+            guard i < n, b[i] == 0x3A else { return nil }
+            i += 1
+            space()
+            if isEvents {
+                guard !found, i < n, b[i] == 0x5B else { return nil }
+                found = true
+                arrayStart = i
+                i += 1
+                space()
+                if i < n, b[i] == 0x5D {
+                    arrayEnd = i
+                    i += 1
+                } else {
+                    while true {
+                        space()
+                        let s = i
+                        guard skipValue() else { return nil }
+                        elements.append((s, i))
+                        space()
+                        guard i < n else { return nil }
+                        if b[i] == 0x2C { i += 1; continue }
+                        guard b[i] == 0x5D else { return nil }
+                        arrayEnd = i
+                        i += 1
+                        break
+                    }
+                }
+            } else {
+                guard skipValue() else { return nil }
+            }
+            space()
+            guard i < n else { return nil }
+            if b[i] == 0x2C { i += 1; continue }
+            guard b[i] == 0x7D else { return nil }
+            break
+        }
+        guard found else { return nil }
+    }
+}
