@@ -7,6 +7,7 @@
 #include <unistd.h>
 #include <sys/ioctl.h>
 #include <termios.h>
+#include <malloc.h>
 #include "csupport.h"
 
 static locale_t utf8_locale = (locale_t)0;
@@ -36,4 +37,12 @@ int lb_openpty(int *master, int *slave, int rows, int cols) {
     *master = m;
     *slave = s;
     return 0;
+}
+
+void lb_set_trim_threshold(int bytes) {
+#ifdef M_TRIM_THRESHOLD
+    mallopt(M_TRIM_THRESHOLD, bytes);
+#else
+    (void)bytes;
+#endif
 }

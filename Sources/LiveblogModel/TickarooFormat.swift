@@ -306,9 +306,11 @@ extension TickarooFormat {
         posts.reserveCapacity(n)
         var seen = Set<String>()
         seen.reserveCapacity(n)
-        for r in results {
-            guard let r else { return nil }
-            for p in r {
+        for c in results.indices {
+            // Each chunk is let go as soon as it is merged, so the posts are not held twice (B6).
+            guard let chunk = results[c] else { return nil }
+            results[c] = nil
+            for p in chunk {
                 guard seen.insert(p.id).inserted else { return nil }
                 posts.append(p)
             }

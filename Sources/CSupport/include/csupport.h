@@ -6,4 +6,7 @@ int lb_wcwidth(unsigned int codepoint);
 /// A pseudo-terminal pair of the given size (for `liveblog bench`, B5: the bytes ncurses
 /// writes to a real terminal). Returns 0 and the two descriptors, or -1.
 int lb_openpty(int *master, int *slave, int rows, int cols);
+/// glibc's M_TRIM_THRESHOLD: freed memory at the top of the heap beyond this goes back to the
+/// system (the loader sets it while parsing a large file on several threads, B6).
+void lb_set_trim_threshold(int bytes);
 #endif
