@@ -163,7 +163,10 @@ func benchOpenChild(path: String, id: String) -> Int32 {
 func benchScrollChild(posts: Int, rows scrollRows: Int = 24) -> Int32 {
     let screen: NcursesScreen
     do { screen = try NcursesScreen(mouse: false) } catch { printError("\(error)"); return 70 }
-    let cfg = benchConfig(cols: screen.cols, rows: screen.rows)
+    var cfg = benchConfig(cols: screen.cols, rows: screen.rows)
+    // Text and image placeholders (nothing loads): rows of text are what "one row of bytes" is
+    // about; a scrolled image row repaints every cell's colours.
+    cfg.page.networkProfile = .offline
     let world = World(liveblog: benchLiveblog(posts: posts), config: cfg)
     world.advance(to: Clock.ticksPerFrame)
     let renderer = Renderer()
