@@ -168,8 +168,11 @@ final class EndToEndTests: XCTestCase {
         usleep(700_000)
         let beforeDrag = capture()
         literal("\u{1b}[<0;40;25M")
-        for y in [22, 19, 16, 13, 10, 7] { usleep(16_000); literal("\u{1b}[<32;40;\(y)M") }
-        literal("\u{1b}[<0;40;7m")
+        for y in [22, 19, 16, 13, 10] { usleep(16_000); literal("\u{1b}[<32;40;\(y)M") }
+        // The last move and the release in one write, so that a slow tmux spawn on a busy machine
+        // cannot put a pause (no fling after 40 ms still, P1) between them.
+        usleep(16_000)
+        literal("\u{1b}[<32;40;7M\u{1b}[<0;40;7m")
         usleep(60_000)
         let atRelease = capture()
         XCTAssertNotEqual(atRelease, beforeDrag, "the drag moved the content")
