@@ -1,4 +1,5 @@
 import LiveblogModel
+import Embed
 import Simulation
 
 /// What the front end shows on top of the world: overlays, panels, the jump prompt, messages.
@@ -26,24 +27,17 @@ func panelEntries(_ kind: UIState.PanelKind, _ lb: Liveblog) -> [(id: String, la
     case .highlights:
         return lb.highlights.map { p in
             let text = p.headline ?? p.blocks.lazy.compactMap { if case .text(let t) = $0 { return t.plainText } else { return nil } }.first ?? p.id
-            return (p.id, "\(clockLabel(p.createdAt))  \(text)")
+            return (p.id, "\(Page.clock(p.createdAt))  \(text)")
         }
     case .chapters:
-        return lb.chapters.map { ($0.id, "\(clockLabel($0.createdAt))  \($0.headline ?? $0.id)") }
+        return lb.chapters.map { ($0.id, "\(Page.clock($0.createdAt))  \($0.headline ?? $0.id)") }
     case .scorers:
         return lb.scorers.map { p in
             let s = p.sportEvent!
             let who = s.players.isEmpty ? (s.title ?? "Goal") : s.players.joined(separator: ", ")
-            return (p.id, "\(s.timeOfPlay ?? clockLabel(p.createdAt))  \(who)\(s.team.map { " (\($0))" } ?? "")")
+            return (p.id, "\(s.timeOfPlay ?? Page.clock(p.createdAt))  \(who)\(s.team.map { " (\($0))" } ?? "")")
         }
     }
-}
-
-func clockLabel(_ unix: Double) -> String {
-    let s = abs(unix) < 1e15 ? Int(unix.rounded(.down)) : 0  // 1e300 would trap in Int()
-    let m = ((s % 86400) + 86400) % 86400 / 60
-    let h = m / 60, mm = m % 60
-    return (h < 10 ? "0" : "") + String(h) + ":" + (mm < 10 ? "0" : "") + String(mm)
 }
 
 /// Ids that start with the prompt's text (the `/` jump's completion), loaded posts first.
