@@ -61,6 +61,9 @@ static const int LB_KEY_RESIZE = KEY_RESIZE;
 /* ---- Globals as accessors ----------------------------------------------- */
 
 static inline WINDOW *lb_stdscr(void) { return stdscr; }
+/* After a resize the terminal (tmux reflows a pane) may not hold what ncurses believes it shows:
+   the next refresh repaints everything. */
+static inline void lb_repaint_all_next(void) { clearok(curscr, TRUE); }
 static inline int lb_cols(void) { return COLS; }
 static inline int lb_lines(void) { return LINES; }
 static inline int lb_colors(void) { return COLORS; }

@@ -290,7 +290,11 @@ public final class NcursesScreen: Screen {
         if rc == LB_KEY_CODE_YES {
             switch ch {
             case LB_KEY_MOUSE: return ncursesMouse()
-            case LB_KEY_RESIZE: return .resize(cols: cols, rows: rows)
+            case LB_KEY_RESIZE:
+                // The terminal may have reflowed what it showed: repaint it all on the next frame,
+                // or cells ncurses believes current stay blank (seen after a storm of resizes).
+                lb_repaint_all_next()
+                return .resize(cols: cols, rows: rows)
             default: return Self.keyCode(ch).map { .key($0) }
             }
         }
