@@ -40,4 +40,24 @@ final class ParallelLoadTests: XCTestCase {
         XCTAssertNil(parallel(#"{"game": {"local_id": "g"}, "events": [{"local_id": {"x": 1}, "contents": []}]}"#), "an id of the wrong type")
         XCTAssertNil(parallel(#"{"game": {"local_id": "g"}, "events": [3]}"#))
     }
+
+    /// B6: every chunk's bytes are handed back once parsed: the released ranges cover the events
+    /// from the first to the last, without overlap (the mapped file does not stay resident).
+    func testB6_parsedChunksAreHandedBack() throws {
+        let text = NativeWriter.encode(LiveblogGenerator.generate(posts: 2000, seed: 4), pretty: false)
+        var ranges: [(Int, Int)] = []
+        let lock = NSLock()
+        let lb = Array(text.utf8).withUnsafeBufferPointer {
+            TickarooFormat.loadParallel(buffer: $0, name: "t.json", baseDirectory: nil, release: { lo, hi in
+                lock.lock(); ranges.append((lo, hi)); lock.unlock()
+            })
+        }
+        XCTAssertEqual(try XCTUnwrap(lb).posts.count, 2000)
+        ranges.sort { $0.0 < $1.0 }
+        XCTAssertGreaterThan(ranges.count, 1)
+        let scan = try XCTUnwrap(Array(text.utf8).withUnsafeBufferPointer { EventScan($0) })
+        XCTAssertEqual(ranges.first?.0, scan.elements.first?.0)
+        XCTAssertEqual(ranges.last?.1, scan.elements.last?.1)
+        for (a, b) in zip(ranges, ranges.dropFirst()) { XCTAssertLessThanOrEqual(a.1, b.0, "chunks do not overlap") }
+    }
 }

@@ -195,6 +195,42 @@ final class EndToEndTests: XCTestCase {
         assertTerminalRestored()
     }
 
+    /// T7: while nothing moves the program sleeps in input (no busy loop): an idle second costs
+    /// next to no CPU, and a fling is drawn frame after frame (the LIVEBLOG_FPS_LOG frame log has a
+    /// frame for each 60 Hz step while it moves, and none once it rests).
+    func testT7_sleepsWhenIdleAndDrawsFramesWhileMoving() throws {
+        let log = workDir + "/fps.log"
+        try start(args: "--network instant", env: "LIVEBLOG_FPS_LOG='\(log)'")
+        waitFor("the sample") { $0.contains("Coastal Cup Final") && $0.contains("j/k scroll") }
+        usleep(1_500_000) // images decoded, indicator hidden: at rest
+        guard let pid = programPid() else { return XCTFail("the program's pid") }
+        func cpuTicks() -> Int {
+            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+            // Fields after the command name: state is field 3; utime and stime are 14 and 15.
+            guard let close = stat.lastIndex(of: ")") else { return -1 }
+            let f = stat[stat.index(after: close)...].split(separator: " ")
+            return (Int(f[11]) ?? 0) + (Int(f[12]) ?? 0)
+        }
+        let idleFrames0 = frames(log)
+        let t0 = cpuTicks()
+        usleep(2_000_000)
+        let idle = cpuTicks() - t0
+        XCTAssertLessThanOrEqual(idle, 10, "2 s at rest cost \(idle) clock ticks of CPU (a busy loop costs ~200)")
+        XCTAssertLessThanOrEqual(frames(log) - idleFrames0, 2, "no frames drawn while nothing moves")
+        let before = frames(log)
+        keys("J")
+        usleep(1_000_000)
+        let drawn = frames(log) - before
+        XCTAssertGreaterThan(drawn, 20, "a fling is drawn frame after frame (\(drawn) frames in its first second)")
+        XCTAssertLessThanOrEqual(drawn, 62, "at most 60 frames a second (\(drawn))")
+        keys("q")
+        XCTAssertEqual(waitForExit(), "EXIT=0")
+    }
+
+    func frames(_ path: String) -> Int {
+        ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").count
+    }
+
     /// T6: SIGTERM restores the terminal too.
     func testT6_sigtermRestoresTheTerminal() throws {
         try start()
