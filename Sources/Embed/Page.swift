@@ -467,7 +467,6 @@ public final class Page {
     }
 
     public func postHeight(index i: Int) -> Double { heights[i] }
-    public func isLoaded(_ id: String) -> Bool { loadedIndex(id) != nil }
     public func exists(_ id: String) -> Bool { allIndex(id) != nil }
     public func loadedPostIndex(_ id: String) -> Int? { loadedIndex(id) }
 

@@ -40,6 +40,14 @@ public struct PageItem: Sendable {
     /// Left margin in columns.
     public var indent: Int
 
+    /// The styled runs of a line of text (body, quote or headline), where links can be; nil otherwise.
+    public var textRuns: [TextRun]? {
+        switch kind {
+        case .text(let l), .quote(let l), .headline(let l): return l.runs
+        default: return nil
+        }
+    }
+
     public init(y: Double, height: Double, kind: Kind, postIndex: Int? = nil, indent: Int = 1) {
         self.y = y; self.height = height; self.kind = kind; self.postIndex = postIndex; self.indent = indent
     }

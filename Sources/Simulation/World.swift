@@ -546,11 +546,7 @@ public final class World {
     /// The link under a page point, if any.
     public func link(atPageY py: Double, column: Int) -> String? {
         for it in page.items(from: py, to: py + 0.5) {
-            let runs: [TextRun]
-            switch it.kind {
-            case .text(let l), .quote(let l), .headline(let l): runs = l.runs
-            default: continue
-            }
+            guard let runs = it.textRuns else { continue }
             var c = it.indent
             for run in runs {
                 let w = TextWidth.width(run.text)
@@ -617,11 +613,7 @@ public final class World {
         var links: [FocusedLink] = []
         let top = webFrame.scroll - webFrame.top + insetTop
         for it in page.items(from: top, to: top + visibleHeight) {
-            let runs: [TextRun]
-            switch it.kind {
-            case .text(let l), .quote(let l), .headline(let l): runs = l.runs
-            default: continue
-            }
+            guard let runs = it.textRuns else { continue }
             for r in runs where r.link != nil {
                 if let last = links.last, last.href == r.link!, last.pageY == it.y { continue }
                 links.append(FocusedLink(href: r.link!, pageY: it.y, text: r.text))

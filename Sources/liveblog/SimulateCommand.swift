@@ -1,4 +1,5 @@
 import Foundation
+import Arguments
 import LiveblogModel
 import Simulation
 
@@ -46,6 +47,5 @@ func runSimulate(path: String, tracePath: String?, report: String) -> Int32 {
     return outcomes.allSatisfy(\.passed) ? 0 : 1
 }
 
-func printError(_ message: String) {
-    FileHandle.standardError.write("liveblog: error: \(message)\n".data(using: .utf8)!)
-}
+/// Errors go to stderr in the parser's one format (C6).
+func printError(_ message: String) { ArgumentParser.printError(message) }
