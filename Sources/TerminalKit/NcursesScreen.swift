@@ -92,6 +92,9 @@ public final class NcursesScreen: Screen {
     deinit { shutdown() }
 
     /// Restores the terminal: mouse modes off, endwin, signal handlers removed. Idempotent.
+    /// The next present() repaints every cell (the terminal may not hold what ncurses believes).
+    public func repaintAll() { lb_repaint_all_next() }
+
     public func shutdown() {
         guard isOpen else { return }
         isOpen = false

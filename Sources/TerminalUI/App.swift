@@ -73,6 +73,7 @@ public final class App {
         }
         switch event {
         case .resize(let c, let r):
+            lastResize = DispatchTime.now().uptimeNanoseconds
             screenCols = c
             rec(.resize(cols: c, rows: r))
             world.resize(cols: c, rows: r)
@@ -155,6 +156,10 @@ public final class App {
     }
 
     private var pointerIsDown = false
+    /// When the terminal last changed size: once resizes stop for a moment the whole screen is
+    /// painted again, since a terminal resized while we wrote (tmux reflowing a pane) can keep
+    /// stale cells ncurses believes current (seen after a storm of resizes: part of the toolbar blank).
+    var lastResize: UInt64?
 
     private func handleMouse(_ m: MouseEvent) {
         let line = world.line, cw = world.config.page.cell.width
@@ -236,7 +241,7 @@ public final class App {
         while running {
             let moving = world.pan.isMoving || world.listView.isAnimating || demo != nil
             let pendingImages = renderer.hasPendingImages
-            let waiting = world.isBusy || ui.message != nil || liveEvery != nil || pendingImages
+            let waiting = world.isBusy || ui.message != nil || liveEvery != nil || pendingImages || lastResize != nil
             let since = lastDraw.map { nowNs() - $0 } ?? .max
             let timeout: Int
             if dirty || moving {
@@ -247,6 +252,11 @@ public final class App {
                 timeout = pendingImages ? 16 : 100
             } else {
                 timeout = -1
+            }
+            if let r = lastResize, DispatchTime.now().uptimeNanoseconds &- r > 250_000_000 {
+                lastResize = nil
+                screen.repaintAll()
+                dirty = true
             }
             if let ev = screen.waitInput(timeoutMs: timeout) {
                 world.advance(to: elapsedTicks())
