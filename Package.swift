@@ -1,7 +1,7 @@
 // swift-tools-version:5.9
 // liveblog: a terminal liveblog viewer that emulates a web view inside a native list.
 // Arrows point one way: liveblog → TerminalUI → Simulation → Host → Embed → LiveblogModel,
-// Host → ScrollPhysics, TerminalUI → TerminalKit → (CNcurses, CPNG).
+// Host → ScrollPhysics, TerminalUI → TerminalKit → (CNcurses, CPNG); ScrollPhysics and Embed → VirtualTime.
 import PackageDescription
 
 let package = Package(
@@ -16,11 +16,12 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .target(name: "CSupport"),
         .target(name: "LiveblogModel", dependencies: ["CSupport"]),
-        .target(name: "ScrollPhysics"),
+        .target(name: "VirtualTime"),
+        .target(name: "ScrollPhysics", dependencies: ["VirtualTime"]),
         .target(name: "Arguments"),
-        .target(name: "Embed", dependencies: ["LiveblogModel"]),
-        .target(name: "Host", dependencies: ["Embed", "ScrollPhysics"]),
-        .target(name: "Simulation", dependencies: ["Host"]),
+        .target(name: "Embed", dependencies: ["LiveblogModel", "VirtualTime"]),
+        .target(name: "Host", dependencies: ["Embed", "ScrollPhysics", "VirtualTime"]),
+        .target(name: "Simulation", dependencies: ["Host", "VirtualTime"]),
         .target(name: "TerminalKit", dependencies: ["CNcurses", "CPNG", "LiveblogModel"]),
         .target(name: "TerminalUI", dependencies: ["Simulation", "TerminalKit"]),
         .executableTarget(name: "liveblog", dependencies: ["TerminalUI", "Simulation", "Arguments"]),

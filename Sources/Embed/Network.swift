@@ -1,14 +1,5 @@
 import LiveblogModel
-
-/// Virtual time: ticks at 120 Hz. The embed's frames run every second tick (60 Hz).
-public enum Clock {
-    public static let ticksPerSecond = 120
-    public static let ticksPerFrame = 2
-    /// The first tick at or after `seconds` (a hair of tolerance, so that a time written as
-    /// tick/120 reads back as the same tick: recordings replay exactly).
-    public static func ticks(_ seconds: Double) -> Int { Int((seconds * Double(ticksPerSecond) - 1e-6).rounded(.up)) }
-    public static func seconds(_ ticks: Int) -> Double { Double(ticks) / Double(ticksPerSecond) }
-}
+@_exported import VirtualTime
 
 /// Network profiles (I1): every media item and page gets a delay drawn from a seeded generator.
 public enum NetworkProfile: String, Sendable, CaseIterable {
@@ -66,7 +57,7 @@ public struct NetworkQueue: Sendable {
     public mutating func enqueue(_ r: Request, now: Int) {
         if waitingSet.contains(r) || inFlight.contains(where: { $0.0 == r }) { return }
         if case .page = r {
-            inFlight.append((r, profile.delay(&rng).map { now + Clock.ticks($0) }))
+            inFlight.append((r, profile.delay(&rng).map { now + VirtualClock.ticks($0) }))
             return
         }
         waiting.append(r)
@@ -86,7 +77,7 @@ public struct NetworkQueue: Sendable {
                 continue
             }
             waitingSet.remove(r)
-            inFlight.append((r, profile.delay(&rng).map { now + Clock.ticks($0) }))
+            inFlight.append((r, profile.delay(&rng).map { now + VirtualClock.ticks($0) }))
             mediaInFlight += 1
         }
     }
@@ -130,7 +121,7 @@ public struct NetworkQueue: Sendable {
         profile = p
         // Requests stuck offline get a delay under the new profile.
         for i in inFlight.indices where inFlight[i].1 == nil {
-            inFlight[i].1 = p.delay(&rng).map { now + Clock.ticks($0) }
+            inFlight[i].1 = p.delay(&rng).map { now + VirtualClock.ticks($0) }
         }
     }
 }

@@ -746,8 +746,8 @@ public final class Page {
         for r in network.due(now: t) { complete(r) }
         guard let h = held else { return }
         // End conditions first: nothing is reported after the hold ends.
-        if t - h.startTick >= 10 * Clock.ticksPerSecond { endHold(.timeout); return }
-        if h.arity == 1, t - h.lastCallTick >= Clock.ticksPerSecond { endHold(.idle); return }
+        if t - h.startTick >= 10 * VirtualClock.ticksPerSecond { endHold(.timeout); return }
+        if h.arity == 1, t - h.lastCallTick >= VirtualClock.ticksPerSecond { endHold(.idle); return }
         guard let postTop = postTop(id: h.postId) else { endHold(.removed); return }
         if isTimeline, let i = loadedIndex(h.postId) { scrollStrip(toCard: i) }
         if let arity = h.arity {

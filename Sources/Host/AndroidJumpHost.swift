@@ -1,3 +1,4 @@
+import VirtualTime
 import ScrollPhysics
 
 /// The Android sample (the view holder in LiveblogEmbedRecyclerViewFragment.kt), kept in its shape:
@@ -25,7 +26,7 @@ public final class AndroidJumpHost: JumpHost {
     private var lastClamped = false
     private var now = 0
     /// HOLD_MS: the embed sends corrections for at most 10 s after the jump.
-    static let holdTicks = 10 * 120
+    static let holdTicks = 10 * VirtualClock.ticksPerSecond
 
     public init(list: NativeList) { self.list = list }
 

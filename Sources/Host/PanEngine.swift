@@ -1,3 +1,4 @@
+import VirtualTime
 import ScrollPhysics
 
 /// One pan gesture and its inertia, as in the seed (nested-pan-inertia-webview): began / changed /
@@ -46,7 +47,7 @@ public final class PanEngine {
     public var isMoving: Bool { item != nil || ease != nil || touch?.dragging == true || streamPending }
     private var streamPending: Bool { stream.lastTime != nil }
 
-    private func seconds(_ tick: Int) -> Double { Double(tick) / 120.0 }
+    private func seconds(_ tick: Int) -> Double { VirtualClock.seconds(tick) }
 
     // MARK: Touch (mouse drag, scenario drag and tap)
 

@@ -1,3 +1,4 @@
+import VirtualTime
 import ScrollPhysics
 
 /// The emulated native scroll view (UIScrollView / RecyclerView): an offset, a content height,
@@ -95,7 +96,7 @@ public final class ScrollView {
     @discardableResult
     public func step(now: Int) -> Bool {
         guard let a = animation else { return false }
-        let t = Double(now - a.startTick) / 120.0
+        let t = VirtualClock.seconds(now - a.startTick)
         offset = a.motion.value(at: t)
         if t >= a.motion.duration {
             offset = a.motion.value(at: a.motion.duration)

@@ -1,3 +1,5 @@
+import VirtualTime
+
 // All the numbers of the motion model in one place, each with where it comes from.
 // "Seed" is seeds/nested-pan-inertia-webview.txt (the pan-gesture article);
 // SPEC ids refer to SPEC.md; "our choice" marks a number no source fixes.
@@ -18,7 +20,7 @@ public enum PhysicsConstants {
     /// The seed's damping factor in `progress = ((max + 150 − old) / 150) · 0.3`. Seed, SPEC P3.
     public static let rubberBandFactor: Double = 0.3
     /// Steps per second of the dynamic item. SPEC P2 (our choice of rule, documented there).
-    public static let stepRate: Double = 120
+    public static let stepRate = Double(VirtualClock.ticksPerSecond)
     /// The dynamic item's resistance. Seed (`behavior.resistance = 2.0`), SPEC P2.
     public static let resistance: Double = 2.0
     /// Release speed from which inertia starts, pt/s. Seed (`abs(pointY) >= 180`), SPEC P2.

@@ -242,7 +242,7 @@ public final class TraceInvariants {
             check(finite(h) && h >= 0, r, "web height not finite or negative")
         case let .frame(offset, webOffset, webHeight, _, y):
             check(finite(offset, webOffset, webHeight, y), r, "frame value not finite")
-            check(lastFrameTick == 0 || r.tick - lastFrameTick == Clock.ticksPerFrame, r, "frames not every \(Clock.ticksPerFrame) ticks")
+            check(lastFrameTick == 0 || r.tick - lastFrameTick == VirtualClock.ticksPerFrame, r, "frames not every \(VirtualClock.ticksPerFrame) ticks")
             lastFrameTick = r.tick
             checkSettled(r)
         default: break

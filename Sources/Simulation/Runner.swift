@@ -55,14 +55,14 @@ public final class ScenarioRunner {
         let w = world
         let line = scenario.config.page.cell.height, cw = scenario.config.page.cell.width
         for (i, te) in scenario.events.enumerated() {
-            let t = Clock.ticks(te.at)
+            let t = VirtualClock.ticks(te.at)
             let o = i * 10_000
             switch te.event {
             case let .jump(id, off): out.append((t, o, { w.jump(to: id, topOffset: off) }))
             case let .fragment(id): out.append((t, o, { w.setFragment(id) }))
             case let .drag(dy, duration, row, col):
                 let x = col * cw + cw / 2, y0 = row * line + line / 2
-                let n = max(1, Clock.ticks(duration))
+                let n = max(1, VirtualClock.ticks(duration))
                 out.append((t, o, { w.pointerDown(x: x, y: y0) }))
                 for k in 1...n {
                     let y = y0 + dy * Double(k) / Double(n)
@@ -101,7 +101,7 @@ public final class ScenarioRunner {
     /// Runs to the scenario's end (virtual time) and evaluates its expectations.
     @discardableResult
     public func run() -> [Outcome] {
-        let end = Clock.ticks(scenario.duration)
+        let end = VirtualClock.ticks(scenario.duration)
         for a in actions() where a.tick <= end {
             world.advance(to: a.tick)
             a.run()
@@ -129,13 +129,13 @@ public final class ScenarioRunner {
         switch e {
         case let .landsAt(post, target, tol, by):
             let desc = "post \(post) lands at y=\(fmt(target)) ±\(fmt(tol)) by t=\(fmt(by))"
-            let tick = Clock.ticks(by)
+            let tick = VirtualClock.ticks(by)
             guard let yy = y(of: post, atOrBefore: tick) else { return Outcome(description: desc, passed: false, detail: "no frame by then") }
             guard let y = yy else { return Outcome(description: desc, passed: false, detail: "the post is not laid out at t=\(fmt(by))") }
             return Outcome(description: desc, passed: abs(y - target) <= tol, detail: "y=\(fmt(y)) at t=\(fmt(by))")
         case let .still(post, from, until, tol):
             let desc = "post \(post) still within ±\(fmt(tol)) from t=\(fmt(from)) until t=\(fmt(until))"
-            let a = Clock.ticks(from), b = Clock.ticks(until)
+            let a = VirtualClock.ticks(from), b = VirtualClock.ticks(until)
             let pts = (series[post] ?? []).filter { $0.tick >= a && $0.tick <= b }
             guard let first = pts.first, let y0 = first.y else {
                 return Outcome(description: desc, passed: false, detail: "the post is not laid out at t=\(fmt(from))")
@@ -149,7 +149,7 @@ public final class ScenarioRunner {
                            detail: "y=\(fmt(y0)) at start, moved at most \(fmt(worst)) (at t=\(TraceRecord.time(worstTick)))")
         case let .holdEnds(reason, by):
             let desc = "a hold ends (\(reason)) by t=\(fmt(by))"
-            let tick = Clock.ticks(by)
+            let tick = VirtualClock.ticks(by)
             var ends: [String] = []
             for r in records {
                 if case let .holdEnd(_, why) = r.event {
@@ -160,7 +160,7 @@ public final class ScenarioRunner {
             return Outcome(description: desc, passed: false, detail: ends.isEmpty ? "no hold ended" : "holds ended: " + ends.joined(separator: ", "))
         case let .valueAt(k, at, v, tol):
             let desc = "\(k.rawValue) = \(fmt(v)) ±\(fmt(tol)) at t=\(fmt(at))"
-            let tick = Clock.ticks(at)
+            let tick = VirtualClock.ticks(at)
             guard let p = (values[k] ?? []).last(where: { $0.tick <= tick }) else { return Outcome(description: desc, passed: false, detail: "no frame by then") }
             return Outcome(description: desc, passed: abs(p.v - v) <= tol, detail: "\(k.rawValue)=\(fmt(p.v))")
         case let .valueMoving(k, from, until):
@@ -193,7 +193,7 @@ public final class ScenarioRunner {
     }
 
     private func window(_ k: Scenario.ValueKind, _ from: Double, _ until: Double) -> [(tick: Int, v: Double)] {
-        let a = Clock.ticks(from), b = Clock.ticks(until)
+        let a = VirtualClock.ticks(from), b = VirtualClock.ticks(until)
         return (values[k] ?? []).filter { $0.tick >= a && $0.tick <= b }
     }
 

@@ -1,3 +1,4 @@
+import VirtualTime
 import LiveblogModel
 import Host
 
@@ -36,7 +37,7 @@ public struct TraceRecord: Equatable {
 
     /// Seconds with millisecond precision, truncated (tick 2 at 120 Hz → 0.016).
     public static func time(_ tick: Int) -> String {
-        let ms = tick * 1000 / 120
+        let ms = VirtualClock.milliseconds(tick)
         let s = ms / 1000, r = ms % 1000
         let frac = String(r).count == 3 ? String(r) : String(repeating: "0", count: 3 - String(r).count) + String(r)
         var f = frac

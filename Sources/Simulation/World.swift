@@ -100,7 +100,7 @@ public final class World {
     /// The visible area between the bars.
     public var visibleHeight: Double { max(line, viewportHeight - insetTop - insetBottom) }
     public var webWidth: Double { Double(config.cols) * config.page.cell.width }
-    public var now: Double { Double(tick) / 120 }
+    public var now: Double { VirtualClock.seconds(tick) }
 
     public init(liveblog: Liveblog, config: WorldConfig) {
         self.config = config
@@ -394,7 +394,7 @@ public final class World {
         case let .layout(height, cause):
             emit(.layout(webHeight: height, cause: cause))
             if config.mode == .content {
-                pendingResizes.append((tick + config.page.resizeLatency * Clock.ticksPerFrame, height))
+                pendingResizes.append((tick + config.page.resizeLatency * VirtualClock.ticksPerFrame, height))
             }
         case let .externalLink(url):
             externalLinks.append(url)
@@ -424,7 +424,7 @@ public final class World {
         listView.step(now: tick)
         if listView.state == .settling, !listView.isAnimating, !pan.isMoving { listView.state = .idle }
         if pan.lastMovementTick == tick { indicator.noteMovement(at: now) }
-        if tick % Clock.ticksPerFrame == 0 { frame() }
+        if tick % VirtualClock.ticksPerFrame == 0 { frame() }
     }
 
     private func frame() {
@@ -450,7 +450,7 @@ public final class World {
         var postId: String? = jump?.postId ?? page.lastJumpPostId
         var y: Double? = nil
         if let id = postId { y = postY(id) } else { postId = nil }
-        if jump != nil, tick - (jump?.startTick ?? 0) <= 15 * 120 { timeline.append((tick, y)) }
+        if jump != nil, tick - (jump?.startTick ?? 0) <= 15 * VirtualClock.ticksPerSecond { timeline.append((tick, y)) }
         for id in watchedPosts { watchedY[id] = postY(id) }
         emit(.frame(offset: listView.offset, webOffset: page.scrollY, webHeight: list.webRowHeight, postId: postId, postY: y))
     }

@@ -21,7 +21,7 @@ public final class App {
 
     public init(world: World) {
         self.world = world
-        if let l = liveEvery { nextLiveTick = Clock.ticks(l) }
+        if let l = liveEvery { nextLiveTick = VirtualClock.ticks(l) }
     }
 
     // MARK: - World inputs (recorded)
@@ -205,11 +205,11 @@ public final class App {
     /// Live posts at the configured rate and the demo script, at world ticks.
     func chores() {
         if let every = liveEvery, every > 0 {
-            if nextLiveTick == nil { nextLiveTick = Clock.ticks(every) }
+            if nextLiveTick == nil { nextLiveTick = VirtualClock.ticks(every) }
             if let t = nextLiveTick, world.tick >= t {
                 rec(.live(1))
                 world.addLivePosts(1)
-                nextLiveTick = t + Clock.ticks(every)
+                nextLiveTick = t + VirtualClock.ticks(every)
             }
         }
         if var d = demo {

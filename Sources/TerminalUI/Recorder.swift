@@ -20,11 +20,11 @@ public final class Recorder {
     }
 
     /// A tick as seconds that read back as the same tick. JSON numbers are written with three
-    /// decimals, rounded: tick 17 (0.14167 s) became 0.142, which `Clock.ticks` (the first tick at
+    /// decimals, rounded: tick 17 (0.14167 s) became 0.142, which `VirtualClock.ticks` (the first tick at
     /// or after) reads as tick 18, so replayed inputs landed a tick late. Truncated to the
     /// millisecond, as the trace writes times, a time is less than 0.12 tick early: it reads back
     /// as its own tick.
-    static func at(_ tick: Int) -> JSONValue { .number(Double(tick * 1000 / 120) / 1000) }
+    static func at(_ tick: Int) -> JSONValue { .number(Double(VirtualClock.milliseconds(tick)) / 1000) }
 
     public func record(_ tick: Int, _ event: Scenario.Event) {
         lastTick = max(lastTick, tick)
@@ -67,7 +67,7 @@ public final class Recorder {
         ]
         if let u = c.page.url { pairs.append(("url", .string(u))) }
         if let d = c.page.enabledDomains { pairs.append(("enabledDomains", .array(d.map { .string($0) }))) }
-        pairs.append(("duration", Recorder.at(max(endTick, lastTick) + 120)))
+        pairs.append(("duration", Recorder.at(max(endTick, lastTick) + VirtualClock.ticksPerSecond)))
         pairs.append(("events", .array(events.map(\.json))))
         pairs.append(("expect", .array([])))
         return .object(pairs)

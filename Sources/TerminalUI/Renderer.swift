@@ -97,8 +97,8 @@ public final class Renderer {
         parts.append(("jump #\(j.jumpId)\(j.postId.map { " \(t.arrow) \($0)" } ?? "")", true))
         if let held = w.page.held, held.jumpId == j.jumpId {
             let left: Double
-            if held.arity == 1 { left = max(0, 1 - Double(w.tick - held.lastCallTick) / 120) }
-            else { left = max(0, 10 - Double(w.tick - held.startTick) / 120) }
+            if held.arity == 1 { left = max(0, 1 - VirtualClock.seconds(w.tick - held.lastCallTick)) }
+            else { left = max(0, 10 - VirtualClock.seconds(w.tick - held.startTick)) }
             parts.append((String(format: "held %.1fs", left), true))
         } else if let reason = j.endReason {
             parts.append(("ended: \(reason)", false))
@@ -301,7 +301,7 @@ public final class Renderer {
             markLine[x] = ch
         }
         s.put(row: area.top + plotH, col: area.left + 7, String(markLine), Style(fg: t.color ? .indexed(214) : .default, bg: t.overlay.bg, bold: true))
-        let secs = Double(t1 - t0) / 120
+        let secs = VirtualClock.seconds(t1 - t0)
         let legend = area.width >= 80
             ? String(format: "0 … %.1f s   J jump  c correction  x dropped  r re-aim  s settle  | hold end (%@)", secs, j.endReason ?? "held")
             : String(format: "0…%.1fs  J jump c corr x drop r re-aim s settle | end (%@)", secs, j.endReason ?? "held")

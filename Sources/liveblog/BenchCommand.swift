@@ -57,7 +57,7 @@ final class FrameBench {
     init(posts: Int) {
         let cfg = benchConfig()
         world = World(liveblog: benchLiveblog(posts: posts), config: cfg)
-        world.advance(to: Clock.ticksPerFrame)
+        world.advance(to: VirtualClock.ticksPerFrame)
         renderer.synchronousImages = true
         grid = CellGrid(cols: cfg.cols, rows: cfg.rows)
         base = (world.listView.minOffset + world.listView.maxOffset) / 2
@@ -91,7 +91,7 @@ final class RelayoutBench {
         var cfg = benchConfig()
         cfg.page.networkProfile = .offline
         world = World(liveblog: lb, config: cfg)
-        world.advance(to: Clock.ticksPerFrame)
+        world.advance(to: VirtualClock.ticksPerFrame)
         var all: [String] = []
         for p in lb.posts {
             for b in p.blocks { if case .media(let ms) = b { for m in ms where !m.hasDeclaredSize { all.append(m.id) } } }
@@ -135,8 +135,8 @@ func benchOpenChild(path: String, id: String) -> Int32 {
     renderer.draw(world, UIState(), on: grid)
     let t3 = nowNs()
     var inView = false
-    while !inView && world.tick < Clock.ticks(10) {
-        world.advance(to: world.tick + Clock.ticksPerFrame)
+    while !inView && world.tick < VirtualClock.ticks(10) {
+        world.advance(to: world.tick + VirtualClock.ticksPerFrame)
         renderer.draw(world, UIState(), on: grid)
         if let y = world.postY(id), y >= 0, y < world.visibleHeight { inView = true }
     }
@@ -168,7 +168,7 @@ func benchScrollChild(posts: Int, rows scrollRows: Int = 24) -> Int32 {
     // about; a scrolled image row repaints every cell's colours.
     cfg.page.networkProfile = .offline
     let world = World(liveblog: benchLiveblog(posts: posts), config: cfg)
-    world.advance(to: Clock.ticksPerFrame)
+    world.advance(to: VirtualClock.ticksPerFrame)
     let renderer = Renderer()
     renderer.synchronousImages = true
     let ui = UIState()

@@ -49,8 +49,8 @@ final class JumpProtocolSpecTests: XCTestCase {
         let ev = runFrames(p, from: 2, to: 1200)
         let pages = ev.filter { if case .layout(_, "page") = $0.event { return true }; return false }.map(\.tick)
         XCTAssertEqual(pages.count, 2, "two pages (p5–p9, p10–p14) to reach p12")
-        XCTAssertGreaterThanOrEqual(pages[0], Clock.ticks(0.3))
-        XCTAssertGreaterThanOrEqual(pages[1] - pages[0], Clock.ticks(0.3), "the second page after its own network delay")
+        XCTAssertGreaterThanOrEqual(pages[0], VirtualClock.ticks(0.3))
+        XCTAssertGreaterThanOrEqual(pages[1] - pages[0], VirtualClock.ticks(0.3), "the second page after its own network delay")
         XCTAssertEqual(p.loadedCount, 15)
         let nav = ev.filter { if case .nav("p12", "found", _) = $0.event { return true }; return false }
         XCTAssertEqual(nav.map(\.tick), [pages[1]])

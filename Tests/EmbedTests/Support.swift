@@ -72,7 +72,7 @@ func runFrames(_ page: Page, from: Int, to: Int) -> [(tick: Int, event: PageEven
     while t <= to {
         page.frame(now: t)
         for e in page.drain() { out.append((t, e)) }
-        t += Clock.ticksPerFrame
+        t += VirtualClock.ticksPerFrame
     }
     return out
 }

@@ -71,9 +71,9 @@ final class CoreSpecTests: XCTestCase {
         let d2 = resizeDelay(latency: 2)
         XCTAssertEqual(d2.layoutTick, 120)
         XCTAssertNotEqual(d2.old, d2.new)
-        XCTAssertEqual(d2.grownTick, d2.layoutTick + 2 * Clock.ticksPerFrame, "default: two frames")
+        XCTAssertEqual(d2.grownTick, d2.layoutTick + 2 * VirtualClock.ticksPerFrame, "default: two frames")
         let d3 = resizeDelay(latency: 3)
-        XCTAssertEqual(d3.grownTick, d3.layoutTick + 3 * Clock.ticksPerFrame)
+        XCTAssertEqual(d3.grownTick, d3.layoutTick + 3 * VirtualClock.ticksPerFrame)
         XCTAssertEqual(WorldConfig().page.resizeLatency, 2)
     }
 
@@ -89,7 +89,7 @@ final class CoreSpecTests: XCTestCase {
         XCTAssertGreaterThan(corrections, 0, "3g loads above p30 move it")
         XCTAssertEqual(Set(ticks).count, ticks.count, "at most one call per frame")
         // Corrections come from the page's frames: every second 120 Hz tick.
-        for rec in r.records { if case .hook(_, _, true, _, _) = rec.event { XCTAssertEqual(rec.tick % Clock.ticksPerFrame, 0) } }
+        for rec in r.records { if case .hook(_, _, true, _, _) = rec.event { XCTAssertEqual(rec.tick % VirtualClock.ticksPerFrame, 0) } }
     }
 
     // MARK: I1

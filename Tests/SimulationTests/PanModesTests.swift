@@ -18,7 +18,7 @@ final class PanModesTests: XCTestCase {
     /// A drag of `dy` over `seconds`, one sample a tick, like the scenario's `drag`.
     func drag(_ w: World, dy: Double, seconds: Double, row: Double = 12, pauseTicks: Int = 0) {
         let y0 = row * 16 + 8
-        let n = max(1, Clock.ticks(seconds))
+        let n = max(1, VirtualClock.ticks(seconds))
         w.pointerDown(x: 324, y: y0)
         for k in 1...n {
             w.advance(to: w.tick + 1)

@@ -64,7 +64,7 @@ final class RecordReplayTests: XCTestCase {
         for tick in 0..<200_000 {
             guard case .number(let d) = Recorder.at(tick) else { return XCTFail("a number") }
             let written = Double(JSONWriter.number(d))!
-            if Clock.ticks(written) != tick { return XCTFail("tick \(tick) written as \(JSONWriter.number(d)) reads back as \(Clock.ticks(written))") }
+            if VirtualClock.ticks(written) != tick { return XCTFail("tick \(tick) written as \(JSONWriter.number(d)) reads back as \(VirtualClock.ticks(written))") }
         }
     }
 }

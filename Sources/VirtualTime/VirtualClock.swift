@@ -1,0 +1,14 @@
+/// Virtual time (DESIGN principle 1): the world advances in ticks at 120 Hz; the embed's frames run
+/// every second tick (60 Hz). This is the one place the rate is written down: every conversion
+/// between seconds and ticks goes through here. Variables that hold ticks are named `tick…`,
+/// variables that hold seconds `seconds`/`t`: never both `now`.
+public enum VirtualClock {
+    public static let ticksPerSecond = 120
+    public static let ticksPerFrame = 2
+    /// The first tick at or after `seconds` (a hair of tolerance, so that a time written as
+    /// tick/120 reads back as the same tick: recordings replay exactly).
+    public static func ticks(_ seconds: Double) -> Int { Int((seconds * Double(ticksPerSecond) - 1e-6).rounded(.up)) }
+    public static func seconds(_ ticks: Int) -> Double { Double(ticks) / Double(ticksPerSecond) }
+    /// Whole milliseconds of a tick, rounded down (the trace's and the recorder's time stamps).
+    public static func milliseconds(_ ticks: Int) -> Int { ticks * 1000 / ticksPerSecond }
+}
