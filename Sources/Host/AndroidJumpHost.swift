@@ -8,12 +8,19 @@ import ScrollPhysics
 /// Differences: RecyclerView's offsets are whole pixels, so ours are rounded here too (density 1:
 /// one dp = one px = one pt). Our list draws under its bars, so the top inset is subtracted from
 /// `requested`, as the seed advises for such a list (the sample itself subtracts none).
-/// LinearLayoutManager only estimates the scroll range; ours is exact.
+///
+/// The scroll range (F8): with `.estimated` the host reads it as the sample does, from
+/// LinearLayoutManager's smooth-scrollbar estimate (`LinearLayoutEstimate`), and the list stops at
+/// its real end whatever the estimate said: `smoothScrollBy` runs out of room and goes IDLE there,
+/// `scrollBy` consumes only what there is. The sample's `settle()` after the row grows then
+/// finishes the jump. `.exact` clamps with the list's exact range (the behaviour before F8).
 public final class AndroidJumpHost: JumpHost {
     public let platform = Platform.android
     public var actions: (HostAction) -> Void = { _ in }
     let list: NativeList
     var scrollView: ScrollView { list.scrollView }
+    /// Which range `scrollTo` clamps with (`--android-range`, the scenario's `"androidRange"`).
+    public let rangeMode: AndroidRangeMode
 
     /// DragCounter: counts SCROLL_STATE_DRAGGING.
     public private(set) var dragCount = 0
@@ -24,17 +31,24 @@ public final class AndroidJumpHost: JumpHost {
     private var aimedWebViewTop: Int?
     private var settlePosted = false
     private var lastClamped = false
-    private var now = 0
+    /// The range the last `scrollTo` clamped with (also on its HostAction, for the trace).
+    public private(set) var lastRange: AndroidScrollRange?
+    private var tick = 0
     /// HOLD_MS: the embed sends corrections for at most 10 s after the jump.
     static let holdTicks = 10 * VirtualClock.ticksPerSecond
 
-    public init(list: NativeList) { self.list = list }
+    /// `rangeMode` defaults to `.exact` only until the World passes the configured mode
+    /// (`AndroidRangeMode.standard`, `.estimated`, is the default of `--android-range`).
+    public init(list: NativeList, rangeMode: AndroidRangeMode = .exact) {
+        self.list = list
+        self.rangeMode = rangeMode
+    }
 
     public var followingJumpId: Int? { pendingTop != nil ? jumpId : nil }
     public var isClamped: Bool { lastClamped }
 
-    public func scrollRequest(top: Double, correction: Bool, jumpId: Int, now: Int) {
-        self.now = now
+    public func scrollRequest(top: Double, correction: Bool, jumpId: Int, now tick: Int) {
+        self.tick = tick
         if !correction || jumpId != self.jumpId {
             self.jumpId = jumpId
             dragCountAtJump = dragCount
@@ -43,13 +57,13 @@ public final class AndroidJumpHost: JumpHost {
             return
         }
         pendingTop = top
-        pendingUntil = now + AndroidJumpHost.holdTicks
+        pendingUntil = tick + AndroidJumpHost.holdTicks
         _ = scrollTo(top: top, correction: correction, kind: .scroll)
     }
 
     private func settle() {
         guard let top = pendingTop else { return }
-        if dragCount != dragCountAtJump || now > pendingUntil {
+        if dragCount != dragCountAtJump || tick > pendingUntil {
             pendingTop = nil
             return
         }
@@ -64,14 +78,13 @@ public final class AndroidJumpHost: JumpHost {
         let webViewTop = Int((list.webRowY - scrollView.offset).rounded())
         let requested = webViewTop + Int(top.rounded()) - Int(scrollView.insetTop.rounded())
 
-        // computeVerticalScrollOffset / Range / Extent (exact here).
-        let offset = androidOffset
-        let range = Int((scrollView.contentHeight + scrollView.insetTop + scrollView.insetBottom).rounded())
-        let extent = Int(scrollView.viewportHeight.rounded())
-        let maxOffset = range - extent
+        // computeVerticalScrollOffset / Range / Extent: LinearLayoutManager's estimate, or exact.
+        let range = AndroidScrollRange.of(list, mode: rangeMode)
+        lastRange = range
+        let offset = range.offset
         let wanted = offset + requested
-        let scrollBy = min(max(wanted, 0), max(maxOffset, 0)) - offset
-        lastClamped = wanted != min(max(wanted, 0), max(maxOffset, 0))
+        let scrollBy = min(max(wanted, 0), max(range.maxOffset, 0)) - offset
+        lastClamped = wanted != offset + scrollBy
 
         // Re-aiming restarts the smooth scroll's easing, so a scroll already heading for this position is left alone.
         let settling = scrollView.state == .settling
@@ -79,49 +92,61 @@ public final class AndroidJumpHost: JumpHost {
         if settling && aim == aimedWebViewTop { return scrollBy }
         aimedWebViewTop = aim
 
-        let target = Double(offset + scrollBy) - scrollView.insetTop
+        // Where scrollBy asks the list to go, from where it really is (the same as offset + scrollBy
+        // when the range is exact); the list stops at its real end before it if there is less.
+        let target = Double(androidOffset + scrollBy) - scrollView.insetTop
         // Once the jump has landed, an instant scroll keeps the post still while content above it grows.
-        if correction && scrollView.state == .idle {
-            // recyclerView.scrollBy(0, scrollBy)
-            scrollView.setContentOffset(target, animated: false, now: now)
-            actions(HostAction(jumpId: jumpId ?? 0, kind: kind, target: target, animated: false, clamped: lastClamped))
+        let instant = correction && scrollView.state == .idle
+        if instant {
+            recyclerViewScrollBy(to: target)
         } else {
             smoothScrollBy(scrollBy)
-            actions(HostAction(jumpId: jumpId ?? 0, kind: kind, target: target, animated: scrollBy != 0, clamped: lastClamped))
         }
+        actions(HostAction(jumpId: jumpId ?? 0, kind: kind, target: target, animated: !instant && scrollBy != 0,
+                           clamped: lastClamped, range: range))
         return scrollBy
     }
 
-    /// RecyclerView.smoothScrollBy: nothing for 0; otherwise SETTLING with ViewFlinger's duration and quintic.
+    /// RecyclerView.scrollBy → scrollByInternal → scrollStep: LinearLayoutManager.scrollBy moves
+    /// at most to the list's real end and returns what it consumed. With the exact range the
+    /// target is inside the range already and is set as it is.
+    private func recyclerViewScrollBy(to target: Double) {
+        let reached = rangeMode == .estimated ? scrollView.clamp(target) : target
+        scrollView.setContentOffset(reached, animated: false, now: tick)
+    }
+
+    /// RecyclerView.smoothScrollBy: nothing for 0; otherwise SETTLING with ViewFlinger's duration
+    /// and quintic, stopping where the content ends (ViewFlinger.run's `doneScrolling`).
     private func smoothScrollBy(_ dy: Int) {
         guard dy != 0 else { return }
         // From where the list is now (RecyclerView's flinger restarts from the current position),
         // in our UIKit coordinates: Android's offset less the top inset.
         let from = androidOffset - Int(scrollView.insetTop.rounded())
         let motion = ScrollAnimation.androidSmoothScroll(from: from, by: dy, viewportHeight: scrollView.viewportHeight)
-        scrollView.animate(motion, now: now, programmatic: true)
-        scrollView.state = .settling
+        scrollView.animate(motion, now: tick, programmatic: true, stopsAtEnds: rangeMode == .estimated)
+        // A flinger that stopped at once (already at the end) leaves the list IDLE.
+        scrollView.state = scrollView.isAnimating ? .settling : .idle
     }
 
-    public func webRowResized(to height: Double, now: Int) {
-        self.now = now
+    public func webRowResized(to height: Double, now tick: Int) {
+        self.tick = tick
         let old = list.webRowHeight
         list.setWebRowHeight(height)
         // addOnLayoutChangeListener: if the height changed, webView.post { settle() }.
         if old != height { settlePosted = true }
     }
 
-    public func readerWillBeginDragging(now: Int) {
+    public func readerWillBeginDragging(now tick: Int) {
         dragCount += 1
     }
 
-    public func adopt(jumpId: Int, now: Int) {
+    public func adopt(jumpId: Int, now tick: Int) {
         self.jumpId = jumpId
         dragCountAtJump = dragCount
     }
 
-    public func frame(now: Int) {
-        self.now = now
+    public func frame(now tick: Int) {
+        self.tick = tick
         if settlePosted {
             settlePosted = false
             settle()

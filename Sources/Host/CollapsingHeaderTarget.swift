@@ -29,7 +29,7 @@ public final class HeaderPanTarget: PanTarget {
         contentUp ? max(0, webMaxOffset() - webOffset()) : -max(0, webOffset())
     }
 
-    public func settle(now: Int) {}
+    public func settle(now tick: Int) {}
 
     public var indicator: (offset: Double, content: Double, viewport: Double) {
         (webOffset(), contentHeight(), visibleHeight())

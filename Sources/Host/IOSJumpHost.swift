@@ -21,7 +21,7 @@ public final class IOSJumpHost: JumpHost {
     public private(set) var requestedPostY: Double = 0
     public private(set) var isJumpAnimating = false
     public private(set) var isJumpClamped = false
-    private var now = 0
+    private var tick = 0
 
     public init(list: NativeList) {
         self.list = list
@@ -42,13 +42,13 @@ public final class IOSJumpHost: JumpHost {
         // scrollViewDidEndScrollingAnimation is not called for an animation to the current offset,
         // but it is called for the running animation when a new one replaces it, so the flag is set afterwards.
         let animated = abs(target - scrollView.offset) >= 1
-        scrollView.setContentOffset(target, animated: animated, now: now)
+        scrollView.setContentOffset(target, animated: animated, now: tick)
         isJumpAnimating = animated
         actions(HostAction(jumpId: activeJumpId ?? 0, kind: kind, target: target, animated: animated, clamped: isJumpClamped))
     }
 
-    public func scrollRequest(top: Double, correction: Bool, jumpId: Int, now: Int) {
-        self.now = now
+    public func scrollRequest(top: Double, correction: Bool, jumpId: Int, now tick: Int) {
+        self.tick = tick
         // Corrections only belong to the latest jump, and the reader's drag ends them.
         let dropped = correction && jumpId != activeJumpId
         guard !dropped else {
@@ -60,20 +60,20 @@ public final class IOSJumpHost: JumpHost {
         scrollToRequestedPost(.scroll)
     }
 
-    public func webRowResized(to height: Double, now: Int) {
-        self.now = now
+    public func webRowResized(to height: Double, now tick: Int) {
+        self.tick = tick
         let offset = scrollView.offset
         // Restoring the offset stops a jump mid-animation and keeps a clamped jump short, so the jump is re-aimed afterwards.
         let reaimJump = isJumpAnimating || isJumpClamped
         list.setWebRowHeight(height)
         // (As far as the new range allows: a row that shrank leaves no room for the old offset.)
-        scrollView.setContentOffset(scrollView.clamp(offset), animated: false, now: now)
+        scrollView.setContentOffset(scrollView.clamp(offset), animated: false, now: tick)
         if reaimJump, activeJumpId != nil {
             scrollToRequestedPost(.reaim)
         }
     }
 
-    public func readerWillBeginDragging(now: Int) {
+    public func readerWillBeginDragging(now tick: Int) {
         activeJumpId = nil
         isJumpAnimating = false
     }
@@ -82,7 +82,7 @@ public final class IOSJumpHost: JumpHost {
         isJumpAnimating = false
     }
 
-    public func adopt(jumpId: Int, now: Int) { activeJumpId = jumpId }
+    public func adopt(jumpId: Int, now tick: Int) { activeJumpId = jumpId }
 
-    public func frame(now: Int) { self.now = now }
+    public func frame(now tick: Int) { self.tick = tick }
 }

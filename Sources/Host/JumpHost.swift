@@ -6,8 +6,16 @@ public struct HostAction: Sendable, Equatable {
     public var target: Double?
     public var animated: Bool?
     public var clamped: Bool?
-    public init(jumpId: Int, kind: Kind, target: Double? = nil, animated: Bool? = nil, clamped: Bool? = nil) {
-        self.jumpId = jumpId; self.kind = kind; self.target = target; self.animated = animated; self.clamped = clamped
+    /// The range the android host clamped with (F8); nil for the other hosts and for a drop.
+    public var range: AndroidScrollRange?
+    public init(jumpId: Int, kind: Kind, target: Double? = nil, animated: Bool? = nil, clamped: Bool? = nil,
+                range: AndroidScrollRange? = nil) {
+        self.jumpId = jumpId
+        self.kind = kind
+        self.target = target
+        self.animated = animated
+        self.clamped = clamped
+        self.range = range
     }
 }
 
@@ -17,19 +25,20 @@ public enum Platform: String, Sendable, CaseIterable {
 }
 
 /// A host strategy (H3): the app's side of the hook, re-created from the seed's sample code.
+/// Every `now:` argument is a VirtualClock tick (the label stays for the callers; issue 10).
 public protocol JumpHost: AnyObject {
     var platform: Platform { get }
     /// The bridge delivered a call: what the app's JS shim forwards (top, !!info.correction, info.jumpId || 0).
-    func scrollRequest(top: Double, correction: Bool, jumpId: Int, now: Int)
+    func scrollRequest(top: Double, correction: Bool, jumpId: Int, now tick: Int)
     /// The web view reports a new content height (E2); the host resizes the row.
-    func webRowResized(to height: Double, now: Int)
+    func webRowResized(to height: Double, now tick: Int)
     /// The reader started dragging the list (H5): scrollViewWillBeginDragging / SCROLL_STATE_DRAGGING.
-    func readerWillBeginDragging(now: Int)
+    func readerWillBeginDragging(now tick: Int)
     /// Work posted to the next frame (Android's webView.post).
-    func frame(now: Int)
+    func frame(now tick: Int)
     /// Follow a jump already held when this host was made (a platform or mode switch at run
     /// time): its later corrections are the current jump's, and a drag from now on stops them.
-    func adopt(jumpId: Int, now: Int)
+    func adopt(jumpId: Int, now tick: Int)
     /// The jump the host is following, for the toolbar.
     var followingJumpId: Int? { get }
     var isClamped: Bool { get }

@@ -14,15 +14,15 @@ public final class NaiveJumpHost: JumpHost {
     public var followingJumpId: Int? { lastJumpId }
     public var isClamped: Bool { false }
 
-    public func scrollRequest(top: Double, correction: Bool, jumpId: Int, now: Int) {
+    public func scrollRequest(top: Double, correction: Bool, jumpId: Int, now tick: Int) {
         lastJumpId = jumpId
         let target = list.webRowY + top - list.scrollView.insetTop
-        list.scrollView.setContentOffset(target, animated: false, now: now)
+        list.scrollView.setContentOffset(target, animated: false, now: tick)
         actions(HostAction(jumpId: jumpId, kind: .scroll, target: target, animated: false, clamped: false))
     }
 
-    public func webRowResized(to height: Double, now: Int) { list.setWebRowHeight(height) }
-    public func readerWillBeginDragging(now: Int) {}
-    public func adopt(jumpId: Int, now: Int) {}
-    public func frame(now: Int) {}
+    public func webRowResized(to height: Double, now tick: Int) { list.setWebRowHeight(height) }
+    public func readerWillBeginDragging(now tick: Int) {}
+    public func adopt(jumpId: Int, now tick: Int) {}
+    public func frame(now tick: Int) {}
 }

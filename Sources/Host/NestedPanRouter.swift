@@ -78,9 +78,9 @@ public final class NestedPanRouter: PanTarget {
         return -(max(0, webOffset()) + max(0, list.offset - list.minOffset))
     }
 
-    public func settle(now: Int) {
+    public func settle(now tick: Int) {
         let o = list.offset
-        if o > list.maxOffset { list.animate(.springBack(from: o, to: list.maxOffset), now: now, programmatic: false) }
+        if o > list.maxOffset { list.animate(.springBack(from: o, to: list.maxOffset), now: tick, programmatic: false) }
     }
 
     public var indicator: (offset: Double, content: Double, viewport: Double) {

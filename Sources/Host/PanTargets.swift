@@ -12,7 +12,7 @@ public protocol PanTarget: AnyObject {
     /// How far content can still move up (positive) or down (negative) without overscroll.
     func room(contentUp: Bool) -> Double
     /// Release without inertia, or inertia ended: back inside the bounds (the seed's notBehaviorAnimation).
-    func settle(now: Int)
+    func settle(now tick: Int)
     /// Position and length over the whole scrollable content, for the indicator (P7).
     var indicator: (offset: Double, content: Double, viewport: Double) { get }
 }
@@ -48,10 +48,10 @@ public final class ListPanTarget: PanTarget {
         contentUp ? max(0, scrollView.maxOffset - scrollView.offset) : -max(0, scrollView.offset - scrollView.minOffset)
     }
 
-    public func settle(now: Int) {
+    public func settle(now tick: Int) {
         let o = scrollView.offset
         let target = scrollView.clamp(o)
-        if target != o { scrollView.animate(.springBack(from: o, to: target), now: now, programmatic: false) }
+        if target != o { scrollView.animate(.springBack(from: o, to: target), now: tick, programmatic: false) }
     }
 
     public var indicator: (offset: Double, content: Double, viewport: Double) {

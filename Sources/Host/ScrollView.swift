@@ -41,6 +41,8 @@ public final class ScrollView {
         /// Its target was inside the scroll range when it started (the ios and android hosts
         /// clamp theirs), so it ends inside the range as it is then.
         public var targetInRange: Bool = true
+        /// RecyclerView's smooth scroll: it stops where the list runs out of content (F8).
+        public var stopsAtEnds: Bool = false
     }
     public private(set) var animation: Animation?
     /// UIScrollViewDelegate.scrollViewDidEndScrollingAnimation.
@@ -62,10 +64,10 @@ public final class ScrollView {
 
     /// `setContentOffset(_:animated:)`. A new animation replaces a running one, and UIKit then
     /// reports the end of the running one (the seed relies on this order).
-    public func setContentOffset(_ y: Double, animated: Bool, now: Int) {
+    public func setContentOffset(_ y: Double, animated: Bool, now tick: Int) {
         if animated {
             if animation != nil { endAnimation(notify: true) }
-            animation = Animation(motion: .iosSetContentOffset(from: offset, to: y), startTick: now, programmatic: true,
+            animation = Animation(motion: .iosSetContentOffset(from: offset, to: y), startTick: tick, programmatic: true,
                                   targetInRange: isInRange(y))
         } else {
             // A plain set stops a running animation without the delegate call.
@@ -75,10 +77,20 @@ public final class ScrollView {
     }
 
     /// Starts a motion (Android's smoothScrollBy, a key or wheel ease, a spring back).
-    public func animate(_ motion: ScrollAnimation, now: Int, programmatic: Bool) {
+    ///
+    /// `stopsAtEnds`: the motion ends where the list runs out of content, as RecyclerView's does
+    /// (`RecyclerView.ViewFlinger.run`: `scrollStep` asks `LinearLayoutManager.scrollBy`, which
+    /// scrolls at most to the last child's end and returns what it scrolled; a step that was not
+    /// consumed whole makes `doneScrolling` true and the state IDLE). A motion that asked for more
+    /// than there was so ends early, at the end, with less consumed.
+    public func animate(_ motion: ScrollAnimation, now tick: Int, programmatic: Bool, stopsAtEnds: Bool = false) {
         if animation != nil { endAnimation(notify: true) }
-        animation = Animation(motion: motion, startTick: now, programmatic: programmatic, targetInRange: isInRange(motion.to))
-        if motion.duration <= 0 { offset = motion.to; endAnimation(notify: true) }
+        animation = Animation(motion: motion, startTick: tick, programmatic: programmatic,
+                              targetInRange: isInRange(motion.to), stopsAtEnds: stopsAtEnds)
+        if motion.duration <= 0 {
+            offset = stopsAtEnds ? clamp(motion.to) : motion.to
+            endAnimation(notify: true)
+        }
     }
 
     /// Stops any animation where it is (a touch, a plain set).
@@ -92,12 +104,18 @@ public final class ScrollView {
         if notify && wasProgrammatic { didEndScrollingAnimation?() }
     }
 
-    /// Advances a running animation to `now`. Returns true while it runs.
+    /// Advances a running animation to tick `tick`. Returns true while it runs.
     @discardableResult
-    public func step(now: Int) -> Bool {
+    public func step(now tick: Int) -> Bool {
         guard let a = animation else { return false }
-        let t = VirtualClock.seconds(now - a.startTick)
+        let t = VirtualClock.seconds(tick - a.startTick)
         offset = a.motion.value(at: t)
+        if a.stopsAtEnds, offset != clamp(offset) {
+            // Out of content: the step is consumed only up to the end, and the scroll is done.
+            offset = clamp(offset)
+            endAnimation(notify: true)
+            return false
+        }
         if t >= a.motion.duration {
             offset = a.motion.value(at: a.motion.duration)
             // A spring back aimed at the bound the range had when it started, or a jump's scroll

@@ -27,7 +27,7 @@ public final class SelfScrollHost: JumpHost {
     public var followingJumpId: Int? { activeJumpId }
     public var isClamped: Bool { false }
 
-    public func scrollRequest(top: Double, correction: Bool, jumpId: Int, now: Int) {
+    public func scrollRequest(top: Double, correction: Bool, jumpId: Int, now tick: Int) {
         switch platform {
         case .ios:
             if correction && jumpId != activeJumpId { actions(HostAction(jumpId: jumpId, kind: .drop)); return }
@@ -38,23 +38,23 @@ public final class SelfScrollHost: JumpHost {
             break
         }
         activeJumpId = jumpId
-        if revealWebView { list.scrollView.setContentOffset(list.scrollView.minOffset + list.webRowY, animated: false, now: now) }
+        if revealWebView { list.scrollView.setContentOffset(list.scrollView.minOffset + list.webRowY, animated: false, now: tick) }
         let target = platform == .naive ? top : min(max(0, top), webMaxOffset())
         setWebOffset(target)
         actions(HostAction(jumpId: jumpId, kind: .scroll, target: target, animated: false, clamped: target != top))
     }
 
-    public func webRowResized(to height: Double, now: Int) {}
+    public func webRowResized(to height: Double, now tick: Int) {}
 
-    public func readerWillBeginDragging(now: Int) {
+    public func readerWillBeginDragging(now tick: Int) {
         if platform == .ios { activeJumpId = nil }
         dragCount += 1
     }
 
-    public func adopt(jumpId: Int, now: Int) {
+    public func adopt(jumpId: Int, now tick: Int) {
         activeJumpId = jumpId
         dragCountAtJump = dragCount
     }
 
-    public func frame(now: Int) {}
+    public func frame(now tick: Int) {}
 }

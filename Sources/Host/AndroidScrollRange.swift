@@ -1,0 +1,45 @@
+/// Which scroll range the android host clamps with (SPEC F8, `--android-range`).
+public enum AndroidRangeMode: String, Sendable, CaseIterable {
+    /// LinearLayoutManager's smooth-scrollbar estimate, as on a phone (`LinearLayoutEstimate`).
+    case estimated
+    /// The exact range of the list (what the host did before F8).
+    case exact
+
+    /// The default of `--android-range` and of a scenario without `"androidRange"` (SPEC F8).
+    public static let standard = AndroidRangeMode.estimated
+}
+
+/// The range the android host clamped one request with: the sample's
+/// `computeVerticalScrollOffset()`, `computeVerticalScrollExtent()` and
+/// `computeVerticalScrollRange()`, in Android's coordinates (offset 0 = the content's top at the
+/// top padding; whole pixels). The trace's `host` line shows it (F8).
+public struct AndroidScrollRange: Equatable, Sendable {
+    public var mode: AndroidRangeMode
+    public var offset: Int
+    public var extent: Int
+    public var range: Int
+    public init(mode: AndroidRangeMode, offset: Int, extent: Int, range: Int) {
+        self.mode = mode
+        self.offset = offset
+        self.extent = extent
+        self.range = range
+    }
+
+    /// The sample's `maxOffset = computeVerticalScrollRange() − computeVerticalScrollExtent()`.
+    public var maxOffset: Int { range - extent }
+
+    /// What the list reports in `mode` at its current offset.
+    public static func of(_ list: NativeList, mode: AndroidRangeMode) -> AndroidScrollRange {
+        let sv = list.scrollView
+        switch mode {
+        case .exact:
+            return AndroidScrollRange(mode: .exact, offset: Int((sv.offset + sv.insetTop).rounded()),
+                                      extent: Int(sv.viewportHeight.rounded()),
+                                      range: Int((sv.contentHeight + sv.insetTop + sv.insetBottom).rounded()))
+        case .estimated:
+            let e = list.linearLayoutEstimate
+            return AndroidScrollRange(mode: .estimated, offset: e.verticalScrollOffset,
+                                      extent: e.verticalScrollExtent, range: e.verticalScrollRange)
+        }
+    }
+}
