@@ -102,8 +102,8 @@ public final class AndroidJumpHost: JumpHost {
         } else {
             smoothScrollBy(scrollBy)
         }
-        actions(HostAction(jumpId: jumpId ?? 0, kind: kind, target: target, animated: !instant && scrollBy != 0,
-                           clamped: lastClamped, range: range))
+        actions(HostAction(jumpId: jumpId ?? 0, kind: kind, target: target,
+                           animated: !instant && scrollBy != 0, clamped: lastClamped, range: range))
         return scrollBy
     }
 

@@ -62,7 +62,9 @@ public struct LinearLayoutEstimate: Equatable, Sendable {
     public var totalSpace: Int { endAfterPadding - startAfterPadding }
 
     /// findOneVisibleChild with completelyVisible false, acceptPartiallyVisible true.
-    private func isVisible(_ r: LaidOutRow) -> Bool { r.top < endAfterPadding && r.bottom > startAfterPadding }
+    private func isVisible(_ r: LaidOutRow) -> Bool {
+        r.top < endAfterPadding && r.bottom > startAfterPadding
+    }
     /// findFirstVisibleChildClosestToStart / findFirstVisibleChildClosestToEnd (not reversed).
     public var firstVisible: LaidOutRow? { rows.first(where: isVisible) }
     public var lastVisible: LaidOutRow? { rows.last(where: isVisible) }
@@ -80,7 +82,8 @@ public struct LinearLayoutEstimate: Equatable, Sendable {
         let laidOutArea = abs(e.bottom - s.top)
         let itemRange = abs(s.position - e.position) + 1
         let avgSizePerRow = Float(laidOutArea) / Float(itemRange)
-        return LinearLayoutEstimate.javaRound(Float(itemsBefore) * avgSizePerRow + Float(startAfterPadding - s.top))
+        let estimate = Float(itemsBefore) * avgSizePerRow + Float(startAfterPadding - s.top)
+        return LinearLayoutEstimate.javaRound(estimate)
     }
 
     /// ScrollbarHelper.computeScrollExtent (smoothScrollbarEnabled).
@@ -122,7 +125,9 @@ extension NativeList {
         var rows: [LaidOutRow] = []
         var top = padTop - androidOffset
         for (position, h) in heights.enumerated() {
-            if top < height && top + h > 0 { rows.append(LaidOutRow(position: position, top: top, bottom: top + h)) }
+            if top < height && top + h > 0 {
+                rows.append(LaidOutRow(position: position, top: top, bottom: top + h))
+            }
             top += h
         }
         return LinearLayoutEstimate(rows: rows, itemCount: heights.count, height: height, paddingTop: padTop,

@@ -83,7 +83,8 @@ public final class ScrollView {
     /// scrolls at most to the last child's end and returns what it scrolled; a step that was not
     /// consumed whole makes `doneScrolling` true and the state IDLE). A motion that asked for more
     /// than there was so ends early, at the end, with less consumed.
-    public func animate(_ motion: ScrollAnimation, now tick: Int, programmatic: Bool, stopsAtEnds: Bool = false) {
+    public func animate(_ motion: ScrollAnimation, now tick: Int, programmatic: Bool,
+                        stopsAtEnds: Bool = false) {
         if animation != nil { endAnimation(notify: true) }
         animation = Animation(motion: motion, startTick: tick, programmatic: programmatic,
                               targetInRange: isInRange(motion.to), stopsAtEnds: stopsAtEnds)

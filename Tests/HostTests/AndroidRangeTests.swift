@@ -11,8 +11,10 @@ final class AndroidRangeTests: XCTestCase {
     typealias Rig = HostSpecTests.Rig
 
     /// Runs `ticks` ticks, noting each tick's offset and state.
-    private func record(_ r: Rig, _ ticks: Int, host: JumpHost) -> [(tick: Int, y: Double, state: ScrollView.State)] {
-        var out: [(Int, Double, ScrollView.State)] = []
+    typealias Log = [(tick: Int, y: Double, state: ScrollView.State)]
+
+    private func record(_ r: Rig, _ ticks: Int, host: JumpHost) -> Log {
+        var out: Log = []
         for _ in 0..<ticks {
             r.run(1, host: host)
             out.append((r.tick, r.sv.offset, r.sv.state))
@@ -22,8 +24,7 @@ final class AndroidRangeTests: XCTestCase {
 
     /// The jump near the end: the post at page y 2050 of a web row that has 2000 pt yet; the row
     /// grows to 2300 pt at 1.2 s (tick 144), while an exactly clamped scroll is still moving.
-    private func jumpNearTheEnd(_ mode: AndroidRangeMode) -> (Rig, AndroidJumpHost, [(tick: Int, y: Double,
-                                                                                  state: ScrollView.State)]) {
+    private func jumpNearTheEnd(_ mode: AndroidRangeMode) -> (Rig, AndroidJumpHost, Log) {
         let r = Rig()
         let h = r.attach(AndroidJumpHost(list: r.list, rangeMode: mode))
         h.scrollRequest(top: 2050, correction: false, jumpId: 1, now: 0)
@@ -37,25 +38,26 @@ final class AndroidRangeTests: XCTestCase {
     func testF8_estimated_firstScrollStopsShort_settleAfterGrowthFinishesTheLanding() {
         let (r, h, log) = jumpNearTheEnd(.estimated)
         // requested = 128 + 2050 − 32 = 2146 against an estimated maximum of 7748: not clamped.
-        XCTAssertEqual(r.actions.first, HostAction(jumpId: 1, kind: .scroll, target: 2114, animated: true, clamped: false,
-                                                   range: AndroidScrollRange(mode: .estimated, offset: 0, extent: 336,
-                                                                             range: 8084)))
+        let estimate = AndroidScrollRange(mode: .estimated, offset: 0, extent: 336, range: 8084)
+        XCTAssertEqual(r.actions.first, HostAction(jumpId: 1, kind: .scroll, target: 2114, animated: true,
+                                                   clamped: false, range: estimate))
         // smoothScrollBy(2146) runs out of room at the real end (2048) and the list goes IDLE
         // there, well before its 1.976 s would have ended, short of the post.
         let stop = log.first { $0.state == .idle }!
         XCTAssertEqual(stop.y, 2048)
         XCTAssertLessThan(stop.tick, 125)
-        XCTAssertTrue(log.filter { $0.tick >= stop.tick && $0.tick <= 144 }.allSatisfy { $0.y == 2048 && $0.state == .idle },
+        let waiting = log.filter { $0.tick >= stop.tick && $0.tick <= 144 }
+        XCTAssertTrue(waiting.allSatisfy { $0.y == 2048 && $0.state == .idle },
                       "stopped short until the row grows")
         XCTAssertEqual(r.list.webRowY + 2050 - stop.y - r.sv.insetTop, 66, "the post 66 pt under the bar")
         // The row grows; settle() on the next frame: the list is IDLE, so an instant scrollBy of the
         // 66 px still missing, read from the estimate at the end (offset 6648 of 20988 − 336).
         XCTAssertEqual(r.actions.count, 2)
-        let settle = r.actions[1]
-        XCTAssertEqual(settle, HostAction(jumpId: 1, kind: .settle, target: 2114, animated: false, clamped: false,
-                                          range: AndroidScrollRange(mode: .estimated, offset: 6648, extent: 336,
-                                                                    range: 20988)))
-        XCTAssertEqual(log.first { $0.y == 2114 }?.tick, 146, "the second movement, one frame after the growth")
+        let atEnd = AndroidScrollRange(mode: .estimated, offset: 6648, extent: 336, range: 20988)
+        XCTAssertEqual(r.actions[1], HostAction(jumpId: 1, kind: .settle, target: 2114, animated: false,
+                                                clamped: false, range: atEnd))
+        XCTAssertEqual(log.first { $0.y == 2114 }?.tick, 146,
+                       "the second movement, one frame after the growth")
         XCTAssertEqual(r.sv.offset, 2114)
         XCTAssertEqual(r.postY(2050), 0, "landed just under the top bar")
         XCTAssertEqual(h.pendingTop, 2050)
@@ -64,10 +66,10 @@ final class AndroidRangeTests: XCTestCase {
     /// F8: exact: the same jump lands in one movement
     func testF8_exact_sameJumpLandsInOneMovement() {
         let (r, _, log) = jumpNearTheEnd(.exact)
-        // Clamped to the exact maximum 2080 (UIKit 2048): a shorter, slower scroll, still moving at 1.2 s.
-        XCTAssertEqual(r.actions.first, HostAction(jumpId: 1, kind: .scroll, target: 2048, animated: true, clamped: true,
-                                                   range: AndroidScrollRange(mode: .exact, offset: 0, extent: 384,
-                                                                             range: 2464)))
+        // Clamped to the exact maximum 2080 (UIKit 2048): a scroll still moving at 1.2 s.
+        let exact = AndroidScrollRange(mode: .exact, offset: 0, extent: 384, range: 2464)
+        XCTAssertEqual(r.actions.first, HostAction(jumpId: 1, kind: .scroll, target: 2048, animated: true,
+                                                   clamped: true, range: exact))
         // settle() finds it SETTLING and re-aims the smooth scroll: one movement, never IDLE on the way.
         XCTAssertEqual(r.actions.map(\.kind), [.scroll, .settle])
         XCTAssertEqual(r.actions[1].animated, true)
@@ -113,7 +115,8 @@ final class AndroidRangeTests: XCTestCase {
         x.adopt(jumpId: 1, now: 0)
         e.sv.offset = 1900
         x.scrollRequest(top: 2100, correction: true, jumpId: 1, now: 0)
-        XCTAssertEqual(e.core.last, HostAction(jumpId: 1, kind: .scroll, target: 2048, animated: false, clamped: true))
+        XCTAssertEqual(e.core.last,
+                       HostAction(jumpId: 1, kind: .scroll, target: 2048, animated: false, clamped: true))
         XCTAssertEqual(e.sv.offset, 2048)
     }
 
@@ -126,7 +129,8 @@ final class AndroidRangeTests: XCTestCase {
         h.adopt(jumpId: 1, now: 0)
         r.sv.offset = 2048
         h.scrollRequest(top: 2100, correction: true, jumpId: 1, now: 0)
-        XCTAssertEqual(r.actions.last?.range, AndroidScrollRange(mode: .estimated, offset: 2647, extent: 336, range: 2982))
+        XCTAssertEqual(r.actions.last?.range,
+                       AndroidScrollRange(mode: .estimated, offset: 2647, extent: 336, range: 2982))
         XCTAssertEqual(r.actions.last?.clamped, true)
         XCTAssertEqual(r.sv.offset, 2047)
         XCTAssertEqual(h.lastRange?.maxOffset, 2646)

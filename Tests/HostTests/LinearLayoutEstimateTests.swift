@@ -116,4 +116,24 @@ final class LinearLayoutEstimateTests: XCTestCase {
                        AndroidScrollRange(mode: .estimated, offset: 2924, extent: 336, range: 4896))
         XCTAssertEqual(AndroidRangeMode.standard, .estimated)
     }
+
+    /// F8: how far off the estimate is for the bundled sample at 80x24 (the note's numbers)
+    func testF8_estimate_bundledSampleAt80x24() {
+        // sample.json at 80 columns, every image loaded: a web row of 12346 pt between 6 header and
+        // 20 footer rows: 12762 pt, an exact maximum of 12762 − 336 = 12426 (UIKit 12394).
+        func at(_ y: Double) -> (offset: Int, max: Int) {
+            let e = list(offset: y, web: 12346).linearLayoutEstimate
+            return (e.verticalScrollOffset, e.maxScrollOffset)
+        }
+        // The top: header row 0 visible, the offset exact, the maximum 35228 pt too far.
+        XCTAssertTrue(at(-32) == (0, 47654))
+        // Header row 0 under the top bar (UIKit 0, Android 32): already 4932 pt off.
+        XCTAssertTrue(at(0) == (4964, 66678))
+        // Only the web row visible (Android 5032): avg = 12346, offset 6 · 12346 + …
+        XCTAssertTrue(at(5000) == (79012, 333006))
+        // 40 pt before the end, footers 0–17 visible: 1337 pt of room estimated for 40.
+        XCTAssertTrue(at(12354) == (16280, 17617))
+        // At the end: the room left is exact (−1 by rounding), the offset 3523 pt off.
+        XCTAssertTrue(at(12394) == (15949, 15948))
+    }
 }
