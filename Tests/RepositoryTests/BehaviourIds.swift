@@ -44,11 +44,12 @@ enum BehaviourIds {
     static func citations(in file: Repository.File) -> [Citation] {
         let lexer = SourceLexer(file.text, cLike: file.isC)
         var out: [Citation] = []
-        for (n, line) in lexer.prose.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            for id in ids(inProse: String(line)) { out.append(Citation(id: id, place: "\(file.path):\(n + 1)")) }
-        }
-        for (n, line) in lexer.code.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            for id in ids(inTestNames: String(line)) { out.append(Citation(id: id, place: "\(file.path):\(n + 1)")) }
+        let prose = lexer.prose.split(separator: "\n", omittingEmptySubsequences: false)
+        let code = lexer.code.split(separator: "\n", omittingEmptySubsequences: false)
+        for n in prose.indices {
+            let place = "\(file.path):\(n + 1)"
+            let found = ids(inProse: String(prose[n])) + ids(inTestNames: String(code[n]))
+            out += found.map { Citation(id: $0, place: place) }
         }
         return out
     }
@@ -173,7 +174,8 @@ enum BehaviourIds {
         let ns = NSMutableString(string: text)
         for m in re.matches(in: text, range: NSRange(location: 0, length: ns.length)).reversed() {
             if onlyOrderedRanges {
-                let from = Int(ns.substring(with: m.range(at: 2)))!, to = Int(ns.substring(with: m.range(at: 3)))!
+                let from = Int(ns.substring(with: m.range(at: 2)))!
+                let to = Int(ns.substring(with: m.range(at: 3)))!
                 guard from < to, to - from <= 30 else { continue }
             }
             ns.replaceCharacters(in: m.range, with: String(repeating: " ", count: m.range.length))
