@@ -33,5 +33,6 @@ let package = Package(
         .testTarget(name: "SimulationTests", dependencies: ["Simulation"], exclude: ["GoldenTraces"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], exclude: ["Golden"]),
+        .testTarget(name: "RepositoryTests"),
     ]
 )
