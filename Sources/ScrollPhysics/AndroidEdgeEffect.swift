@@ -52,6 +52,14 @@ public struct AndroidEdgeEffect: TimedMotion, Equatable {
         AndroidEdgeEffect(distance: min(1, max(0, distance)), velocity: 0, height: height)
     }
 
+    /// `onPull(deltaDistance)` on a held effect showing `distance`: RecyclerView's pullGlows passes
+    /// the overscroll of a drag step over its height; the stretch never exceeds 1 nor goes below 0.
+    /// The result is the new `getDistance()`; `released(distance:height:)` starts the recede.
+    public static func pulled(distance: Double, by overscroll: Double, height: Double) -> Double {
+        guard height > 0 else { return 0 }
+        return max(0, min(1, distance + overscroll / height))
+    }
+
     /// A receding effect from `distance` (fraction of `height`) moving at `velocity` px/s.
     public init(distance: Double, velocity: Double, height: Double) {
         self.height = height

@@ -142,6 +142,10 @@ final class AndroidLawTests: XCTestCase {
         XCTAssertEqual(r.value(at: 0), 0.3)
         XCTAssertTrue(r.distances.allSatisfy { $0 >= 0 && $0 <= 0.3 })
         XCTAssertEqual(r.value(at: r.duration), 0)
+        // A drag past the end pulls the effect by overscroll / height (EdgeEffect.onPull), capped at 1.
+        XCTAssertEqual(AndroidEdgeEffect.pulled(distance: 0, by: 60, height: 600), 0.1, accuracy: 1e-12)
+        XCTAssertEqual(AndroidEdgeEffect.pulled(distance: 0.95, by: 60, height: 600), 1)
+        XCTAssertEqual(AndroidEdgeEffect.pulled(distance: 0.05, by: -60, height: 600), 0)
         let list = ScrollBounds(min: 0, max: 300, viewport: 600)
         XCTAssertEqual(law.dragged(from: 290, by: 50, bounds: list), 300)
         XCTAssertEqual(law.dragged(from: 10, by: -50, bounds: list), 0)
