@@ -17,6 +17,12 @@ public final class PanEngine {
     public var onIdle: () -> Void = {}
 
     public private(set) var item: DynamicItem?
+    /// F1/F2 (prototype): the law of inertia. `.uidynamic` is the seed's DynamicItem path above,
+    /// unchanged; `.uikit` and `.android` run a `DecelerationMotion` (`glide`).
+    public var physics: PhysicsModel = .uidynamic
+    private var glide: Glide?
+    /// F1: Android's edge effect after a fling met a bound; read it with `edgeEffectDistance(now:)`.
+    public private(set) var edgeEffect: (edge: ScrollEdge, effect: AndroidEdgeEffect, startTick: Int)?
     private var tracker = VelocityTracker()
     private var touch: Touch?
     private var ease: Ease?
@@ -38,13 +44,22 @@ public final class PanEngine {
         var applied: Double
     }
 
+    /// A fling under a platform law: offsets relative to the release, applied as deltas.
+    struct Glide {
+        var motion: any DecelerationMotion
+        var startTick: Int
+        var applied: Double
+    }
+
     public init(target: PanTarget) { self.target = target }
 
     /// Native rows take no taps while inertia runs (P4).
-    public var interactionLocked: Bool { item != nil }
+    public var interactionLocked: Bool { item != nil || glide != nil }
     public var isTouching: Bool { touch != nil }
     public var isDragging: Bool { touch?.dragging == true }
-    public var isMoving: Bool { item != nil || ease != nil || touch?.dragging == true || streamPending }
+    public var isMoving: Bool {
+        item != nil || glide != nil || ease != nil || touch?.dragging == true || streamPending
+    }
     private var streamPending: Bool { stream.lastTime != nil }
 
     private func seconds(_ tick: Int) -> Double { VirtualClock.seconds(tick) }
@@ -54,8 +69,9 @@ public final class PanEngine {
     /// Touch down. Returns true when it stopped a motion (so the press is not a tap).
     @discardableResult
     public func touchDown(y: Double, now: Int) -> Bool {
-        let stopped = item != nil || ease != nil
+        let stopped = item != nil || glide != nil || ease != nil
         item = nil
+        glide = nil
         ease = nil
         stream.reset()
         target.panBegan()
@@ -100,8 +116,7 @@ public final class PanEngine {
             return current.stoppedMotion ? .none : .tap
         }
         let v = tracker.velocity(at: seconds(now))
-        if let fling = DynamicItem.fling(releaseVelocity: v) {
-            item = fling
+        if startInertia(contentVelocity: -v, now: now) {
             onSettling()
         } else {
             target.settle(now: now)
@@ -118,6 +133,7 @@ public final class PanEngine {
         let continuing = stream.isActive(at: seconds(now)) && ease != nil
         stream.add(at: seconds(now), delta: delta)
         item = nil
+        glide = nil
         if !continuing { target.panBegan() }
         // Every notch and key press is the reader scrolling, also inside a stream that began
         // before a jump: the host hears of each (H5), so no correction pulls the reader back.
@@ -139,16 +155,63 @@ public final class PanEngine {
         stream.reset()
         target.panBegan()
         onDragBegan(now)
-        item = DynamicItem.fling(releaseVelocity: -contentVelocity)
-        if item != nil { onSettling() } else { onIdle() }
+        if startInertia(contentVelocity: contentVelocity, now: now) { onSettling() } else { onIdle() }
     }
 
     /// Stops everything where it is.
     public func stop() {
         item = nil
+        glide = nil
         ease = nil
         touch = nil
         stream.reset()
+    }
+
+    /// Starts inertia at `v` (content pt/s, + = content up) under `physics`; false: no inertia.
+    /// uidynamic: the seed's item (P2). Otherwise the law's motion, bounded by the room the
+    /// target has left either way (F1, F2).
+    private func startInertia(contentVelocity v: Double, now: Int) -> Bool {
+        guard physics != .uidynamic else {
+            item = DynamicItem.fling(releaseVelocity: -v)
+            return item != nil
+        }
+        let law = physics.law
+        guard law.startsFling(velocity: v) else { return false }
+        let bounds = ScrollBounds(min: target.room(contentUp: false), max: target.room(contentUp: true),
+                                  viewport: target.indicator.viewport)
+        glide = Glide(motion: law.motion(from: 0, velocity: v, bounds: bounds), startTick: now, applied: 0)
+        return true
+    }
+
+    /// `EdgeEffect.getDistance()` of the edge effect at `now` (0 when none shows), F1.
+    public func edgeEffectDistance(now: Int) -> Double {
+        guard let e = edgeEffect else { return 0 }
+        return e.effect.value(at: seconds(now - e.startTick))
+    }
+
+    /// One tick of a platform-law fling. Past a bound the target stops it (PROTOTYPE: the targets
+    /// cannot show uikit's overshoot yet, so a uikit fling ends at the bound); android's impact
+    /// starts the edge effect (RecyclerView.absorbGlows).
+    private func stepGlide(now: Int) {
+        guard var g = glide else { return }
+        let t = seconds(now - g.startTick)
+        let y = g.motion.value(at: t)
+        let d = y - g.applied
+        let atBound = d != 0 && target.pan(by: -d, bounce: false)
+        g.applied = y
+        lastMovementTick = now
+        let tPrevious = seconds(now - 1 - g.startTick)
+        if physics == .android, let hit = g.motion.impact, t >= hit.time, tPrevious < hit.time {
+            let effect = AndroidEdgeEffect.absorbed(velocity: hit.velocity, height: target.indicator.viewport)
+            edgeEffect = (hit.edge, effect, now)
+        }
+        if atBound || g.motion.isFinished(at: t) {
+            glide = nil
+            target.settle(now: now)
+            onIdle()
+        } else {
+            glide = g
+        }
     }
 
     // MARK: Stepping (120 Hz)
@@ -166,15 +229,20 @@ public final class PanEngine {
         if stream.lastTime != nil, !stream.isActive(at: seconds(now)) {
             let speed = stream.count > 1 ? stream.speed : 0
             stream.reset()
-            if abs(speed) >= DynamicItem.threshold {
+            if physics != .uidynamic, physics.law.startsFling(velocity: speed) {
+                ease = nil
+                target.panBegan()
+                _ = startInertia(contentVelocity: speed, now: now)
+            } else if physics == .uidynamic, abs(speed) >= DynamicItem.threshold {
                 ease = nil
                 target.panBegan()
                 item = DynamicItem(velocity: -speed)
-            } else if ease == nil, item == nil {
+            } else if ease == nil, item == nil, glide == nil {
                 target.settle(now: now)
                 onIdle()
             }
         }
+        stepGlide(now: now)
         if var it = item {
             let d = it.step()
             let atBound = target.pan(by: d, bounce: true)
@@ -187,12 +255,12 @@ public final class PanEngine {
                 item = it
             }
         }
-        if ease == nil, item == nil, touch == nil, stream.lastTime == nil, lastEaseRunning {
+        if ease == nil, item == nil, glide == nil, touch == nil, stream.lastTime == nil, lastEaseRunning {
             // A key or wheel ease that stopped a bounce ends at the overscrolled offset: spring back (P3).
             target.settle(now: now)
             onIdle()
         }
-        lastEaseRunning = ease != nil || item != nil
+        lastEaseRunning = ease != nil || item != nil || glide != nil
     }
     private var lastEaseRunning = false
 }

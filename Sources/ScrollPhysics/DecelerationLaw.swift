@@ -1,0 +1,129 @@
+// SPEC F1, F2: one deceleration law per physics model, behind one protocol. A law turns a
+// release (offset, velocity, bounds) into a motion that is a function of time (DESIGN
+// principle 2), edges included: the seed's bounce (uidynamic), the rubber band and spring
+// back (uikit), or a stop at the bound with an edge effect (android).
+//
+// Offsets and velocities here are CONTENT OFFSETS (U4), not finger movements: a positive
+// velocity makes the offset grow (content moves up, as a fling of the finger upwards does).
+// The seed's DynamicItem works in the finger's sense; UIDynamicLaw converts.
+
+/// The physics models of F1.
+public enum PhysicsModel: String, Sendable, CaseIterable {
+    /// The seed's UIDynamicItemBehavior (P2, P3): `DynamicItem`, the damped bottom bounce.
+    case uidynamic
+    /// UIScrollView: deceleration 0.998 per ms, rubber band at both ends, spring back.
+    case uikit
+    /// RecyclerView: OverScroller's spline fling, no overscroll, an edge effect.
+    case android
+
+    /// The law of this model.
+    public var law: any DecelerationLaw {
+        switch self {
+        case .uidynamic: UIDynamicLaw()
+        case .uikit: UIKitDecelerationLaw()
+        case .android: AndroidFlingLaw()
+        }
+    }
+
+    /// What scrolls in the list (SPEC section 5): M1's content-sized web row inside the list, or
+    /// M2/M3's viewport-tall web view that scrolls itself (the seed's nested pan).
+    public enum ListKind: Sendable, Equatable {
+        case contentSizedRow
+        case selfScrollingWebView
+    }
+
+    /// F2: the law a platform's list uses. `platform` is the host's name (`ios`, `android`,
+    /// `naive`, as `Platform.rawValue`); `override` is `--physics` or the scenario's `"physics"`.
+    /// M1: ios → uikit, android → android, naive → uikit. M2/M3: ios → uidynamic (the seed
+    /// drives the pan there), android → android, naive → uikit (the naive host is a plain
+    /// UIKit list). Nil for an unknown platform.
+    public static func selected(platform: String, list: ListKind,
+                                override: PhysicsModel? = nil) -> PhysicsModel? {
+        if let override { return override }
+        switch (platform, list) {
+        case ("ios", .contentSizedRow): return .uikit
+        case ("ios", .selfScrollingWebView): return .uidynamic
+        case ("android", _): return .android
+        case ("naive", _): return .uikit
+        default: return nil
+        }
+    }
+}
+
+/// The offset range a motion runs in (U4) and the viewport height, which sizes UIKit's rubber
+/// band and Android's edge effect.
+public struct ScrollBounds: Sendable, Equatable {
+    public var min: Double
+    public var max: Double
+    /// The viewport height d, pt.
+    public var viewport: Double
+
+    public init(min: Double, max: Double, viewport: Double) {
+        self.min = min
+        self.max = Swift.max(min, max)
+        self.viewport = viewport
+    }
+
+    /// No bounds: for a caller that routes the motion's deltas itself (M2's nested router).
+    public static func unbounded(viewport: Double) -> ScrollBounds {
+        let far = Double.greatestFiniteMagnitude
+        return ScrollBounds(min: -far, max: far, viewport: viewport)
+    }
+
+    public func clamp(_ y: Double) -> Double { Swift.min(Swift.max(y, min), max) }
+    public func contains(_ y: Double) -> Bool { y >= min && y <= max }
+}
+
+/// Which end of the range.
+public enum ScrollEdge: String, Sendable, Equatable {
+    case top, bottom
+}
+
+/// A motion that met a bound: where, when (seconds after release) and how fast (offset pt/s,
+/// signed, at that moment). Android's RecyclerView passes `|velocity|` to `EdgeEffect.onAbsorb`.
+public struct EdgeImpact: Sendable, Equatable {
+    public var edge: ScrollEdge
+    public var time: Double
+    public var velocity: Double
+    public init(edge: ScrollEdge, time: Double, velocity: Double) {
+        self.edge = edge
+        self.time = time
+        self.velocity = velocity
+    }
+}
+
+/// An inertia motion of a scroll offset: `value(at: t)` is the offset t seconds after release.
+public protocol DecelerationMotion: TimedMotion {
+    var model: PhysicsModel { get }
+    var bounds: ScrollBounds { get }
+    /// Offset velocity at t, pt/s (0 once at rest).
+    func velocity(at t: Double) -> Double
+    /// The first bound the motion met, if any.
+    var impact: EdgeImpact? { get }
+    /// Android's edge effect at t: `EdgeEffect.getDistance()` (fraction of the viewport height the
+    /// stretch shows). 0 for the models that move the content past the bound instead.
+    func edgeEffect(at t: Double) -> Double
+}
+
+extension DecelerationMotion {
+    /// How far the offset is outside the bounds at t (positive past the bottom, negative past the
+    /// top, 0 inside). Always 0 for android (F2: the android list never shows overscroll).
+    public func overscroll(at t: Double) -> Double {
+        let y = value(at: t)
+        return y - bounds.clamp(y)
+    }
+}
+
+/// A deceleration law (F1).
+public protocol DecelerationLaw: Sendable {
+    associatedtype Motion: DecelerationMotion
+    var model: PhysicsModel { get }
+    /// True when a release at `velocity` (offset pt/s) starts inertia at all.
+    func startsFling(velocity: Double) -> Bool
+    /// The motion after a release at `offset` with `velocity`. Below the fling threshold the
+    /// motion only brings an overscrolled offset back (or rests, duration 0).
+    func motion(from offset: Double, velocity: Double, bounds: ScrollBounds) -> Motion
+    /// A drag step at the edges: the offset shown after moving the content by `delta` (offset pt)
+    /// from the shown offset `offset`. Inside the bounds this is `offset + delta`.
+    func dragged(from offset: Double, by delta: Double, bounds: ScrollBounds) -> Double
+}
