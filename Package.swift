@@ -14,6 +14,10 @@ let package = Package(
                        providers: [.apt(["libncurses-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg",
+                       providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         .target(name: "CSupport"),
         .target(name: "LiveblogModel", dependencies: ["CSupport"]),
         .target(name: "VirtualTime"),
@@ -23,6 +27,8 @@ let package = Package(
         .target(name: "Host", dependencies: ["Embed", "ScrollPhysics", "VirtualTime"]),
         .target(name: "Simulation", dependencies: ["Host", "VirtualTime"]),
         .target(name: "TerminalKit", dependencies: ["CNcurses", "CPNG", "LiveblogModel"]),
+        .target(name: "ImageDecoding", dependencies: ["CPNG", "CTurboJPEG", "CWebP", "CGIF"]),
+        .target(name: "Fetch"),
         .target(name: "TerminalUI", dependencies: ["Simulation", "TerminalKit"]),
         .executableTarget(name: "liveblog", dependencies: ["TerminalUI", "Simulation", "Arguments"]),
         .testTarget(name: "LiveblogModelTests", dependencies: ["LiveblogModel"]),
@@ -33,5 +39,7 @@ let package = Package(
         .testTarget(name: "SimulationTests", dependencies: ["Simulation"], exclude: ["GoldenTraces"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], exclude: ["Golden"]),
+        .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"], exclude: ["Fixtures"]),
+        .testTarget(name: "FetchTests", dependencies: ["Fetch"], exclude: ["server.py"]),
     ]
 )
