@@ -1,0 +1,97 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The state of one fetch while it runs; owned by its `Fetcher`, touched only under its lock.
+final class Transfer {
+    let id: FetchID
+    let request: FetchRequest
+    let cap: Int
+    var task: URLSessionDataTask?
+    var body = Data()
+    var response: HTTPURLResponse?
+    var redirects: [URL] = []
+    /// Set by the fetcher's own checks (cap, redirects, timeouts) before it cancels the task;
+    /// wins over the session's error, which then only says "cancelled".
+    var failure: FetchError.Kind?
+    var startedSeconds = 0.0
+    var firstAnswerSeconds: Double?
+    var lastActivitySeconds = 0.0
+
+    init(id: FetchID, request: FetchRequest, cap: Int) {
+        self.id = id
+        self.request = request
+        self.cap = cap
+    }
+
+    /// The request as sent: no cache, the validators as conditional headers.
+    func urlRequest(config: FetchConfig) -> URLRequest {
+        var r = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData,
+                           timeoutInterval: config.connectTimeout + config.idleTimeout)
+        r.httpMethod = "GET"
+        r.setValue(config.userAgent, forHTTPHeaderField: "User-Agent")
+        if let etag = request.validators?.etag { r.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+        if let date = request.validators?.lastModified { r.setValue(date, forHTTPHeaderField: "If-Modified-Since") }
+        for (name, value) in request.headers { r.setValue(value, forHTTPHeaderField: name) }
+        return r
+    }
+
+    /// The redirect to `next`: nil to follow it, or why not (R1: at most `limit`, no loops).
+    func refuseRedirect(to next: URL, limit: Int) -> FetchError.Kind? {
+        let visited = [request.url] + redirects
+        redirects.append(next)
+        if visited.contains(where: { $0.absoluteString == next.absoluteString }) { return .redirectLoop(next) }
+        if redirects.count > limit { return .tooManyRedirects(limit: limit) }
+        return nil
+    }
+
+    /// The timeout that has run out at `seconds`, if any.
+    func timeout(at seconds: Double, config: FetchConfig) -> FetchError.Kind? {
+        if firstAnswerSeconds == nil, seconds - startedSeconds > config.connectTimeout {
+            return .noAnswer(seconds: config.connectTimeout)
+        }
+        if firstAnswerSeconds != nil, seconds - lastActivitySeconds > config.idleTimeout {
+            return .stalled(seconds: config.idleTimeout)
+        }
+        return nil
+    }
+
+    /// The outcome once the session has finished the task with `error`.
+    func result(error: Error?) -> Result<FetchResponse, FetchError> {
+        let url = request.url
+        if let failure { return .failure(FetchError(url: url, kind: failure)) }
+        if let truncation = truncation() { return .failure(FetchError(url: url, kind: truncation)) }
+        if let error {
+            var kind = FetchError.kind(of: error, url: url)
+            if case .stalled = kind, response == nil { kind = .noAnswer(seconds: 0) }
+            return .failure(FetchError(url: url, kind: kind))
+        }
+        guard let response else { return .failure(FetchError(url: url, kind: .transport("no response"))) }
+        let status = response.statusCode
+        guard (200..<300).contains(status) || (status == 304 && request.validators != nil) else {
+            return .failure(FetchError(url: url, kind: .status(status)))
+        }
+        return .success(FetchResponse(url: url, finalURL: response.url ?? url, status: status,
+                                       headers: keptHeaders(response), body: status == 304 ? Data() : body,
+                                       redirects: redirects))
+    }
+
+    /// A body shorter than its Content-Length (only comparable when it came uncompressed).
+    private func truncation() -> FetchError.Kind? {
+        guard let response, response.statusCode != 304, response.statusCode != 204 else { return nil }
+        let headers = keptHeaders(response)
+        guard headers["content-encoding"] == nil || headers["content-encoding"] == "identity",
+              let length = headers["content-length"].flatMap({ Int($0) }), body.count < length else { return nil }
+        return .truncated(expected: length, received: body.count)
+    }
+
+    private func keptHeaders(_ response: HTTPURLResponse) -> [String: String] {
+        var kept: [String: String] = [:]
+        for (name, value) in response.allHeaderFields {
+            let key = "\(name)".lowercased()
+            if FetchResponse.keptHeaders.contains(key) { kept[key] = "\(value)" }
+        }
+        return kept
+    }
+}
