@@ -32,7 +32,8 @@ public struct FetchRequest: Hashable, Sendable {
     /// Extra request headers (e.g. Accept).
     public var headers: [String: String]
 
-    public init(url: URL, validators: Validators? = nil, maxBodyBytes: Int? = nil, headers: [String: String] = [:]) {
+    public init(url: URL, validators: Validators? = nil, maxBodyBytes: Int? = nil,
+                headers: [String: String] = [:]) {
         self.url = url
         self.validators = validators
         self.maxBodyBytes = maxBodyBytes
@@ -55,7 +56,8 @@ public struct FetchResponse: Hashable, Sendable {
     /// The redirects followed, in order.
     public let redirects: [URL]
 
-    public init(url: URL, finalURL: URL, status: Int, headers: [String: String], body: Data, redirects: [URL]) {
+    public init(url: URL, finalURL: URL, status: Int, headers: [String: String], body: Data,
+                redirects: [URL]) {
         self.url = url
         self.finalURL = finalURL
         self.status = status

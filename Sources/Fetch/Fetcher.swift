@@ -47,7 +47,8 @@ public final class Fetcher: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         nextID += 1
-        let transfer = Transfer(id: FetchID(nextID), request: request, cap: request.maxBodyBytes ?? config.maxBodyBytes)
+        let cap = request.maxBodyBytes ?? config.maxBodyBytes
+        let transfer = Transfer(id: FetchID(nextID), request: request, cap: cap)
         waiting.append(transfer)
         startWaiting()
         return transfer.id
@@ -142,7 +143,8 @@ public final class Fetcher: @unchecked Sendable {
     // MARK: - Under the lock
 
     private func complete(_ transfer: Transfer, error: Error?) {
-        let timing = FetchTiming(startedSeconds: transfer.startedSeconds, firstAnswerSeconds: transfer.firstAnswerSeconds,
+        let timing = FetchTiming(startedSeconds: transfer.startedSeconds,
+                                 firstAnswerSeconds: transfer.firstAnswerSeconds,
                                  endedSeconds: elapsedSeconds())
         outbox.append(FetchCompletion(id: transfer.id, request: transfer.request,
                                       result: transfer.result(error: error), timing: timing))

@@ -8,7 +8,8 @@ import FoundationNetworking
 final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     weak var fetcher: Fetcher?
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+    func urlSession(_ session: URLSession, task: URLSessionTask,
+                    willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
         guard let fetcher, let next = request.url else { return completionHandler(nil) }
         let follow = fetcher.withTransfer(task) { transfer, _ in

@@ -32,7 +32,9 @@ final class Transfer {
         r.httpMethod = "GET"
         r.setValue(config.userAgent, forHTTPHeaderField: "User-Agent")
         if let etag = request.validators?.etag { r.setValue(etag, forHTTPHeaderField: "If-None-Match") }
-        if let date = request.validators?.lastModified { r.setValue(date, forHTTPHeaderField: "If-Modified-Since") }
+        if let date = request.validators?.lastModified {
+            r.setValue(date, forHTTPHeaderField: "If-Modified-Since")
+        }
         for (name, value) in request.headers { r.setValue(value, forHTTPHeaderField: name) }
         return r
     }
@@ -41,7 +43,9 @@ final class Transfer {
     func refuseRedirect(to next: URL, limit: Int) -> FetchError.Kind? {
         let visited = [request.url] + redirects
         redirects.append(next)
-        if visited.contains(where: { $0.absoluteString == next.absoluteString }) { return .redirectLoop(next) }
+        if visited.contains(where: { $0.absoluteString == next.absoluteString }) {
+            return .redirectLoop(next)
+        }
         if redirects.count > limit { return .tooManyRedirects(limit: limit) }
         return nil
     }
@@ -82,7 +86,9 @@ final class Transfer {
         guard let response, response.statusCode != 304, response.statusCode != 204 else { return nil }
         let headers = keptHeaders(response)
         guard headers["content-encoding"] == nil || headers["content-encoding"] == "identity",
-              let length = headers["content-length"].flatMap({ Int($0) }), body.count < length else { return nil }
+              let length = headers["content-length"].flatMap({ Int($0) }), body.count < length else {
+            return nil
+        }
         return .truncated(expected: length, received: body.count)
     }
 

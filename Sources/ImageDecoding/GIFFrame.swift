@@ -29,7 +29,9 @@ enum GIFFrame {
                 for x in 0..<frame.width {
                     let cx = left + x
                     let index = Int(line[x])
-                    guard cx >= 0, cx < canvas.width, index != transparent, index < colorCount else { continue }
+                    guard cx >= 0, cx < canvas.width, index != transparent, index < colorCount else {
+                        continue
+                    }
                     let c = colors[index]
                     let o = (cy * canvas.width + cx) * 4
                     out[o] = c.Red

@@ -18,7 +18,8 @@ public enum ImageDecoder {
     }
 
     /// Decodes `data` into RGBA8. Refuses images over `limits` before allocating them.
-    public static func decode(data: [UInt8], limits: DecodeLimits = .standard) -> Result<RGBAImage, ImageError> {
+    public static func decode(data: [UInt8],
+                              limits: DecodeLimits = .standard) -> Result<RGBAImage, ImageError> {
         guard !data.isEmpty else { return .failure(.empty) }
         guard let format = ImageFormat.sniff(data) else {
             return .failure(.notAnImage(prefix: ImageError.printablePrefix(data)))
@@ -42,8 +43,8 @@ public enum ImageDecoder {
 
     /// A pixel buffer of `count` bytes filled by `fill`, which returns nil on success or an
     /// error; allocated only after the caller checked the limits.
-    static func withPixelBuffer(count: Int,
-                                _ fill: (UnsafeMutablePointer<UInt8>) -> ImageError?) -> Result<[UInt8], ImageError> {
+    static func withPixelBuffer(count: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> ImageError?)
+        -> Result<[UInt8], ImageError> {
         var failure: ImageError?
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             buffer.baseAddress!.initialize(repeating: 0, count: count)

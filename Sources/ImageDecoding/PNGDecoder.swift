@@ -5,13 +5,13 @@ import CPNG
 enum PNGDecoder {
     static func probe(_ data: [UInt8]) -> Result<ImageInfo, ImageError> {
         withHeader(data) { image in
-            .success(ImageInfo(format: .png, width: Int(image.pointee.width), height: Int(image.pointee.height)))
+            .success(headerInfo(image))
         }
     }
 
     static func decode(_ data: [UInt8], limits: DecodeLimits) -> Result<RGBAImage, ImageError> {
         withHeader(data) { image in
-            let info = ImageInfo(format: .png, width: Int(image.pointee.width), height: Int(image.pointee.height))
+            let info = headerInfo(image)
             if let refusal = limits.refusal(info) { return .failure(refusal) }
             image.pointee.format = LB_PNG_FORMAT_RGBA
             let stride = info.width * 4
@@ -38,6 +38,10 @@ enum PNGDecoder {
             }
             return body(image)
         }
+    }
+
+    private static func headerInfo(_ image: UnsafeMutablePointer<png_image>) -> ImageInfo {
+        ImageInfo(format: .png, width: Int(image.pointee.width), height: Int(image.pointee.height))
     }
 
     /// libpng's message for the last error of `image`.

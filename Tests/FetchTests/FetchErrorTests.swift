@@ -37,7 +37,8 @@ final class FetchErrorTests: FetchTestCase {
         let url = URL(string: "https://liveblog.invalid/feed")!
         let kind = FetchError.kind(of: URLError(.cannotFindHost), url: url)
         XCTAssertEqual(kind, .unknownHost("liveblog.invalid"))
-        XCTAssertEqual(FetchError(url: url, kind: kind).description, "https://liveblog.invalid/feed: unknown host liveblog.invalid")
+        XCTAssertEqual(FetchError(url: url, kind: kind).description,
+                       "https://liveblog.invalid/feed: unknown host liveblog.invalid")
     }
 
     func testR6_NotHTTPIsRefusedWithoutConnecting() throws {
@@ -51,7 +52,8 @@ final class FetchErrorTests: FetchTestCase {
     func testR6_ServerThatNeverAnswersTimesOut() throws {
         let error = try failure("/stall-head")
         XCTAssertEqual(error.kind, .noAnswer(seconds: 0.5))
-        XCTAssertTrue(error.description.hasSuffix("no answer within 0.5 s (connect timeout)"), error.description)
+        XCTAssertTrue(error.description.hasSuffix("no answer within 0.5 s (connect timeout)"),
+                      error.description)
     }
 
     func testR6_BodyThatStallsTimesOut() throws {
@@ -70,7 +72,8 @@ final class FetchErrorTests: FetchTestCase {
     }
 
     func testR6_ChunkedBodyOverTheCapIsCut() throws {
-        XCTAssertEqual(try failure("/big?n=2000000&chunked=1", maxBodyBytes: 100_000).kind, .overCap(limit: 100_000))
+        XCTAssertEqual(try failure("/big?n=2000000&chunked=1", maxBodyBytes: 100_000).kind,
+                       .overCap(limit: 100_000))
         let fits = try fetch("/big?n=100000&chunked=1", maxBodyBytes: 100_000).result.get()
         XCTAssertEqual(fits.body.count, 100_000)
     }

@@ -30,8 +30,10 @@ class FetchTestCase: XCTestCase {
     /// Fetches `path` on the loopback server and waits (bounded) for the completion.
     func fetch(_ path: String, validators: Validators? = nil, maxBodyBytes: Int? = nil,
                file: StaticString = #filePath, line: UInt = #line) throws -> FetchCompletion {
-        let id = fetcher.submit(FetchRequest(url: server.url(path), validators: validators, maxBodyBytes: maxBodyBytes))
-        return try XCTUnwrap(fetcher.wait(for: id, timeout: 20), "no completion for \(path)", file: file, line: line)
+        let request = FetchRequest(url: server.url(path), validators: validators, maxBodyBytes: maxBodyBytes)
+        let id = fetcher.submit(request)
+        return try XCTUnwrap(fetcher.wait(for: id, timeout: 20), "no completion for \(path)",
+                             file: file, line: line)
     }
 
     /// The error of a fetch that must fail.
@@ -44,7 +46,8 @@ class FetchTestCase: XCTestCase {
             throw FetchError(url: server.url(path), kind: .transport("unexpected success"))
         case let .failure(error):
             XCTAssertEqual(error.url, server.url(path), "the error names the URL", file: file, line: line)
-            XCTAssertTrue(error.description.hasPrefix(server.url(path).absoluteString), file: file, line: line)
+            XCTAssertTrue(error.description.hasPrefix(server.url(path).absoluteString),
+                          file: file, line: line)
             return error
         }
     }

@@ -27,7 +27,8 @@ final class FetchTests: FetchTestCase {
     func testR1_SixRedirectsAreTooMany() throws {
         let error = try failure("/redirect/6")
         XCTAssertEqual(error.kind, .tooManyRedirects(limit: 5))
-        XCTAssertEqual(error.description, "\(server.url("/redirect/6").absoluteString): too many redirects (more than 5)")
+        XCTAssertEqual(error.description,
+                       "\(server.url("/redirect/6").absoluteString): too many redirects (more than 5)")
     }
 
     func testR6_RedirectLoopNamed() throws {

@@ -9,13 +9,15 @@ final class BadImageTests: XCTestCase {
     func testR6_HTMLServedAsAnImageIsNotAnImage() {
         let error = decodeError(Array("<!DOCTYPE html><html>404</html>".utf8))
         XCTAssertEqual(error, .notAnImage(prefix: "<!DOCTYPE html><"))
-        XCTAssertEqual(error?.description, "not an image (PNG, JPEG, WebP or GIF): starts with \"<!DOCTYPE html><\"")
+        XCTAssertEqual(error?.description,
+                       "not an image (PNG, JPEG, WebP or GIF): starts with \"<!DOCTYPE html><\"")
         XCTAssertEqual(decodeError([]), .empty)
     }
 
     func testR6_BytesNotOfTheAnnouncedType() throws {
         let png = try Fixture.bytes("quadrants.png")
-        XCTAssertEqual(ImageDecoder.decode(data: png, expecting: .jpeg), .failure(.wrongType(expected: .jpeg, found: .png)))
+        XCTAssertEqual(ImageDecoder.decode(data: png, expecting: .jpeg),
+                       .failure(.wrongType(expected: .jpeg, found: .png)))
         XCTAssertNoThrow(try ImageDecoder.decode(data: png, expecting: .png).get())
     }
 
@@ -35,7 +37,9 @@ final class BadImageTests: XCTestCase {
             for cut in [bytes.count / 4, bytes.count / 2, bytes.count * 3 / 4] {
                 let error = decodeError(Array(bytes.prefix(cut)))
                 XCTAssertNotNil(error, "\(name) cut at \(cut)")
-                if let error { XCTAssertTrue(error.description.contains(ImageFormat.sniff(bytes)!.rawValue), "\(error)") }
+                if let error {
+                    XCTAssertTrue(error.description.contains(ImageFormat.sniff(bytes)!.rawValue), "\(error)")
+                }
             }
         }
     }
@@ -63,7 +67,9 @@ final class BadImageTests: XCTestCase {
     /// JPEG sizes are 16-bit and libjpeg stops at 65500: 65500×65500 (4.3 Gpx) in the SOF segment.
     func testR6_JPEGBombRefusedFromItsHeader() throws {
         var bytes = try Fixture.bytes("quadrants.jpg")
-        let sof = try XCTUnwrap((2..<bytes.count - 1).first { bytes[$0] == 0xFF && (0xC0...0xC2).contains(bytes[$0 + 1]) })
+        let sof = try XCTUnwrap((2..<bytes.count - 1).first {
+            bytes[$0] == 0xFF && (0xC0...0xC2).contains(bytes[$0 + 1])
+        })
         Fixture.putBigEndian(&bytes, sof + 5, 2, 65_500)
         Fixture.putBigEndian(&bytes, sof + 7, 2, 65_500)
         try assertBomb(bytes, .jpeg, 65_500, 65_500)

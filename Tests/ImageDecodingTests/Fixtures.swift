@@ -71,7 +71,8 @@ extension XCTestCase {
             let got = [Int(p.r), Int(p.g), Int(p.b), Int(p.a)]
             let channels = alpha ? 4 : 3
             for c in 0..<channels where abs(got[c] - q.rgba[c]) > tolerance {
-                XCTFail("pixel (\(q.x),\(q.y)) is \(got), expected \(q.rgba) ±\(tolerance)", file: file, line: line)
+                XCTFail("pixel (\(q.x),\(q.y)) is \(got), expected \(q.rgba) ±\(tolerance)",
+                        file: file, line: line)
                 break
             }
         }
