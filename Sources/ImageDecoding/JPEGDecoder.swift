@@ -2,8 +2,9 @@ import CTurboJPEG
 
 /// JPEG through libjpeg-turbo's TurboJPEG API: `tjDecompressHeader3` reads the header alone,
 /// `tjDecompress2` decodes into our buffer; errors are return codes (no setjmp in Swift).
-/// A warning (libjpeg's "Premature end of JPEG file") still fills the buffer with grey, so it
-/// is treated as a truncated file rather than shown half decoded.
+/// A warning (in practice libjpeg's "Premature end of JPEG file", after which it may also fail
+/// with "Bogus marker length") still fills the buffer with grey, so it is treated as a
+/// truncated file rather than shown half decoded.
 enum JPEGDecoder {
     static func probe(_ data: [UInt8]) -> Result<ImageInfo, ImageError> {
         withHandle { handle in header(handle, data) }
