@@ -31,13 +31,17 @@ public struct FetchRequest: Hashable, Sendable {
     public var maxBodyBytes: Int?
     /// Extra request headers (e.g. Accept).
     public var headers: [String: String]
+    /// B9: the body is handed out as it arrives (`Fetcher.pollStreaming()`, 2xx only) and the
+    /// completion's body is then empty, so a large liveblog is not held twice.
+    public var streamsBody: Bool
 
     public init(url: URL, validators: Validators? = nil, maxBodyBytes: Int? = nil,
-                headers: [String: String] = [:]) {
+                headers: [String: String] = [:], streamsBody: Bool = false) {
         self.url = url
         self.validators = validators
         self.maxBodyBytes = maxBodyBytes
         self.headers = headers
+        self.streamsBody = streamsBody
     }
 }
 
@@ -101,6 +105,15 @@ public struct FetchCompletion: Sendable {
     public let request: FetchRequest
     public let result: Result<FetchResponse, FetchError>
     public let timing: FetchTiming
+}
+
+/// A piece of a streamed body (B9): `data` starts at byte `offset` of the (decoded) body.
+public struct FetchChunk: Hashable, Sendable {
+    public let id: FetchID
+    public let offset: Int
+    public let data: Data
+    /// When it arrived, as in `FetchTiming`.
+    public let seconds: Double
 }
 
 /// The fetcher's limits (R1, R2, R6).

@@ -16,6 +16,7 @@ public final class Fetcher: @unchecked Sendable {
     private var waiting: [Transfer] = []
     private var active: [Int: Transfer] = [:]
     private var outbox: [FetchCompletion] = []
+    private var chunks: [FetchChunk] = []
     private var peak = 0
     private var session: URLSession?
     private var watchdog: DispatchSourceTimer?
@@ -81,6 +82,18 @@ public final class Fetcher: @unchecked Sendable {
         return done
     }
 
+    /// The pieces of streamed bodies received since the last call, in arrival order (B9), and
+    /// the completions, taken together: a fetch's chunks all come out before or with its
+    /// completion.
+    public func pollStreaming() -> (chunks: [FetchChunk], completions: [FetchCompletion]) {
+        lock.lock()
+        defer { lock.unlock() }
+        let received = (chunks, outbox)
+        chunks.removeAll()
+        outbox.removeAll()
+        return received
+    }
+
     /// Blocks until `id` completes or `seconds` pass (for command-line checks and tests, never
     /// for the drawing thread); takes that completion out of the ones `poll()` returns.
     public func wait(for id: FetchID, timeout seconds: Double) -> FetchCompletion? {
@@ -129,6 +142,15 @@ public final class Fetcher: @unchecked Sendable {
         defer { lock.unlock() }
         guard let transfer = active[task.taskIdentifier] else { return nil }
         return body(transfer, elapsedSeconds())
+    }
+
+    /// The session delivered `data` for `task`: false when the transfer must stop (over the cap).
+    func receive(_ data: Data, for task: URLSessionTask) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let transfer = active[task.taskIdentifier] else { return true }
+        if let chunk = transfer.take(data, at: elapsedSeconds()) { chunks.append(chunk) }
+        return transfer.failure == nil
     }
 
     /// The session finished `task`: its completion goes to the outbox, the next one starts.

@@ -38,17 +38,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let over = fetcher?.withTransfer(dataTask) { transfer, seconds in
-            transfer.lastActivitySeconds = seconds
-            guard transfer.failure == nil else { return false }
-            if transfer.body.count + data.count > transfer.cap {
-                transfer.failure = .overCap(limit: transfer.cap)
-                return true
-            }
-            transfer.body.append(data)
-            return false
-        }
-        if over == true { dataTask.cancel() }
+        if fetcher?.receive(data, for: dataTask) == false { dataTask.cancel() }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {

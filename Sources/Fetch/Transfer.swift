@@ -10,6 +10,8 @@ final class Transfer {
     let cap: Int
     var task: URLSessionDataTask?
     var body = Data()
+    /// Bytes received (kept in `body` unless the request streams its body).
+    var received = 0
     var response: HTTPURLResponse?
     var redirects: [URL] = []
     /// Set by the fetcher's own checks (cap, redirects, timeouts) before it cancels the task;
@@ -37,6 +39,25 @@ final class Transfer {
         }
         for (name, value) in request.headers { r.setValue(value, forHTTPHeaderField: name) }
         return r
+    }
+
+    /// Takes `data` at `seconds`: the chunk to hand out when the body streams, or nil; sets
+    /// `failure` when the body goes over the cap.
+    func take(_ data: Data, at seconds: Double) -> FetchChunk? {
+        lastActivitySeconds = seconds
+        guard failure == nil else { return nil }
+        guard received + data.count <= cap else {
+            failure = .overCap(limit: cap)
+            return nil
+        }
+        let offset = received
+        received += data.count
+        guard request.streamsBody else {
+            body.append(data)
+            return nil
+        }
+        guard let status = response?.statusCode, (200..<300).contains(status) else { return nil }
+        return FetchChunk(id: id, offset: offset, data: data, seconds: seconds)
     }
 
     /// The redirect to `next`: nil to follow it, or why not (R1: at most `limit`, no loops).
@@ -86,10 +107,10 @@ final class Transfer {
         guard let response, response.statusCode != 304, response.statusCode != 204 else { return nil }
         let headers = keptHeaders(response)
         guard headers["content-encoding"] == nil || headers["content-encoding"] == "identity",
-              let length = headers["content-length"].flatMap({ Int($0) }), body.count < length else {
+              let length = headers["content-length"].flatMap({ Int($0) }), received < length else {
             return nil
         }
-        return .truncated(expected: length, received: body.count)
+        return .truncated(expected: length, received: received)
     }
 
     private func keptHeaders(_ response: HTTPURLResponse) -> [String: String] {

@@ -14,6 +14,7 @@ Routes:
   /stall-body            headers and 10 of 100 bytes, then silence
   /truncated             Content-Length 1000, 100 bytes, close
   /big?n=N&chunked=1     N bytes (chunked: no Content-Length)
+  /drip?n=N&gap=S        N chunks of 1000 bytes, S seconds apart (chunked)
   /slow?delay=S          counts requests in flight; /stats gives the most at once
 """
 import gzip
@@ -125,6 +126,16 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header("Content-Length", str(n))
             self.end_headers()
             self.wfile.write(b"z" * n)
+
+    def route_drip(self, parts, query):
+        self.send_response(200)
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        for i in range(int(query.get("n", 5))):
+            self.wfile.write(b"3e8\r\n%s\r\n" % (bytes([0x61 + i]) * 1000))
+            self.wfile.flush()
+            time.sleep(float(query.get("gap", 0.2)))
+        self.wfile.write(b"0\r\n\r\n")
 
     def route_slow(self, parts, query):
         with state_lock:
