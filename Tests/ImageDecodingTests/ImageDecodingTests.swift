@@ -14,6 +14,16 @@ final class ImageDecodingTests: XCTestCase {
         XCTAssertEqual(image.pixel(x: 12, y: 12).a, 255, "JPEG has no alpha: opaque")
     }
 
+    /// A CMYK JPEG (Adobe, inverted) as print workflows and some CMSs publish them.
+    func testR2_CMYKJPEGDecodedToRGB() throws {
+        let image = try XCTUnwrap(decoded(try Fixture.bytes("quadrants-cmyk.jpg")))
+        assertQuadrants(image, tolerance: 12, opaqueOnly: true)
+        // Black ink alone at 75% (K 191) is a dark grey, opaque.
+        let grey = image.pixel(x: 12, y: 12)
+        for channel in [grey.r, grey.g, grey.b] { XCTAssertEqual(Int(channel), 64, accuracy: 12) }
+        XCTAssertEqual(grey.a, 255)
+    }
+
     func testR2_WebPLosslessDecodedExactly() throws {
         let image = try XCTUnwrap(decoded(try Fixture.bytes("quadrants.webp")))
         assertQuadrants(image)

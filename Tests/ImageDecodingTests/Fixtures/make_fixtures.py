@@ -22,6 +22,16 @@ def quadrants(alpha=True):
 def main():
     quadrants().save("quadrants.png")
     quadrants(alpha=False).convert("RGB").save("quadrants.jpg", quality=95, subsampling=0)
+    # CMYK as Photoshop writes it (Adobe marker, inverted values), as some CMSs publish photos:
+    # red, green, blue, and black ink alone at 75% (K 191: RGB 64, 64, 64) bottom right.
+    cmyk = Image.new("CMYK", (16, 16))
+    inks = [(0, 255, 255, 0), (255, 0, 255, 0), (255, 255, 0, 0), (0, 0, 0, 191)]
+    for i, ink in enumerate(inks):
+        x0, y0 = (i % 2) * 8, (i // 2) * 8
+        for y in range(y0, y0 + 8):
+            for x in range(x0, x0 + 8):
+                cmyk.putpixel((x, y), ink)
+    cmyk.save("quadrants-cmyk.jpg", quality=95)
     quadrants().save("quadrants.webp", lossless=True)
     quadrants(alpha=False).convert("RGB").save("quadrants-lossy.webp", quality=95)
     # GIF: palette 0 red, 1 green, 2 blue, 3 transparent; interlaced to test de-interlacing.
