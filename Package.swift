@@ -29,6 +29,7 @@ let package = Package(
         .target(name: "TerminalKit", dependencies: ["CNcurses", "CPNG", "LiveblogModel"]),
         .target(name: "ImageDecoding", dependencies: ["CPNG", "CTurboJPEG", "CWebP", "CGIF"]),
         .target(name: "Fetch"),
+        .target(name: "ImageLoading", dependencies: ["Fetch", "ImageDecoding"]),
         .target(name: "TerminalUI", dependencies: ["Simulation", "TerminalKit"]),
         .executableTarget(name: "liveblog", dependencies: ["TerminalUI", "Simulation", "Arguments"]),
         .testTarget(name: "LiveblogModelTests", dependencies: ["LiveblogModel"]),
@@ -41,5 +42,6 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], exclude: ["Golden"]),
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"], exclude: ["Fixtures"]),
         .testTarget(name: "FetchTests", dependencies: ["Fetch"], exclude: ["server.py"]),
+        .testTarget(name: "ImageLoadingTests", dependencies: ["ImageLoading"]),
     ]
 )

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Loopback HTTP server for FetchTests (R7): binds 127.0.0.1 on a free port, prints the port,
+"""Loopback HTTP server for FetchTests and ImageLoadingTests (R7): binds 127.0.0.1 on a free port, prints the port,
 serves until killed, and exits by itself after LIFETIME seconds so a crashed test run leaves
 nothing behind. Nothing here reaches outside the machine.
 
@@ -15,6 +15,7 @@ Routes:
   /truncated             Content-Length 1000, 100 bytes, close
   /big?n=N&chunked=1     N bytes (chunked: no Content-Length)
   /drip?n=N&gap=S        N chunks of 1000 bytes, S seconds apart (chunked)
+  /files/NAME?delay=S     the file NAME of the directory given as the first argument
   /slow?delay=S          counts requests in flight; /stats gives the most at once
 """
 import gzip
@@ -31,6 +32,7 @@ ETAG = '"v1"'
 LAST_MODIFIED = "Mon, 30 Nov 2026 12:00:00 GMT"
 state = {"in_flight": 0, "max_in_flight": 0}
 state_lock = threading.Lock()
+FILES = sys.argv[1] if len(sys.argv) > 1 else ""
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -136,6 +138,16 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.flush()
             time.sleep(float(query.get("gap", 0.2)))
         self.wfile.write(b"0\r\n\r\n")
+
+    def route_files(self, parts, query):
+        time.sleep(float(query.get("delay", 0)))
+        name = os.path.basename(parts[1]) if len(parts) > 1 else ""
+        path = os.path.join(FILES, name)
+        if not FILES or not name or not os.path.isfile(path):
+            self.send_body(404, b"no such file")
+            return
+        with open(path, "rb") as f:
+            self.send_body(200, f.read(), [("Content-Type", query.get("type", "image/jpeg"))])
 
     def route_slow(self, parts, query):
         with state_lock:
