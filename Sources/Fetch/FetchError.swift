@@ -66,7 +66,7 @@ public struct FetchError: Error, Hashable, Sendable, CustomStringConvertible {
         switch urlError.code {
         case .cannotFindHost, .dnsLookupFailed: return .unknownHost(url.host ?? "")
         case .cannotConnectToHost: return .connectionRefused
-        case .timedOut: return .stalled(seconds: 0)
+        case .timedOut: return .stalled(seconds: 0)  // seconds filled in by the transfer
         case .httpTooManyRedirects: return .tooManyRedirects(limit: 0)
         case .unsupportedURL: return .unsupportedURL
         case .cancelled: return .cancelled

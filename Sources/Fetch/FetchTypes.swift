@@ -105,6 +105,15 @@ public struct FetchCompletion: Sendable {
     public let request: FetchRequest
     public let result: Result<FetchResponse, FetchError>
     public let timing: FetchTiming
+
+    /// Public so that a replayed capture (R4) can deliver the same values.
+    public init(id: FetchID, request: FetchRequest, result: Result<FetchResponse, FetchError>,
+                timing: FetchTiming) {
+        self.id = id
+        self.request = request
+        self.result = result
+        self.timing = timing
+    }
 }
 
 /// A piece of a streamed body (B9): `data` starts at byte `offset` of the (decoded) body.
@@ -114,6 +123,13 @@ public struct FetchChunk: Hashable, Sendable {
     public let data: Data
     /// When it arrived, as in `FetchTiming`.
     public let seconds: Double
+
+    public init(id: FetchID, offset: Int, data: Data, seconds: Double) {
+        self.id = id
+        self.offset = offset
+        self.data = data
+        self.seconds = seconds
+    }
 }
 
 /// The fetcher's limits (R1, R2, R6).

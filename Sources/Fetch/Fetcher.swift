@@ -49,7 +49,8 @@ public final class Fetcher: @unchecked Sendable {
         defer { lock.unlock() }
         nextID += 1
         let cap = request.maxBodyBytes ?? config.maxBodyBytes
-        let transfer = Transfer(id: FetchID(nextID), request: request, cap: cap)
+        let transfer = Transfer(id: FetchID(nextID), request: request, cap: cap,
+                                timeouts: (config.connectTimeout, config.idleTimeout))
         waiting.append(transfer)
         startWaiting()
         return transfer.id

@@ -21,10 +21,14 @@ final class Transfer {
     var firstAnswerSeconds: Double?
     var lastActivitySeconds = 0.0
 
-    init(id: FetchID, request: FetchRequest, cap: Int) {
+    /// The fetcher's connect and idle timeouts, to name URLSession's backstop timeout.
+    let timeouts: (connect: Double, idle: Double)
+
+    init(id: FetchID, request: FetchRequest, cap: Int, timeouts: (connect: Double, idle: Double)) {
         self.id = id
         self.request = request
         self.cap = cap
+        self.timeouts = timeouts
     }
 
     /// The request as sent: no cache, the validators as conditional headers.
@@ -89,7 +93,11 @@ final class Transfer {
         if let truncation = truncation() { return .failure(FetchError(url: url, kind: truncation)) }
         if let error {
             var kind = FetchError.kind(of: error, url: url)
-            if case .stalled = kind, response == nil { kind = .noAnswer(seconds: 0) }
+            if case .stalled = kind {
+                // URLSession's own timeout (a backstop of connect + idle seconds) ran out.
+                let seconds = timeouts.connect + timeouts.idle
+                kind = response == nil ? .noAnswer(seconds: seconds) : .stalled(seconds: seconds)
+            }
             return .failure(FetchError(url: url, kind: kind))
         }
         guard let response else { return .failure(FetchError(url: url, kind: .transport("no response"))) }
