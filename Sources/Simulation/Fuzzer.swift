@@ -12,9 +12,9 @@ public enum ScenarioFuzzer {
         "function (top, info) { throw new Error(\"hook failed\") }", "function (top) { throw new Error(\"x\") }", nil,
     ]
 
-    public static let keys: [String] = ["j", "k", "Down", "Up", "space", "b", "PageDown", "PageUp", "g", "G", "Home", "End",
+    public static let keys: [KeyName] = ["j", "k", "Down", "Up", "space", "b", "PageDown", "PageUp", "g", "G", "Home", "End",
                                         "J", "K", "Tab", "BackTab", "Enter", "Escape", "m", "p", "o", "n", "i", "l", "r",
-                                        "x", "?", "Left", "Right", "Backspace"]
+                                        "x", "?", "Left", "Right", "Backspace"].map { KeyName($0)! }
 
     /// A liveblog of 0–60 posts: text (wide characters, emoji, links inside and outside the
     /// liveblog, controls), media with and without declared sizes (remote, and the given local
@@ -153,9 +153,9 @@ public enum ScenarioFuzzer {
             case 9: ev = .live(rng.int(0, 4))
             case 10: ev = .load(loadables[rng.int(0, loadables.count - 1)])
             case 11: ev = .setHook(hookSources[rng.int(0, hookSources.count - 1)])
-            case 12: ev = rng.unit() < 0.3 ? .remove : .key("j")
+            case 12: ev = rng.unit() < 0.3 ? .remove : .key(.char("j"))
             default:
-                let phases = ["down", "move", "up"]
+                let phases: [PointerPhase] = [.down, .move, .up]
                 ev = .pointer(phase: phases[rng.int(0, 2)], x: rng.uniform(-50, Double(c.cols * 8 + 50)),
                               y: rng.uniform(-50, Double(c.rows * 16 + 50)))
             }

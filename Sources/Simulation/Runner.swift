@@ -49,62 +49,15 @@ public final class ScenarioRunner {
         }
     }
 
-    /// Timed actions: scenario events, with drags spread over their duration.
-    private func actions() -> [(tick: Int, order: Int, run: () -> Void)] {
-        var out: [(Int, Int, () -> Void)] = []
-        let w = world
-        let line = scenario.config.page.cell.height, cw = scenario.config.page.cell.width
-        for (i, te) in scenario.events.enumerated() {
-            let t = VirtualClock.ticks(te.at)
-            let o = i * 10_000
-            switch te.event {
-            case let .jump(id, off): out.append((t, o, { w.jump(to: id, topOffset: off) }))
-            case let .fragment(id): out.append((t, o, { w.setFragment(id) }))
-            case let .drag(dy, duration, row, col):
-                let x = col * cw + cw / 2, y0 = row * line + line / 2
-                let n = max(1, VirtualClock.ticks(duration))
-                out.append((t, o, { w.pointerDown(x: x, y: y0) }))
-                for k in 1...n {
-                    let y = y0 + dy * Double(k) / Double(n)
-                    out.append((t + k, o + k, { w.pointerMove(x: x, y: y) }))
-                }
-                out.append((t + n, o + n + 1, { w.pointerUp(x: x, y: y0 + dy) }))
-            case let .tap(row, col):
-                let x = col * cw + cw / 2, y = row * line + line / 2
-                out.append((t, o, { w.pointerDown(x: x, y: y) }))
-                out.append((t, o + 1, { w.pointerUp(x: x, y: y) }))
-            case let .wheel(n, row, col):
-                let x = col * cw + cw / 2, y = row * line + line / 2
-                out.append((t, o, { w.wheel(notches: n, x: x, y: y) }))
-            case let .key(k): out.append((t, o, { w.key(k) }))
-            case let .resize(c, r): out.append((t, o, { w.resize(cols: c, rows: r) }))
-            case let .live(n): out.append((t, o, { w.addLivePosts(n) }))
-            case let .load(id):
-                out.append((t, o, {
-                    if !w.forceLoad(id) { w.page.log("warn", "load \(id): no such media item or embed") }
-                }))
-            case let .setHook(s): out.append((t, o, { w.setHook(s.flatMap { try? HookSignature(parsing: $0) }) }))
-            case .remove: out.append((t, o, { w.removeLiveblog() }))
-            case let .pointer(phase, x, y):
-                out.append((t, o, {
-                    switch phase {
-                    case "down": w.pointerDown(x: x, y: y)
-                    case "move": w.pointerMove(x: x, y: y)
-                    default: w.pointerUp(x: x, y: y)
-                    }
-                }))
-            }
-        }
-        return out.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
-    }
-
     /// Runs to the scenario's end (virtual time) and evaluates its expectations.
     @discardableResult
     public func run() -> [Outcome] {
         let end = VirtualClock.ticks(scenario.duration)
-        for a in actions() where a.tick <= end {
-            world.advance(to: a.tick)
-            a.run()
+        for e in scenario.events {
+            let tick = VirtualClock.ticks(e.at)
+            guard tick <= end else { break }
+            world.advance(to: tick)
+            world.send(e.event)
         }
         world.advance(to: end)
         return evaluate()
@@ -212,7 +165,7 @@ public final class ScenarioRunner {
         for r in records {
             switch r.event {
             case let .input(kind, detail):
-                if kind == "drag-begin" || kind == "wheel" || (kind == "key" && World.scrollKeys.contains(detail ?? "")) { lastDrag = r.tick }
+                if kind == "drag-begin" || kind == "wheel" || (kind == "key" && KeyName(detail ?? "").map(KeyName.scrollKeys.contains) == true) { lastDrag = r.tick }
             case let .hook(jumpId, _, correction, _, threw):
                 guard !threw else { continue }
                 if !correction || jumpStart[jumpId] == nil { jumpStart[jumpId] = jumpStart[jumpId] ?? r.tick }

@@ -27,25 +27,9 @@ public final class Recorder {
     static func at(_ tick: Int) -> JSONValue { .number(Double(VirtualClock.milliseconds(tick)) / 1000) }
 
     public func record(_ tick: Int, _ event: Scenario.Event) {
+        guard let json = EventSchema.json(at: Recorder.at(tick), event) else { return }
         lastTick = max(lastTick, tick)
-        var pairs: [(String, JSONValue)] = [("at", Recorder.at(tick))]
-        switch event {
-        case let .jump(id, off):
-            pairs.append(("jump", .string(id)))
-            if let o = off { pairs.append(("topOffset", .number(o))) }
-        case let .fragment(id): pairs.append(("fragment", .string(id)))
-        case let .key(k): pairs.append(("key", .string(k)))
-        case let .wheel(n, row, col): pairs.append(("wheel", .object([("notches", .number(Double(n))), ("row", .number(row)), ("col", .number(col))])))
-        case let .resize(c, r): pairs.append(("resize", .object([("cols", .number(Double(c))), ("rows", .number(Double(r)))])))
-        case let .live(n): pairs.append(("live", .number(Double(n))))
-        case let .pointer(phase, x, y): pairs.append(("pointer", .object([("phase", .string(phase)), ("x", .number(x)), ("y", .number(y))])))
-        case let .tap(row, col): pairs.append(("tap", .object([("row", .number(row)), ("col", .number(col))])))
-        case let .drag(dy, d, row, col): pairs.append(("drag", .object([("dy", .number(dy)), ("duration", .number(d)), ("row", .number(row)), ("col", .number(col))])))
-        case let .load(id): pairs.append(("load", .string(id)))
-        case let .setHook(s): pairs.append(("setHook", s.map { .string($0) } ?? .null))
-        case .remove: pairs.append(("remove", .bool(true)))
-        }
-        events.append((tick, .object(pairs)))
+        events.append((tick, json))
     }
 
     public func scenarioJSON(endTick: Int) -> JSONValue {

@@ -118,8 +118,7 @@ func runView(_ args: ParsedArguments) -> Int32 {
     }
     world.advance(to: 0)
     if let id = args.string("event") {
-        app.recorder?.record(0, .jump(id: id, topOffset: args.double("top-offset")))
-        world.jump(to: id, topOffset: args.double("top-offset"))
+        app.send(.jump(id: id, topOffset: args.double("top-offset")))
         if !world.page.exists(id) { app.ui.message = (Sanitizer.clean("post \(id) not found"), 4) }
     }
     let rc = app.run(on: screen)

@@ -114,7 +114,7 @@ final class CoreSpecTests: XCTestCase {
     private func heldWorld() -> (World, Recorder) {
         let (w, rec) = world(config(platform: .ios, network: .offline))
         w.advance(to: 2)
-        w.jump(to: "p0", topOffset: 200)
+        w.send(.jump(id: "p0", topOffset: 200))
         w.advance(to: 60)
         XCTAssertEqual(w.listView.offset, -32)
         XCTAssertNotNil(w.page.held)
@@ -123,8 +123,8 @@ final class CoreSpecTests: XCTestCase {
 
     private func tap(_ w: World, row: Int, col: Int = 40) {
         let x = Double(col) * 8 + 4, y = Double(row) * 16 + 8
-        w.pointerDown(x: x, y: y)
-        w.pointerUp(x: x, y: y)
+        w.send(.pointer(phase: .down, x: x, y: y))
+        w.send(.pointer(phase: .up, x: x, y: y))
     }
 
     /// E16: tap on web row ends hold with reason input
@@ -149,10 +149,10 @@ final class CoreSpecTests: XCTestCase {
     /// E16: wheel over web row ends hold over native row does not
     func testE16_wheelOverWebRowEndsHold_overNativeRowDoesNot() {
         let (w, rec) = heldWorld()
-        w.wheel(notches: 1, x: 324, y: 4 * 16 + 8)
+        w.send(.wheel(notches: 1, row: (4 * 16 + 8 - 8) / 16, col: (324 - 4) / 8))
         XCTAssertEqual(holdEnds(rec), [], "a wheel over a native row")
         w.advance(to: 120)
-        w.wheel(notches: 1, x: 324, y: 14 * 16 + 8)
+        w.send(.wheel(notches: 1, row: (14 * 16 + 8 - 8) / 16, col: (324 - 4) / 8))
         XCTAssertEqual(holdEnds(rec), ["input"])
     }
 
@@ -160,9 +160,9 @@ final class CoreSpecTests: XCTestCase {
     func testE16_dragTheListTakesOverDoesNotEndHold() {
         let (w, rec) = heldWorld()
         let x = 324.0, y0 = 12 * 16 + 8.0
-        w.pointerDown(x: x, y: y0)
-        for k in 1...30 { w.advance(to: 60 + k); w.pointerMove(x: x, y: y0 - Double(k) * 5) }
-        w.pointerUp(x: x, y: y0 - 150)
+        w.send(.pointer(phase: .down, x: x, y: y0))
+        for k in 1...30 { w.advance(to: 60 + k); w.send(.pointer(phase: .move, x: x, y: y0 - Double(k) * 5)) }
+        w.send(.pointer(phase: .up, x: x, y: y0 - 150))
         XCTAssertTrue(events(rec, "input").contains { if case .input("drag-begin", _) = $0.event { return true }; return false })
         XCTAssertEqual(holdEnds(rec), [])
         XCTAssertNotNil(w.page.held)
@@ -175,17 +175,17 @@ final class CoreSpecTests: XCTestCase {
     func testH5_readerDragIsWillBeginDragging_iosDropsLaterCorrections() {
         let (w, rec) = world(config(platform: .ios, network: .offline))
         w.advance(to: 2)
-        w.jump(to: "p30", topOffset: nil)
+        w.send(.jump(id: "p30", topOffset: nil))
         w.advance(to: 120)
         XCTAssertEqual(w.postY("p30") ?? -1, 0, accuracy: 0.001)
         let x = 324.0, y0 = 12 * 16 + 8.0
-        w.pointerDown(x: x, y: y0)
-        for k in 1...20 { w.advance(to: 120 + k); w.pointerMove(x: x, y: y0 + Double(k) * 5) }
+        w.send(.pointer(phase: .down, x: x, y: y0))
+        for k in 1...20 { w.advance(to: 120 + k); w.send(.pointer(phase: .move, x: x, y: y0 + Double(k) * 5)) }
         w.advance(to: 160)                   // a pause before release: no fling (P1)
-        w.pointerUp(x: x, y: y0 + 100)
+        w.send(.pointer(phase: .up, x: x, y: y0 + 100))
         w.advance(to: 400)
         let after = w.listView.offset
-        XCTAssertTrue(w.forceLoad("m1"))     // an image above p30 grows: a correction
+        w.send(.load("m1"))     // an image above p30 grows: a correction
         w.advance(to: 420)
         let hostActions = rec.records.compactMap { r -> HostAction? in if case .host(let a) = r.event { return a }; return nil }
         XCTAssertEqual(hostActions.last?.kind, .drop)
