@@ -38,7 +38,7 @@ func runCheck(_ args: ParsedArguments) -> Int32 {
     let (lb, code, _) = loadLiveblog(args.positional("SOURCE"))
     guard let lb else { return code }
     print(LiveblogSummary.describe(lb), terminator: "")
-    return 0
+    return ExitCode.ok.rawValue
 }
 
 /// `liveblog generate --posts N [--seed S] [--images EVERY] [--out DIR]` (C5).
@@ -50,7 +50,7 @@ func runGenerate(_ args: ParsedArguments) -> Int32 {
     let json = NativeWriter.encode(lb)
     guard let out = args.string("out") else {
         FileHandle.standardOutput.write(json.data(using: .utf8)!)
-        return 0
+        return ExitCode.ok.rawValue
     }
     do {
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
@@ -61,7 +61,7 @@ func runGenerate(_ args: ParsedArguments) -> Int32 {
         }
         let images = every > 0 ? try LiveblogGenerator.writeImages(for: lb, directory: out + "/images") : 0
         FileHandle.standardError.write("wrote \(file) (\(lb.posts.count) posts) and \(images) images\n".data(using: .utf8)!)
-        return 0
+        return ExitCode.ok.rawValue
     } catch {
         printError("cannot write to \(out): \(error)")
         return ExitCode.ioErr.rawValue
