@@ -95,7 +95,14 @@ extension Scenario {
 
         func id(_ v: JSONValue, _ place: String) throws -> String {
             if let s = v.stringValue { return s }
-            if let d = v.doubleValue, d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
+            if let d = v.doubleValue {
+                // A number names a post by its numeric id: range-checked before the conversion.
+                guard d.isFinite, d == d.rounded(), abs(d) <= 1e15 else {
+                    throw fail(place, "a numeric post id must be a whole number between -1e15 and 1e15 "
+                                    + "(got \(JSONWriter.number(d))); ids are strings")
+                }
+                return String(Int64(d))
+            }
             throw fail(place, "expected a post id (a string), found \(v.typeName)")
         }
 
