@@ -100,6 +100,14 @@ func runView(_ args: ParsedArguments) -> Int32 {
         printError("view needs a terminal (stdin and stdout); try 'liveblog check' or 'liveblog simulate'")
         return ExitCode.usage.rawValue
     }
+    // C7, issue 18: an unwritable --record path fails now, not after the session.
+    var recordFD: Int32 = -1
+    if let rec = args.string("record") {
+        do { recordFD = try Recorder.openOutput(rec) } catch {
+            printError("\(error)")
+            return ExitCode.cantCreate.rawValue
+        }
+    }
     let screen: NcursesScreen
     do { screen = try NcursesScreen() } catch {
         printError("cannot open the terminal: \(error)")
@@ -113,7 +121,9 @@ func runView(_ args: ParsedArguments) -> Int32 {
     app.liveEvery = args.double("live")
     if let rec = args.string("record") {
         let abs = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        app.recorder = Recorder(config: cfg, liveblogPath: abs, outputPath: rec)
+        let recorder = Recorder(config: cfg, liveblogPath: abs, outputPath: rec)
+        recorder.armSignalPath(fileDescriptor: recordFD)
+        app.recorder = recorder
         app.ui.recording = true
     }
     world.advance(to: 0)
