@@ -28,8 +28,10 @@ public enum EventSchema {
         case let .fragment(id): pairs.append(("fragment", .string(id)))
         case let .key(k): pairs.append(("key", .string(k.name)))
         case let .wheel(n, row, col):
-            pairs.append(("wheel", .object([("notches", .number(Double(n))), ("row", .number(row)), ("col", .number(col))])))
-        case let .resize(c, r): pairs.append(("resize", .object([("cols", .number(Double(c))), ("rows", .number(Double(r)))])))
+            pairs.append(("wheel", .object([("notches", .number(Double(n))), ("row", .number(row)),
+                                            ("col", .number(col))])))
+        case let .resize(c, r):
+            pairs.append(("resize", .object([("cols", .number(Double(c))), ("rows", .number(Double(r)))])))
         case let .live(n): pairs.append(("live", .number(Double(n))))
         case let .pointer(phase, x, y):
             pairs.append(("pointer", .object([("phase", .string(phase.rawValue)), ("x", .number(x)), ("y", .number(y))])))
@@ -91,7 +93,11 @@ extension Scenario.Reader {
         case "resize":
             var c: Int?, r: Int?
             for (rk, rv) in try object(x, p, allowed: ["cols", "rows"]) {
-                if rk == "cols" { c = try int(rv, "\(p).cols", min: 1, max: 1000) } else { r = try int(rv, "\(p).rows", min: 1, max: 1000) }
+                if rk == "cols" {
+                    c = try int(rv, "\(p).cols", min: 1, max: 1000)
+                } else {
+                    r = try int(rv, "\(p).rows", min: 1, max: 1000)
+                }
             }
             guard let cc = c, let rr = r else { throw fail(p, "needs \"cols\" and \"rows\"") }
             return .resize(cols: cc, rows: rr)
@@ -142,7 +148,8 @@ extension Scenario.Reader {
             }
         }
         guard let ph = phase, let xx = px, let yy = py else {
-            throw fail(p, "needs \"phase\" (\(PointerPhase.allCases.map(\.rawValue).joined(separator: ", "))), \"x\" and \"y\"")
+            let phases = PointerPhase.allCases.map(\.rawValue).joined(separator: ", ")
+            throw fail(p, "needs \"phase\" (\(phases)), \"x\" and \"y\"")
         }
         return .pointer(phase: ph, x: xx, y: yy)
     }

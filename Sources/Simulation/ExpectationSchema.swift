@@ -20,14 +20,17 @@ extension Scenario.Reader {
             return .noPullBackAfterDrag(try bool(nb, "\(place).noPullBackAfterDrag"))
         }
         if let he = d["holdEnds"] { return try holdEnds(he, d, place) }
-        guard let pv = d["post"] else { throw fail(place, "an expectation needs \"post\", \"holdEnds\" or \"noPullBackAfterDrag\"") }
+        guard let pv = d["post"] else {
+            throw fail(place, "an expectation needs \"post\", \"holdEnds\" or \"noPullBackAfterDrag\"")
+        }
         return try postExpectation(try id(pv, "\(place).post"), d, place)
     }
 
     private func holdEnds(_ he: JSONValue, _ d: [String: JSONValue], _ place: String) throws -> Scenario.Expectation {
         let reason = try string(he, "\(place).holdEnds")
         guard HoldEndReason(rawValue: reason) != nil else {
-            throw fail("\(place).holdEnds", "unknown reason \"\(reason)\" (timeout, new-jump, input, removed, idle, hook-removed)")
+            let all = "timeout, new-jump, input, removed, idle, hook-removed"
+            throw fail("\(place).holdEnds", "unknown reason \"\(reason)\" (\(all))")
         }
         guard let by = d["by"] else { throw fail(place, "holdEnds needs \"by\"") }
         for k in d.keys where k != "holdEnds" && k != "by" { throw fail("\(place).\(k)", "does not go with holdEnds") }
@@ -38,8 +41,11 @@ extension Scenario.Reader {
         let tol = try d["tolerance"].map { try tolerance($0, "\(place).tolerance") } ?? 16
         if let la = d["landsAt"] {
             guard let by = d["by"] else { throw fail(place, "landsAt needs \"by\"") }
-            if d["stillFrom"] != nil || d["until"] != nil { throw fail(place, "landsAt and stillFrom are separate expectations") }
-            return .landsAt(post: post, y: try points(la, "\(place).landsAt"), tolerance: tol, by: try seconds(by, "\(place).by"))
+            if d["stillFrom"] != nil || d["until"] != nil {
+                throw fail(place, "landsAt and stillFrom are separate expectations")
+            }
+            return .landsAt(post: post, y: try points(la, "\(place).landsAt"), tolerance: tol,
+                            by: try seconds(by, "\(place).by"))
         }
         if let sf = d["stillFrom"] {
             guard let until = d["until"] else { throw fail(place, "stillFrom needs \"until\"") }

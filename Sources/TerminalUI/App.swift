@@ -21,7 +21,6 @@ public final class App {
 
     public init(world: World) {
         self.world = world
-        if let l = liveEvery { nextLiveTick = VirtualClock.ticks(l) }
     }
 
     // MARK: - World inputs (recorded)
