@@ -187,10 +187,10 @@ public enum ScenarioFuzzer {
     /// A one-line description of a scenario's settings, for failure messages.
     public static func describe(_ s: Scenario) -> String {
         let c = s.config
-        return "\(s.liveblog.posts.count) posts, \(c.cols)x\(c.rows), \(c.mode.rawValue)/\(c.platform.rawValue), " +
+        return "\(counted(s.liveblog.posts.count, "post")), \(c.cols)x\(c.rows), \(c.mode.rawValue)/\(c.platform.rawValue), " +
             "hook \(c.hook?.source ?? "none"), insets \(c.insetTopRows),\(c.insetBottomRows), " +
             "pageSize \(c.page.pageSize), deepLinkLimit \(c.page.deepLinkLimit), \(c.page.networkProfile.rawValue), " +
-            "\(s.events.count) events over \(s.duration) s"
+            "\(counted(s.events.count, "event")) over \(s.duration) s"
     }
 }
 

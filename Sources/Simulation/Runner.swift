@@ -165,7 +165,7 @@ public final class ScenarioRunner {
         let desc = expected ? "no pull-back after a reader drag" : "a pull-back after a reader drag (expected to show it)"
         let pulls = pullBacks()
         let detail = pulls.isEmpty ? "no host scroll for an earlier jump after a drag"
-                                    : "\(pulls.count) \(pulls.count == 1 ? "pull-back" : "pull-backs"), first at t=\(TraceRecord.time(pulls[0]))"
+                                    : "\(counted(pulls.count, "pull-back")), first at t=\(TraceRecord.time(pulls[0]))"
         return Outcome(description: desc, passed: pulls.isEmpty == expected, detail: detail)
     }
 

@@ -66,7 +66,7 @@ func runGenerate(_ args: ParsedArguments) -> Int32 {
             return ExitCode.ioErr.rawValue
         }
         let images = every > 0 ? try LiveblogGenerator.writeImages(for: lb, directory: out + "/images") : 0
-        FileHandle.standardError.write("wrote \(file) (\(lb.posts.count) posts) and \(images) images\n".data(using: .utf8)!)
+        FileHandle.standardError.write("wrote \(file) (\(counted(lb.posts.count, "post"))) and \(counted(images, "image"))\n".data(using: .utf8)!)
         return ExitCode.ok.rawValue
     } catch {
         printError("cannot write to \(out): \(error)")
