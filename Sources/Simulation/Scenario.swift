@@ -84,11 +84,9 @@ public struct Scenario {
     }
 
     public static func load(path: String) throws -> Scenario {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Invalid(file: path, place: "", message: "cannot read the file")
-        }
+        let bytes = try readCapped(path)
         let json: JSONValue
-        do { json = try JSONParser.parse(bytes: [UInt8](data)) } catch let e as JSONSyntaxError {
+        do { json = try JSONParser.parse(bytes: bytes) } catch let e as JSONSyntaxError {
             throw Invalid(file: path, place: "line \(e.line), column \(e.column)", message: e.message)
         }
         let dir = (path as NSString).deletingLastPathComponent
@@ -97,5 +95,34 @@ public struct Scenario {
 
     public static func parse(_ json: JSONValue, file: String, baseDirectory: String) throws -> Scenario {
         try Reader(file: file).scenario(json, baseDirectory: baseDirectory)
+    }
+
+    /// A scenario file is read up to this size (issue 18: `simulate /dev/zero` read until memory
+    /// ran out). A recorded session of an hour is a few MB.
+    public static let maxFileBytes = 64 << 20
+
+    /// The file's bytes, read once (a FIFO's data is not thrown away by a second open), never
+    /// more than `maxFileBytes`: a larger regular file fails before it is read, any other file
+    /// as soon as it has given more.
+    static func readCapped(_ path: String) throws -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw Invalid(file: path, place: "", message: "cannot read the file") }
+        defer { close(fd) }
+        var st = stat()
+        if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size > maxFileBytes {
+            throw Invalid(file: path, place: "", message: "larger than \(maxFileBytes >> 20) MB, the most a scenario may be")
+        }
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { throw Invalid(file: path, place: "", message: "cannot read the file") }
+            if n == 0 { return out }
+            guard out.count + n <= maxFileBytes else {
+                throw Invalid(file: path, place: "", message: "larger than \(maxFileBytes >> 20) MB, the most a scenario may be")
+            }
+            out.append(contentsOf: chunk[0..<n])
+        }
     }
 }

@@ -155,3 +155,21 @@ final class HostileScenarioTests: XCTestCase {
         XCTAssertFalse(text.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) }, text)
     }
 }
+
+/// Issue 18: a scenario is read once and only up to a size cap: `/dev/zero` (endless) fails at
+/// the cap instead of reading until memory runs out.
+final class ScenarioFileCapTests: XCTestCase {
+    func testQ1_endlessScenarioFileFailsAtTheCap() {
+        let start = Date()
+        XCTAssertThrowsError(try Scenario.load(path: "/dev/zero")) { e in
+            XCTAssertTrue("\(e)".contains("MB"), "\(e)")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 30)
+    }
+
+    func testQ1_missingScenarioFileSaysSo() {
+        XCTAssertThrowsError(try Scenario.load(path: "/nonexistent/s.json")) { e in
+            XCTAssertTrue("\(e)".contains("cannot read the file"), "\(e)")
+        }
+    }
+}
