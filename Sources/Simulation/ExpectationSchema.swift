@@ -28,13 +28,13 @@ extension Scenario.Reader {
 
     private func holdEnds(_ he: JSONValue, _ d: [String: JSONValue], _ place: String) throws -> Scenario.Expectation {
         let reason = try string(he, "\(place).holdEnds")
-        guard HoldEndReason(rawValue: reason) != nil else {
+        guard let why = HoldEndReason(rawValue: reason) else {
             let all = "timeout, new-jump, input, removed, idle, hook-removed"
             throw fail("\(place).holdEnds", "unknown reason \"\(reason)\" (\(all))")
         }
         guard let by = d["by"] else { throw fail(place, "holdEnds needs \"by\"") }
         for k in d.keys where k != "holdEnds" && k != "by" { throw fail("\(place).\(k)", "does not go with holdEnds") }
-        return .holdEnds(reason: reason, by: try seconds(by, "\(place).by"))
+        return .holdEnds(reason: why, by: try seconds(by, "\(place).by"))
     }
 
     private func postExpectation(_ post: String, _ d: [String: JSONValue], _ place: String) throws -> Scenario.Expectation {

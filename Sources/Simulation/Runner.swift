@@ -115,13 +115,13 @@ public final class ScenarioRunner {
                        detail: "y=\(fmt(y0)) at start, moved at most \(fmt(worst)) (at t=\(TraceRecord.time(worstTick)))")
     }
 
-    private func holdEnds(_ reason: String, _ by: Double) -> Outcome {
-        let desc = "a hold ends (\(reason)) by t=\(fmt(by))"
+    private func holdEnds(_ reason: HoldEndReason, _ by: Double) -> Outcome {
+        let desc = "a hold ends (\(reason.rawValue)) by t=\(fmt(by))"
         let tick = VirtualClock.ticks(by)
         var ends: [String] = []
         for r in records {
             if case let .holdEnd(_, why) = r.event {
-                ends.append("\(why) at t=\(TraceRecord.time(r.tick))")
+                ends.append("\(why.rawValue) at t=\(TraceRecord.time(r.tick))")
                 if why == reason && r.tick <= tick { return Outcome(description: desc, passed: true, detail: "at t=\(TraceRecord.time(r.tick))") }
             }
         }
@@ -189,7 +189,7 @@ public final class ScenarioRunner {
         for r in records {
             switch r.event {
             case let .input(kind, detail):
-                if kind == "drag-begin" || kind == "wheel" || (kind == "key" && KeyName(detail ?? "").map(KeyName.scrollKeys.contains) == true) { lastDrag = r.tick }
+                if kind == .dragBegin || kind == .wheel || (kind == .key && KeyName(detail ?? "").map(KeyName.scrollKeys.contains) == true) { lastDrag = r.tick }
             case let .hook(jumpId, _, correction, _, threw):
                 guard !threw else { continue }
                 if !correction || jumpStart[jumpId] == nil { jumpStart[jumpId] = jumpStart[jumpId] ?? r.tick }

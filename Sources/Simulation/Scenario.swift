@@ -38,7 +38,7 @@ public struct Scenario {
     public enum Expectation: Equatable {
         case landsAt(post: String, y: Double, tolerance: Double, by: Double)
         case still(post: String, from: Double, until: Double, tolerance: Double)
-        case holdEnds(reason: String, by: Double)
+        case holdEnds(reason: HoldEndReason, by: Double)
         case noPullBackAfterDrag(Bool)
         /// Additions to the contract, on a world value per frame (see `ValueKind`):
         /// `{"value": K, "at": t, "equals": v, "tolerance": tol}`

@@ -157,7 +157,7 @@ public final class World {
             self.listView.state = .dragging
             self.host.readerWillBeginDragging(now: dragTick)
             if self.dragFromTouch {
-                self.emit(.input(kind: "drag-begin", detail: nil))
+                self.emit(.input(kind: .dragBegin, detail: nil))
                 // M2/M3: the web view's own scrolling is the page's input; a drag there ends the hold (E16).
                 if self.config.mode != .content && self.touchStartedOnWeb { self.pageInput("drag") }
             }

@@ -91,7 +91,7 @@ extension World {
         let r = pan.touchUp(y: y, now: tick)
         dragFromTouch = false
         switch r {
-        case .drag: emit(.input(kind: "drag-end", detail: nil))
+        case .drag: emit(.input(kind: .dragEnd, detail: nil))
         case .tap: tap(x: x, y: y)
         case .none: break
         }
@@ -99,7 +99,7 @@ extension World {
 
     /// A tap (press and release within the touch slop, E16).
     private func tap(x: Double, y: Double) {
-        emit(.input(kind: "tap", detail: nil))
+        emit(.input(kind: .tap, detail: nil))
         guard isOverWeb(viewportY: y), case .page(let py) = rowContent(Int(y / line)) else { return }
         pageInput("tap")
         if let r = page.loadMoreRange, r.contains(py) {
@@ -113,7 +113,7 @@ extension World {
     /// A wheel turn: notches > 0 = content moves up (P6: 48 pt a notch).
     private func wheel(notches: Int, x: Double, y: Double) {
         guard notches != 0 else { return }
-        emit(.input(kind: "wheel", detail: String(notches)))
+        emit(.input(kind: .wheel, detail: String(notches)))
         if isOverWeb(viewportY: y) { pageInput("wheel") }
         pan.easedScroll(by: Double(notches) * PhysicsConstants.wheelNotch, now: tick)
     }

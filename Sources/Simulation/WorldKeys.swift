@@ -9,7 +9,7 @@ extension World {
     /// A key (T2); keys the world does not handle (the terminal's own) change nothing.
     func key(_ key: KeyName) {
         guard KeyName.worldKeys.contains(key) else { return }
-        emit(.input(kind: "key", detail: key.name))
+        emit(.input(kind: .key, detail: key.name))
         if focusedLink != nil, key != .escape { pageInput("key") }
         if scrollByKey(key) { return }
         switch key {
@@ -122,7 +122,7 @@ extension World {
         let anchor = readingAnchor()
         config.cols = c
         config.rows = r
-        emit(.input(kind: "resize", detail: "\(c)x\(r)"))
+        emit(.input(kind: .resize, detail: "\(c)x\(r)"))
         // The new layout's effects (its `layout` line, the resize callback it schedules, E2) are
         // handed on once the reading position is back.
         pageCall { page in

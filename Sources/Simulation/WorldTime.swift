@@ -57,7 +57,7 @@ extension World {
                 host.scrollRequest(top: top, correction: false, jumpId: 0, now: tick)
             }
         case let .holdEnd(jumpId, reason):
-            emit(.holdEnd(jumpId: jumpId, reason: reason.rawValue))
+            emit(.holdEnd(jumpId: jumpId, reason: reason))
             if jump?.jumpId == jumpId || jump == nil {
                 if jump == nil { jump = JumpStatus(jumpId: jumpId, postId: page.lastJumpPostId, startTick: tick) }
                 jump?.endedTick = tick

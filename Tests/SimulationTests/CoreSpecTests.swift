@@ -20,7 +20,7 @@ final class CoreSpecTests: XCTestCase {
     private func events(_ rec: Recorder, _ kind: String) -> [TraceRecord] { rec.records.filter { $0.event.kind == kind } }
 
     private func holdEnds(_ rec: Recorder) -> [String] {
-        rec.records.compactMap { if case let .holdEnd(_, why) = $0.event { return why }; return nil }
+        rec.records.compactMap { if case let .holdEnd(_, why) = $0.event { return why.rawValue }; return nil }
     }
 
     // MARK: U3
@@ -141,7 +141,7 @@ final class CoreSpecTests: XCTestCase {
         let (w, rec) = heldWorld()
         XCTAssertEqual(w.rowContent(4), .nativeHeader(2))
         tap(w, row: 4)
-        XCTAssertTrue(events(rec, "input").contains { if case .input("tap", _) = $0.event { return true }; return false })
+        XCTAssertTrue(events(rec, "input").contains { if case .input(.tap, _) = $0.event { return true }; return false })
         XCTAssertEqual(holdEnds(rec), [])
         XCTAssertNotNil(w.page.held)
     }
@@ -163,7 +163,7 @@ final class CoreSpecTests: XCTestCase {
         w.send(.pointer(phase: .down, x: x, y: y0))
         for k in 1...30 { w.advance(to: 60 + k); w.send(.pointer(phase: .move, x: x, y: y0 - Double(k) * 5)) }
         w.send(.pointer(phase: .up, x: x, y: y0 - 150))
-        XCTAssertTrue(events(rec, "input").contains { if case .input("drag-begin", _) = $0.event { return true }; return false })
+        XCTAssertTrue(events(rec, "input").contains { if case .input(.dragBegin, _) = $0.event { return true }; return false })
         XCTAssertEqual(holdEnds(rec), [])
         XCTAssertNotNil(w.page.held)
         XCTAssertGreaterThan(w.listView.offset, -32)
@@ -200,7 +200,7 @@ final class CoreSpecTests: XCTestCase {
         let r = simulate(fixture(), config(platform: .ios, network: .threeG), duration: 6,
                          events: [.init(at: 0.1, event: .jump(id: "p30", topOffset: nil)),
                                   .init(at: 0.2, event: .remove)])
-        let ends = r.records.compactMap { rec -> String? in if case let .holdEnd(_, why) = rec.event { return why }; return nil }
+        let ends = r.records.compactMap { rec -> String? in if case let .holdEnd(_, why) = rec.event { return why.rawValue }; return nil }
         XCTAssertEqual(ends, ["removed"])
         let removedAt = r.records.first { if case .holdEnd = $0.event { return true }; return false }!.tick
         XCTAssertFalse(r.records.contains { if case .hook = $0.event { return $0.tick > removedAt }; return false })
