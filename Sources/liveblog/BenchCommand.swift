@@ -108,7 +108,7 @@ final class RelayoutBench {
 
     @inline(never)
     func step() {
-        _ = world.forceLoad(ids[next])
+        world.send(.load(ids[next]))
         next += 1
     }
 }
@@ -128,7 +128,7 @@ func benchOpenChild(path: String, id: String) -> Int32 {
     let world = World(liveblog: lb, config: cfg)
     world.advance(to: 0)
     let t2 = nowNs()
-    world.jump(to: id)
+    world.send(.jump(id: id, topOffset: nil))
     let renderer = Renderer()
     renderer.synchronousImages = true
     let grid = CellGrid(cols: cfg.cols, rows: cfg.rows)
@@ -143,12 +143,12 @@ func benchOpenChild(path: String, id: String) -> Int32 {
     let t4 = nowNs()
     let ms = { (a: UInt64, b: UInt64) in Double(b - a) / 1e6 }
     let resizeT0 = nowNs()
-    world.resize(cols: 160, rows: 60)
+    world.send(.resize(cols: 160, rows: 60))
     let resizeMs = ms(resizeT0, nowNs())
     let pairs: [(String, JSONValue)] = [
         ("load_ms", .number(ms(t0, t1))), ("layout_ms", .number(ms(t1, t2))),
         ("first_frame_ms", .number(ms(t0, t3))), ("in_view_ms", .number(inView ? ms(t0, t4) : .nan)),
-        ("in_view_virtual_s", .number(inView ? world.now : .nan)), ("resize_ms", .number(resizeMs)),
+        ("in_view_virtual_s", .number(inView ? world.seconds : .nan)), ("resize_ms", .number(resizeMs)),
         ("rss_kb", .number(Double(peakRSSkB()))), ("posts", .number(Double(lb.posts.count))),
     ]
     print(JSONWriter.write(.object(pairs)))
@@ -336,8 +336,8 @@ func runBench(_ args: ParsedArguments) -> Int32 {
     }
     let relayoutSmall = median(rS), relayoutLarge = median(rL)
     // Resize (T5) at both sizes: every height measured again.
-    var t = nowNs(); rs.world.resize(cols: 160, rows: 60); let resizeSmall = Double(nowNs() - t) / 1e6
-    t = nowNs(); rl.world.resize(cols: 160, rows: 60); let resizeLarge = Double(nowNs() - t) / 1e6
+    var t = nowNs(); rs.world.send(.resize(cols: 160, rows: 60)); let resizeSmall = Double(nowNs() - t) / 1e6
+    t = nowNs(); rl.world.send(.resize(cols: 160, rows: 60)); let resizeLarge = Double(nowNs() - t) / 1e6
 
     // B3, B6
     let dir = NSTemporaryDirectory() + "liveblog-bench-\(getpid())"
