@@ -32,6 +32,7 @@ public final class NcursesScreen: Screen {
     private var maxPairs: Int32 = 0
     private var buttonDown = false
     private var pending: [InputEvent] = []
+    private var decoder = InputDecoder()
     private var wbuf: [wchar_t] = []
 
     /// Bytes that turn on button-event mouse tracking (1002) and SGR reports (1006).
@@ -270,40 +271,39 @@ public final class NcursesScreen: Screen {
 
     public func readInput(timeoutMs: Int) -> InputEvent? {
         guard isOpen else { return nil }
-        if !pending.isEmpty { return pending.removeFirst() }
-        let w = lb_stdscr()
         let deadline = timeoutMs > 0 ? DispatchTime.now().uptimeNanoseconds + UInt64(timeoutMs) * 1_000_000 : 0
         while true {
+            if !pending.isEmpty { return pending.removeFirst() }
             var t = Int32(clamping: timeoutMs < 0 ? -1 : timeoutMs)
             if timeoutMs > 0 {
                 let now = DispatchTime.now().uptimeNanoseconds
                 t = now >= deadline ? 0 : Int32(clamping: (deadline - now + 999_999) / 1_000_000)
             }
-            wtimeout(w, t)
-            var ch: Int32 = 0
-            let rc = lb_wget_wch(w, &ch)
-            if rc == LB_ERR { return nil }
-            if let ev = decode(rc: rc, ch: ch) { return ev }
-            if !pending.isEmpty { return pending.removeFirst() }
-            if timeoutMs > 0 && DispatchTime.now().uptimeNanoseconds >= deadline { return nil }
+            guard let unit = decoder.takePushback() ?? nextUnit(timeoutMs: t) else { return nil }
+            for ev in decoder.decode(unit, next: { [unowned self] in self.nextUnit(timeoutMs: 0) }) {
+                pending.append(track(ev))
+            }
+            if pending.isEmpty && timeoutMs > 0 && DispatchTime.now().uptimeNanoseconds >= deadline { return nil }
         }
     }
 
-    private func decode(rc: Int32, ch: Int32) -> InputEvent? {
-        if rc == LB_KEY_CODE_YES {
-            switch ch {
-            case LB_KEY_MOUSE: return ncursesMouse()
-            case LB_KEY_RESIZE:
-                // The terminal may have reflowed what it showed: repaint it all on the next frame,
-                // or cells ncurses believes current stay blank (seen after a storm of resizes).
-                lb_repaint_all_next()
-                return .resize(cols: cols, rows: rows)
-            default: return Self.keyCode(ch).map { .key($0) }
-            }
+    /// One unit from `get_wch`, waiting up to `timeoutMs` (-1: forever; 0: only what is there).
+    private func nextUnit(timeoutMs: Int32) -> InputUnit? {
+        let w = lb_stdscr()
+        wtimeout(w, timeoutMs)
+        var ch: Int32 = 0
+        let rc = lb_wget_wch(w, &ch)
+        if rc == LB_ERR { return nil }
+        guard rc == LB_KEY_CODE_YES else { return .char(UInt32(bitPattern: ch)) }
+        switch ch {
+        case LB_KEY_MOUSE: return ncursesMouse().map { .event($0) } ?? .ignored
+        case LB_KEY_RESIZE:
+            // The terminal may have reflowed what it showed: repaint it all on the next frame,
+            // or cells ncurses believes current stay blank (seen after a storm of resizes).
+            lb_repaint_all_next()
+            return .event(.resize(cols: cols, rows: rows))
+        default: return Self.keyCode(ch).map { .event(.key($0)) } ?? .ignored
         }
-        let v = UInt32(bitPattern: ch)
-        if v == 27 { return escape() }
-        return Key.fromChar(v).map { .key($0) }
     }
 
     static func keyCode(_ ch: Int32) -> Key? {
@@ -326,71 +326,16 @@ public final class NcursesScreen: Screen {
         }
     }
 
-    /// One more input unit that is already there (timeout 0): (rc, ch) or nil.
-    private func next() -> (Int32, Int32)? {
-        let w = lb_stdscr()
-        wtimeout(w, 0)
-        var ch: Int32 = 0
-        let rc = lb_wget_wch(w, &ch)
-        return rc == LB_ERR ? nil : (rc, ch)
-    }
-
-    private func nextChar() -> UInt32? {
-        guard let (rc, ch) = next() else { return nil }
-        if rc == LB_KEY_CODE_YES {
-            if let ev = decode(rc: rc, ch: ch) { pending.append(ev) }
-            return nil
+    /// Keeps track of the left button (ncurses reports motion without saying which button).
+    private func track(_ ev: InputEvent) -> InputEvent {
+        if case .mouse(let m) = ev {
+            switch m.kind {
+            case .press(button: 1): buttonDown = true
+            case .release: buttonDown = false
+            default: break
+            }
         }
-        return UInt32(bitPattern: ch)
-    }
-
-    /// ESC from ncurses: a lone Escape, Alt+key, or a report ncurses did not recognise
-    /// (SGR mouse `ESC [ < b ; x ; y M|m`, X10 mouse `ESC [ M b x y`, other CSI: dropped).
-    private func escape() -> InputEvent? {
-        guard let c1 = nextChar() else { return .key(.escape) }
-        if c1 == 0x5B { // [
-            guard let c2 = nextChar() else {
-                pending.append(.key(.char("[")))
-                return .key(.escape)
-            }
-            if c2 == 0x3C { // <  SGR mouse
-                var body = ""
-                while body.count < 32, let c = nextChar() {
-                    if c == 0x4D || c == 0x6D { // M m
-                        guard let ev = MouseReport.decodeSGR(body, final: c == 0x4D ? "M" : "m") else { return nil }
-                        return mouse(ev)
-                    }
-                    guard (0x30...0x3B).contains(c) else { return nil }
-                    body.unicodeScalars.append(UnicodeScalar(c)!)
-                }
-                return nil
-            }
-            if c2 == 0x4D { // M  X10 mouse
-                guard let b = nextChar(), let x = nextChar(), let y = nextChar(),
-                      let ev = MouseReport.decodeX10(Int(b), Int(x), Int(y)) else { return nil }
-                return mouse(ev)
-            }
-            // Another CSI ncurses did not know: skip to its final byte.
-            var c = c2
-            var n = 0
-            while !(0x40...0x7E).contains(c) && n < 32 {
-                guard let d = nextChar() else { break }
-                c = d; n += 1
-            }
-            return nil
-        }
-        // Alt+key: Escape, then the key.
-        if let k = Key.fromChar(c1) { pending.append(.key(k)) }
-        return .key(.escape)
-    }
-
-    private func mouse(_ ev: MouseEvent) -> InputEvent {
-        switch ev.kind {
-        case .press(button: 1): buttonDown = true
-        case .release: buttonDown = false
-        default: break
-        }
-        return .mouse(ev)
+        return ev
     }
 
     private func ncursesMouse() -> InputEvent? {
@@ -407,7 +352,7 @@ public final class NcursesScreen: Screen {
         else if b & (LB_BUTTON1_RELEASED | LB_BUTTON2_RELEASED | LB_BUTTON3_RELEASED) != 0 { kind = .release }
         else if b & LB_REPORT_MOUSE_POSITION != 0 { kind = buttonDown ? .drag : .move }
         else { return nil }
-        return mouse(MouseEvent(kind: kind, row: row, col: col))
+        return .mouse(MouseEvent(kind: kind, row: row, col: col))
     }
 
     // MARK: tty
