@@ -118,12 +118,17 @@ public final class NcursesScreen: Screen {
         werase(lb_stdscr())
     }
 
+    /// Draws by grapheme cluster (issue 18): runs of single-scalar glyphs go out in one
+    /// `waddnwstr`; a cluster of several scalars (a flag, a skin tone, a ZWJ family, a keycap)
+    /// goes whole into one cell with `wadd_wch` (see `cellScalars`).
     @discardableResult
     public func put(row: Int, col: Int, _ text: String, _ style: Style) -> Int {
         guard isOpen else { return 0 }
         let width = cols
         guard row >= 0, row < rows, col < width else { return 0 }
+        let w = lb_stdscr()
         wbuf.removeAll(keepingCapacity: true)
+        lb_wattr_set_ext(w, attributes(style), pair(style))
         var x = col
         var start = -1
         let unicode = capabilities.unicode
@@ -140,35 +145,55 @@ public final class NcursesScreen: Screen {
                 wbuf.append(wchar_t(g.text.unicodeScalars.first!.value))
             } else if !unicode {
                 for _ in 0..<g.width { wbuf.append(0x3F) } // "?": the locale cannot show it
+            } else if g.text.unicodeScalars.count == 1 && ClusterWidth.ncursesWidth(g.text) == g.width {
+                wbuf.append(wchar_t(bitPattern: g.text.unicodeScalars.first!.value))
             } else {
-                appendScalars(g.text)
+                flush(w, row: row, col: start)
+                addCluster(w, g, row: row, col: x)
+                start = x + g.width
             }
             x += g.width
         }
-        if start >= 0 && !wbuf.isEmpty {
-            let w = lb_stdscr()
-            lb_wattr_set_ext(w, attributes(style), pair(style))
-            wmove(w, Int32(row), Int32(start))
-            wbuf.withUnsafeBufferPointer { b in
-                _ = waddnwstr(w, b.baseAddress, Int32(b.count))
-            }
-            lb_wattr_set_ext(w, LB_A_NORMAL, 0)
-        }
+        if start >= 0 { flush(w, row: row, col: start) }
+        lb_wattr_set_ext(w, LB_A_NORMAL, 0)
         return x - col
     }
 
-    /// The first scalar of a cluster and the zero-width ones (combining marks, variation
-    /// selectors, ZWJ) after it: ncurses would give every further spacing scalar a cell of its
-    /// own, and the layout counts the cluster by its first scalar's width.
-    private func appendScalars(_ c: Character) {
-        var first = true
-        for u in c.unicodeScalars {
-            if first {
-                wbuf.append(wchar_t(bitPattern: u.value)); first = false
-            } else if TextWidth.width(Character(u)) == 0 {
-                wbuf.append(wchar_t(bitPattern: u.value))
-            }
+    /// Sends the buffered run of simple glyphs, which starts at `col`.
+    private func flush(_ w: UnsafeMutablePointer<WINDOW>?, row: Int, col: Int) {
+        guard !wbuf.isEmpty else { return }
+        wmove(w, Int32(row), Int32(col))
+        wbuf.withUnsafeBufferPointer { b in
+            _ = waddnwstr(w, b.baseAddress, Int32(b.count))
         }
+        wbuf.removeAll(keepingCapacity: true)
+    }
+
+    /// One cluster in one cell. `setcchar` stops at the first spacing scalar after the first
+    /// (ncurses lib_cchar.c), which would cut 🇩🇪 to 🇩 and 👩‍👩‍👧 to 👩; so the `cchar_t` is
+    /// filled here and ncurses writes all its characters out. ncurses measures the cell by its
+    /// first scalar: where the cluster is wider (❤️, 1️⃣, 🇩🇪 are one column by wcwidth) the cursor
+    /// is moved past the second column, which the terminal fills with the emoji's right half.
+    private func addCluster(_ w: UnsafeMutablePointer<WINDOW>?, _ g: Glyph, row: Int, col: Int) {
+        var cc = cchar_t()
+        let scalars = Self.cellScalars(g.text)
+        withUnsafeMutableBytes(of: &cc.chars) { raw in
+            let chars = raw.bindMemory(to: wchar_t.self)
+            for (i, v) in scalars.enumerated() where i < chars.count { chars[i] = wchar_t(bitPattern: v) }
+        }
+        wmove(w, Int32(row), Int32(col))
+        _ = wadd_wch(w, &cc)
+    }
+
+    /// The scalars of a cluster that fit a cell: all of them up to `CCHARW_MAX` (5); a longer
+    /// cluster (👨‍👩‍👧‍👦 is seven) keeps its longest prefix that fits and does not end in a
+    /// zero-width joiner, so the terminal shows a whole, smaller sequence rather than a stray joiner.
+    static func cellScalars(_ c: Character) -> [UInt32] {
+        var v = c.unicodeScalars.map(\.value)
+        guard v.count > 5 else { return v }
+        v = Array(v.prefix(5))
+        while v.count > 1 && v.last == 0x200D { v.removeLast() }
+        return v
     }
 
     /// One frame: `wnoutrefresh` + exactly one `doupdate` (T7).

@@ -11,7 +11,7 @@ public protocol Screen: AnyObject {
     func erase()
 
     /// Draws `text` from (row, col) and returns the display columns it took from `col`
-    /// (wide characters count 2, by `TextWidth`). Text is clipped at the right edge: a wide
+    /// (wide characters count 2, by `ClusterWidth`: one cluster, one cell). Text is clipped at the right edge: a wide
     /// character that does not fit is not drawn. Columns left of 0 are skipped but counted.
     /// Callers pass clean text (`Sanitizer.clean`); as a last line of defence any C0 or C1
     /// control (< 0x20, 0x7F–0x9F) is drawn as "?" (T8). Zero-width clusters are dropped.
@@ -50,9 +50,9 @@ enum GlyphFilter {
             let v = u.value
             if v < 0x20 || (0x7F...0x9F).contains(v) { return Glyph(text: question, width: 1) }
         }
-        let w = TextWidth.width(c)
+        let w = ClusterWidth.width(c)
         if w <= 0 { return nil }
-        return Glyph(text: c, width: min(w, 2))
+        return Glyph(text: c, width: w)
     }
 
     /// Glyphs of a fill character.
