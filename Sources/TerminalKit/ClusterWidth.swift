@@ -30,3 +30,12 @@ public enum ClusterWidth {
         return max(0, Int(lb_wcwidth(u.value)))
     }
 }
+
+extension ClusterWidth {
+    /// The columns a string takes, cluster by cluster (what `Screen.put` returns for clean text).
+    public static func width(of s: String) -> Int {
+        var total = 0
+        for c in s { total += c.isASCII ? 1 : width(c) }
+        return total
+    }
+}

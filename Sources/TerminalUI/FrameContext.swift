@@ -118,7 +118,7 @@ final class FrameContext {
         case .headline(let l): drawRuns(r, c0, l.runs, base: Style(fg: theme.c(231), bold: true))
         case .scoreboard(let s):
             let text = theme.ascii("\(s.homeTeam)  \(s.homeScore) – \(s.awayScore)  \(s.awayTeam)")
-            screen.put(row: r, col: max(c0, (cols - TextWidth.width(text)) / 2), truncate(text, width, theme), Style(fg: theme.c(231), bold: true))
+            screen.put(row: r, col: max(c0, (cols - ClusterWidth.width(of: text)) / 2), truncate(text, width, theme), Style(fg: theme.c(231), bold: true))
         case let .postMeta(time, hl):
             var c = c0 + screen.put(row: r, col: c0, time, theme.dim)
             switch hl {
@@ -147,7 +147,7 @@ final class FrameContext {
             let label = loading ? "\(theme.spinner[(world.tick / 8) % theme.spinner.count]) Loading older posts\(theme.ellipsis)"
                                 : "[ Load more — \(remaining) older posts ]"
             let text = theme.ascii(label)
-            screen.put(row: r, col: max(c0, (cols - TextWidth.width(text)) / 2), text, loading ? theme.dim : theme.link)
+            screen.put(row: r, col: max(c0, (cols - ClusterWidth.width(of: text)) / 2), text, loading ? theme.dim : theme.link)
         case .notice(let n): screen.put(row: r, col: c0, truncate(theme.ascii(n), width, theme), theme.notice)
         case .stripRow(let k): drawStripRow(r, k, c0, width)
         }
@@ -175,7 +175,7 @@ final class FrameContext {
                 screen.fill(row: r, col: c0 + max(0, x), width: avail, " ", style)
                 // Text clipped on the left when the card is partly scrolled out.
                 var skip = visibleFrom, clipped = ""
-                for ch in text { let w = TextWidth.width(ch); if skip > 0 { skip -= w; continue }; clipped.append(ch) }
+                for ch in text { let w = ClusterWidth.width(ch); if skip > 0 { skip -= w; continue }; clipped.append(ch) }
                 screen.put(row: r, col: c0 + max(0, x), truncateCells(clipped, avail), style)
             }
             i += 1
@@ -206,14 +206,6 @@ final class FrameContext {
             if c >= cols - 1 { break }
             c += screen.put(row: r, col: c, truncateCells(text, cols - 1 - c), st)
         }
-    }
-
-    func truncateCells(_ s: String, _ width: Int) -> String {
-        let s = Sanitizer.clean(s)  // T8, whatever the string's source
-        if TextWidth.width(s) <= width { return s }
-        var out = "", w = 0
-        for ch in s { let cw = TextWidth.width(ch); if w + cw > width { break }; out.append(ch); w += cw }
-        return out
     }
 
     // MARK: Media (I3)
