@@ -22,7 +22,8 @@ extension NcursesScreen {
 
     public func readInput(timeoutMs: Int) -> InputEvent? {
         guard isOpen else { return nil }
-        let deadline = timeoutMs > 0 ? DispatchTime.now().uptimeNanoseconds + UInt64(timeoutMs) * 1_000_000 : 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        let deadline = timeoutMs > 0 ? start + UInt64(timeoutMs) * 1_000_000 : 0
         while true {
             if !pending.isEmpty { return pending.removeFirst() }
             var t = Int32(clamping: timeoutMs < 0 ? -1 : timeoutMs)
@@ -34,7 +35,8 @@ extension NcursesScreen {
             for ev in decoder.decode(unit, next: { [unowned self] in self.nextUnit(timeoutMs: 0) }) {
                 pending.append(track(ev))
             }
-            if pending.isEmpty && timeoutMs > 0 && DispatchTime.now().uptimeNanoseconds >= deadline { return nil }
+            let late = timeoutMs > 0 && DispatchTime.now().uptimeNanoseconds >= deadline
+            if pending.isEmpty && late { return nil }
         }
     }
 

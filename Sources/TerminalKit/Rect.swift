@@ -31,13 +31,15 @@ public struct Rect: Hashable, Sendable {
     /// The first `n` rows, and the rest.
     public func splitTop(_ n: Int) -> (top: Rect, rest: Rect) {
         let k = min(max(0, n), height)
-        return (Rect(row: row, col: col, width: width, height: k), Rect(row: row + k, col: col, width: width, height: height - k))
+        return (Rect(row: row, col: col, width: width, height: k),
+                Rect(row: row + k, col: col, width: width, height: height - k))
     }
 
     /// The last `n` rows, and the rest.
     public func splitBottom(_ n: Int) -> (rest: Rect, bottom: Rect) {
         let k = min(max(0, n), height)
-        return (Rect(row: row, col: col, width: width, height: height - k), Rect(row: bottom - k, col: col, width: width, height: k))
+        return (Rect(row: row, col: col, width: width, height: height - k),
+                Rect(row: bottom - k, col: col, width: width, height: k))
     }
 
     /// A `width` × `height` rectangle centred in this one (clipped to it); `top` fixes its row.

@@ -11,8 +11,8 @@ public protocol Screen: AnyObject {
     func erase()
 
     /// Draws `text` from (row, col) and returns the display columns it took from `col`
-    /// (wide characters count 2, by `ClusterWidth`: one cluster, one cell). Text is clipped at the right edge: a wide
-    /// character that does not fit is not drawn. Columns left of 0 are skipped but counted.
+    /// (wide characters count 2, by `ClusterWidth`: one cluster, one cell). Text is clipped at
+    /// the right edge: a wide character that does not fit is not drawn. Columns left of 0 are skipped but counted.
     /// Callers pass clean text (`Sanitizer.clean`); as a last line of defence any C0 or C1
     /// control (< 0x20, 0x7F–0x9F) is drawn as "?" (T8). Zero-width clusters are dropped.
     @discardableResult

@@ -15,9 +15,13 @@ struct NavBar {
         let w = world, rows = area.height
         for r in area.rows { s.fill(row: r, col: area.col, width: area.width, " ", t.navBar) }
         let hookLabel: String
-        if let h = w.config.hook { hookLabel = h.throwsMessage != nil ? "hook throws" : "hook \(h.arity)p" } else { hookLabel = "no hook" }
-        let badges = [w.config.mode.rawValue, w.config.platform.rawValue, hookLabel, w.page.networkProfile.rawValue]
-            + (ui.recording ? ["● rec"] : [])
+        if let h = w.config.hook {
+            hookLabel = h.throwsMessage != nil ? "hook throws" : "hook \(h.arity)p"
+        } else {
+            hookLabel = "no hook"
+        }
+        let badges = [w.config.mode.rawValue, w.config.platform.rawValue, hookLabel,
+                      w.page.networkProfile.rawValue] + (ui.recording ? ["● rec"] : [])
         let badgeText = badges.map { " \($0) " }.joined(separator: " ")
         let badgeW = ClusterWidth.width(of: t.ascii(badgeText))
         let titleRow = area.row + (rows >= 2 ? rows - 2 : 0)
@@ -50,7 +54,9 @@ struct Toolbar {
         let w = world
         for r in area.rows { s.fill(row: r, col: area.col, width: area.width, " ", t.toolbar) }
         let r = area.bottom - 1, room = area.width - 2
-        func line(_ text: String, _ style: Style) { s.put(row: r, col: area.col + 1, t.ascii(truncate(text, room, t)), style) }
+        func line(_ text: String, _ style: Style) {
+            s.put(row: r, col: area.col + 1, t.ascii(truncate(text, room, t)), style)
+        }
         if let m = ui.message, m.until > w.now { return line(m.text, t.toolbarHot) }
         if let f = w.focusedLink {
             return line("link: \(f.href)  (Enter follows, Tab next, Esc back to the list)", t.toolbarHot)

@@ -128,8 +128,8 @@ final class FrameContext {
         case .headline(let l): drawRuns(r, c0, l.runs, base: Style(fg: theme.c(231), bold: true))
         case .scoreboard(let s):
             let text = theme.ascii("\(s.homeTeam)  \(s.homeScore) – \(s.awayScore)  \(s.awayTeam)")
-            screen.put(row: r, col: max(c0, (cols - ClusterWidth.width(of: text)) / 2), truncate(text, width, theme),
-                       Style(fg: theme.c(231), bold: true))
+            let col = max(c0, (cols - ClusterWidth.width(of: text)) / 2)
+            screen.put(row: r, col: col, truncate(text, width, theme), Style(fg: theme.c(231), bold: true))
         case let .postMeta(time, hl):
             drawPostMeta(r, c0, time, hl, item)
         case .sport(let s):
@@ -144,7 +144,8 @@ final class FrameContext {
         case let .embed(e, loaded): drawEmbed(r, py, item, e, loaded, c0, width)
         case .emoji(let e): screen.put(row: r, col: c0, theme.ascii(e), theme.text)
         case .unknown(let t):
-            screen.put(row: r, col: c0, truncate("[unsupported block: \(theme.ascii(t))]", width, theme), theme.dim)
+            let text = truncate("[unsupported block: \(theme.ascii(t))]", width, theme)
+            screen.put(row: r, col: c0, text, theme.dim)
         case .rule: screen.fill(row: r, col: c0, width: width, theme.ruleChar, theme.rule)
         case let .loadMore(remaining, loading):
             let label = loading ? "\(spinner) Loading older posts\(theme.ellipsis)"

@@ -34,7 +34,8 @@ extension FrameContext {
             if let p = path {
                 let halfRows = max(1, Int((item.height / 8).rounded(.up)))
                 let mode = screen.capabilities.colorMode
-                switch images.cells(path: p, cols: width, halfRows: halfRows, mode: mode, unicode: theme.unicode) {
+                let raster = images.cells(path: p, cols: width, halfRows: halfRows, mode: mode, unicode: theme.unicode)
+                switch raster {
                 case .ready(let cells): drawImageRow(r, ly, cells, c0, halfRows)
                 case .pending:
                     screen.fill(row: r, col: c0, width: width, theme.shade, theme.placeholder)
@@ -47,7 +48,8 @@ extension FrameContext {
                 drawSyntheticImage(r, ly, item, m, c0, width)
             }
             if first && m.kind == .video {
-                label(r, c0 + 1, " \(theme.play) \(alt) ", width - 1, Style(fg: theme.c(231), bg: theme.c(88), bold: true))
+                let play = Style(fg: theme.c(231), bg: theme.c(88), bold: true)
+                label(r, c0 + 1, " \(theme.play) \(alt) ", width - 1, play)
             }
         }
     }
@@ -102,7 +104,8 @@ extension FrameContext {
         }
     }
 
-    func drawEmbed(_ r: Int, _ py: Double, _ item: PageItem, _ e: WebEmbed, _ loaded: Bool, _ c0: Int, _ width: Int) {
+    func drawEmbed(_ r: Int, _ py: Double, _ item: PageItem, _ e: WebEmbed, _ loaded: Bool,
+                   _ c0: Int, _ width: Int) {
         let ly = py - item.y
         let first = ly < world.line
         let last = ly >= item.height - world.line
@@ -136,7 +139,8 @@ extension FrameContext {
         if rowIndex == mid - 1 {
             label(r, c0 + 2, theme.ascii(host), width - 4, bold)
         } else if rowIndex == mid {
-            label(r, c0 + 2, theme.ascii(e.url), width - 4, Style(fg: theme.c(153), bg: theme.embed.bg, underline: true))
+            let link = Style(fg: theme.c(153), bg: theme.embed.bg, underline: true)
+            label(r, c0 + 2, theme.ascii(e.url), width - 4, link)
         }
     }
 }

@@ -8,7 +8,7 @@ struct OverlayBox {
     let frame: Rect
 
     /// The area inside the border and a one-column margin.
-    var inner: Rect { Rect(row: frame.row + 1, col: frame.col + 2, width: frame.width - 4, height: frame.height - 2) }
+    var inner: Rect { frame.inset(rows: 1, cols: 2) }
 
     init(in area: Rect, innerWidth: Int, innerHeight: Int, top wantedTop: Int? = nil) {
         let width = max(4, min(area.width - 2, innerWidth + 4))
@@ -22,7 +22,8 @@ struct OverlayBox {
     /// A box for text lines: as wide as the widest line (or `width`), the title and the footer.
     init(in area: Rect, lines: [String], width wanted: Int?, title: String, footer: String?) {
         let contentW = lines.map { ClusterWidth.width(of: $0) }.max() ?? 0
-        let inner = max(wanted ?? contentW, ClusterWidth.width(of: title) + 2, ClusterWidth.width(of: footer ?? "") + 2)
+        let titleW = ClusterWidth.width(of: title), footerW = ClusterWidth.width(of: footer ?? "")
+        let inner = max(wanted ?? contentW, titleW + 2, footerW + 2)
         self.init(in: area, innerWidth: inner, innerHeight: lines.count)
     }
 

@@ -24,9 +24,8 @@ struct PanelGeometry {
         let height = max(2, min(area.height - 2, max(1, count) + 2))
         visible = max(0, height - 2)
         firstEntry = count > visible ? max(0, min(selected - visible / 2, count - visible)) : 0
-        title = count > visible
-            ? "\(kind.rawValue) (\(firstEntry + 1)–\(firstEntry + min(visible, count - firstEntry)) of \(count))"
-            : kind.rawValue
+        let lastShown = firstEntry + min(visible, count - firstEntry)
+        title = count > visible ? "\(kind.rawValue) (\(firstEntry + 1)–\(lastShown) of \(count))" : kind.rawValue
         let all = entries.isEmpty ? ["(none)"] : entries.indices.map(Self.line(entries))
         let shown = count > visible ? min(visible, count - firstEntry) : all.count
         let width = max(40, all.map { ClusterWidth.width(of: $0) }.max() ?? 0)

@@ -49,7 +49,8 @@ public final class Renderer {
         for (i, m) in msg.enumerated() where i < screen.rows {
             let text = theme.ascii(truncate(m, screen.cols, theme))
             let c = max(0, (screen.cols - ClusterWidth.width(of: text)) / 2)
-            screen.put(row: i + max(0, (screen.rows - msg.count) / 2), col: c, text, i == 0 ? theme.notice : theme.dim)
+            let row = i + max(0, (screen.rows - msg.count) / 2)
+            screen.put(row: row, col: c, text, i == 0 ? theme.notice : theme.dim)
         }
     }
 
@@ -59,10 +60,11 @@ public final class Renderer {
         guard w.indicator.isVisible(at: w.now), area.height >= 2 else { return }
         let ind = w.pan.target.indicator
         guard let thumb = ScrollIndicator.thumb(contentLength: ind.content, viewportLength: ind.viewport,
-                                                offset: ind.offset, minOffset: 0, trackRows: area.height) else { return }
-        let col = area.right - 1
+                                                offset: ind.offset, minOffset: 0, trackRows: area.height)
+        else { return }
+        let col = area.right - 1, t = ctx.theme
         for i in 0..<thumb.length {
-            ctx.screen.put(row: area.row + thumb.start + i, col: col, String(ctx.theme.thumb), ctx.theme.indicator)
+            ctx.screen.put(row: area.row + thumb.start + i, col: col, String(t.thumb), t.indicator)
         }
     }
 
@@ -72,9 +74,11 @@ public final class Renderer {
         switch ui.overlay {
         case .none: return
         case .help:
-            box(s, t, in: area, title: "Keys", lines: Self.helpLines.map { ($0, t.overlay) }, footer: "any key closes")
+            let lines = Self.helpLines.map { ($0, t.overlay) }
+            box(s, t, in: area, title: "Keys", lines: lines, footer: "any key closes")
         case .console:
-            let lines = w.page.console.suffix(max(1, area.height - 6)).map { ($0, $0.hasPrefix("[error]") ? t.notice : t.overlay) }
+            let lines = w.page.console.suffix(max(1, area.height - 6))
+                .map { ($0, $0.hasPrefix("[error]") ? t.notice : t.overlay) }
             box(s, t, in: area, title: "Console (~)", lines: lines.isEmpty ? [("(empty)", t.dim)] : lines,
                 width: area.width - 4, footer: "~ or Esc closes")
         case .timeline:
@@ -82,7 +86,8 @@ public final class Renderer {
         case let .panel(kind, selected):
             PanelGeometry(kind, w.page.liveblog, selected: selected, in: area).draw(on: s, t)
         case let .prompt(text, selected):
-            PromptView(text: text, selected: selected, matches: completions(text, w.page.liveblog)).draw(on: s, t, in: area)
+            let matches = completions(text, w.page.liveblog)
+            PromptView(text: text, selected: selected, matches: matches).draw(on: s, t, in: area)
         }
     }
 

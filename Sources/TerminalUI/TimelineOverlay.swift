@@ -18,7 +18,8 @@ struct TimelineOverlay {
             b.drawLines(on: s, t, [("No jump yet: / jumps to a post id.", t.overlay)])
             return
         }
-        let title = "Timeline: jump #\(j.jumpId) \(t.arrow) \(j.postId ?? "?") · post y over time (0 = under the bar)"
+        let title = "Timeline: jump #\(j.jumpId) \(t.arrow) \(j.postId ?? "?")"
+            + " · post y over time (0 = under the bar)"
         let b = OverlayBox(in: area, innerWidth: width - 4, innerHeight: height - 2)
         b.draw(on: s, t, title: title, footer: "t or Esc closes")
         let inner = b.inner
@@ -35,10 +36,11 @@ struct TimelineOverlay {
         s.put(row: plot.bottom, col: plot.col, scale.markLine(world.marks),
               Style(fg: t.color ? .indexed(214) : .default, bg: t.overlay.bg, bold: true))
         let secs = VirtualClock.seconds(scale.t1 - scale.t0)
+        let end = j.endReason ?? "held"
         let legend = inner.width >= 80
             ? String(format: "0 … %.1f s   J jump  c correction  x dropped  r re-aim  s settle  | hold end (%@)",
-                     secs, j.endReason ?? "held")
-            : String(format: "0…%.1fs  J jump c corr x drop r re-aim s settle | end (%@)", secs, j.endReason ?? "held")
+                     secs, end)
+            : String(format: "0…%.1fs  J jump c corr x drop r re-aim s settle | end (%@)", secs, end)
         s.put(row: plot.bottom + 1, col: inner.col, t.ascii(truncate(legend, inner.width, t)), labelStyle)
     }
 }
@@ -63,7 +65,9 @@ struct TimelineScale {
         plotH = plot.height
     }
 
-    func dy(_ v: Double) -> Int { Int(((hi - min(max(v, lo), hi)) / (hi - lo) * Double(dotsH - 1)).rounded()) }
+    func dy(_ v: Double) -> Int {
+        Int(((hi - min(max(v, lo), hi)) / (hi - lo) * Double(dotsH - 1)).rounded())
+    }
     func dx(_ tick: Int) -> Int { Int(Double(tick - t0) / Double(t1 - t0) * Double(dotsW - 1)) }
 
     /// The plot's rows: the dotted target line and the samples joined by straight segments.
