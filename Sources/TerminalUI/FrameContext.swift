@@ -3,30 +3,37 @@ import Embed
 import Simulation
 import TerminalKit
 
-/// One frame's drawing of the list rows: native rows, and the page's items at each row's centre.
+/// One frame's drawing of the list's area: native rows, and the page's items at each row's
+/// centre. Rows are screen rows (the world maps them to content); the area starts at column 0
+/// and is `cols` wide (the world's width, which the demo narrows).
 final class FrameContext {
     let world: World
     let theme: Theme
-    let cols: Int
-    let rows: Int
+    let area: Rect
+    var cols: Int { area.width }
     let screen: Screen
     let images: ImageCache
     private var items: [PageItem]?
 
-    init(world: World, theme: Theme, cols: Int, rows: Int, screen: Screen, images: ImageCache) {
+    init(world: World, theme: Theme, area: Rect, screen: Screen, images: ImageCache) {
         self.world = world
         self.theme = theme
-        self.cols = cols
-        self.rows = rows
+        self.area = area
         self.screen = screen
         self.images = images
     }
 
-    /// All page items for the visible rows, fetched once (O(log n + visible), B1).
+    /// Draws every row of the area.
+    func draw() {
+        for r in area.rows { drawRow(r) }
+    }
+
+    /// All page items for the visible rows, fetched once (O(log n + visible), B1). The range
+    /// covers every screen row the page shows, under the bars too, as it always has.
     private func pageItems() -> [PageItem] {
         if let i = items { return i }
         var lo = Double.infinity, hi = -Double.infinity
-        for r in 0..<rows {
+        for r in 0..<screen.rows {
             guard case .page(let py) = world.rowContent(r) else { continue }
             lo = min(lo, py)
             hi = max(hi, py)

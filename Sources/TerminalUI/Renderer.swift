@@ -34,9 +34,10 @@ public final class Renderer {
         let cfg = world.config
         let (nav, belowNav) = full.splitTop(cfg.insetTopRows)
         let (list, toolbar) = belowNav.splitBottom(cfg.insetBottomRows)
-        let ctx = FrameContext(world: world, theme: theme, cols: min(screen.cols, cfg.cols), rows: full.height,
-                               screen: screen, images: images)
-        for r in list.rows { ctx.drawRow(r) }
+        // The list is as wide as the world (the demo narrows it), the indicator at the screen's edge.
+        let listArea = Rect(row: list.row, col: 0, width: min(list.width, cfg.cols), height: list.height)
+        let ctx = FrameContext(world: world, theme: theme, area: listArea, screen: screen, images: images)
+        ctx.draw()
         drawIndicator(ctx, in: list)
         NavBar(world: world, ui: ui).draw(on: screen, theme, in: nav)
         Toolbar(world: world, ui: ui).draw(on: screen, theme, in: toolbar)
