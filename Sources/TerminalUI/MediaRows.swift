@@ -34,8 +34,8 @@ extension FrameContext {
             if let p = path {
                 let halfRows = max(1, Int((item.height / 8).rounded(.up)))
                 let mode = screen.capabilities.colorMode
-                let raster = images.cells(path: p, cols: width, halfRows: halfRows, mode: mode, unicode: theme.unicode)
-                switch raster {
+                switch images.cells(path: p, cols: width, halfRows: halfRows, mode: mode,
+                                    unicode: theme.unicode) {
                 case .ready(let cells): drawImageRow(r, ly, cells, c0, halfRows)
                 case .pending:
                     screen.fill(row: r, col: c0, width: width, theme.shade, theme.placeholder)

@@ -25,7 +25,9 @@ struct PanelGeometry {
         visible = max(0, height - 2)
         firstEntry = count > visible ? max(0, min(selected - visible / 2, count - visible)) : 0
         let lastShown = firstEntry + min(visible, count - firstEntry)
-        title = count > visible ? "\(kind.rawValue) (\(firstEntry + 1)–\(lastShown) of \(count))" : kind.rawValue
+        title = count > visible
+            ? "\(kind.rawValue) (\(firstEntry + 1)–\(lastShown) of \(count))"
+            : kind.rawValue
         let all = entries.isEmpty ? ["(none)"] : entries.indices.map(Self.line(entries))
         let shown = count > visible ? min(visible, count - firstEntry) : all.count
         let width = max(40, all.map { ClusterWidth.width(of: $0) }.max() ?? 0)

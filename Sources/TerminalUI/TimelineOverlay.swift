@@ -38,8 +38,8 @@ struct TimelineOverlay {
         let secs = VirtualClock.seconds(scale.t1 - scale.t0)
         let end = j.endReason ?? "held"
         let legend = inner.width >= 80
-            ? String(format: "0 … %.1f s   J jump  c correction  x dropped  r re-aim  s settle  | hold end (%@)",
-                     secs, end)
+            ? String(format: "0 … %.1f s   J jump  c correction  x dropped  r re-aim  s settle"
+                     + "  | hold end (%@)", secs, end)
             : String(format: "0…%.1fs  J jump c corr x drop r re-aim s settle | end (%@)", secs, end)
         s.put(row: plot.bottom + 1, col: inner.col, t.ascii(truncate(legend, inner.width, t)), labelStyle)
     }
