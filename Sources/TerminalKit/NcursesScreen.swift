@@ -42,7 +42,8 @@ public final class NcursesScreen: Screen {
     /// Opens the terminal: locale, cbreak, noecho, nonl, keypad, no cursor, 25 ms ESC delay,
     /// no click delay, mouse with drag motion, colours (unless NO_COLOR), line-scroll
     /// optimisation (B5), restore on signals (T6).
-    public init(environment env: [String: String] = ProcessInfo.processInfo.environment, mouse: Bool = true) throws {
+    public init(environment env: [String: String] = ProcessInfo.processInfo.environment,
+                mouse: Bool = true) throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw Failure.notATerminal }
         mouseEnabled = mouse
         capabilities = TerminalCapabilities(colorMode: .none, unicode: false)
@@ -136,7 +137,10 @@ public final class NcursesScreen: Screen {
             guard let g = GlyphFilter.glyph(c) else { continue }
             if x + g.width > width { break }
             if x < 0 {
-                if x + g.width > 0 { start = 0; wbuf.append(0x20) }
+                if x + g.width > 0 {
+                    start = 0
+                    wbuf.append(0x20)
+                }
                 x += g.width
                 continue
             }

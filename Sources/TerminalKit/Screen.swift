@@ -12,7 +12,8 @@ public protocol Screen: AnyObject {
 
     /// Draws `text` from (row, col) and returns the display columns it took from `col`
     /// (wide characters count 2, by `ClusterWidth`: one cluster, one cell). Text is clipped at
-    /// the right edge: a wide character that does not fit is not drawn. Columns left of 0 are skipped but counted.
+    /// the right edge: a wide character that does not fit is not drawn. Columns left of 0 are
+    /// skipped but counted.
     /// Callers pass clean text (`Sanitizer.clean`); as a last line of defence any C0 or C1
     /// control (< 0x20, 0x7F–0x9F) is drawn as "?" (T8). Zero-width clusters are dropped.
     @discardableResult
@@ -30,7 +31,10 @@ public protocol Screen: AnyObject {
 struct Glyph {
     @usableFromInline var text: Character
     @usableFromInline var width: Int
-    @usableFromInline init(text: Character, width: Int) { self.text = text; self.width = width }
+    @usableFromInline init(text: Character, width: Int) {
+        self.text = text
+        self.width = width
+    }
 }
 
 enum GlyphFilter {

@@ -82,7 +82,10 @@ struct TimelineScale {
         for x in stride(from: 0, to: dotsW, by: 3) { plot(x, zero) }
         var last: (Int, Int)?
         for smp in samples {
-            guard let y = smp.y else { last = nil; continue }
+            guard let y = smp.y else {
+                last = nil
+                continue
+            }
             let p = (dx(smp.tick), dy(y))
             if let l = last {
                 let steps = max(abs(p.0 - l.0), abs(p.1 - l.1), 1)
