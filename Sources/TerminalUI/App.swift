@@ -168,7 +168,7 @@ public final class App {
         case .press(let button):
             guard button == 1 else { return }
             if case .panel(let kind, let sel) = ui.overlay {
-                // A click on a panel entry jumps; anywhere else closes the panel (the geometry the renderer drew).
+                // A click on a panel entry jumps; anywhere else closes it (the geometry the renderer drew).
                 let screenArea = Rect(row: 0, col: 0, width: screenCols, height: world.config.rows)
                 let panel = PanelGeometry(kind, world.page.liveblog, selected: sel, in: screenArea)
                 ui.overlay = .none
