@@ -201,12 +201,11 @@ public final class App {
         case .press(let button):
             guard button == 1 else { return }
             if case .panel(let kind, let sel) = ui.overlay {
-                // A click on a panel entry jumps; anywhere else closes the panel.
-                let entries = panelEntries(kind, world.page.liveblog)
-                let lay = panelLayout(rows: world.config.rows, count: entries.count, selected: sel)
-                let k = m.row - lay.firstRow
+                // A click on a panel entry jumps; anywhere else closes it (the geometry the renderer drew).
+                let screenArea = Rect(row: 0, col: 0, width: screenCols, height: world.config.rows)
+                let panel = PanelGeometry(kind, world.page.liveblog, selected: sel, in: screenArea)
                 ui.overlay = .none
-                if k >= 0 && k < lay.visible && lay.firstEntry + k < entries.count { jump(entries[lay.firstEntry + k].id) }
+                if let i = panel.entry(atRow: m.row, col: m.col) { jump(panel.entries[i].id) }
                 return
             }
             if ui.overlay == .help { ui.overlay = .none }
