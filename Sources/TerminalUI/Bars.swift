@@ -57,7 +57,7 @@ struct Toolbar {
         func line(_ text: String, _ style: Style) {
             s.put(row: r, col: area.col + 1, t.ascii(truncate(text, room, t)), style)
         }
-        if let m = ui.message, m.until > w.now { return line(m.text, t.toolbarHot) }
+        if let m = ui.message, m.until > w.seconds { return line(m.text, t.toolbarHot) }
         if let f = w.focusedLink {
             return line("link: \(f.href)  (Enter follows, Tab next, Esc back to the list)", t.toolbarHot)
         }

@@ -58,7 +58,7 @@ public final class Renderer {
     /// The scroll indicator's thumb in the last column of the list's area.
     func drawIndicator(_ ctx: FrameContext, in area: Rect) {
         let w = ctx.world
-        guard w.indicator.isVisible(at: w.now), area.height >= 2 else { return }
+        guard w.indicator.isVisible(at: w.seconds), area.height >= 2 else { return }
         let ind = w.pan.target.indicator
         guard let thumb = ScrollIndicator.thumb(contentLength: ind.content, viewportLength: ind.viewport,
                                                 offset: ind.offset, minOffset: 0, trackRows: area.height)
