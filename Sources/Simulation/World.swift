@@ -382,8 +382,8 @@ public final class World {
         case let .console(level, message):
             emit(.console(level: level, message: message))
         case let .nav(id, result, via):
-            emit(.nav(id: id, result: result, via: via))
-            if result == "found", page.hook == nil || page.held?.arity == nil {
+            emit(.nav(id: id, result: result.rawValue, via: via))
+            if result == .found, page.hook == nil || page.held?.arity == nil {
                 // A jump without a hook still shows in the toolbar and timeline.
                 if let h = page.held, h.postId == id, jump?.jumpId != h.jumpId {
                     jump = JumpStatus(jumpId: h.jumpId, postId: id, startTick: tick)
@@ -490,7 +490,7 @@ public final class World {
     }
 
     public func addLivePosts(_ n: Int) {
-        page.addLivePosts(n)
+        page.insertPostsAtTop(LivePostSource.next(n, for: page))
         drainPage()
     }
 

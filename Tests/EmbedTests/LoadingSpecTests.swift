@@ -86,7 +86,7 @@ final class LoadingSpecTests: XCTestCase {
         XCTAssertEqual(q.due(now: 10), (0..<8).map { Request.media("m\($0)") })
         let page = Page(liveblog: liveblog(8, extra: extra), config: pageConfig(network: .offline), width: pageWidth)
         page.setNetworkProfile(.instant)
-        page.frame(now: 2)
+        page.frame(tick: 2)
         XCTAssertEqual((0..<8).filter { page.mediaStates["m\($0)"] != nil }.count, 8)
     }
 
