@@ -69,7 +69,8 @@ public struct JumpSession: Sendable {
         if tick - h.startTick >= JumpSession.holdSeconds * VirtualClock.ticksPerSecond {
             return endHold(.timeout)
         }
-        if h.arity == 1, tick - h.lastCallTick >= JumpSession.oneParamIdleSeconds * VirtualClock.ticksPerSecond {
+        let idleTicks = JumpSession.oneParamIdleSeconds * VirtualClock.ticksPerSecond
+        if h.arity == 1, tick - h.lastCallTick >= idleTicks {
             return endHold(.idle)
         }
         guard let postTop else { return endHold(.removed) }
@@ -106,12 +107,14 @@ public struct JumpSession: Sendable {
                 .log("info", "jump \(h.jumpId) to \(h.postId): hold ended (\(reason.rawValue))")]
     }
 
-    private func call(_ hook: HookSignature, arity: Int, top: Double, correction: Bool, jumpId: Int) -> [PageEvent] {
+    private func call(_ hook: HookSignature, arity: Int, top: Double, correction: Bool,
+                      jumpId: Int) -> [PageEvent] {
         var events: [PageEvent] = [.hook(jumpId: jumpId, top: top, correction: correction, args: arity,
                                          threw: hook.throwsMessage != nil)]
         if let msg = hook.throwsMessage {
             // E13: the error goes to the console; the hold goes on.
-            events.append(.log("error", "Uncaught Error: \(msg) (in window.tickarooLiveblogScrollTo, jump \(jumpId))"))
+            let site = "in window.tickarooLiveblogScrollTo, jump \(jumpId)"
+            events.append(.log("error", "Uncaught Error: \(msg) (\(site))"))
         }
         return events
     }

@@ -51,14 +51,16 @@ public struct LivePostSource {
         for k in 0..<max(0, n) {
             counter += 1
             while page.exists("live-\(counter)") { counter += 1 }
-            fresh.append(post(id: "live-\(counter)", time: newest + Double(n - k) * LivePostSource.spacing, n: counter))
+            let time = newest + Double(n - k) * LivePostSource.spacing
+            fresh.append(post(id: "live-\(counter)", time: time, n: counter))
         }
         return fresh
     }
 
     private mutating func post(id: String, time: Double, n: Int) -> Post {
         let d = draw()
-        let text = RichText(runs: [TextRun(text: "Live: ", bold: true), TextRun(text: LivePostSource.lines[d.line])])
+        let line = LivePostSource.lines[d.line]
+        let text = RichText(runs: [TextRun(text: "Live: ", bold: true), TextRun(text: line)])
         var blocks: [Block] = [.text(text)]
         if d.photo {
             blocks.append(.media([Media(id: "\(id)-img", kind: .image, width: 1600, height: 900,

@@ -49,7 +49,8 @@ public final class Page {
         self.loader = loader ?? SimulatedLoader(profile: config.networkProfile, seed: config.networkSeed,
                                                 baseDirectory: liveblog.baseDirectory)
         let all = liveblog.posts.count
-        catalog = PostCatalog(liveblog: liveblog, loadedCount: config.pageSize > 0 ? min(config.pageSize, all) : all)
+        let loaded = config.pageSize > 0 ? min(config.pageSize, all) : all
+        catalog = PostCatalog(liveblog: liveblog, loadedCount: loaded)
         layout = PageLayout(cell: config.cell, contentColumns: 1)
         lifecycle = .live
         for p in liveblog.posts { media.index(p) }
@@ -121,14 +122,15 @@ public final class Page {
 
     /// What the media walk needs to know: load states at the page's width.
     var geometry: MediaGeometry {
-        MediaGeometry(media: media, width: Double(contentColumns) * config.cell.width, line: config.cell.height)
+        let width = Double(contentColumns) * config.cell.width
+        return MediaGeometry(media: media, width: width, line: config.cell.height)
     }
 
     /// Lays out everything again at the current width and lifecycle (start, resize, removal).
     func relayoutAll() {
-        let header = PageLayout.header(lifecycle: lifecycle, stickyHeader: config.stickyHeader, origin: origin,
-                                       liveblog: catalog.liveblog, columns: contentColumns,
-                                       line: config.cell.height)
+        let header = PageLayout.header(lifecycle: lifecycle, stickyHeader: config.stickyHeader,
+                                       origin: origin, liveblog: catalog.liveblog,
+                                       columns: contentColumns, line: config.cell.height)
         layout.relayout(columns: contentColumns, inColumn: !isTimeline, header: header, posts: catalog.posts,
                         count: isLive ? catalog.loadedCount : 0, geometry)
     }

@@ -50,7 +50,8 @@ extension PageLayout {
             while i < loadedCount {
                 let top = postTop(i)
                 if top >= y1 { break }
-                for var it in items(of: i, posts[i], geometry) where top + it.y + it.height > y0 && top + it.y < y1 {
+                let postItems = items(of: i, posts[i], geometry)
+                for var it in postItems where top + it.y + it.height > y0 && top + it.y < y1 {
                     it.y += top
                     out.append(it)
                 }
@@ -63,12 +64,15 @@ extension PageLayout {
         return out
     }
 
-    private func footerItems(from y0: Double, to y1: Double, postsEnd: Double, _ footer: PageFooter) -> [PageItem] {
+    private func footerItems(from y0: Double, to y1: Double, postsEnd: Double,
+                             _ footer: PageFooter) -> [PageItem] {
         let line = cell.height
         var out: [PageItem] = []
         for r in 0..<footer.stripRows {
             let y = postsEnd + Double(r) * line
-            if y + line > y0 && y < y1 { out.append(PageItem(y: y, height: line, kind: .stripRow(r), indent: 1)) }
+            if y + line > y0 && y < y1 {
+                out.append(PageItem(y: y, height: line, kind: .stripRow(r), indent: 1))
+            }
         }
         let stripEnd = postsEnd + Double(footer.stripRows) * line
         if footer.remaining > 0 {

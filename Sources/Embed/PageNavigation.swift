@@ -35,7 +35,9 @@ extension Page {
                 requestMorePosts()
                 return
             }
-            log("warn", "post \(id) is \(beyond) posts beyond the loaded ones (deepLinkLimit \(config.deepLinkLimit)): not found")
+            let limit = config.deepLinkLimit
+            log("warn", "post \(id) is \(beyond) posts beyond the loaded ones "
+                + "(deepLinkLimit \(limit)): not found")
         case .missing:
             log("warn", "post \(id) not found")
         }
@@ -62,7 +64,8 @@ extension Page {
         // E15: the embed scrolls its own strip to the card; only the page position goes to the hook.
         if isTimeline { scrollStrip(toCard: i) }
         let top = postTop(index: i)
-        emit(jumps.start(postId: catalog.posts[i].id, topOffset: offset, postTop: top, scrollY: scrollY, tick: tick))
+        let postId = catalog.posts[i].id
+        emit(jumps.start(postId: postId, topOffset: offset, postTop: top, scrollY: scrollY, tick: tick))
         if jumps.held?.arity == nil && selfScrolling {
             // E12: no hook, so the page scrolls itself (nothing moves in a content-sized web view).
             scrollY = clampedScroll(top - offset)
@@ -77,7 +80,9 @@ extension Page {
         case .ended(let events):
             emit(events)
         case .restart(let held):
-            if let i = catalog.loadedIndex(of: held.postId) { startJump(postIndex: i, topOffset: held.topOffset) }
+            if let i = catalog.loadedIndex(of: held.postId) {
+                startJump(postIndex: i, topOffset: held.topOffset)
+            }
         }
     }
 
@@ -90,7 +95,11 @@ extension Page {
         switch LinkTarget(href: href, origin: origin) {
         case .post(let id):
             fragment = id
-            if exists(id) { navigate(to: id, topOffset: nil, via: "link") } else { log("warn", "link to post \(id): no such post") }
+            if exists(id) {
+                navigate(to: id, topOffset: nil, via: "link")
+            } else {
+                log("warn", "link to post \(id): no such post")
+            }
         case .external(let href):
             log("info", "external link handed to the app: \(href)")
             outbox.append(.externalLink(href))

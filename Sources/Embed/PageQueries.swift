@@ -60,14 +60,18 @@ extension Page {
     public func items(from y0: Double, to y1: Double) -> [PageItem] {
         let footer = PageFooter(height: footerHeight, stripRows: isTimeline ? TimelineStrip.rows : 0,
                                 remaining: catalog.remaining, loading: pageLoading)
-        return layout.items(from: y0, to: y1, posts: catalog.posts, loadedCount: loadedCount, showsPosts: isLive,
-                            footer: footer, geometry)
+        return layout.items(from: y0, to: y1, posts: catalog.posts, loadedCount: loadedCount,
+                            showsPosts: isLive, footer: footer, geometry)
     }
 
     /// The items of one post with page y, for tests and tools (builds them if needed).
     public func postItems(index i: Int) -> [PageItem] {
         let top = postTop(index: i)
-        return layout.items(of: i, catalog.posts[i], geometry).map { var it = $0; it.y += top; return it }
+        return layout.items(of: i, catalog.posts[i], geometry).map {
+            var it = $0
+            it.y += top
+            return it
+        }
     }
 
     /// A post's height measured now (the counting walk), for tests.

@@ -49,7 +49,8 @@ enum PostWalk {
 /// Where a post's column lines go: counted (measuring) or built into items (drawing). Kinds are
 /// autoclosures so that counting never builds them.
 protocol LineSink {
-    mutating func wrapped(_ text: RichText, columns: Int, indent: Int, _ kind: (StyledLine) -> PageItem.Kind)
+    mutating func wrapped(_ text: RichText, columns: Int, indent: Int,
+                          _ kind: (StyledLine) -> PageItem.Kind)
     mutating func wrapped(plain: String, columns: Int, _ kind: (String) -> PageItem.Kind)
     mutating func line(_ kind: @autoclosure () -> PageItem.Kind, indent: Int)
     mutating func block(_ kind: @autoclosure () -> PageItem.Kind, height: Double)
@@ -68,7 +69,8 @@ struct ColumnSink<Lines: LineSink>: PostSink {
     }
 
     mutating func headline(_ text: String) {
-        lines.wrapped(RichText(runs: [TextRun(text: text, bold: true)]), columns: columns, indent: 1) { .headline($0) }
+        let bold = RichText(runs: [TextRun(text: text, bold: true)])
+        lines.wrapped(bold, columns: columns, indent: 1) { .headline($0) }
     }
 
     mutating func sport(_ text: String) {
@@ -106,7 +108,8 @@ struct LineCounter: LineSink {
 
     var height: Double { blocks + Double(lines) * lineHeight }
 
-    mutating func wrapped(_ text: RichText, columns: Int, indent: Int, _ kind: (StyledLine) -> PageItem.Kind) {
+    mutating func wrapped(_ text: RichText, columns: Int, indent: Int,
+                          _ kind: (StyledLine) -> PageItem.Kind) {
         lines += TextLayout.lineCount(text, columns: columns)
     }
     mutating func wrapped(plain: String, columns: Int, _ kind: (String) -> PageItem.Kind) {
@@ -132,11 +135,14 @@ struct ItemBuilder: LineSink {
         y += height
     }
 
-    mutating func wrapped(_ text: RichText, columns: Int, indent: Int, _ kind: (StyledLine) -> PageItem.Kind) {
+    mutating func wrapped(_ text: RichText, columns: Int, indent: Int,
+                          _ kind: (StyledLine) -> PageItem.Kind) {
         for l in TextLayout.wrap(text, columns: columns) { add(kind(l), height: lineHeight, indent: indent) }
     }
     mutating func wrapped(plain: String, columns: Int, _ kind: (String) -> PageItem.Kind) {
-        for l in TextLayout.wrap(plain: plain, columns: columns) { add(kind(l), height: lineHeight, indent: 1) }
+        for l in TextLayout.wrap(plain: plain, columns: columns) {
+            add(kind(l), height: lineHeight, indent: 1)
+        }
     }
     mutating func line(_ kind: @autoclosure () -> PageItem.Kind, indent: Int) {
         add(kind(), height: lineHeight, indent: indent)
@@ -165,7 +171,8 @@ struct CardSink: PostSink {
     mutating func block(_ block: Block) {
         switch block {
         case .text(let t), .quote(let t, _): lines += TextLayout.wrap(plain: t.plainText, columns: columns)
-        case .media(let ms): lines += ms.map { "[\($0.kind == .video ? "video" : "image"): \($0.alt ?? $0.id)]" }
+        case .media(let ms):
+            lines += ms.map { "[\($0.kind == .video ? "video" : "image"): \($0.alt ?? $0.id)]" }
         case .embed(let e): lines.append("[embed: \(e.url)]")
         case .emoji(let e): lines.append(e)
         case .unknown(let t): lines.append("[\(t)]")

@@ -19,20 +19,20 @@ public struct SimulatedLoader: ResourceLoader {
 
     public var isIdle: Bool { queue.isIdle }
     public var networkProfile: NetworkProfile { queue.profile }
-    public mutating func setNetworkProfile(_ p: NetworkProfile, tick: Int) { queue.setProfile(p, now: tick) }
+    public mutating func setNetworkProfile(_ p: NetworkProfile, tick: Int) { queue.setProfile(p, tick: tick) }
 
     public mutating func request(_ r: ResourceRequest, tick: Int) {
         if case .media(let m) = r { media[m.id] = m }
-        queue.enqueue(r.key, now: tick)
+        queue.enqueue(r.key, tick: tick)
     }
 
     public mutating func completions(tick: Int) -> [ResourceCompletion] {
-        queue.due(now: tick).compactMap(completion)
+        queue.due(tick: tick).compactMap(completion)
     }
 
     public mutating func force(_ r: ResourceRequest, tick: Int) -> ResourceCompletion {
         if case .media(let m) = r { media[m.id] = m }
-        _ = queue.force(r.key, now: tick)
+        _ = queue.force(r.key, tick: tick)
         return completion(r.key)!
     }
 

@@ -14,7 +14,9 @@ public struct TimelineStrip: Sendable {
     /// Card width in columns at a page's text width.
     public static func cardColumns(contentColumns: Int) -> Int { max(8, min(34, contentColumns - 2)) }
     /// The distance from one card to the next.
-    public static func cardPitch(contentColumns: Int) -> Int { cardColumns(contentColumns: contentColumns) + 2 }
+    public static func cardPitch(contentColumns: Int) -> Int {
+        cardColumns(contentColumns: contentColumns) + 2
+    }
     public static func maxX(cards: Int, contentColumns: Int) -> Int {
         max(0, cards * cardPitch(contentColumns: contentColumns) - 2 - contentColumns)
     }
