@@ -60,8 +60,6 @@ public final class World {
     public var webWidth: Double { Double(config.cols) * config.page.cell.width }
     /// The world's time in seconds of virtual time (`tick` / 120).
     public var seconds: Double { VirtualClock.seconds(tick) }
-    @available(*, deprecated, renamed: "seconds", message: "ticks and seconds never share the name now")
-    public var now: Double { seconds }
 
     public init(liveblog: Liveblog, config: WorldConfig) {
         self.config = config

@@ -67,8 +67,8 @@ extension World {
         case let .console(level, message):
             emit(.console(level: level, message: message))
         case let .nav(id, result, via):
-            emit(.nav(id: id, result: result, via: via))
-            if result == "found", page.hook == nil || page.held?.arity == nil {
+            emit(.nav(id: id, result: result.rawValue, via: via))
+            if result == .found, page.hook == nil || page.held?.arity == nil {
                 // A jump without a hook still shows in the toolbar and timeline.
                 if let h = page.held, h.postId == id, jump?.jumpId != h.jumpId {
                     jump = JumpStatus(jumpId: h.jumpId, postId: id, startTick: tick)
@@ -126,7 +126,7 @@ extension World {
 
     func frame() {
         host.frame(now: tick)
-        pageCall { $0.frame(now: tick) }
+        pageCall { $0.frame(tick: tick) }
         while let r = pendingResizes.first, r.tick <= tick {
             pendingResizes.removeFirst()
             if r.height != list.webRowHeight { host.webRowResized(to: r.height, now: tick) }
