@@ -174,15 +174,15 @@ final class PanModesTests: XCTestCase {
     /// P7: indicator shows while scrolling hides after half second
     func testP7_indicatorShowsWhileScrollingHidesAfterHalfSecond() {
         let w = world()
-        XCTAssertFalse(w.indicator.isVisible(at: w.now))
+        XCTAssertFalse(w.indicator.isVisible(at: w.seconds))
         let start = w.tick
         w.send(.key(.char("j")))
         w.advance(to: w.tick + 6)
-        XCTAssertTrue(w.indicator.isVisible(at: w.now))
+        XCTAssertTrue(w.indicator.isVisible(at: w.seconds))
         w.advance(to: start + 18 + 59) // the ease ends at 0.15 s (18 ticks); 0.49 s later still visible
-        XCTAssertTrue(w.indicator.isVisible(at: w.now))
+        XCTAssertTrue(w.indicator.isVisible(at: w.seconds))
         w.advance(to: w.tick + 2)
-        XCTAssertFalse(w.indicator.isVisible(at: w.now))
+        XCTAssertFalse(w.indicator.isVisible(at: w.seconds))
         // Over the whole content: thumb length ∝ visible/content.
         let ind = w.pan.target.indicator
         XCTAssertEqual(ind.viewport, w.visibleHeight)
