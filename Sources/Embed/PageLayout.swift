@@ -5,7 +5,8 @@ import LiveblogModel
 /// height as prefix sums, and a bounded cache of built items. Heights are exact at all times (a
 /// jump's `top` depends on the heights above the post): they are measured by the same walk that
 /// builds items (`ColumnSink`), counting lines instead of building them. Items are built only
-/// for posts that are drawn or queried.
+/// for posts that are drawn or queried. A post's first measure records its texts' break structure
+/// (`WrapPlans`), so that a width change counts lines from it (B8).
 public struct PageLayout {
     public let cell: CellMetrics
     /// Text columns inside the page's one-column padding.
@@ -16,6 +17,8 @@ public struct PageLayout {
     private(set) var header: [PageItem] = []
     public private(set) var headerHeight: Double = 0
     private var cache = PostItemCache(capacity: 512)
+    /// The posts' texts as width-independent ops, by post index (issue 14, B8).
+    private(set) var plans = WrapPlans()
 
     init(cell: CellMetrics, contentColumns: Int) {
         self.cell = cell
@@ -69,31 +72,26 @@ public struct PageLayout {
         header = h.items
         headerHeight = h.height
         cache.removeAll()
-        heights.replaceAll(measureAll(posts, n, geometry))
+        guard inColumn else {
+            heights.replaceAll([Double](repeating: 0, count: n))
+            return
+        }
+        heights.replaceAll(measurer(geometry).measureAll(posts, count: n, plans: &plans))
     }
 
-    /// Every post's height. Measuring reads and writes nothing shared, so a large liveblog is
-    /// measured on all cores, in chunks; the result is the same as one pass (B3: 100 000 posts).
-    private func measureAll(_ posts: [Post], _ n: Int, _ geometry: MediaGeometry) -> [Double] {
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        guard n >= 4096, cores > 1 else { return (0..<n).map { measure(posts[$0], geometry) } }
-        var out = [Double](repeating: 0, count: n)
-        let chunks = cores * 4
-        let layout = self
-        out.withUnsafeMutableBufferPointer { buf in
-            let base = buf.baseAddress!
-            DispatchQueue.concurrentPerform(iterations: chunks) { c in
-                let lo = n * c / chunks, hi = n * (c + 1) / chunks
-                for i in lo..<hi { base[i] = layout.measure(posts[i], geometry) }
-            }
-        }
-        return out
+    private func measurer(_ geometry: MediaGeometry) -> PostMeasurer {
+        PostMeasurer(columns: contentColumns, line: cell.height, geometry: geometry)
     }
 
     /// Posts arrived at the top (L8): cached items carry their post index, so the cache starts again.
     mutating func insertAtTop(_ hs: [Double]?) {
         cache.removeAll()
-        if let hs { heights.insert(contentsOf: hs, at: 0) }
+        if let hs {
+            heights.insert(contentsOf: hs, at: 0)
+            plans.insertAtTop(hs.count)
+        } else {
+            plans.removeAll()
+        }
     }
 
     /// A page of older posts arrived at the bottom (L8).
@@ -103,6 +101,9 @@ public struct PageLayout {
     mutating func remeasure(_ i: Int, _ post: Post, _ geometry: MediaGeometry) {
         guard i < heights.count else { return }
         cache.remove(i)
-        heights.set(i, measure(post, geometry))
+        let h = plans.withOps(of: i) { ops, start in
+            ops.map { measurer(geometry).count(post, ops: $0, start: start) } ?? measure(post, geometry)
+        }
+        heights.set(i, h)
     }
 }

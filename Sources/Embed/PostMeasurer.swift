@@ -1,0 +1,71 @@
+import Foundation
+import LiveblogModel
+
+/// A post's height at one width (E1, issue 14): the column walk (`ColumnSink`), counting from
+/// the post's recorded `WrapOps` when it has them, else recording them as it counts. Both give
+/// `LineCounter`'s height; measuring reads and writes nothing shared.
+struct PostMeasurer {
+    let columns: Int
+    let line: Double
+    let geometry: MediaGeometry
+
+    /// From recorded ops (a width change, a media load: B8, B2).
+    func count(_ post: Post, ops: UnsafeBufferPointer<UInt16>, start: Int) -> Double {
+        var sink = ColumnSink(lines: OpsCounter(ops: ops, start: start, lineHeight: line),
+                              columns: columns, geometry: geometry)
+        PostWalk.walk(post, into: &sink)
+        return sink.lines.height
+    }
+
+    /// The first measure: the post's ops are appended to `chunk`.
+    func record(_ post: Post, into chunk: inout [UInt16]) -> Double {
+        var sink = ColumnSink(lines: OpsRecorder(ops: chunk, lineHeight: line), columns: columns,
+                              geometry: geometry)
+        chunk = []
+        PostWalk.walk(post, into: &sink)
+        chunk = sink.lines.ops
+        return sink.lines.height
+    }
+
+    /// Heights of posts 0..<n, in parts on all cores for a large page (B3, B7, B8): posts with
+    /// plans are counted from them, the others record theirs (added to `plans`). The result is
+    /// the same as one pass, in order.
+    func measureAll(_ posts: [Post], count n: Int, plans: inout WrapPlans) -> [Double] {
+        plans.extend(to: n)
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let parts = n >= 4096 && cores > 1 ? cores * 4 : 1
+        var out = [Double](repeating: 0, count: n)
+        var recorded = [Recorded](repeating: Recorded(), count: parts)
+        let known = plans
+        out.withUnsafeMutableBufferPointer { heights in
+            recorded.withUnsafeMutableBufferPointer { rec in
+                let h = heights.baseAddress!, r = rec.baseAddress!
+                let part = { (c: Int) in
+                    r[c] = measure(posts, n * c / parts..<n * (c + 1) / parts, known, into: h)
+                }
+                if parts == 1 { part(0) } else { DispatchQueue.concurrentPerform(iterations: parts, execute: part) }
+            }
+        }
+        for rec in recorded where !rec.refs.isEmpty { plans.add(chunk: rec.chunk, refs: rec.refs) }
+        return out
+    }
+
+    /// What one part recorded: the ops of its new posts, and where each post's start.
+    struct Recorded {
+        var chunk: [UInt16] = []
+        var refs: [(post: Int, offset: Int)] = []
+    }
+
+    private func measure(_ posts: [Post], _ range: Range<Int>, _ plans: WrapPlans,
+                         into heights: UnsafeMutablePointer<Double>) -> Recorded {
+        var rec = Recorded()
+        for i in range {
+            heights[i] = plans.withOps(of: i) { ops, start in
+                if let ops { return count(posts[i], ops: ops, start: start) }
+                rec.refs.append((i, rec.chunk.count))
+                return record(posts[i], into: &rec.chunk)
+            }
+        }
+        return rec
+    }
+}

@@ -1,0 +1,257 @@
+import CSupport
+
+/// A text's break structure, independent of the width (issue 14, SPEC B8): the words of
+/// `TextLayout.wrap` as widths, with the spaces and line breaks between them. Counting a new
+/// width's lines from it reads two bytes a word instead of decoding every Character again, and
+/// gives exactly `TextLayout.lineCount` (the same steps as `WrapEngine` on the same words).
+///
+/// One `UInt16` an op; a post's texts follow each other, each closed by `end`:
+/// - `newline` (0): "\n";
+/// - `space` (0x8000): a space with no word before it;
+/// - a word: bits 0–13 its width, bit 14 set when some character is not exactly one column wide
+///   (breaking it by width then needs its characters), bit 15 set when one space follows it;
+/// - `fallback`: a text that the ops do not describe (a soft hyphen, a raw control, a word
+///   14 bits cannot hold): its lines are counted from the text itself;
+/// - `end`: the end of one text.
+public enum WrapOps {
+    public static let newline: UInt16 = 0
+    public static let space: UInt16 = 0x8000
+    public static let fallback: UInt16 = 0xFFFE
+    public static let end: UInt16 = 0xFFFF
+    static let spaceAfter: UInt16 = 0x8000
+    static let wide: UInt16 = 0x4000
+    static let widthMask: UInt16 = 0x3FFF
+    static let maxWidth = 0x3FFD
+
+    /// Appends the ops of one text (its runs in order) and its `end`.
+    public static func append(_ text: RichText, to ops: inout [UInt16]) {
+        let mark = ops.count
+        for run in text.runs where !WrapOpsScanner.scan(run.text, into: &ops) {
+            ops.removeSubrange(mark...)
+            ops.append(fallback)
+            return
+        }
+        ops.append(end)
+    }
+
+    public static func append(plain: String, to ops: inout [UInt16]) {
+        append(RichText(plain: plain), to: &ops)
+    }
+
+    /// The lines of the text whose ops start at `i` at `columns`, and `i` moved past its `end`;
+    /// nil (with `i` moved on as well) when the text must be counted from itself: a fallback, or
+    /// a word wider than the line whose characters are not all one column wide.
+    public static func lineCount(_ ops: UnsafeBufferPointer<UInt16>, at i: inout Int, columns: Int) -> Int? {
+        let cols = max(1, columns)
+        var lines = 0, width = 0
+        var nonEmpty = false
+        while true {
+            let op = ops[i]
+            i += 1
+            if op == end { return nonEmpty || lines == 0 ? lines + 1 : lines }
+            if op == fallback { return nil }
+            if op == newline {
+                lines += 1
+                width = 0
+                nonEmpty = false
+                continue
+            }
+            let w = Int(op & widthMask)
+            if op != space {
+                if width + w <= cols {
+                    width += w
+                } else {
+                    if width > 0 { lines += 1 }
+                    if w <= cols {
+                        width = w
+                    } else if op & wide == 0 {
+                        // A word of one-column characters longer than the line, broken by width.
+                        let breaks = (w - 1) / cols
+                        lines += breaks
+                        width = w - breaks * cols
+                    } else {
+                        skipText(ops, at: &i)
+                        return nil
+                    }
+                }
+                nonEmpty = true
+            }
+            if op & spaceAfter != 0, width > 0, width < cols {
+                width += 1
+                nonEmpty = true
+            }
+        }
+    }
+
+    /// Moves `i` past the `end` (or `fallback`) of the text it is in.
+    public static func skipText(_ ops: UnsafeBufferPointer<UInt16>, at i: inout Int) {
+        while ops[i] != end && ops[i] != fallback { i += 1 }
+        i += 1
+    }
+}
+
+/// Turns one run of text into ops, exactly as `WrapEngine.run` cuts it into words: at " ",
+/// "\n" and where `LineBreak` allows a break (CJK). Text whose scalars are each a Character of
+/// their own (most text: Latin, Greek, Cyrillic, punctuation, CJK, single-scalar emoji) is read
+/// as UTF-8 bytes; any other run (combining marks, ZWJ sequences, variation selectors, flags,
+/// skin tones) walks its Characters, with the widths `TextWidth` gives.
+enum WrapOpsScanner {
+    /// False when the run cannot be described by ops (the text is then counted from itself).
+    static func scan(_ text: String, into ops: inout [UInt16]) -> Bool {
+        let mark = ops.count
+        var s = text
+        var words = WordSink()
+        let simple = s.withUTF8 { bytes -> Bool in
+            var i = 0
+            let n = bytes.count
+            while i < n {
+                let b = bytes[i]
+                if b < 0x80 {
+                    i += 1
+                    if b == 0x20 {
+                        words.flush(into: &ops)
+                        words.space(into: &ops)
+                    } else if b == 0x0A {
+                        words.flush(into: &ops)
+                        words.newline(into: &ops)
+                    } else if b < 0x20 || b == 0x7F {
+                        return false
+                    } else {
+                        words.character(UInt32(b), width: 1, into: &ops)
+                    }
+                    continue
+                }
+                let (v, len) = decode(bytes, at: i, lead: b)
+                guard isOwnCharacter(v) else { return false }
+                i += len
+                words.character(v, width: max(Int(lb_wcwidth(v)), 0), into: &ops)
+            }
+            return true
+        }
+        if simple { return words.flush(into: &ops) }
+        ops.removeSubrange(mark...)
+        return scanCharacters(text, into: &ops)
+    }
+
+    /// The general case: Character by Character, as `WrapEngine.run`.
+    static func scanCharacters(_ text: String, into ops: inout [UInt16]) -> Bool {
+        var words = WordSink()
+        for ch in text {
+            if ch == "\n" {
+                guard words.flush(into: &ops) else { return false }
+                words.newline(into: &ops)
+            } else if ch == " " {
+                guard words.flush(into: &ops) else { return false }
+                words.space(into: &ops)
+            } else if ch == TextWidth.softHyphen {
+                return false
+            } else {
+                if let last = words.lastCharacter, LineBreak.canBreak(last, ch) {
+                    guard words.flush(into: &ops) else { return false }
+                }
+                let w = ch.isASCII ? 1 : TextWidth.width(ch)
+                words.add(width: w, oneColumn: w == 1 && TextWidth.width(ch) == 1)
+                words.lastCharacter = ch
+            }
+        }
+        return words.flush(into: &ops)
+    }
+
+    /// A scalar that is always a grapheme cluster of its own, whatever follows or precedes it
+    /// (UAX #29: not Extend, ZWJ, SpacingMark, Prepend, Control, a Hangul jamo or a regional
+    /// indicator), so that its Character is the scalar.
+    @inline(__always)
+    static func isOwnCharacter(_ v: UInt32) -> Bool {
+        switch v {
+        case 0xA0...0xAC, 0xAE...0x2FF, 0x370...0x482, 0x48A...0x52F,
+             0x2010...0x2027, 0x2030...0x205E, 0x20A0...0x20C0, 0x2100...0x2BFF,
+             0x3001...0x3029, 0x3030...0x303F, 0x3041...0x3096, 0x309B...0x30FF, 0x4E00...0x9FFF,
+             0xAC00...0xD7A3, 0xFF01...0xFF60,
+             0x1F300...0x1F3FA, 0x1F400...0x1F64F, 0x1F680...0x1F6FF, 0x1F900...0x1F9FF, 0x1FA70...0x1FAFF:
+            return true
+        default:
+            return false
+        }
+    }
+
+    @inline(__always)
+    static func decode(_ b: UnsafeBufferPointer<UInt8>, at i: Int, lead: UInt8) -> (UInt32, Int) {
+        if lead < 0xE0 { return ((UInt32(lead & 0x1F) << 6) | UInt32(b[i + 1] & 0x3F), 2) }
+        if lead < 0xF0 {
+            return ((UInt32(lead & 0x0F) << 12) | (UInt32(b[i + 1] & 0x3F) << 6) | UInt32(b[i + 2] & 0x3F), 3)
+        }
+        let v = (UInt32(lead & 0x07) << 18) | (UInt32(b[i + 1] & 0x3F) << 12)
+            | (UInt32(b[i + 2] & 0x3F) << 6) | UInt32(b[i + 3] & 0x3F)
+        return (v, 4)
+    }
+}
+
+/// The word being read by `WrapOpsScanner`: its width, and whether every character is one
+/// column wide.
+struct WordSink {
+    private var width = 0
+    private var count = 0
+    private var oneColumn = true
+    private var overflow = false
+    private var lastScalar: UInt32 = 0
+    var lastCharacter: Character?
+
+    @inline(__always)
+    mutating func character(_ v: UInt32, width w: Int, into ops: inout [UInt16]) {
+        if count > 0, LineBreak.canBreak(scalar: lastScalar, v) { flush(into: &ops) }
+        add(width: w, oneColumn: w == 1)
+        lastScalar = v
+    }
+
+    @inline(__always)
+    mutating func add(width w: Int, oneColumn one: Bool) {
+        width += w
+        count += 1
+        oneColumn = oneColumn && one
+        if width > WrapOps.maxWidth { overflow = true }
+    }
+
+    /// The word as one op; false when it is too wide for one.
+    @discardableResult
+    mutating func flush(into ops: inout [UInt16]) -> Bool {
+        defer {
+            width = 0
+            count = 0
+            oneColumn = true
+            lastCharacter = nil
+        }
+        guard count > 0 else { return true }
+        guard !overflow else { return false }
+        ops.append(UInt16(width) | (oneColumn ? 0 : WrapOps.wide))
+        lastWasWord = true
+        return true
+    }
+
+    mutating func newline(into ops: inout [UInt16]) {
+        ops.append(WrapOps.newline)
+        lastWasWord = false
+    }
+
+    /// A space: on the word just written when there is one, else an op of its own.
+    mutating func space(into ops: inout [UInt16]) {
+        if lastWasWord, let last = ops.last {
+            ops[ops.count - 1] = last | WrapOps.spaceAfter
+        } else {
+            ops.append(WrapOps.space)
+        }
+        lastWasWord = false
+    }
+
+    /// Whether the last op written is this sink's word with no space after it yet.
+    private var lastWasWord = false
+}
+
+extension LineBreak {
+    /// `canBreak` for two Characters of one scalar each.
+    @inline(__always)
+    static func canBreak(scalar x: UInt32, _ y: UInt32) -> Bool {
+        if x < 0x2E80 && y < 0x2E80 { return false }
+        if isClosing(y) || isOpening(x) { return false }
+        return isCJK(x) || isCJK(y)
+    }
+}

@@ -1,0 +1,59 @@
+import XCTest
+import LiveblogModel
+@testable import Embed
+
+/// Issue 14 (B7, B8): a post's first measure records its texts' ops; a width change counts from
+/// them. The heights, and so every post's top (the hook's `top`, E4), are those of a full measure.
+final class WrapPlansTests: XCTestCase {
+    /// Heavy posts (long rich text, emoji, images with and without sizes, embeds) and hostile
+    /// ones (CJK, soft hyphens, combining marks, long words), enough for the parallel measure.
+    static func posts() -> [Post] {
+        var posts = HeavyProfile.generate(posts: 4200, seed: 3).posts
+        let odd = ["東京都庁舎、新宿。「引用」では", "co\u{AD}op\u{AD}er\u{AD}ation and more", "e\u{301}te\u{301} 👩‍👩‍👧 🇩🇪",
+                   String(repeating: "long", count: 60), "Ωμέγα Привет ｗｉｄｅ ½ ❤️ 👏🏽"]
+        for (k, t) in odd.enumerated() {
+            posts[k * 997].blocks.append(.text(RichText(runs: [TextRun(text: t), TextRun(text: t, bold: true)])))
+            posts[k * 997 + 1].headline = t
+        }
+        return posts
+    }
+
+    /// The tops a full measure gives: every post walked by `LineCounter`, summed.
+    static func fullTops(_ page: Page) -> [Double] {
+        var tops: [Double] = []
+        var y = page.headerHeight
+        for i in 0..<page.loadedCount {
+            tops.append(y)
+            y += page.measurePost(i)
+        }
+        return tops
+    }
+
+    func testB8_resizeGivesTheTopsOfAFullMeasure() {
+        let lb = Liveblog(id: "heavy", title: "Heavy", posts: Self.posts())
+        let page = Page(liveblog: lb, config: pageConfig(), width: pageWidth)
+        XCTAssertEqual(page.layout.plans.count, lb.posts.count, "the first measure records every post")
+        for w in [pageWidth, 96, 1600, 329, 24, 641, pageWidth] {
+            page.setWidth(w)
+            let tops = (0..<page.loadedCount).map { page.postTop(index: $0) }
+            XCTAssertEqual(tops, Self.fullTops(page), "tops at width \(w)")
+        }
+    }
+
+    /// E1: the height counted from ops is the extent of the built items (`ItemBuilder`).
+    func testB8_opsHeightsAreTheBuiltItemsExtent() {
+        var rng = SeededRandom(seed: 8)
+        let posts = Array(Self.posts().prefix(4100))
+        let page = Page(liveblog: Liveblog(id: "h", title: "H", posts: posts), config: pageConfig(),
+                        width: pageWidth)
+        for _ in 0..<6 {
+            page.setWidth(Double(rng.int(2, 200)) * 8)
+            for _ in 0..<60 {
+                let i = rng.int(0, posts.count - 1)
+                let items = page.postItems(index: i)
+                let extent = items.last!.y + items.last!.height - page.postTop(index: i)
+                XCTAssertEqual(page.postHeight(index: i), extent, "post \(i) at width \(page.width)")
+            }
+        }
+    }
+}

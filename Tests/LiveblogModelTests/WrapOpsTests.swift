@@ -1,0 +1,77 @@
+import XCTest
+@testable import LiveblogModel
+
+/// Issue 14 (B8): a text's `WrapOps`, recorded once, count the lines of `TextLayout.wrap` at any
+/// width: emoji (one scalar, VS16, skin tones, flags, ZWJ), CJK, soft hyphens, combining marks,
+/// long words, several spaces and paragraphs, runs of several styles.
+final class WrapOpsTests: XCTestCase {
+    static let pieces = [
+        "the", "ball", "Ibáñez", "Petrović", "—", "“quoted”", "⚽", "🔥", "❤️", "👏🏽", "🇩🇪", "👩‍👩‍👧", "1️⃣",
+        "東京都", "こんにちは。", "「引用」", "한국어", "ｗｉｄｅ", "e\u{301}", "co\u{AD}op\u{AD}er\u{AD}ation",
+        "supercalifragilisticexpialidocious", "https://www.example.com/a/very/long/path/to/a/report",
+        "\u{A0}", "(note)", "½", "Ωμέγα", "Привет", "🙌🙌🙌", "x", "ab,cd.", "\u{1}",
+    ]
+
+    static func randomText(_ rng: inout SeededRandom) -> RichText {
+        var runs: [TextRun] = []
+        for _ in 0..<rng.int(1, 4) {
+            var s = ""
+            for _ in 0..<rng.int(0, 30) {
+                let r = rng.unit()
+                s += r < 0.08 ? "\n" : r < 0.12 ? "  " : r < 0.5 ? " " : ""
+                s += pieces[rng.int(0, pieces.count - 1)]
+            }
+            runs.append(TextRun(text: s, bold: rng.unit() < 0.3, link: rng.unit() < 0.2 ? "https://x" : nil))
+        }
+        return RichText(runs: runs)
+    }
+
+    /// Counts from the ops of `texts` at `cols`, texts one after another as a post records them;
+    /// nil for a text the ops leave to its own count.
+    static func counts(_ texts: [RichText], cols: Int) -> [Int?] {
+        var ops: [UInt16] = []
+        for t in texts { WrapOps.append(t, to: &ops) }
+        return ops.withUnsafeBufferPointer { b in
+            var i = 0
+            let out = texts.map { _ in WrapOps.lineCount(b, at: &i, columns: cols) }
+            XCTAssertEqual(i, b.count, "every text's ops read to its end")
+            return out
+        }
+    }
+
+    func testB8_opsCountTheLinesOfWrapAtEveryWidth() {
+        var rng = SeededRandom(seed: 14)
+        var described = 0, total = 0
+        for _ in 0..<400 {
+            let texts = (0..<rng.int(1, 4)).map { _ in Self.randomText(&rng) }
+            for cols in [1, 2, 3, rng.int(4, 20), rng.int(21, 80), rng.int(81, 200)] {
+                for (t, n) in zip(texts, Self.counts(texts, cols: cols)) {
+                    total += 1
+                    guard let n else { continue }
+                    described += 1
+                    XCTAssertEqual(n, TextLayout.wrap(t, columns: cols).count, "\(t.runs.map(\.text)) at \(cols)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(described, total / 4, "most texts are counted from their ops")
+    }
+
+    /// Plain text of the common kinds never falls back, and a word wider than the line breaks by width.
+    func testB8_commonTextIsDescribedByOps() {
+        let texts = ["Okafor curls it 🔥 over the bar — Ibáñez 東京 “ok” ⚽", "x" + String(repeating: "y", count: 250),
+                     "", "\n\n", "  lead", "東京都庁舎、新宿。「引用」"].map(RichText.init(plain:))
+        for cols in [1, 5, 7, 40, 300] {
+            for (t, n) in zip(texts, Self.counts(texts, cols: cols)) {
+                XCTAssertEqual(n, TextLayout.wrap(t, columns: cols).count, "\(t.plainText) at \(cols)")
+            }
+        }
+    }
+
+    /// A soft hyphen, or a word wider than the line with a zero-width control: the text is left
+    /// to `TextLayout.lineCount` (nil), and the texts after it are read from their own ops.
+    func testB8_fallbackTextsAreSkipped() {
+        let texts = ["co\u{AD}operation", "a\u{1}bcdef", "after"].map(RichText.init(plain:))
+        XCTAssertEqual(Self.counts(texts, cols: 4).map { $0 == nil }, [true, true, false])
+        XCTAssertEqual(Self.counts(texts, cols: 4)[2], 2)
+    }
+}
