@@ -15,7 +15,7 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
         .target(name: "CSupport"),
-        .target(name: "LiveblogModel", dependencies: ["CSupport"]),
+        .target(name: "LiveblogModel", dependencies: ["CSupport", "CPNG"]),
         .target(name: "VirtualTime"),
         .target(name: "ScrollPhysics", dependencies: ["VirtualTime"]),
         .target(name: "Arguments"),
