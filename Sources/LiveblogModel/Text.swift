@@ -97,19 +97,22 @@ struct WrapEngine {
         hyphens.removeAll(keepingCapacity: true)
     }
 
+    /// Character by character with `TextWidth.width` (an ASCII control counts 0 here, as it
+    /// always has, though 1 in the word's width above: raw controls only reach layout in fuzzing).
     private func breakByWidth<S: LineSink>(from start: Int, _ sink: inout S) {
         var pieceStart = start
+        var pw = 0
         for i in start..<token.count {
-            let cw = cum[i + 1] - cum[i]
-            if sink.width + cum[i] - cum[pieceStart] + cw > cols {
-                if i > pieceStart { sink.piece(token[pieceStart..<i], width: cum[i] - cum[pieceStart], hyphen: false) }
+            let cw = TextWidth.width(token[i])
+            if sink.width + pw + cw > cols {
+                if i > pieceStart { sink.piece(token[pieceStart..<i], width: pw, hyphen: false) }
                 sink.newline()
                 pieceStart = i
+                pw = 0
             }
+            pw += cw
         }
-        if token.count > pieceStart {
-            sink.piece(token[pieceStart...], width: cum[token.count] - cum[pieceStart], hyphen: false)
-        }
+        if token.count > pieceStart { sink.piece(token[pieceStart...], width: pw, hyphen: false) }
     }
 }
 
