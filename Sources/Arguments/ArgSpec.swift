@@ -43,7 +43,8 @@ public struct ArgSpec: Sendable, Equatable {
         self.kind = kind
         self.name = name
         self.short = short
-        self.valueName = valueName ?? (kind == .positional ? name : allowed?.joined(separator: "|") ?? name.uppercased())
+        let shown = allowed?.joined(separator: "|") ?? name.uppercased()
+        self.valueName = valueName ?? (kind == .positional ? name : shown)
         self.help = help
         self.defaultValue = defaultValue
         self.allowed = allowed

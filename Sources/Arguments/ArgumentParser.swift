@@ -39,35 +39,31 @@ public enum ArgumentParser {
         while !command.subcommands.isEmpty {
             guard let word = rest.first else {
                 if let d = command.defaultSubcommand, let s = command.subcommand(named: d) {
-                    command = s; path.append(d); continue
+                    command = s
+                    path.append(d)
+                    continue
                 }
                 return .help(helpText(for: command, path: fullPath()))
             }
             if word == "--version", path.isEmpty, let v = root.version { return .version(v) }
-            if word == "help" {
-                // `help [SUBCOMMAND…]`
-                var c = command, p = path
-                for name in rest.dropFirst() {
-                    guard let s = c.subcommand(named: name) else {
-                        let e = UsageError(message: "unknown subcommand '\(name)'" + suggestion(name, c.subcommands.map(\.name)),
-                                           usage: shortUsage(c, path: [root.name] + p), commandPath: [root.name] + p)
-                        return .usageError(e)
-                    }
-                    c = s; p.append(name)
-                }
-                return .help(helpText(for: c, path: [root.name] + p))
-            }
+            if word == "help" { return helpCommand(Array(rest.dropFirst()), from: command, path: path, root: root) }
             if let s = command.subcommand(named: word) {
-                command = s; path.append(word); rest = rest.dropFirst(); continue
+                command = s
+                path.append(word)
+                rest = rest.dropFirst()
+                continue
             }
             let names = command.subcommands.map(\.name) + ["help"]
             if let d = command.defaultSubcommand, let s = command.subcommand(named: d),
                !looksLikeSubcommand(word, of: command) {
                 // Not a subcommand: the words belong to the default subcommand.
-                command = s; path.append(d); continue
+                command = s
+                path.append(d)
+                continue
             }
             let what = word.hasPrefix("-") ? "unknown option '\(word)'" : "unknown subcommand '\(word)'"
-            let candidates = word.hasPrefix("-") ? ["--help"] + (root.version != nil && path.isEmpty ? ["--version"] : []) : names
+            let optionNames = ["--help"] + (root.version != nil && path.isEmpty ? ["--version"] : [])
+            let candidates = word.hasPrefix("-") ? optionNames : names
             return .usageError(UsageError(message: what + suggestion(word, candidates),
                                           usage: shortUsage(command, path: fullPath()), commandPath: fullPath()))
         }
@@ -78,6 +74,24 @@ public enum ArgumentParser {
         }
     }
 
+    /// `help [SUBCOMMAND…]` below `command`: the help of the command the names reach.
+    private static func helpCommand(_ names: [String], from command: CommandSpec, path: [String],
+                                    root: CommandSpec) -> ParseResult {
+        // `help [SUBCOMMAND…]`
+        var c = command, p = path
+        for name in names {
+            guard let s = c.subcommand(named: name) else {
+                let message = "unknown subcommand '\(name)'" + suggestion(name, c.subcommands.map(\.name))
+                let e = UsageError(message: message, usage: shortUsage(c, path: [root.name] + p),
+                                   commandPath: [root.name] + p)
+                return .usageError(e)
+            }
+            c = s
+            p.append(name)
+        }
+        return .help(helpText(for: c, path: [root.name] + p))
+    }
+
     /// `--help` / `-h` anywhere before `--`: help for the command the words reach; else nil.
     private static func helpRequest(_ args: [String], root: CommandSpec) -> ParseResult? {
         let beforeDashes = args.prefix { $0 != "--" }
@@ -85,11 +99,14 @@ public enum ArgumentParser {
             var c = root, p: [String] = []
             for word in beforeDashes where word != "--help" && word != "-h" && !c.subcommands.isEmpty {
                 if let s = c.subcommand(named: word) {
-                    c = s; p.append(word)
+                    c = s
+                    p.append(word)
                 } else if word == "help" || looksLikeSubcommand(word, of: c) {
                     break
                 } else if let d = c.defaultSubcommand, let s = c.subcommand(named: d) {
-                    c = s; p.append(d)   // `liveblog --mode nested --help`: the default's options
+                    // `liveblog --mode nested --help`: the default's options
+                    c = s
+                    p.append(d)
                 } else {
                     break
                 }
@@ -107,7 +124,8 @@ public enum ArgumentParser {
             && closest(word, command.subcommands.map(\.name) + ["help"]) != nil
     }
 
-    private static func parseLeaf(_ args: [String], command: CommandSpec, path: [String]) -> Swift.Result<ParsedArguments, UsageError> {
+    private static func parseLeaf(_ args: [String], command: CommandSpec,
+                                  path: [String]) -> Swift.Result<ParsedArguments, UsageError> {
         var values: [String: [String]] = [:]
         var positionals: [String] = []
         let options = command.options
@@ -119,7 +137,8 @@ public enum ArgumentParser {
         while i < args.count {
             let word = args[i]
             i += 1
-            if optionsEnded || word == "-" || !word.hasPrefix("-") || (Double(word) != nil && !options.contains { $0.short != nil && "-\($0.short!)" == word }) {
+            let negativeNumber = Double(word) != nil && !options.contains { $0.short.map { "-\($0)" } == word }
+            if optionsEnded || word == "-" || !word.hasPrefix("-") || negativeNumber {
                 positionals.append(word)
                 continue
             }
@@ -171,7 +190,8 @@ public enum ArgumentParser {
         let declared = command.positionals
         if positionals.count > declared.count {
             let extra = positionals[declared.count]
-            return "unexpected argument '\(extra)'" + (declared.isEmpty ? "; '\(path.joined(separator: " "))' takes no arguments" : "")
+            let none = declared.isEmpty ? "; '\(path.joined(separator: " "))' takes no arguments" : ""
+            return "unexpected argument '\(extra)'" + none
         }
         for (spec, value) in zip(declared, positionals) {
             if let message = validate(value, spec, display: spec.name) { return message }

@@ -144,7 +144,8 @@ public enum LiveblogCommands {
                     default: "100000", type: .int(min: 1, max: maxPosts)),
             .flag("json", help: "Print one JSON object instead of a table."),
             .option("only", value: "PART",
-                    help: "Internal: run one part alone (frame, relayout: one frame or one relayout, for callgrind; open, scroll: the child processes of B3/B6 and B5).",
+                    help: "Internal: run one part alone (frame, relayout: one frame or one relayout, for "
+                        + "callgrind; open, scroll: the child processes of B3/B6 and B5).",
                     allowed: ["frame", "relayout", "open", "scroll"]),
             .option("file", value: "PATH", help: "Internal, with --only open: the liveblog file to open."),
             .option("event", value: "ID", help: "Internal, with --only open: the post to deep-link to."),
@@ -161,7 +162,8 @@ public enum LiveblogCommands {
             .option("seed", value: "S", help: "Seed for the generator: the same seed, the same liveblog.",
                     default: "1", type: .int(min: 0, max: Int.max)),
             .option("images", value: "EVERY",
-                    help: "Put an image in every EVERY-th post; 0 for none.", default: "3", type: .int(min: 0, max: maxPosts)),
+                    help: "Put an image in every EVERY-th post; 0 for none.", default: "3",
+                    type: .int(min: 0, max: maxPosts)),
             .option("out", value: "DIR",
                     help: "Write liveblog.json and its images into DIR instead of printing to stdout."),
         ])

@@ -22,7 +22,11 @@ extension ArgumentParser {
         let required = command.options.filter(\.isRequired)
         words += required.map(\.usageWord)
         let optional = command.options.filter { !$0.isRequired }
-        if abbreviate { if !optional.isEmpty { words.append("[<options>]") } } else { words += optional.map(\.usageWord) }
+        if !abbreviate {
+            words += optional.map(\.usageWord)
+        } else if !optional.isEmpty {
+            words.append("[<options>]")
+        }
         return words
     }
 
@@ -81,7 +85,8 @@ extension ArgumentParser {
         if let d = spec.defaultValue {
             let shown = d.contains(" ") || d.isEmpty ? "\"\(d)\"" : d
             // Kept on one line: spaces inside the default do not break (see `wrap`).
-            text += (text.isEmpty ? "" : " ") + "(default: \(shown))".replacingOccurrences(of: " ", with: nbsp)
+            let note = "(default: \(shown))".replacingOccurrences(of: " ", with: nbsp)
+            text += (text.isEmpty ? "" : " ") + note
         }
         return text
     }
