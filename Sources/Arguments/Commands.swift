@@ -151,7 +151,7 @@ public enum LiveblogCommands {
             .option("event", value: "ID", help: "Internal, with --only open: the post to deep-link to."),
         ])
 
-    /// C5: `liveblog generate --posts N [--seed S] [--images EVERY] [--out DIR]`.
+    /// C5: `liveblog generate --posts N [--seed S] [--images EVERY] [--profile plain|heavy] [--out DIR]`.
     public static let generate = CommandSpec(
         name: "generate",
         abstract: "Write a synthetic liveblog in the native (Tickaroo) format.",
@@ -164,6 +164,10 @@ public enum LiveblogCommands {
             .option("images", value: "EVERY",
                     help: "Put an image in every EVERY-th post; 0 for none.", default: "3",
                     type: .int(min: 0, max: maxPosts)),
+            .option("profile", value: "NAME",
+                    help: "plain: short posts; heavy: long rich text, images on about half the posts "
+                        + "(half without a size), embeds on 15 % (B7; --images is not used).",
+                    default: "plain", allowed: ["plain", "heavy"]),
             .option("out", value: "DIR",
                     help: "Write liveblog.json and its images into DIR instead of printing to stdout."),
         ])

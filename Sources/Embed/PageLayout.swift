@@ -101,9 +101,11 @@ public struct PageLayout {
     mutating func remeasure(_ i: Int, _ post: Post, _ geometry: MediaGeometry) {
         guard i < heights.count else { return }
         cache.remove(i)
-        let h = plans.withOps(of: i) { ops, start in
-            ops.map { measurer(geometry).count(post, ops: $0, start: start) } ?? measure(post, geometry)
+        guard postsInColumn else {
+            heights.set(i, 0)
+            return
         }
-        heights.set(i, h)
+        let m = measurer(geometry)
+        heights.set(i, plans.record(i) { m.record(post, into: &$0) })
     }
 }

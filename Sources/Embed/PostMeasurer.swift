@@ -9,20 +9,26 @@ struct PostMeasurer {
     let line: Double
     let geometry: MediaGeometry
 
-    /// From recorded ops (a width change, a media load: B8, B2).
+    /// From a recorded program (a width change: B8); a text the program leaves to itself makes
+    /// it walk the post.
     func count(_ post: Post, ops: UnsafeBufferPointer<UInt16>, start: Int) -> Double {
-        var sink = ColumnSink(lines: OpsCounter(ops: ops, start: start, lineHeight: line),
-                              columns: columns, geometry: geometry)
+        PostProgram.run(ops, at: start, columns: columns, geometry: geometry) ?? walk(post)
+    }
+
+    /// `LineCounter`'s walk.
+    func walk(_ post: Post) -> Double {
+        var sink = ColumnSink(lines: LineCounter(lineHeight: line), columns: columns, geometry: geometry)
         PostWalk.walk(post, into: &sink)
         return sink.lines.height
     }
 
-    /// The first measure: the post's ops are appended to `chunk`.
+    /// A first measure, or one after a media load: the post's program is appended to `chunk`.
     func record(_ post: Post, into chunk: inout [UInt16]) -> Double {
-        var sink = ColumnSink(lines: OpsRecorder(ops: chunk, lineHeight: line), columns: columns,
+        var sink = ColumnSink(lines: ProgramRecorder(ops: chunk, lineHeight: line), columns: columns,
                               geometry: geometry)
         chunk = []
         PostWalk.walk(post, into: &sink)
+        sink.lines.finish()
         chunk = sink.lines.ops
         return sink.lines.height
     }
@@ -43,7 +49,11 @@ struct PostMeasurer {
                 let part = { (c: Int) in
                     r[c] = measure(posts, n * c / parts..<n * (c + 1) / parts, known, into: h)
                 }
-                if parts == 1 { part(0) } else { DispatchQueue.concurrentPerform(iterations: parts, execute: part) }
+                if parts == 1 {
+                    part(0)
+                } else {
+                    DispatchQueue.concurrentPerform(iterations: parts, execute: part)
+                }
             }
         }
         for rec in recorded where !rec.refs.isEmpty { plans.add(chunk: rec.chunk, refs: rec.refs) }

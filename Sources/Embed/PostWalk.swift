@@ -13,6 +13,9 @@ protocol PostSink {
 }
 
 enum PostWalk {
+    /// A quote's text: two columns narrower, indented 3 (`PostProgram` tells it by this indent).
+    static let quoteIndent = 3
+
     /// The one walk over a post: measuring, building items and timeline cards all go through it.
     static func walk<S: PostSink>(_ post: Post, into sink: inout S) {
         sink.meta(createdAt: post.createdAt, highlight: post.highlight)
@@ -54,6 +57,14 @@ protocol LineSink {
     mutating func wrapped(plain: String, columns: Int, _ kind: (String) -> PageItem.Kind)
     mutating func line(_ kind: @autoclosure () -> PageItem.Kind, indent: Int)
     mutating func block(_ kind: @autoclosure () -> PageItem.Kind, height: Double)
+    /// An image or video: a block whose height `geometry` gives (recorders keep how it was found).
+    mutating func media(_ m: Media, _ geometry: MediaGeometry)
+}
+
+extension LineSink {
+    mutating func media(_ m: Media, _ g: MediaGeometry) {
+        block(.media(m, g.media.state(m)), height: g.height(m))
+    }
 }
 
 /// A post in the page's column (E1): the same steps whether its lines are counted or built, so
@@ -83,10 +94,10 @@ struct ColumnSink<Lines: LineSink>: PostSink {
         case .text(let rt):
             lines.wrapped(rt, columns: columns, indent: 1) { .text($0) }
         case .quote(let rt, let author):
-            lines.wrapped(rt, columns: max(1, columns - 2), indent: 3) { .quote($0) }
+            lines.wrapped(rt, columns: max(1, columns - 2), indent: PostWalk.quoteIndent) { .quote($0) }
             if let a = author, !a.isEmpty { lines.line(.quoteAuthor("— " + a), indent: 3) }
         case .media(let ms):
-            for m in ms { lines.block(.media(m, g.media.state(m)), height: g.height(m)) }
+            for m in ms { lines.media(m, g) }
         case .embed(let e):
             lines.block(.embed(e, loaded: g.media.isLoaded(e)), height: g.height(e))
         case .emoji(let e):

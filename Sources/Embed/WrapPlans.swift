@@ -1,28 +1,29 @@
 import LiveblogModel
 
-/// Every measured post's texts as `WrapOps` (issue 14, B8): recorded by the first measure of a
-/// post, read by every later one, so that a width change counts lines from two bytes a word
-/// instead of decoding every Character again. The ops do not depend on the width, nor on media
-/// (heights of images and embeds still come from the walk). Ops live in a few large chunks (one
-/// a measuring task), each post points at its start: no array a post.
+/// Every measured post as a `PostProgram` (issue 14, B8): recorded by the first measure of a
+/// post, read by every later one, so that a width change neither walks the posts' blocks nor
+/// decodes their text again. Programs live in a few large chunks (one a measuring task), each
+/// post points at its start: no array a post.
 struct WrapPlans {
-    /// A post's plan: its chunk (high 32 bits) and the index of its first op.
+    /// A post's program: its chunk (high 32 bits) and the index of its first op.
     typealias Ref = UInt64
     static let none: Ref = .max
 
     private(set) var chunks: [[UInt16]] = []
-    /// By post index; `none` where no plan was recorded yet.
+    /// By post index; `none` where no program was recorded yet.
     private(set) var refs: [Ref] = []
+    /// The chunk that records after a media load go to.
+    private var spill: Int?
 
     var count: Int { refs.count }
     var opCount: Int { chunks.reduce(0) { $0 + $1.count } }
 
-    /// Makes room for plans of posts 0..<n (the ones missing are recorded by the next measure).
+    /// Makes room for programs of posts 0..<n (the ones missing are recorded by the next measure).
     mutating func extend(to n: Int) {
         if refs.count < n { refs.append(contentsOf: repeatElement(WrapPlans.none, count: n - refs.count)) }
     }
 
-    /// Posts arrived at the top (L8): their plans are recorded when next measured.
+    /// Posts arrived at the top (L8): their programs are recorded when next measured.
     mutating func insertAtTop(_ n: Int) {
         refs.insert(contentsOf: repeatElement(WrapPlans.none, count: n), at: 0)
     }
@@ -30,16 +31,35 @@ struct WrapPlans {
     mutating func removeAll() {
         chunks = []
         refs = []
+        spill = nil
     }
 
-    /// Adds chunks recorded by a measure, and where each new post's plan starts in them.
+    /// Adds a chunk recorded by a measure, and where each new post's program starts in it.
     mutating func add(chunk: [UInt16], refs new: [(post: Int, offset: Int)]) {
         let c = UInt64(chunks.count)
         chunks.append(chunk)
         for r in new { refs[r.post] = c << 32 | UInt64(r.offset) }
     }
 
-    /// Calls `body` with the ops of post i from its first op, or nil when it has no plan.
+    /// Records post i's program again (a media of it loaded: its height's rule changed) at the
+    /// end of the chunk kept for such records; the old program is left unused.
+    mutating func record(_ i: Int, _ body: (inout [UInt16]) -> Double) -> Double {
+        extend(to: i + 1)
+        let c: Int
+        if let s = spill {
+            c = s
+        } else {
+            c = chunks.count
+            spill = c
+            chunks.append([])
+        }
+        let offset = chunks[c].count
+        let h = body(&chunks[c])
+        refs[i] = UInt64(c) << 32 | UInt64(offset)
+        return h
+    }
+
+    /// Calls `body` with the ops of post i from its first op, or nil when it has none.
     func withOps<R>(of i: Int, _ body: (UnsafeBufferPointer<UInt16>?, Int) -> R) -> R {
         guard i < refs.count, refs[i] != WrapPlans.none else { return body(nil, 0) }
         let r = refs[i]
@@ -47,38 +67,62 @@ struct WrapPlans {
     }
 }
 
-/// Measuring from a post's recorded ops: the same count as `LineCounter` (the ops give
-/// `TextLayout.lineCount`'s lines; a text they do not describe is counted from itself).
-struct OpsCounter: LineSink {
-    let ops: UnsafeBufferPointer<UInt16>
-    var next: Int
-    let lineHeight: Double
-    private(set) var lines = 0
-    private(set) var blocks = 0.0
+/// A post's height as a program over the width (issue 14): the column walk's steps in its order,
+/// with texts as `WrapOps` and media as the sizes their height is scaled from. Running it at a
+/// width gives `LineCounter`'s height exactly (the same lines, the same block heights added in
+/// the same order); a text the ops leave to itself makes it give nil (the caller walks the post).
+/// The program depends on media states: a post is recorded again when one of its media loads.
+enum PostProgram {
+    static let line: UInt16 = 0xFFF0
+    static let text: UInt16 = 0xFFF1
+    static let quote: UInt16 = 0xFFF2
+    static let block: UInt16 = 0xFFF3
+    static let scaled: UInt16 = 0xFFF4
+    static let end: UInt16 = 0xFFF5
 
-    init(ops: UnsafeBufferPointer<UInt16>, start: Int, lineHeight: Double) {
-        self.ops = ops
-        next = start
-        self.lineHeight = lineHeight
+    static func run(_ ops: UnsafeBufferPointer<UInt16>, at start: Int, columns: Int,
+                    geometry g: MediaGeometry) -> Double? {
+        var k = start
+        var lines = 0
+        var blocks = 0.0
+        while true {
+            let op = ops[k]
+            k += 1
+            switch op {
+            case line:
+                lines += 1
+            case text, quote:
+                let c = op == text ? columns : max(1, columns - 2)
+                guard let n = WrapOps.lineCount(ops, at: &k, columns: c) else { return nil }
+                lines += n
+            case block:
+                blocks += double(ops, &k)
+            case scaled:
+                let w = double(ops, &k), h = double(ops, &k)
+                blocks += MediaGeometry.blockHeight(g.width * h / w, line: g.line)
+            default:
+                return blocks + Double(lines) * g.line
+            }
+        }
     }
 
-    var height: Double { blocks + Double(lines) * lineHeight }
+    static func double(_ ops: UnsafeBufferPointer<UInt16>, _ k: inout Int) -> Double {
+        let bits = UInt64(ops[k]) | UInt64(ops[k + 1]) << 16
+            | UInt64(ops[k + 2]) << 32 | UInt64(ops[k + 3]) << 48
+        k += 4
+        return Double(bitPattern: bits)
+    }
 
-    mutating func wrapped(_ text: RichText, columns: Int, indent: Int,
-                          _ kind: (StyledLine) -> PageItem.Kind) {
-        lines += WrapOps.lineCount(ops, at: &next, columns: columns)
-            ?? TextLayout.lineCount(text, columns: columns)
+    static func append(_ x: Double, to ops: inout [UInt16]) {
+        let b = x.bitPattern
+        ops.append(contentsOf: [UInt16(truncatingIfNeeded: b), UInt16(truncatingIfNeeded: b >> 16),
+                                UInt16(truncatingIfNeeded: b >> 32), UInt16(truncatingIfNeeded: b >> 48)])
     }
-    mutating func wrapped(plain: String, columns: Int, _ kind: (String) -> PageItem.Kind) {
-        lines += WrapOps.lineCount(ops, at: &next, columns: columns)
-            ?? TextLayout.lineCount(plain: plain, columns: columns)
-    }
-    mutating func line(_ kind: @autoclosure () -> PageItem.Kind, indent: Int) { lines += 1 }
-    mutating func block(_ kind: @autoclosure () -> PageItem.Kind, height: Double) { blocks += height }
 }
 
-/// The first measure of a post: records its texts' ops (appended to `ops`) and counts from them.
-struct OpsRecorder: LineSink {
+/// The first measure of a post (and the one after a media load): records its program (appended
+/// to `ops`) and counts as `LineCounter` does, its texts' lines from the ops just recorded.
+struct ProgramRecorder: LineSink {
     var ops: [UInt16]
     let lineHeight: Double
     private(set) var lines = 0
@@ -100,15 +144,43 @@ struct OpsRecorder: LineSink {
 
     mutating func wrapped(_ text: RichText, columns: Int, indent: Int,
                           _ kind: (StyledLine) -> PageItem.Kind) {
+        ops.append(indent == PostWalk.quoteIndent ? PostProgram.quote : PostProgram.text)
         let start = ops.count
         WrapOps.append(text, to: &ops)
         lines += count(from: start, columns: columns) ?? TextLayout.lineCount(text, columns: columns)
     }
     mutating func wrapped(plain: String, columns: Int, _ kind: (String) -> PageItem.Kind) {
+        ops.append(PostProgram.text)
         let start = ops.count
         WrapOps.append(plain: plain, to: &ops)
         lines += count(from: start, columns: columns) ?? TextLayout.lineCount(plain: plain, columns: columns)
     }
-    mutating func line(_ kind: @autoclosure () -> PageItem.Kind, indent: Int) { lines += 1 }
-    mutating func block(_ kind: @autoclosure () -> PageItem.Kind, height: Double) { blocks += height }
+    mutating func line(_ kind: @autoclosure () -> PageItem.Kind, indent: Int) {
+        ops.append(PostProgram.line)
+        lines += 1
+    }
+    mutating func block(_ kind: @autoclosure () -> PageItem.Kind, height: Double) {
+        ops.append(PostProgram.block)
+        PostProgram.append(height, to: &ops)
+        blocks += height
+    }
+    /// As `MediaGeometry.height`: scaled from the loaded size (no declared one) or the declared
+    /// size, else one line.
+    mutating func media(_ m: Media, _ g: MediaGeometry) {
+        let size: (Double, Double)?
+        switch g.media.state(m) {
+        case .loaded(let pw, let ph, _) where !m.hasDeclaredSize: size = (Double(pw), Double(ph))
+        default: size = m.hasDeclaredSize ? (m.width!, m.height!) : nil
+        }
+        if let (w, h) = size {
+            ops.append(PostProgram.scaled)
+            PostProgram.append(w, to: &ops)
+            PostProgram.append(h, to: &ops)
+        } else {
+            ops.append(PostProgram.block)
+            PostProgram.append(g.line, to: &ops)
+        }
+        blocks += g.height(m)
+    }
+    mutating func finish() { ops.append(PostProgram.end) }
 }

@@ -36,7 +36,7 @@ public enum HeavyProfile {
     /// - Parameters:
     ///   - posts: how many posts (0 or more).
     ///   - seed: the same seed gives the same liveblog.
-    ///   - imageDirectory: media URLs are `imageDirectory/MEDIAID.jpg`.
+    ///   - imageDirectory: media URLs are `imageDirectory/MEDIAID.png`.
     public static func generate(posts count: Int, seed: UInt64,
                                 imageDirectory: String = "https://media.example.com/img",
                                 startTime: Double = 1_716_044_400) -> Liveblog {
@@ -64,7 +64,8 @@ public enum HeavyProfile {
             let roll = rng.unit()
             let highlight: Highlight = roll < 0.03 ? .milestone : roll < 0.08 ? .inplace : .none
             let headline = highlight == .milestone ? "Chapter \(i / 1000 + 1): \(leads[rng.int(0, 4)])" : nil
-            posts.append(Post(id: id, createdAt: time, highlight: highlight, headline: headline, blocks: blocks))
+            posts.append(Post(id: id, createdAt: time, highlight: highlight, headline: headline,
+                              blocks: blocks))
         }
         posts.reverse()
         return Liveblog(id: "heavy-\(seed)", title: "\(home) vs \(away) (heavy)",
@@ -79,8 +80,9 @@ public enum HeavyProfile {
             let declared = rng.unit() < 0.5
             let size = sizes[rng.int(0, sizes.count - 1)]
             let mid = "\(id)-m\(k)"
-            return Media(id: mid, kind: .image, width: declared ? size.0 : nil, height: declared ? size.1 : nil,
-                         url: "\(imageDirectory)/\(mid).jpg", alt: "Photo \(mid)")
+            return Media(id: mid, kind: .image, width: declared ? size.0 : nil,
+                         height: declared ? size.1 : nil,
+                         url: "\(imageDirectory)/\(mid).png", alt: "Photo \(mid)")
         }
     }
 
@@ -90,7 +92,9 @@ public enum HeavyProfile {
         let count = paragraphs ?? (rng.unit() < 0.25 ? 1 : rng.int(2, 3))
         for p in 0..<count {
             if p > 0 { runs.append(TextRun(text: "\n")) }
-            if rng.unit() < 0.2 { runs.append(TextRun(text: leads[rng.int(0, leads.count - 1)] + " ", bold: true)) }
+            if rng.unit() < 0.2 {
+                runs.append(TextRun(text: leads[rng.int(0, leads.count - 1)] + " ", bold: true))
+            }
             var text = ""
             for s in 0..<rng.int(1, 3) {
                 text += (s == 0 ? "" : " ") + sentence(&rng)
@@ -122,7 +126,7 @@ public enum HeavyProfile {
                 case "P": out += players[rng.int(0, players.count - 1)]
                 case "H": out += home
                 case "A": out += away
-                default: out.append("%"); out.append(ch)
+                default: out += "%" + String(ch)
                 }
                 pending = false
             } else if ch == "%" {

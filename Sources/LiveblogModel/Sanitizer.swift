@@ -9,7 +9,7 @@ public enum Sanitizer {
 
     public static func clean(_ s: String, keepNewlines: Bool = false) -> String {
         // Fast path: nothing to do for plain printable text.
-        if !needsWork(s) { return s }
+        if !needsWork(s, keepNewlines: keepNewlines) { return s }
         var out = String.UnicodeScalarView()
         let scalars = Array(s.unicodeScalars)
         var i = 0
@@ -47,14 +47,15 @@ public enum Sanitizer {
     }
 
     /// A scan of the UTF-8 bytes: C0, DEL, C1 (C2 80–9F), U+202A–202E (E2 80 AA–AE), U+2066–2069 (E2 81 A6–A9).
-    static func needsWork(_ s: String) -> Bool {
+    /// A "\n" needs none when it is kept (paragraphs: most rich text, issue 14).
+    static func needsWork(_ s: String, keepNewlines: Bool = false) -> Bool {
         var s = s
         return s.withUTF8 { b -> Bool in
             var i = 0
             let n = b.count
             while i < n {
                 let c = b[i]
-                if c < 0x20 || c == 0x7F { return true }
+                if c < 0x20 || c == 0x7F, !(keepNewlines && c == 0x0A) { return true }
                 if c == 0xC2, i + 1 < n, (0x80...0x9F).contains(b[i + 1]) { return true }
                 if c == 0xE2, i + 2 < n {
                     if b[i + 1] == 0x80, (0xAA...0xAE).contains(b[i + 2]) { return true }

@@ -10,9 +10,10 @@ import CSupport
 /// - `space` (0x8000): a space with no word before it;
 /// - a word: bits 0–13 its width, bit 14 set when some character is not exactly one column wide
 ///   (breaking it by width then needs its characters), bit 15 set when one space follows it;
-/// - `fallback`: a text that the ops do not describe (a soft hyphen, a raw control, a word
-///   14 bits cannot hold): its lines are counted from the text itself;
+/// - `fallback`: a text that the ops do not describe (a soft hyphen, a word wider than
+///   0x3FEF columns): its lines are counted from the text itself;
 /// - `end`: the end of one text.
+/// Ops from 0xFFF0 to 0xFFFD never occur inside a text: a reader may put its own between texts.
 public enum WrapOps {
     public static let newline: UInt16 = 0
     public static let space: UInt16 = 0x8000
@@ -21,7 +22,7 @@ public enum WrapOps {
     static let spaceAfter: UInt16 = 0x8000
     static let wide: UInt16 = 0x4000
     static let widthMask: UInt16 = 0x3FFF
-    static let maxWidth = 0x3FFD
+    static let maxWidth = 0x3FEF
 
     /// Appends the ops of one text (its runs in order) and its `end`.
     public static func append(_ text: RichText, to ops: inout [UInt16]) {
@@ -45,39 +46,46 @@ public enum WrapOps {
         let cols = max(1, columns)
         var lines = 0, width = 0
         var nonEmpty = false
+        var k = i
+        defer { i = k }
         while true {
-            let op = ops[i]
-            i += 1
+            let op = ops[k]
+            k &+= 1
+            let w = Int(op & widthMask)
+            let fits = width &+ w <= cols
+            if op & 0x7FFF != 0, op < fallback, fits {
+                // The common case: a word that fits, perhaps with its space.
+                width &+= w
+                nonEmpty = true
+                if op >= spaceAfter, width > 0, width < cols { width &+= 1 }
+                continue
+            }
             if op == end { return nonEmpty || lines == 0 ? lines + 1 : lines }
             if op == fallback { return nil }
             if op == newline {
-                lines += 1
+                lines &+= 1
                 width = 0
                 nonEmpty = false
                 continue
             }
-            let w = Int(op & widthMask)
             if op != space {
-                if width + w <= cols {
-                    width += w
+                // A word that does not fit on this line.
+                if width > 0 { lines &+= 1 }
+                if w <= cols {
+                    width = w
+                } else if op & wide == 0 {
+                    // A word of one-column characters longer than the line, broken by width.
+                    let breaks = (w - 1) / cols
+                    lines &+= breaks
+                    width = w - breaks * cols
                 } else {
-                    if width > 0 { lines += 1 }
-                    if w <= cols {
-                        width = w
-                    } else if op & wide == 0 {
-                        // A word of one-column characters longer than the line, broken by width.
-                        let breaks = (w - 1) / cols
-                        lines += breaks
-                        width = w - breaks * cols
-                    } else {
-                        skipText(ops, at: &i)
-                        return nil
-                    }
+                    skipText(ops, at: &k)
+                    return nil
                 }
                 nonEmpty = true
             }
-            if op & spaceAfter != 0, width > 0, width < cols {
-                width += 1
+            if op >= spaceAfter, width > 0, width < cols {
+                width &+= 1
                 nonEmpty = true
             }
         }
@@ -91,47 +99,68 @@ public enum WrapOps {
 }
 
 /// Turns one run of text into ops, exactly as `WrapEngine.run` cuts it into words: at " ",
-/// "\n" and where `LineBreak` allows a break (CJK). Text whose scalars are each a Character of
-/// their own (most text: Latin, Greek, Cyrillic, punctuation, CJK, single-scalar emoji) is read
-/// as UTF-8 bytes; any other run (combining marks, ZWJ sequences, variation selectors, flags,
-/// skin tones) walks its Characters, with the widths `TextWidth` gives.
+/// "\n" and where `LineBreak` allows a break (CJK). Most text is read as UTF-8 bytes: scalars
+/// that are always a Character of their own (Latin, Greek, Cyrillic, punctuation, CJK, emoji),
+/// and a few that extend the Character before them (U+FE0F, skin tones, a keycap, a flag's second
+/// half), whose width `TextWidth` then gives for the whole Character. Any other run (combining
+/// marks, ZWJ sequences, controls) walks its Characters.
 enum WrapOpsScanner {
     /// False when the run cannot be described by ops (the text is then counted from itself).
     static func scan(_ text: String, into ops: inout [UInt16]) -> Bool {
         let mark = ops.count
         var s = text
         var words = WordSink()
-        let simple = s.withUTF8 { bytes -> Bool in
-            var i = 0
-            let n = bytes.count
-            while i < n {
-                let b = bytes[i]
-                if b < 0x80 {
-                    i += 1
-                    if b == 0x20 {
-                        words.flush(into: &ops)
-                        words.space(into: &ops)
-                    } else if b == 0x0A {
-                        words.flush(into: &ops)
-                        words.newline(into: &ops)
-                    } else if b < 0x20 || b == 0x7F {
-                        return false
-                    } else {
-                        words.character(UInt32(b), width: 1, into: &ops)
-                    }
-                    continue
-                }
-                let (v, len) = decode(bytes, at: i, lead: b)
-                guard isOwnCharacter(v) else { return false }
-                i += len
-                words.character(v, width: max(Int(lb_wcwidth(v)), 0), into: &ops)
-            }
-            return true
-        }
+        let simple = s.withUTF8 { scanBytes($0, &words, &ops) }
         if simple { return words.flush(into: &ops) }
         ops.removeSubrange(mark...)
         return scanCharacters(text, into: &ops)
     }
+
+    private static func scanBytes(_ bytes: UnsafeBufferPointer<UInt8>, _ words: inout WordSink,
+                                  _ ops: inout [UInt16]) -> Bool {
+        var i = 0
+        let n = bytes.count
+        var last = LastCharacter()
+        while i < n {
+            let b = bytes[i]
+            if b < 0x80 {
+                i += 1
+                if b == 0x20 {
+                    words.flush(into: &ops)
+                    words.space(into: &ops)
+                    last = LastCharacter()
+                } else if b == 0x0A {
+                    words.flush(into: &ops)
+                    words.newline(into: &ops)
+                    last = LastCharacter()
+                } else if b < 0x20 || b == 0x7F {
+                    return false
+                } else {
+                    words.character(UInt32(b), width: 1, into: &ops)
+                    last.start(UInt32(b), width: 1)
+                }
+                continue
+            }
+            let (v, len) = decode(bytes, at: i, lead: b)
+            i += len
+            if isOwnCharacter(v) {
+                let w = max(Int(lb_wcwidth(v)), 0)
+                words.character(v, width: w, into: &ops)
+                last.start(v, width: w)
+            } else if last.extends(with: v) {
+                words.widenLast(to: last.width)
+            } else if isRegionalIndicator(v) {
+                let w = TextWidth.width(Character(Unicode.Scalar(v)!))
+                words.character(v, width: w, into: &ops)
+                last.start(v, width: w)
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+
+    static func isRegionalIndicator(_ v: UInt32) -> Bool { (0x1F1E6...0x1F1FF).contains(v) }
 
     /// The general case: Character by Character, as `WrapEngine.run`.
     static func scanCharacters(_ text: String, into ops: inout [UInt16]) -> Bool {
@@ -167,7 +196,7 @@ enum WrapOpsScanner {
              0x2010...0x2027, 0x2030...0x205E, 0x20A0...0x20C0, 0x2100...0x2BFF,
              0x3001...0x3029, 0x3030...0x303F, 0x3041...0x3096, 0x309B...0x30FF, 0x4E00...0x9FFF,
              0xAC00...0xD7A3, 0xFF01...0xFF60,
-             0x1F300...0x1F3FA, 0x1F400...0x1F64F, 0x1F680...0x1F6FF, 0x1F900...0x1F9FF, 0x1FA70...0x1FAFF:
+             0x1F300...0x1F3FA, 0x1F400...0x1FAFF:
             return true
         default:
             return false
@@ -194,6 +223,7 @@ struct WordSink {
     private var oneColumn = true
     private var overflow = false
     private var lastScalar: UInt32 = 0
+    private var lastWidth = 0
     var lastCharacter: Character?
 
     @inline(__always)
@@ -208,6 +238,15 @@ struct WordSink {
         width += w
         count += 1
         oneColumn = oneColumn && one
+        lastWidth = w
+        if width > WrapOps.maxWidth { overflow = true }
+    }
+
+    /// The last character took more scalars (`LastCharacter`): its width is now `w`.
+    mutating func widenLast(to w: Int) {
+        width += w - lastWidth
+        oneColumn = oneColumn && w == 1
+        lastWidth = w
         if width > WrapOps.maxWidth { overflow = true }
     }
 
@@ -253,5 +292,36 @@ extension LineBreak {
         if x < 0x2E80 && y < 0x2E80 { return false }
         if isClosing(y) || isOpening(x) { return false }
         return isCJK(x) || isCJK(y)
+    }
+}
+
+/// The last Character the byte scan read, while scalars that extend it may follow (UAX #29 GB9:
+/// no break before Extend; GB12/13: regional indicators pair into a flag).
+struct LastCharacter {
+    private var scalars = String.UnicodeScalarView()
+    private var first: UInt32 = 0
+    private var loneRegionalIndicator = false
+    private(set) var width = 0
+    private var valid = false
+
+    mutating func start(_ v: UInt32, width w: Int) {
+        first = v
+        width = w
+        valid = true
+        loneRegionalIndicator = WrapOpsScanner.isRegionalIndicator(v)
+        if !scalars.isEmpty { scalars = String.UnicodeScalarView() }
+    }
+
+    /// Whether `v` belongs to the last Character; if so, `width` is the whole Character's.
+    mutating func extends(with v: UInt32) -> Bool {
+        guard valid else { return false }
+        let extend = v == 0xFE0F || v == 0x20E3 || (0x1F3FB...0x1F3FF).contains(v)
+        let pair = loneRegionalIndicator && WrapOpsScanner.isRegionalIndicator(v)
+        guard extend || pair else { return false }
+        loneRegionalIndicator = false
+        if scalars.isEmpty { scalars.append(Unicode.Scalar(first)!) }
+        scalars.append(Unicode.Scalar(v)!)
+        width = TextWidth.width(Character(String(scalars)))
+        return true
     }
 }

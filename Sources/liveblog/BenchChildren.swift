@@ -40,13 +40,19 @@ func benchOpenChild(path: String, id: String) -> Int32 {
     }
     let t4 = nowNs()
     let ms = { (a: UInt64, b: UInt64) in Double(b - a) / 1e6 }
-    let resizeT0 = nowNs()
-    world.send(.resize(cols: 160, rows: 60))
-    let resizeMs = ms(resizeT0, nowNs())
+    // B8: width changes (a drag: a column at a time, then larger steps), each one timed.
+    var resizes: [Double] = []
+    for cols in [199, 198, 160, 161, 120, 200, 199, 140, 200] {
+        let resizeT0 = nowNs()
+        world.send(.resize(cols: cols, rows: 60))
+        resizes.append(ms(resizeT0, nowNs()))
+    }
+    let resizeMs = median(resizes)
     let pairs: [(String, JSONValue)] = [
         ("load_ms", .number(ms(t0, t1))), ("layout_ms", .number(ms(t1, t2))),
         ("first_frame_ms", .number(ms(t0, t3))), ("in_view_ms", .number(inView ? ms(t0, t4) : .nan)),
         ("in_view_virtual_s", .number(inView ? world.seconds : .nan)), ("resize_ms", .number(resizeMs)),
+        ("resize_ms_max", .number(resizes.max() ?? .nan)),
         ("rss_kb", .number(Double(peakRSSkB()))), ("posts", .number(Double(lb.posts.count))),
     ]
     print(JSONWriter.write(.object(pairs)))

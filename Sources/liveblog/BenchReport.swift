@@ -11,6 +11,9 @@ struct BenchFigures {
     var relayoutSmall = 0.0, relayoutLarge = 0.0, resizeSmall = 0.0, resizeLarge = 0.0
     var openMs = 0.0, inViewMs = 0.0, inViewVirtual = 0.0, loadMs = 0.0, layoutMs = 0.0
     var rssMB = 0.0, fileMB = 0.0
+    /// B7, B8: the heavy liveblog; `resizeLarge` is its width change, `resizeLargePlain` the plain one's.
+    var openHeavyMs = 0.0, heavyLoadMs = 0.0, heavyLayoutMs = 0.0, rssHeavyMB = 0.0, heavyFileMB = 0.0
+    var resizeLargeMax = 0.0, resizeLargePlain = 0.0
     var speedup = 0.0, perRow = 0.0, fullFrame = 0.0
 
     init(large: Int) { self.large = large }
@@ -18,6 +21,7 @@ struct BenchFigures {
     var frameRatio: Double { frameLarge / max(frameSmall, 1e-9) }
     var relayoutRatio: Double { relayoutLarge / max(relayoutSmall, 1e-9) }
     var rssRatio: Double { rssMB / max(fileMB, 1e-9) }
+    var rssHeavyRatio: Double { rssHeavyMB / max(heavyFileMB, 1e-9) }
 
     func json() -> String {
         let pairs: [(String, Double)] = [
@@ -33,6 +37,10 @@ struct BenchFigures {
             ("bytes_per_row_scrolled", perRow), ("bytes_full_frame", fullFrame),
             ("terminal_cols", 200), ("terminal_rows", 60),
             ("rss_mb", rssMB), ("file_mb", fileMB), ("rss_ratio", rssRatio),
+            ("open_heavy_ms", openHeavyMs), ("open_heavy_load_ms", heavyLoadMs),
+            ("open_heavy_layout_ms", heavyLayoutMs), ("rss_heavy_mb", rssHeavyMB),
+            ("heavy_file_mb", heavyFileMB), ("rss_heavy_ratio", rssHeavyRatio),
+            ("resize_ms_large_max", resizeLargeMax), ("resize_ms_large_plain", resizeLargePlain),
         ]
         return JSONWriter.write(.object(pairs.map { ($0.0, .number($0.1)) }))
     }
@@ -52,6 +60,12 @@ struct BenchFigures {
              "about one row", mark(perRow.isFinite && perRow < fullFrame / 10)),
             ("B6 peak memory", "\(f(rssMB, 0)) MB for a \(f(fileMB, 0)) MB file: \(f(rssRatio))×", "< 3× file",
              mark(rssRatio < 3)),
+            ("B7 heavy open at oldest", "\(f(openHeavyMs, 0)) ms to the first frame "
+                + "(load \(f(heavyLoadMs, 0)), layout \(f(heavyLayoutMs, 0)))", "< 1000 ms", mark(openHeavyMs < 1000)),
+            ("B7 heavy peak memory", "\(f(rssHeavyMB, 0)) MB for a \(f(heavyFileMB, 0)) MB file: "
+                + "\(f(rssHeavyRatio))×", "< 2× file", mark(rssHeavyRatio < 2)),
+            ("B8 width change, heavy", "\(f(resizeLarge, 1)) ms median, \(f(resizeLargeMax, 1)) ms at most "
+                + "(\(large))", "≤ 33 ms", mark(resizeLarge <= 33)),
         ]
         print("liveblog bench: \(small) / \(mid) / \(Plural.count(large, "post")), terminal 200×60")
         let w0 = rows.map { $0.0.count }.max() ?? 0, w1 = rows.map { $0.1.count }.max() ?? 0
@@ -65,7 +79,7 @@ struct BenchFigures {
             print("B3 post not in view within 10 s of virtual time: the jump is clamped at the bottom and the ios "
                   + "host re-aims on every resize while images above it load")
         }
-        print("resize (all heights re-measured): \(f(resizeSmall, 1)) ms (\(mid)) vs \(f(resizeLarge, 1)) ms "
+        print("resize, plain: \(f(resizeSmall, 1)) ms (\(mid)) vs \(f(resizeLargePlain, 1)) ms "
               + "(\(large)); post layouts cached: \(cached)")
     }
 }

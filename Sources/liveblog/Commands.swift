@@ -41,7 +41,7 @@ func runCheck(_ args: ParsedArguments) -> Int32 {
     return ExitCode.ok.rawValue
 }
 
-/// `liveblog generate --posts N [--seed S] [--images EVERY] [--out DIR]` (C5).
+/// `liveblog generate --posts N [--seed S] [--images EVERY] [--profile plain|heavy] [--out DIR]` (C5, B7).
 func runGenerate(_ args: ParsedArguments) -> Int32 {
     let n: Int, seed: UInt64, every: Int
     do {
@@ -52,7 +52,9 @@ func runGenerate(_ args: ParsedArguments) -> Int32 {
         printError("\(error)")
         return ExitCode.usage.rawValue
     }
-    let lb = LiveblogGenerator.generate(posts: n, seed: seed, imageEvery: every)
+    let heavy = args.string("profile") == "heavy"
+    let lb = heavy ? HeavyProfile.generate(posts: n, seed: seed, imageDirectory: "images")
+                   : LiveblogGenerator.generate(posts: n, seed: seed, imageEvery: every)
     let json = NativeWriter.encode(lb)
     guard let out = args.string("out") else {
         FileHandle.standardOutput.write(json.data(using: .utf8)!)
@@ -65,7 +67,8 @@ func runGenerate(_ args: ParsedArguments) -> Int32 {
             printError("cannot write \(file)")
             return ExitCode.ioErr.rawValue
         }
-        let images = every > 0 ? try LiveblogGenerator.writeImages(for: lb, directory: out + "/images") : 0
+        let images = every > 0 || heavy ? try LiveblogGenerator.writeImages(
+            for: lb, directory: out + "/images") : 0
         FileHandle.standardError.write("wrote \(file) (\(counted(lb.posts.count, "post"))) and \(counted(images, "image"))\n".data(using: .utf8)!)
         return ExitCode.ok.rawValue
     } catch {
