@@ -76,6 +76,10 @@ struct PostMeasurer {
                 return record(posts[i], into: &rec.chunk)
             }
         }
+        // Kept for the page's life: without the slack the array grew with (B6, B7: memory).
+        if rec.chunk.capacity > rec.chunk.count + rec.chunk.count / 16 {
+            rec.chunk = rec.chunk.withUnsafeBufferPointer { Array($0) }
+        }
         return rec
     }
 }
