@@ -120,7 +120,7 @@ public final class Recorder {
     public func write(endTick: Int) throws {
         let text = JSONWriter.pretty(scenarioJSON(endTick: endTick)) + "\n"
         guard fileDescriptor >= 0 else {
-            guard FileManager.default.createFile(atPath: outputPath, contents: Data(text.utf8)) else {
+            do { try OutputFile.write(Data(text.utf8), to: outputPath) } catch {
                 throw CannotCreate(path: outputPath, reason: "the file could not be written")
             }
             return

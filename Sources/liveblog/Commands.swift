@@ -61,8 +61,8 @@ func runGenerate(_ args: ParsedArguments) -> Int32 {
     do {
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         let file = out + "/liveblog.json"
-        guard FileManager.default.createFile(atPath: file, contents: json.data(using: .utf8)) else {
-            printError("cannot write \(file)")
+        do { try OutputFile.write(Data(json.utf8), to: file) } catch {
+            printError("\(error)")
             return ExitCode.ioErr.rawValue
         }
         let images = every > 0 ? try LiveblogGenerator.writeImages(for: lb, directory: out + "/images") : 0

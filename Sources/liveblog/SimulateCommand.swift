@@ -19,7 +19,7 @@ func runSimulate(path: String, tracePath: String?, report: String) -> Int32 {
     var buffer = ""
     if let tp = tracePath {
         if tp == "-" { out = FileHandle.standardOutput } else {
-            guard FileManager.default.createFile(atPath: tp, contents: nil), let fh = FileHandle(forWritingAtPath: tp) else {
+            guard let fh = try? OutputFile.open(tp) else {
                 printError("cannot write the trace to \(tp)")
                 return ExitCode.cantCreate.rawValue
             }
