@@ -2,13 +2,14 @@ import Foundation
 import LiveblogModel
 import Embed
 import Host
+import ScrollPhysics
 
 /// The scenario's top level and its settings (SPEC 9): the liveblog, the terminal, the mode,
 /// platform, hook, insets, native rows, page, network, url and domains.
 extension Scenario.Reader {
     static let topKeys: Set<String> = ["liveblog", "terminal", "mode", "platform", "hook", "insets", "native", "page",
                                        "network", "url", "enabledDomains", "duration", "events", "expect", "name",
-                                       "layout", "description", "$schema"]
+                                       "layout", "description", "$schema", "physics", "dragRule"]
 
     func scenario(_ root: JSONValue, baseDirectory: String) throws -> Scenario {
         let pairs = try object(root, "", allowed: Scenario.Reader.topKeys)
@@ -69,6 +70,20 @@ extension Scenario.Reader {
             }
             config.platform = p
         case "hook": config.hook = try hook(v, "hook")
+        case "physics":
+            // F2: one law for every platform and mode instead of each platform's own.
+            let s = try string(v, "physics")
+            guard let m = PhysicsModel(rawValue: s) else {
+                throw fail("physics", "unknown physics \"\(s)\" (uidynamic, uikit or android)")
+            }
+            config.physics = m
+        case "dragRule":
+            // F4: which reader input is a drag; "every-scroll" is H5's old rule.
+            let s = try string(v, "dragRule")
+            guard let r = ReaderDragRule(rawValue: s) else {
+                throw fail("dragRule", "unknown drag rule \"\(s)\" (platform or every-scroll)")
+            }
+            config.dragRule = r
         case "insets":
             for (ik, iv) in try object(v, "insets", allowed: ["top", "bottom"]) {
                 if ik == "top" { config.insetTopRows = try int(iv, "insets.top", min: 0, max: 100) }
