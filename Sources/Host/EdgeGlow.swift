@@ -33,7 +33,8 @@ public struct EdgeGlow: Equatable {
     /// The finger let go (onRelease): the held stretch recedes from `tick`.
     public func released(height: Double, tick: Int) -> EdgeGlow {
         guard let d = held else { return self }
-        return EdgeGlow(edge: edge, held: nil, receding: .released(distance: d, height: height), startTick: tick)
+        let effect = AndroidEdgeEffect.released(distance: d, height: height)
+        return EdgeGlow(edge: edge, held: nil, receding: effect, startTick: tick)
     }
 
     /// `getDistance()` at `tick`.

@@ -41,9 +41,10 @@ struct LawGlide {
             return LawGlide(motion: motion, startTick: now, applied: sv.offset, list: sv, lastSet: sv.offset)
         }
         guard law.startsFling(velocity: v) else { return nil }
+        let room = (down: target.room(contentUp: false), up: target.room(contentUp: true))
         let bounds = physics == .android
             ? ScrollBounds.unbounded(viewport: viewport)
-            : ScrollBounds(min: target.room(contentUp: false), max: target.room(contentUp: true), viewport: viewport)
+            : ScrollBounds(min: room.down, max: room.up, viewport: viewport)
         return LawGlide(motion: law.motion(from: 0, velocity: v, bounds: bounds), startTick: now, applied: 0,
                         list: nil, lastSet: 0)
     }

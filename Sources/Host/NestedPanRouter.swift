@@ -44,8 +44,9 @@ public final class NestedPanRouter: PanTarget {
             webOld = newOffsetY
         } else {
             if newOffsetY >= maxOffsetY {
-                newOffsetY = bounce && bouncesAtBottom ? RubberBand.damped(newOffset: newOffsetY, oldOffset: listOld, maxOffset: maxOffsetY)
-                                    : max(maxOffsetY, min(listOld, newOffsetY))
+                newOffsetY = bounce && bouncesAtBottom
+                    ? RubberBand.damped(newOffset: newOffsetY, oldOffset: listOld, maxOffset: maxOffsetY)
+                    : max(maxOffsetY, min(listOld, newOffsetY))
             }
             list.offset = newOffsetY
             listOld = newOffsetY

@@ -210,7 +210,8 @@ public final class PanEngine {
         lastMovementTick = now
         glide = g
         if case let .hitBound(edge, v) = result, physics == .android {
-            edgeGlow = .absorbed(edgeGlow, edge: edge, velocity: v, height: target.indicator.viewport, tick: now)
+            let height = target.indicator.viewport
+            edgeGlow = .absorbed(edgeGlow, edge: edge, velocity: v, height: height, tick: now)
         }
         if result != .moving {
             glide = nil

@@ -158,7 +158,8 @@ extension World {
 
     /// Is anything moving or loading, so the run loop must keep drawing (T7)?
     public var isBusy: Bool {
-        pan.isMoving || pan.edgeGlow != nil || listView.isAnimating || page.held != nil || !pendingResizes.isEmpty || page.isLoading
+        pan.isMoving || pan.edgeGlow != nil
+            || listView.isAnimating || page.held != nil || !pendingResizes.isEmpty || page.isLoading
             || indicator.isVisible(at: seconds)
     }
 }
