@@ -31,6 +31,8 @@ public final class World {
     var touchStartedOnWeb = false
     var started = false
     var lastReaderDrag: Int?
+    /// The reader's latest scroll input (F4), for the scroll state it puts the list in.
+    var lastScrollInput: ScrollInput?
     /// restoreAnchor left the list past its bottom until the web row has its new height.
     var anchorPastBottom = false
     /// Drags under way (SPEC 9 `drag`), sampled as they become due (`stepGestures`).
@@ -161,7 +163,13 @@ public final class World {
 
     func wirePan() {
         pan.onDragBegan = { [unowned self] input, dragTick in self.readerScrolled(input, tick: dragTick) }
-        pan.onSettling = { [unowned self] in self.listView.state = .settling }
+        pan.onSettling = { [unowned self] in
+            // F4: RecyclerView scrolls a wheel notch at once (onGenericMotionEvent → scrollByInternal)
+            // and never enters SETTLING for it; our notch's 0.15 s ease (P6) leaves the state alone.
+            if self.lastScrollInput == .wheel, self.config.platform == .android,
+               !self.config.dragRule.isDrag(.wheel, on: .android) { return }
+            self.listView.state = .settling
+        }
         // A spring back after the drag is still the list settling (Android: SETTLING, then IDLE).
         pan.onIdle = { [unowned self] in self.listView.state = self.listView.isAnimating ? .settling : .idle }
     }
@@ -170,6 +178,7 @@ public final class World {
     /// The reader scrolled with `input` (H5). The host hears a drag only when the platform's
     /// rule (F4, `ReaderDragRule`) says this input is one: scrollViewWillBeginDragging / DRAGGING.
     func readerScrolled(_ input: ScrollInput, tick dragTick: Int) {
+        lastScrollInput = input
         let isDrag = config.dragRule.isDrag(input, on: config.platform)
         if isDrag {
             lastReaderDrag = dragTick

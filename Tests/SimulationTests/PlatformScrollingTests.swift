@@ -230,6 +230,14 @@ final class PlatformScrollingTests: XCTestCase {
         w.send(.key(.char("J")))
         w.advance(to: w.tick + 240)
         XCTAssertEqual(host.dragCount, 0)
+        // A notch scrolls at once on Android (scrollByInternal): the list stays IDLE, so a press
+        // right after it is no F3 drag.
+        w.send(.wheel(notches: 1, row: 12, col: 40))
+        XCTAssertEqual(w.listView.state, .idle)
+        w.send(.pointer(phase: .down, x: 324, y: 200))
+        w.send(.pointer(phase: .up, x: 324, y: 200))
+        XCTAssertEqual(host.dragCount, 0)
+        w.advance(to: w.tick + 240)
         drag(w, dy: -100)
         XCTAssertEqual(host.dragCount, 1)
         // ios: the wheel is a drag (the active jump is cleared), a key is not.
