@@ -7,6 +7,15 @@ public enum LiveblogCommands {
     public static let programName = "liveblog"
     public static let modes = ["content", "nested", "header"]
     public static let platforms = ["ios", "android", "naive"]
+    /// F2: `--physics`, one law for every platform; F4: `--drag-rule` (view, simulate, compare).
+    public static let physicsOption = ArgSpec.option(
+        "physics", help: "One scrolling law for every platform and mode instead of each platform's own (F2): "
+            + "the seed's UIDynamic item, UIScrollView's, or RecyclerView's OverScroller.",
+        allowed: ["uidynamic", "uikit", "android"])
+    public static let dragRuleOption = ArgSpec.option(
+        "drag-rule", help: "Which reader input is a drag for the host (F4): each platform's own rule, or "
+            + "every scroll (wheel and keys too, the old rule).",
+        allowed: ["platform", "every-scroll"])
     public static let networks = ["instant", "fast", "3g", "slow", "offline"]
     public static let layouts = ["list", "timeline"]
     public static let reports = ["text", "json", "junit"]
@@ -77,6 +86,8 @@ public enum LiveblogCommands {
             .option("android-range", help: "How the android host reads its scroll range: LinearLayoutManager's "
                         + "estimate from the rows on screen (as a phone does), or the exact range (F8).",
                     default: "estimated", allowed: ["estimated", "exact"]),
+            physicsOption,
+            dragRuleOption,
             .option("hook", value: "SIGNATURE|none",
                     help: "The scroll hook as a JavaScript signature; its parameter count decides one- or "
                         + "two-parameter calls. 'none' for no hook.",
@@ -126,6 +137,8 @@ public enum LiveblogCommands {
             .option("trace", value: "FILE",
                     help: "Write the trace (JSON lines, one event per line) to FILE; '-' for stdout."),
             .option("report", help: "Format of the result on stdout.", default: "text", allowed: reports),
+            physicsOption,
+            dragRuleOption,
         ])
 
     /// C3: `liveblog demo`.

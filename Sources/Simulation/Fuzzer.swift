@@ -241,14 +241,12 @@ public final class TraceInvariants {
             check(jumpId >= maxHookJumpId, r, "jumpId went back (latest \(maxHookJumpId))")
             maxHookJumpId = max(maxHookJumpId, jumpId)
             check(args == 1 || args == 2, r, "hook given \(args) arguments")
-            let defined = world.page.hook?.arity
-            check(defined == args, r, "a \(defined.map(String.init) ?? "missing")-parameter hook given \(args) arguments")
             if let a = argsOfJump[jumpId] {
                 check(a == args, r, "argument count changed within jump \(jumpId) (was \(a))")
             } else {
                 argsOfJump[jumpId] = args
-                // E5: decided at jump start, from the hook then defined.
-                let arity = world.page.hook?.arity
+                // E5: decided at jump start, from the hook then defined (F5: kept when it is replaced).
+                let arity = world.page.held?.arity
                 check(arity == args, r, "jump \(jumpId) started with a \(arity.map(String.init) ?? "no")-parameter hook but got \(args) arguments")
             }
         case let .holdEnd(jumpId, _):

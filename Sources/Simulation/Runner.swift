@@ -181,15 +181,24 @@ public final class ScenarioRunner {
     /// The Android sample takes a correction for a jumpId it does not know as a new jump (iOS
     /// drops it); that is the sample's logic, not a pull back to a post the app had brought the
     /// reader to (fuzz seeds 6660, 7034, 8556, 9485, 12950).
+    /// A drag is what the platform's host hears as one (F4, `ReaderDragRule`): a finger drag and
+    /// Android's press while settling (`drag-begin`), and a wheel notch or key only where the rule
+    /// in force makes it a drag (the platform as it is at that moment, after any `p` switch).
     public func pullBacks() -> [Int] {
         var lastDrag: Int?
+        var platform = scenario.config.platform
+        let rule = scenario.config.dragRule
         var jumpStart: [Int: Int] = [:]
         var lastHookJump: Int?
         var out: [Int] = []
         for r in records {
             switch r.event {
+            case let .setting(name, value):
+                if name == "platform", let p = Platform(rawValue: value) { platform = p }
             case let .input(kind, detail):
-                if kind == .dragBegin || kind == .wheel || (kind == .key && KeyName(detail ?? "").map(KeyName.scrollKeys.contains) == true) { lastDrag = r.tick }
+                let scrollKey = kind == .key && KeyName(detail ?? "").map(KeyName.scrollKeys.contains) == true
+                if kind == .dragBegin || (kind == .wheel && rule.isDrag(.wheel, on: platform))
+                    || (scrollKey && rule.isDrag(.key, on: platform)) { lastDrag = r.tick }
             case let .hook(jumpId, _, correction, _, threw):
                 guard !threw else { continue }
                 if !correction || jumpStart[jumpId] == nil { jumpStart[jumpId] = jumpStart[jumpId] ?? r.tick }

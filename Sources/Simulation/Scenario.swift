@@ -59,7 +59,8 @@ public struct Scenario {
         case webOffset
         /// The web row's height in the list.
         case webHeight
-        /// How far the list is past its bottom bound (P3; 0 inside the range).
+        /// How far the list is past either bound (P3 at the bottom; F1 uikit's rubber band at
+        /// both ends; 0 inside the range, and always 0 under the android law).
         case overscroll
         /// How far the web view can still scroll down (M2, M3; 0 at its bottom).
         case webRemaining
@@ -67,6 +68,9 @@ public struct Scenario {
         case headerShift
         /// M3: the header's opacity, 1 − min(s, h)/h.
         case headerFade
+        /// F1, F2: Android's edge effect, `EdgeEffect.getDistance()` (a fraction of the list's
+        /// height; 0 when none shows, and always 0 under the uidynamic and uikit laws).
+        case edgeEffect
     }
 
     public var liveblog: Liveblog

@@ -2,13 +2,15 @@ import Foundation
 import LiveblogModel
 import Embed
 import Host
+import ScrollPhysics
 
 /// The scenario's top level and its settings (SPEC 9): the liveblog, the terminal, the mode,
 /// platform, hook, insets, native rows, page, network, url and domains.
 extension Scenario.Reader {
     static let topKeys: Set<String> = ["liveblog", "terminal", "mode", "platform", "hook", "insets", "native", "page",
                                        "network", "url", "enabledDomains", "duration", "events", "expect", "name",
-                                       "layout", "description", "$schema", "androidRange"]
+                                       "layout", "description", "$schema", "androidRange", "physics",
+                                       "dragRule"]
 
     func scenario(_ root: JSONValue, baseDirectory: String) throws -> Scenario {
         let pairs = try object(root, "", allowed: Scenario.Reader.topKeys)
@@ -69,12 +71,7 @@ extension Scenario.Reader {
             }
             config.platform = p
         case "hook": config.hook = try hook(v, "hook")
-        case "androidRange":
-            let s = try string(v, "androidRange")
-            guard let r = AndroidRangeMode(rawValue: s) else {
-                throw fail("androidRange", "unknown range \"\(s)\" (estimated or exact)")
-            }
-            config.androidRange = r
+        case "physics", "dragRule", "androidRange": try scrolling(k, v, &config)
         case "insets":
             for (ik, iv) in try object(v, "insets", allowed: ["top", "bottom"]) {
                 if ik == "top" { config.insetTopRows = try int(iv, "insets.top", min: 0, max: 100) }
@@ -96,6 +93,33 @@ extension Scenario.Reader {
             guard let l = PageLayoutKind(rawValue: s) else { throw fail("layout", "unknown layout \"\(s)\" (list or timeline)") }
             config.page.layout = l
         default: break // name, description, $schema: for people
+        }
+    }
+
+    /// The scrolling settings of SPEC 12: the law (F2), the drag rule (F4), the android range (F8).
+    func scrolling(_ k: String, _ v: JSONValue, _ config: inout WorldConfig) throws {
+        switch k {
+        case "physics":
+            // F2: one law for every platform and mode instead of each platform's own.
+            let s = try string(v, "physics")
+            guard let m = PhysicsModel(rawValue: s) else {
+                throw fail("physics", "unknown physics \"\(s)\" (uidynamic, uikit or android)")
+            }
+            config.physics = m
+        case "dragRule":
+            // F4: which reader input is a drag; "every-scroll" is H5's old rule.
+            let s = try string(v, "dragRule")
+            guard let r = ReaderDragRule(rawValue: s) else {
+                throw fail("dragRule", "unknown drag rule \"\(s)\" (platform or every-scroll)")
+            }
+            config.dragRule = r
+        case "androidRange":
+            let s = try string(v, "androidRange")
+            guard let r = AndroidRangeMode(rawValue: s) else {
+                throw fail("androidRange", "unknown range \"\(s)\" (estimated or exact)")
+            }
+            config.androidRange = r
+        default: break
         }
     }
 

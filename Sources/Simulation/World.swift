@@ -29,9 +29,10 @@ public final class World {
 
     var pendingResizes: [(tick: Int, height: Double)] = []
     var touchStartedOnWeb = false
-    var dragFromTouch = false
     var started = false
     var lastReaderDrag: Int?
+    /// The reader's latest scroll input (F4), for the scroll state it puts the list in.
+    var lastScrollInput: ScrollInput?
     /// restoreAnchor left the list past its bottom until the web row has its new height.
     var anchorPastBottom = false
     /// Drags under way (SPEC 9 `drag`), sampled as they become due (`stepGestures`).
@@ -123,6 +124,7 @@ public final class World {
         pendingResizes = []
         anchorPastBottom = false
         makeHost()
+        applyPhysics()
         wirePan()
         if let a = anchor { restoreAnchor(a) } else if config.mode != .header { sv.offset = sv.clamp(sv.minOffset) }
     }
@@ -149,20 +151,49 @@ public final class World {
         host = h
     }
 
+    /// F2: the law for this platform and mode (or `--physics` / the scenario's `"physics"`).
+    func applyPhysics() {
+        let list: PhysicsModel.ListKind = config.mode == .content ? .contentSizedRow : .selfScrollingWebView
+        pan.physics = PhysicsModel.selected(platform: config.platform.rawValue, list: list,
+                                            override: config.physics) ?? .uidynamic
+    }
+
+    /// The law in force (F2).
+    public var physics: PhysicsModel { pan.physics }
+
     func wirePan() {
-        pan.onDragBegan = { [unowned self] dragTick in
-            self.lastReaderDrag = dragTick
-            self.listView.state = .dragging
-            self.host.readerWillBeginDragging(now: dragTick)
-            if self.dragFromTouch {
-                self.emit(.input(kind: .dragBegin, detail: nil))
-                // M2/M3: the web view's own scrolling is the page's input; a drag there ends the hold (E16).
-                if self.config.mode != .content && self.touchStartedOnWeb { self.pageInput("drag") }
-            }
+        pan.onDragBegan = { [unowned self] input, dragTick in self.readerScrolled(input, tick: dragTick) }
+        pan.onSettling = { [unowned self] in
+            // F4: RecyclerView scrolls a wheel notch at once (onGenericMotionEvent → scrollByInternal)
+            // and never enters SETTLING for it; our notch's 0.15 s ease (P6) leaves the state alone.
+            if self.lastScrollInput == .wheel, self.config.platform == .android,
+               !self.config.dragRule.isDrag(.wheel, on: .android) { return }
+            self.listView.state = .settling
         }
-        pan.onSettling = { [unowned self] in self.listView.state = .settling }
         // A spring back after the drag is still the list settling (Android: SETTLING, then IDLE).
         pan.onIdle = { [unowned self] in self.listView.state = self.listView.isAnimating ? .settling : .idle }
     }
 
+
+    /// The reader scrolled with `input` (H5). The host hears a drag only when the platform's
+    /// rule (F4, `ReaderDragRule`) says this input is one: scrollViewWillBeginDragging / DRAGGING.
+    func readerScrolled(_ input: ScrollInput, tick dragTick: Int) {
+        lastScrollInput = input
+        let isDrag = config.dragRule.isDrag(input, on: config.platform)
+        if isDrag {
+            lastReaderDrag = dragTick
+            listView.state = .dragging
+            host.readerWillBeginDragging(now: dragTick)
+        }
+        switch input {
+        case .touch:
+            emit(.input(kind: .dragBegin, detail: nil))
+            // M2/M3: the web view's own scrolling is the page's input; a drag there ends the hold (E16).
+            if config.mode != .content && touchStartedOnWeb { pageInput("drag") }
+        case .pressWhileSettling:
+            if isDrag { emit(.input(kind: .dragBegin, detail: "press")) }
+        case .wheel, .key:
+            break
+        }
+    }
 }

@@ -82,10 +82,12 @@ extension World {
         case .offset: return listView.offset
         case .webOffset: return page.scrollY
         case .webHeight: return list.webRowHeight
-        case .overscroll: return max(0, listView.offset - listView.maxOffset)
+        case .overscroll:
+            return max(0, listView.offset - listView.maxOffset) + max(0, listView.minOffset - listView.offset)
         case .webRemaining: return config.mode == .content ? 0 : max(0, page.maxScrollY - page.scrollY)
         case .headerShift: return config.mode == .header ? min(page.scrollY, headerHeight) : 0
         case .headerFade: return config.mode == .header ? headerFade : 1
+        case .edgeEffect: return pan.edgeEffectDistance(now: tick)
         }
     }
 

@@ -99,6 +99,7 @@ extension World {
     func setPlatform(_ p: Platform) {
         config.platform = p
         makeHost()
+        applyPhysics()
         emit(.setting(name: "platform", value: p.rawValue))
     }
 

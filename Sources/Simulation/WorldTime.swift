@@ -51,7 +51,9 @@ extension World {
             jump?.lastTop = top
             guard !threw else { return }
             // The app's JS shim: (top, !!(info && info.correction), (info && info.jumpId) || 0).
-            if args >= 2 {
+            // F5: a hook swapped mid-hold gets the jump's shape; one that declares no `info` has
+            // none to forward even when it is passed, one that declares it gets undefined.
+            if min(args, page.hook?.arity ?? args) >= 2 {
                 host.scrollRequest(top: top, correction: correction, jumpId: jumpId, now: tick)
             } else {
                 host.scrollRequest(top: top, correction: false, jumpId: 0, now: tick)
@@ -156,7 +158,8 @@ extension World {
 
     /// Is anything moving or loading, so the run loop must keep drawing (T7)?
     public var isBusy: Bool {
-        pan.isMoving || listView.isAnimating || page.held != nil || !pendingResizes.isEmpty || page.isLoading
+        pan.isMoving || pan.edgeGlow != nil
+            || listView.isAnimating || page.held != nil || !pendingResizes.isEmpty || page.isLoading
             || indicator.isVisible(at: seconds)
     }
 }

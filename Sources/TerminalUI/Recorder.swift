@@ -96,6 +96,7 @@ public final class Recorder {
             ("mode", .string(c.mode.rawValue)),
             ("platform", .string(c.platform.rawValue)),
             ("androidRange", .string(c.androidRange.rawValue)),
+            ("dragRule", .string(c.dragRule.rawValue)),
             ("hook", c.hook.map { .string($0.source) } ?? .null),
             ("insets", .object([("top", .number(Double(c.insetTopRows))), ("bottom", .number(Double(c.insetBottomRows)))])),
             ("native", .object([("headerRows", .number(Double(c.headerRows))), ("footerRows", .number(Double(c.footerRows)))])),
@@ -103,6 +104,7 @@ public final class Recorder {
             ("network", .object([("profile", .string(c.page.networkProfile.rawValue)),
                                  ("seed", .number(Double(c.page.networkSeed)))])),
         ]
+        if let p = c.physics { pairs.append(("physics", .string(p.rawValue))) }
         if let u = c.page.url { pairs.append(("url", .string(u))) }
         if let d = c.page.enabledDomains { pairs.append(("enabledDomains", .array(d.map { .string($0) }))) }
         return pairs

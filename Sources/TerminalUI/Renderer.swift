@@ -39,6 +39,7 @@ public final class Renderer {
         let ctx = FrameContext(world: world, theme: theme, area: listArea, screen: screen, images: images)
         ctx.draw()
         drawIndicator(ctx, in: list)
+        EdgeEffectView(world: world).draw(on: screen, theme, in: listArea)
         NavBar(world: world, ui: ui).draw(on: screen, theme, in: nav)
         Toolbar(world: world, ui: ui).draw(on: screen, theme, in: toolbar)
         drawOverlay(world, ui, on: screen, theme, in: full)

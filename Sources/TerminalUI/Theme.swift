@@ -37,6 +37,8 @@ struct Theme {
     var siteHeader: Style {
         color ? Style(fg: .indexed(16), bg: .indexed(250), bold: true) : Style(reverse: true)
     }
+    /// Android's edge effect line (F1): bright, bold.
+    var edgeEffect: Style { color ? Style(fg: .indexed(159), bold: true) : Style(bold: true) }
     var indicator: Style { color ? Style(fg: .indexed(250)) : Style(reverse: true) }
     var overlay: Style { color ? Style(fg: .indexed(252), bg: .indexed(235)) : Style() }
     var overlayTitle: Style {

@@ -2,11 +2,20 @@ import Foundation
 import Arguments
 import LiveblogModel
 import Simulation
+import Host
+import ScrollPhysics
+
+/// `--physics` (F2) and `--drag-rule` (F4): they override the scenario's or the defaults.
+func applyScrollingOptions(_ args: ParsedArguments, to c: inout WorldConfig) {
+    if let p = args.string("physics") { c.physics = PhysicsModel(rawValue: p) }
+    if let r = args.string("drag-rule") { c.dragRule = ReaderDragRule(rawValue: r) ?? .platform }
+}
 
 /// `liveblog simulate SCENARIO.json [--trace FILE] [--report text|json|junit]` (C2).
 /// Exit 0 when every expectation holds, 1 when one fails, 65 for invalid input.
-func runSimulate(path: String, tracePath: String?, report: String) -> Int32 {
-    let scenario: Scenario
+func runSimulate(path: String, tracePath: String?, report: String,
+                 override: (inout WorldConfig) -> Void = { _ in }) -> Int32 {
+    var scenario: Scenario
     do { scenario = try Scenario.load(path: path) } catch let e as Scenario.Invalid {
         printError(e.description)
         return ExitCode.dataErr.rawValue
@@ -14,6 +23,7 @@ func runSimulate(path: String, tracePath: String?, report: String) -> Int32 {
         printError("\(path): \(error)")
         return ExitCode.dataErr.rawValue
     }
+    override(&scenario.config)
     let runner = ScenarioRunner(scenario: scenario)
     var out: FileHandle?
     var buffer = ""

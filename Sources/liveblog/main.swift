@@ -26,7 +26,8 @@ case .usageError(let e):
 case .run(let path, let args):
     switch path.last ?? "view" {
     case "simulate":
-        code = runSimulate(path: args.positional("SCENARIO.json")!, tracePath: args.string("trace"), report: args.string("report") ?? "text")
+        code = runSimulate(path: args.positional("SCENARIO.json")!, tracePath: args.string("trace"),
+                           report: args.string("report") ?? "text") { applyScrollingOptions(args, to: &$0) }
     case "check": code = runCheck(args)
     case "generate": code = runGenerate(args)
     case "bench": code = runBench(args)

@@ -43,6 +43,20 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertTrue("\(e)".contains("estimated"), "\(e)")
     }
 
+    // MARK: F2, F4 the law and the drag rule
+
+    /// F2, F4: `--physics` and `--drag-rule` on view and simulate take their words and nothing else.
+    func testF2_F4_physicsAndDragRuleOptions() throws {
+        XCTAssertEqual(try XCTUnwrap(run(["view", "--physics", "android"])).args.string("physics"), "android")
+        XCTAssertNil(try XCTUnwrap(run(["view"])).args.string("physics"), "each platform's own law by default")
+        let sim = try XCTUnwrap(run(["simulate", "s.json", "--physics", "uikit", "--drag-rule", "every-scroll"]))
+        XCTAssertEqual(sim.args.string("physics"), "uikit")
+        XCTAssertEqual(sim.args.string("drag-rule"), "every-scroll")
+        let e = try XCTUnwrap(usageError(["view", "--physics", "newton"]))
+        XCTAssertTrue("\(e)".contains("uidynamic"), "\(e)")
+        XCTAssertNotNil(usageError(["simulate", "s.json", "--drag-rule", "all"]))
+    }
+
     // MARK: C1 view and the default subcommand
 
     /// C1: no arguments runs view with the bundled sample
@@ -230,7 +244,7 @@ final class ArgumentParserTests: XCTestCase {
     func testC6_requiredArguments() throws {
         let s = try XCTUnwrap(usageError(["simulate"]))
         XCTAssertEqual(s.message, "missing expected argument 'SCENARIO.json'")
-        XCTAssertEqual(s.usage, "USAGE: liveblog simulate SCENARIO.json [--trace FILE] [--report text|json|junit]")
+        XCTAssertEqual(s.usage, "USAGE: liveblog simulate SCENARIO.json [<options>]", "too many options for one line")
         let g = try XCTUnwrap(usageError(["generate"]))
         XCTAssertEqual(g.message, "missing expected option '--posts N'")
         let c = try XCTUnwrap(usageError(["check"]))
