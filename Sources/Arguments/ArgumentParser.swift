@@ -437,15 +437,24 @@ public enum ArgumentParser {
         }
 
         let declared = command.positionals
-        if positionals.count > declared.count {
+        // A last positional named `NAME...` takes every remaining word (`simulate SCENARIO...`, F7).
+        let variadic = declared.last.map { $0.name.hasSuffix("...") } ?? false
+        if variadic && positionals.count > declared.count {
+            let rest = Array(positionals[(declared.count - 1)...])
+            for v in rest {
+                if let message = validate(v, declared.last!, display: declared.last!.name) { return fail(message) }
+            }
+            values[declared.last!.name] = rest
+            positionals = Array(positionals[..<(declared.count - 1)])
+        } else if positionals.count > declared.count {
             let extra = positionals[declared.count]
             return fail("unexpected argument '\(extra)'" + (declared.isEmpty ? "; '\(path.joined(separator: " "))' takes no arguments" : ""))
         }
-        for (spec, value) in zip(declared, positionals) {
+        for (spec, value) in zip(declared, positionals) where values[spec.name] == nil {
             if let message = validate(value, spec, display: spec.name) { return fail(message) }
             values[spec.name] = [value]
         }
-        for spec in declared.dropFirst(positionals.count) where spec.isRequired {
+        for spec in declared.dropFirst(positionals.count) where spec.isRequired && values[spec.name] == nil {
             return fail("missing expected argument '\(spec.name)'")
         }
         for spec in options where spec.isRequired && values[spec.name] == nil {
