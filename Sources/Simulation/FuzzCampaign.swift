@@ -42,13 +42,22 @@ public enum FuzzCampaign {
     /// nil when the file of `s` itself does not.
     public static func shrink(_ s: Scenario, keepingKind kind: String,
                               maxSteps: Int = 2_000) -> Shrinker.Result<Scenario>? {
-        func failsAlike(_ c: Scenario) -> Bool {
-            guard let read = try? ScenarioWriter.roundTrip(c) else { return false }
-            return FuzzOracle.check(read).violations.contains { FuzzOracle.kind($0) == kind }
+        shrinkFile(s, maxSteps: maxSteps) { read in
+            FuzzOracle.check(read).violations.contains { FuzzOracle.kind($0) == kind }
         }
-        guard let start = try? ScenarioWriter.roundTrip(s), failsAlike(start) else { return nil }
-        var r = ScenarioShrink.minimize(start, maxSteps: maxSteps, fails: failsAlike)
-        // What the file holds, exactly (numbers to three decimals).
+    }
+
+    /// Shrinks `s` to the smallest scenario whose file, read back, still satisfies `fails`; the
+    /// result is what the file holds (numbers to three decimals). nil when the file of `s`
+    /// itself does not satisfy `fails`.
+    public static func shrinkFile(_ s: Scenario, maxSteps: Int = 2_000,
+                                  fails: (Scenario) -> Bool) -> Shrinker.Result<Scenario>? {
+        func failsAsFile(_ c: Scenario) -> Bool {
+            guard let read = try? ScenarioWriter.roundTrip(c) else { return false }
+            return fails(read)
+        }
+        guard let start = try? ScenarioWriter.roundTrip(s), failsAsFile(start) else { return nil }
+        var r = ScenarioShrink.minimize(start, maxSteps: maxSteps, fails: failsAsFile)
         if let read = try? ScenarioWriter.roundTrip(r.value) { r.value = read }
         return r
     }
