@@ -24,7 +24,8 @@ extension LiveblogCommands {
                     default: "ios,android", type: .list),
             .option("mode", help: "How the web view sits in the native list (as for view).",
                     default: "content", allowed: modes),
-            .option("hook", value: "SIGNATURE|none", help: "The scroll hook as a JavaScript signature, or 'none'.",
+            .option("hook", value: "SIGNATURE|none",
+                    help: "The scroll hook as a JavaScript signature, or 'none'.",
                     default: defaultHook),
             .option("network", help: "Network profile for media and pages (as for view).",
                     default: "fast", allowed: networks),
@@ -54,6 +55,7 @@ extension LiveblogCommands {
                     default: "100", type: .int(min: 0)),
             .option("seed", value: "S", help: "The first scenario's seed; the others follow it.",
                     default: "1", type: .int(min: 0)),
-            .option("out", value: "DIR", help: "Where failing scenarios are written.", default: "fuzz-failures"),
+            .option("out", value: "DIR", help: "Where failing scenarios are written.",
+                    default: "fuzz-failures"),
         ])
 }

@@ -32,7 +32,8 @@ public enum CombinedReport {
         let passed = entries.filter(\.passed).count
         let expectations = entries.reduce(0) { $0 + $1.outcomes.count }
         let failedExp = entries.reduce(0) { $0 + $1.outcomes.filter { !$0.passed }.count }
-        return "\(counted(entries.count, "scenario")): \(passed) passed, \(entries.count - passed - invalid) failed, "
+        let failed = entries.count - passed - invalid
+        return "\(counted(entries.count, "scenario")): \(passed) passed, \(failed) failed, "
             + "\(invalid) invalid; \(counted(expectations, "expectation")), \(failedExp) failed"
     }
 
@@ -65,7 +66,8 @@ public enum CombinedReport {
         let failures = entries.reduce(0) { $0 + $1.outcomes.filter { !$0.passed }.count }
         let errors = entries.filter { $0.invalid != nil }.count
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        s += "<testsuites name=\"liveblog simulate\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
+        s += "<testsuites name=\"liveblog simulate\" tests=\"\(tests)\" failures=\"\(failures)\""
+            + " errors=\"\(errors)\">\n"
         for e in entries {
             if let why = e.invalid {
                 let name = Report.xml(e.path)

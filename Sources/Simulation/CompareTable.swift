@@ -53,7 +53,10 @@ public struct CompareRow: Equatable {
     mutating func measure(_ records: [TraceRecord]) {
         guard let post = lastFramePost(records) else { return }
         self.post = post
-        let start = records.lastIndex { if case .nav(post, "found", _) = $0.event { return true }; return false } ?? 0
+        let start = records.lastIndex {
+            if case .nav(post, "found", _) = $0.event { return true }
+            return false
+        } ?? 0
         var end = records.count
         if let next = records[(start + 1)...].firstIndex(where: {
             if case .nav(_, "found", _) = $0.event { return true }
@@ -117,7 +120,8 @@ public enum CompareTable {
     public static func json(_ rows: [CompareRow]) -> String {
         func opt(_ x: Double?) -> JSONValue { x.map { .number($0) } ?? .null }
         let items: [JSONValue] = rows.map { r in
-            .object([("platform", .string(r.platform.rawValue)), ("post", r.post.map { .string($0) } ?? .null),
+            .object([("platform", .string(r.platform.rawValue)),
+                     ("post", r.post.map { .string($0) } ?? .null),
                      ("landedAfter", opt(r.landedAfter)), ("largestAfterLanding", opt(r.largestAfterLanding)),
                      ("corrections", .number(Double(r.corrections))), ("followed", .number(Double(r.followed))),
                      ("dropped", .number(Double(r.dropped))), ("pullBacks", .number(Double(r.pullBacks))),

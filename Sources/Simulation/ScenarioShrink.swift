@@ -28,7 +28,8 @@ public enum ScenarioShrink {
                 var c = s
                 c.events[i] = simpler
                 // Stable by time, as the reader sorts them.
-                c.events = c.events.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
+                c.events = c.events.enumerated()
+                    .sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
                     .map(\.element)
                 out.append(c)
             }
@@ -63,7 +64,8 @@ public enum ScenarioShrink {
 
     /// Simpler forms of one event: its time earlier and rounder, then its values simpler.
     static func simpler(_ e: Scenario.TimedEvent, lastAllowed: Double) -> [Scenario.TimedEvent] {
-        var out = Shrinker.simplerDoubles(e.at).filter { $0 < e.at }.map { Scenario.TimedEvent(at: $0, event: e.event) }
+        var out = Shrinker.simplerDoubles(e.at).filter { $0 < e.at }
+            .map { Scenario.TimedEvent(at: $0, event: e.event) }
         for v in simpler(e.event) { out.append(Scenario.TimedEvent(at: e.at, event: v)) }
         return out
     }
@@ -72,7 +74,8 @@ public enum ScenarioShrink {
         switch e {
         case let .jump(id, off):
             guard let o = off else { return [] }
-            return [.jump(id: id, topOffset: nil)] + Shrinker.simplerDoubles(o).map { .jump(id: id, topOffset: $0) }
+            return [.jump(id: id, topOffset: nil)]
+                + Shrinker.simplerDoubles(o).map { .jump(id: id, topOffset: $0) }
         case let .drag(dy, d, row, col):
             return Shrinker.simplerDoubles(dy).map { .drag(dy: $0, duration: d, row: row, col: col) }
                 + Shrinker.simplerDoubles(d).map { .drag(dy: dy, duration: $0, row: row, col: col) }

@@ -55,7 +55,8 @@ public enum ScenarioSuite {
     /// Parses `I/N` (1 ≤ I ≤ N); nil when malformed.
     public static func parseShard(_ text: String) -> (index: Int, count: Int)? {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 10_000, i >= 1, i <= n
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]),
+              n >= 1, n <= 10_000, i >= 1, i <= n
         else { return nil }
         return (i, n)
     }
@@ -73,7 +74,8 @@ public enum ScenarioSuite {
 
     /// Runs every path on `jobs` threads; the entries come back in the order of `paths`, whatever
     /// order they finished in. `onDone` is called (under a lock) as each finishes.
-    public static func run(_ paths: [String], jobs: Int, onDone: @escaping (Entry) -> Void = { _ in }) -> [Entry] {
+    public static func run(_ paths: [String], jobs: Int,
+                           onDone: @escaping (Entry) -> Void = { _ in }) -> [Entry] {
         let n = max(1, min(jobs, paths.count))
         guard n > 1 else {
             return paths.map { p in
@@ -88,7 +90,10 @@ public enum ScenarioSuite {
             Thread {
                 while let i = pool.next() {
                     let e = runOne(paths[i])
-                    pool.finish { results[i] = e; onDone(e) }
+                    pool.finish {
+                        results[i] = e
+                        onDone(e)
+                    }
                 }
                 pool.threadDone()
             }

@@ -14,7 +14,8 @@ public enum ScenarioWriter {
         pairs.insert(("name", .string(s.name)), at: 0)
         pairs.insert(("liveblog", NativeWriter.json(s.liveblog)), at: 1)
         pairs.append(("duration", .number(s.duration)))
-        pairs.append(("events", .array(s.events.compactMap { EventSchema.json(at: .number($0.at), $0.event) })))
+        let events = s.events.compactMap { EventSchema.json(at: .number($0.at), $0.event) }
+        pairs.append(("events", .array(events)))
         pairs.append(("expect", .array(s.expectations.map(expectation))))
         return .object(pairs)
     }
@@ -57,7 +58,8 @@ public enum ScenarioWriter {
         func num(_ x: Double) -> JSONValue { .number(x) }
         switch e {
         case let .landsAt(post, y, tol, by):
-            return .object([("post", .string(post)), ("landsAt", num(y)), ("tolerance", num(tol)), ("by", num(by))])
+            return .object([("post", .string(post)), ("landsAt", num(y)), ("tolerance", num(tol)),
+                            ("by", num(by))])
         case let .still(post, from, until, tol):
             return .object([("post", .string(post)), ("stillFrom", num(from)), ("until", num(until)),
                             ("tolerance", num(tol))])

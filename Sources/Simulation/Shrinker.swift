@@ -77,7 +77,9 @@ public enum Shrinker {
         guard x != 0, x.isFinite else { return [] }
         var out: [Double] = [0]
         let whole = x.rounded(.towardZero)
-        for c in [whole, (x * 10).rounded(.towardZero) / 10] where c != x && !out.contains(c) { out.append(c) }
+        for c in [whole, (x * 10).rounded() / 10] where c != x && abs(c) <= abs(x) && !out.contains(c) {
+            out.append(c)
+        }
         return out
     }
 }

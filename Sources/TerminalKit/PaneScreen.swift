@@ -17,7 +17,8 @@ public final class PaneScreen: Screen {
     public var capabilities: TerminalCapabilities { base.capabilities }
 
     public func erase() {
-        for r in area.rows { base.put(row: r, col: area.col, String(repeating: " ", count: area.width), .plain) }
+        let blank = String(repeating: " ", count: area.width)
+        for r in area.rows { base.put(row: r, col: area.col, blank, .plain) }
     }
 
     /// Draws the part of `text` inside the pane; returns the columns `text` takes from `col`, as

@@ -30,7 +30,9 @@ public final class CompareApp {
         return (0..<n).map { i in Rect(row: 0, col: i * (width + 1), width: width, height: rows) }
     }
 
-    public var areas: [Rect] { CompareApp.areas(count: panes.count, cols: screenSize.cols, rows: screenSize.rows) }
+    public var areas: [Rect] {
+        CompareApp.areas(count: panes.count, cols: screenSize.cols, rows: screenSize.rows)
+    }
 
     /// Sizes every pane's world for a screen of `cols` × `rows`.
     public func layout(cols: Int, rows: Int) {

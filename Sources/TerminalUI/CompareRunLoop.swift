@@ -74,7 +74,8 @@ extension CompareApp {
         let start = loop.nanoseconds()
         let sinceDraw = loop.lastDraw.map { start - $0 } ?? .max
         let frameDue = sinceDraw >= RunLoopState.framePeriod - 500_000
-        guard ((loop.dirty || isMoving) && frameDue) || (loop.waiting && sinceDraw > 90_000_000) else { return }
+        let due = ((loop.dirty || isMoving) && frameDue) || (loop.waiting && sinceDraw > 90_000_000)
+        guard due else { return }
         draw(on: screen)
         screen.present()
         loop.lastDraw = start

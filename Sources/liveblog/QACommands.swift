@@ -15,7 +15,8 @@ func runSimulateCommand(_ args: ParsedArguments) -> Int32 {
         }
         return runCompareTable(path: paths[0], platforms: platforms, report: report, args)
     }
-    let suite = paths.count > 1 || isDirectory(paths[0]) || args.isExplicit("jobs") || args.isExplicit("shard")
+    let suite = paths.count > 1 || isDirectory(paths[0])
+        || args.isExplicit("jobs") || args.isExplicit("shard")
     guard suite else { return runSimulate(path: paths[0], tracePath: args.string("trace"), report: report) }
     if args.string("trace") != nil { return usage(args, "--trace writes the trace of one scenario file") }
     var shard: (index: Int, count: Int)?
@@ -51,7 +52,8 @@ func runSuite(_ paths: [String], jobs: Int, shard: (index: Int, count: Int)?, re
 
 /// `simulate SCENARIO --compare ios,android,naive` (F6): the table; exit 1 when an expectation
 /// fails on a platform.
-func runCompareTable(path: String, platforms names: [String], report: String, _ args: ParsedArguments) -> Int32 {
+func runCompareTable(path: String, platforms names: [String], report: String,
+                     _ args: ParsedArguments) -> Int32 {
     var platforms: [Platform] = []
     for n in names {
         guard let p = Platform(rawValue: n) else {
