@@ -27,13 +27,15 @@ extension LiveblogCommands {
             .option("hook", value: "SIGNATURE|none",
                     help: "The scroll hook as a JavaScript signature, or 'none'.",
                     default: defaultHook),
+            .option("android-range", help: "How the android host reads its scroll range (as for view, F8).",
+                    default: "estimated", allowed: ["estimated", "exact"]),
             .option("network", help: "Network profile for media and pages (as for view).",
                     default: "fast", allowed: networks),
             .option("seed", value: "N", help: "Seed for network delays: every pane uses the same.",
-                    default: "1", type: .int()),
+                    default: "1", type: .int(min: 0, max: Int.max)),
             .option("insets", value: "TOP,BOTTOM",
                     help: "Rows of the navigation bar and toolbar in each pane.",
-                    default: "2,1", type: .intList(count: 2)),
+                    default: "2,1", type: .intList(count: 2, min: 0, max: maxInsetRows)),
         ])
 
     /// F7: `liveblog fuzz [--count N] [--seed S] [--out DIR]`.
@@ -52,9 +54,9 @@ extension LiveblogCommands {
             """,
         arguments: [
             .option("count", short: "n", value: "N", help: "How many scenarios to run.",
-                    default: "100", type: .int(min: 0)),
+                    default: "100", type: .int(min: 0, max: 1_000_000_000)),
             .option("seed", value: "S", help: "The first scenario's seed; the others follow it.",
-                    default: "1", type: .int(min: 0)),
+                    default: "1", type: .int(min: 0, max: Int.max)),
             .option("out", value: "DIR", help: "Where failing scenarios are written.",
                     default: "fuzz-failures"),
         ])

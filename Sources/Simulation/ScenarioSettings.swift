@@ -8,7 +8,7 @@ import Host
 extension Scenario.Reader {
     static let topKeys: Set<String> = ["liveblog", "terminal", "mode", "platform", "hook", "insets", "native", "page",
                                        "network", "url", "enabledDomains", "duration", "events", "expect", "name",
-                                       "layout", "description", "$schema"]
+                                       "layout", "description", "$schema", "androidRange"]
 
     func scenario(_ root: JSONValue, baseDirectory: String) throws -> Scenario {
         let pairs = try object(root, "", allowed: Scenario.Reader.topKeys)
@@ -69,6 +69,12 @@ extension Scenario.Reader {
             }
             config.platform = p
         case "hook": config.hook = try hook(v, "hook")
+        case "androidRange":
+            let s = try string(v, "androidRange")
+            guard let r = AndroidRangeMode(rawValue: s) else {
+                throw fail("androidRange", "unknown range \"\(s)\" (estimated or exact)")
+            }
+            config.androidRange = r
         case "insets":
             for (ik, iv) in try object(v, "insets", allowed: ["top", "bottom"]) {
                 if ik == "top" { config.insetTopRows = try int(iv, "insets.top", min: 0, max: 100) }

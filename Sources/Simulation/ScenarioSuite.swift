@@ -85,15 +85,11 @@ public enum ScenarioSuite {
             }
         }
         let pool = WorkPool(count: paths.count)
-        var results = [Entry?](repeating: nil, count: paths.count)
         let threads = (0..<n).map { _ in
             Thread {
                 while let i = pool.next() {
                     let e = runOne(paths[i])
-                    pool.finish {
-                        results[i] = e
-                        onDone(e)
-                    }
+                    pool.store(i, e) { onDone(e) }
                 }
                 pool.threadDone()
             }
@@ -104,7 +100,7 @@ public enum ScenarioSuite {
             t.start()
         }
         pool.waitForThreads(n)
-        return results.map { $0! }
+        return pool.results.map { $0! }
     }
 }
 
@@ -114,8 +110,13 @@ final class WorkPool: @unchecked Sendable {
     private var nextIndex = 0
     private var finishedThreads = 0
     let count: Int
+    /// Each index's entry, stored under the lock; read once every thread is done.
+    private(set) var results: [ScenarioSuite.Entry?]
 
-    init(count: Int) { self.count = count }
+    init(count: Int) {
+        self.count = count
+        results = Array(repeating: nil, count: count)
+    }
 
     func next() -> Int? {
         cond.lock()
@@ -125,9 +126,11 @@ final class WorkPool: @unchecked Sendable {
         return nextIndex - 1
     }
 
-    func finish(_ body: () -> Void) {
+    /// Stores entry `i` and runs `then` under the lock.
+    func store(_ i: Int, _ e: ScenarioSuite.Entry, then: () -> Void) {
         cond.lock()
-        body()
+        results[i] = e
+        then()
         cond.unlock()
     }
 

@@ -47,6 +47,7 @@ public enum ScenarioWriter {
             ("network", .object([("profile", .string(c.page.networkProfile.rawValue)),
                                  ("seed", .number(Double(c.page.networkSeed)))])),
             ("layout", .string(c.page.layout.rawValue)),
+            ("androidRange", .string(c.androidRange.rawValue)),
         ]
         if let u = c.page.url { pairs.append(("url", .string(u))) }
         if let d = c.page.enabledDomains { pairs.append(("enabledDomains", .array(d.map { .string($0) }))) }

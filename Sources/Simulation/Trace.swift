@@ -62,6 +62,10 @@ public struct TraceRecord: Equatable {
             if let t = a.target { s += ",\"target\":\(n(t))" }
             if let an = a.animated { s += ",\"animated\":\(an)" }
             if let c = a.clamped { s += ",\"clamped\":\(c)" }
+            if let r = a.range {
+                s += ",\"range\":{\"mode\":\(q(r.mode.rawValue)),\"offset\":\(r.offset),\"extent\":\(r.extent)"
+                s += ",\"range\":\(r.range),\"max\":\(r.maxOffset)}"
+            }
             return s + "}"
         case let .layout(h, cause):
             return head + ",\"webHeight\":\(n(h)),\"cause\":\(q(cause))}"

@@ -131,7 +131,7 @@ public final class World {
         let h: JumpHost
         switch (config.mode, config.platform) {
         case (.content, .ios): h = IOSJumpHost(list: list)
-        case (.content, .android): h = AndroidJumpHost(list: list)
+        case (.content, .android): h = AndroidJumpHost(list: list, rangeMode: config.androidRange)
         case (.content, .naive): h = NaiveJumpHost(list: list)
         case (.nested, let p), (.header, let p):
             h = SelfScrollHost(platform: p, list: list, revealWebView: config.mode == .nested,

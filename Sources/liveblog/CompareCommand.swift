@@ -18,6 +18,7 @@ func compareConfigs(_ args: ParsedArguments) -> ([WorldConfig]?, String?) {
         }
     }
     c.page.networkProfile = NetworkProfile(rawValue: args.string("network") ?? "fast") ?? .fast
+    if let r = args.string("android-range") { c.androidRange = AndroidRangeMode(rawValue: r) ?? .standard }
     do {
         if let s = try args.int("seed", in: OptionRanges.seed) { c.page.networkSeed = UInt64(s) }
     } catch {
