@@ -49,14 +49,17 @@ public final class TraceInvariants {
             maxHookJumpId = max(maxHookJumpId, jumpId)
             check(args == 1 || args == 2, r, "hook given \(args) arguments")
             let defined = world.page.hook?.arity
-            check(defined == args, r, "a \(defined.map(String.init) ?? "missing")-parameter hook given \(args) arguments")
+            let definedText = defined.map(String.init) ?? "missing"
+            check(defined == args, r, "a \(definedText)-parameter hook given \(args) arguments")
             if let a = argsOfJump[jumpId] {
                 check(a == args, r, "argument count changed within jump \(jumpId) (was \(a))")
             } else {
                 argsOfJump[jumpId] = args
                 // E5: decided at jump start, from the hook then defined.
                 let arity = world.page.hook?.arity
-                check(arity == args, r, "jump \(jumpId) started with a \(arity.map(String.init) ?? "no")-parameter hook but got \(args) arguments")
+                let arityText = arity.map(String.init) ?? "no"
+                check(arity == args, r,
+                      "jump \(jumpId) started with a \(arityText)-parameter hook but got \(args) arguments")
             }
         case let .holdEnd(jumpId, _):
             check(!ended.contains(jumpId), r, "hold of jump \(jumpId) ended twice")
@@ -67,7 +70,8 @@ public final class TraceInvariants {
             check(finite(h) && h >= 0, r, "web height not finite or negative")
         case let .frame(offset, webOffset, webHeight, _, y):
             check(finite(offset, webOffset, webHeight, y), r, "frame value not finite")
-            check(lastFrameTick == 0 || r.tick - lastFrameTick == VirtualClock.ticksPerFrame, r, "frames not every \(VirtualClock.ticksPerFrame) ticks")
+            check(lastFrameTick == 0 || r.tick - lastFrameTick == VirtualClock.ticksPerFrame, r,
+                  "frames not every \(VirtualClock.ticksPerFrame) ticks")
             lastFrameTick = r.tick
             checkSettled(r)
         default: break
@@ -91,11 +95,13 @@ public final class TraceInvariants {
         }
         if naiveListOffset != sv.offset { naiveListOffset = nil }
         if naiveWebScroll != p.scrollY { naiveWebScroll = nil }
-        guard !sv.isAnimating, !world.pan.isMoving, !world.pan.isTouching, !world.hasPendingResize else { return }
+        let moving = sv.isAnimating || world.pan.isMoving || world.pan.isTouching || world.hasPendingResize
+        guard !moving else { return }
         let eps = 0.5
         if naiveListOffset == nil {
             check(sv.offset >= sv.minOffset - eps && sv.offset <= sv.maxOffset + eps, r,
-                  "settled list offset \(sv.offset) outside [\(sv.minOffset), \(sv.maxOffset)] (\(world.config.mode.rawValue))")
+                  "settled list offset \(sv.offset) outside [\(sv.minOffset), \(sv.maxOffset)] "
+                    + "(\(world.config.mode.rawValue))")
         }
         if world.config.mode != .content, naiveWebScroll == nil {
             check(p.scrollY >= -eps && p.scrollY <= p.maxScrollY + eps, r,
