@@ -46,7 +46,7 @@ public enum LiveblogCommands {
             With no subcommand, liveblog runs 'view': 'liveblog' alone opens the bundled \
             sample liveblog, 'liveblog FILE' opens FILE.
             """,
-        subcommands: [view, simulate, demo, bench, generate, check],
+        subcommands: [view, simulate, compare, demo, bench, generate, check, fuzz],
         defaultSubcommand: "view")
 
     /// C1, C7: `liveblog view [SOURCE] [options]`.
@@ -122,23 +122,44 @@ public enum LiveblogCommands {
                     default: "0", type: .double(min: 0, max: maxPoints)),
         ])
 
-    /// C2: `liveblog simulate SCENARIO.json [--trace FILE] [--report text|json|junit]`.
+    /// C2, F6, F7: `liveblog simulate SCENARIO.json... [--trace FILE] [--report text|json|junit]
+    /// [--jobs N] [--shard I/N] [--compare PLATFORMS]`.
     public static let simulate = CommandSpec(
         name: "simulate",
-        abstract: "Run a scenario headless in virtual time and check its expectations.",
+        abstract: "Run scenarios headless in virtual time and check their expectations.",
         discussion: """
-            Runs SCENARIO.json deterministically, much faster than real time, and checks \
-            every expectation. Exits 0 when all hold, 1 when one fails, and 65 when the \
+            Runs each scenario deterministically, much faster than real time, and checks \
+            every expectation. Exits 0 when all hold, 1 when one fails, and 65 when a \
             scenario or its liveblog is invalid.
+
+            Several files or directories (their .json files) make a suite: the scenarios \
+            run in parallel (--jobs) and one combined report is written, each scenario \
+            named by its path. --shard I/N runs every N-th scenario of the sorted list, \
+            from the I-th, for CI matrices. --compare runs one scenario once per platform \
+            and prints a table of how its jump went on each.
+
+              liveblog simulate suite/ --jobs 4 --report junit > report.xml
+              liveblog simulate suite/ --shard 2/3
+              liveblog simulate jump.json --compare ios,android,naive
             """,
         arguments: [
-            .positional("SCENARIO.json", help: "The scenario to run (see the README for its fields).",
+            .positional("SCENARIO.json...", help: "The scenario files, or directories of them (see the README).",
                         required: true),
             .option("trace", value: "FILE",
-                    help: "Write the trace (JSON lines, one event per line) to FILE; '-' for stdout."),
+                    help: "Write the trace (JSON lines, one event per line) to FILE; '-' for stdout. "
+                        + "One scenario only."),
             .option("report", help: "Format of the result on stdout.", default: "text", allowed: reports),
             physicsOption,
             dragRuleOption,
+            .option("jobs", short: "j", value: "N",
+                    help: "Scenarios run at once (default: the number of cores).", type: .int(min: 1, max: 1024)),
+            .option("shard", value: "I/N",
+                    help: "Run only shard I of N: every N-th scenario of the sorted paths, from the I-th."),
+            .option("compare", value: "PLATFORMS",
+                    help: "Run the one scenario on each platform (comma-separated: ios, android, naive) "
+                        + "and print a table: time to land, largest |y| after landing, corrections "
+                        + "followed and dropped, pull-backs, final y.",
+                    type: .list),
         ])
 
     /// C3: `liveblog demo`.

@@ -140,7 +140,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(r.args.positional("SOURCE"), "--weird-name.json")
         XCTAssertEqual(r.args.string("mode"), "nested")
         let s = try XCTUnwrap(run(["simulate", "--", "-h"]))
-        XCTAssertEqual(s.args.positional("SCENARIO.json"), "-h")
+        XCTAssertEqual(s.args.positional("SCENARIO.json..."), "-h")
     }
 
     func testRepeatedOptionsLastWinsAndAllAreKept() throws {
@@ -243,8 +243,8 @@ final class ArgumentParserTests: XCTestCase {
     /// C6: required arguments
     func testC6_requiredArguments() throws {
         let s = try XCTUnwrap(usageError(["simulate"]))
-        XCTAssertEqual(s.message, "missing expected argument 'SCENARIO.json'")
-        XCTAssertEqual(s.usage, "USAGE: liveblog simulate SCENARIO.json [<options>]", "too many options for one line")
+        XCTAssertEqual(s.message, "missing expected argument 'SCENARIO.json...'")
+        XCTAssertEqual(s.usage, "USAGE: liveblog simulate SCENARIO.json... [<options>]")
         let g = try XCTUnwrap(usageError(["generate"]))
         XCTAssertEqual(g.message, "missing expected option '--posts N'")
         let c = try XCTUnwrap(usageError(["check"]))
@@ -277,7 +277,11 @@ final class ArgumentParserTests: XCTestCase {
     func testC2_simulate() throws {
         let r = try XCTUnwrap(run(["simulate", "jump.json", "--trace", "out.jsonl", "--report=junit"]))
         XCTAssertEqual(r.path, ["simulate"])
-        XCTAssertEqual(r.args.positional("SCENARIO.json"), "jump.json")
+        XCTAssertEqual(r.args.positional("SCENARIO.json..."), "jump.json")
+        // F7: several scenario files, in order; options may come between them.
+        let many = try XCTUnwrap(run(["simulate", "a.json", "--jobs", "2", "dir", "b.json", "--shard", "1/2"]))
+        XCTAssertEqual(many.args.strings("SCENARIO.json..."), ["a.json", "dir", "b.json"])
+        XCTAssertEqual(many.args.string("jobs"), "2")
         XCTAssertEqual(r.args.string("trace"), "out.jsonl")
         XCTAssertEqual(r.args.string("report"), "junit")
         let d = try XCTUnwrap(run(["simulate", "jump.json"]))
@@ -371,7 +375,7 @@ final class ArgumentParserTests: XCTestCase {
     func testC6_helpSimulate() {
         let text = help(["help", "simulate"])
         XCTAssertEqual(text, help(["simulate", "--help"]))
-        XCTAssertTrue(text.contains("USAGE: liveblog simulate SCENARIO.json [--trace FILE] [--report text|json|junit]"), text)
+        XCTAssertTrue(text.contains("USAGE: liveblog simulate SCENARIO.json... [--trace FILE]"), text)
         XCTAssertTrue(text.contains("SCENARIO.json"), text)
         XCTAssertTrue(text.contains("--trace FILE"), text)
         XCTAssertTrue(text.contains("--report text|json|junit"), text)
