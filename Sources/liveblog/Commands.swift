@@ -96,6 +96,10 @@ func runView(_ args: ParsedArguments) -> Int32 {
     guard let lb = lbOpt else { return code }
     let (cfgOpt, err) = worldConfig(args)
     guard var cfg = cfgOpt else { printError(err ?? "bad options"); return ExitCode.usage.rawValue }
+    // Issue 15: into a pipe or a file, the liveblog as plain text.
+    if isatty(STDOUT_FILENO) == 0 {
+        return writeDump(lb, path: path, event: args.string("event"), width: LineWriter.defaultWidth())
+    }
     guard isatty(1) == 1, isatty(0) == 1 else {
         printError("view needs a terminal (stdin and stdout); try 'liveblog check' or 'liveblog simulate'")
         return ExitCode.usage.rawValue

@@ -28,6 +28,7 @@ case .run(let path, let args):
     case "simulate":
         code = runSimulate(path: args.positional("SCENARIO.json")!, tracePath: args.string("trace"), report: args.string("report") ?? "text")
     case "check": code = runCheck(args)
+    case "dump": code = runDump(args)
     case "generate": code = runGenerate(args)
     case "bench": code = runBench(args)
     case "demo": code = runDemo(args)
