@@ -94,6 +94,9 @@ public enum LiveblogCommands {
             .option("sticky-header", value: "PT",
                     help: "Height in pt of the page's sticky site header; 0 for none.",
                     default: "0", type: .double(min: 0)),
+            .flag("linear", help: "Read one post after another as plain lines, for screen readers and "
+                      + "terminals without cursor addressing (on by itself with TERM=dumb): space or j next, "
+                      + "k or b previous, q quit."),
         ])
 
     /// C2: `liveblog simulate SCENARIO.json [--trace FILE] [--report text|json|junit]`.
