@@ -18,7 +18,8 @@ extension LiveblogCommands {
         arguments: [
             .positional("SOURCE",
                         help: "The liveblog file: Tickaroo JSON, JSON Feed, or JSON-LD (.json or .html); "
-                            + "'-' for stdin. Without it, stdin when it is not a terminal, else the bundled sample."),
+                            + "'-' for stdin. Without it, stdin when it is not a terminal, "
+                            + "else the bundled sample."),
             .option("width", value: "N",
                     help: "Wrap at N columns (default: the terminal's width, else $COLUMNS, else 80).",
                     type: .int(min: 1)),

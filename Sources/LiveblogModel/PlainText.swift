@@ -43,7 +43,8 @@ public enum PlainText {
     /// them. `emit` takes one line (no newline) and returns false to stop (a closed pipe);
     /// the result is false when it stopped early.
     @discardableResult
-    public static func write(_ lb: Liveblog, width: Int, from start: Int = 0, emit: (String) -> Bool) -> Bool {
+    public static func write(_ lb: Liveblog, width: Int, from start: Int = 0,
+                             emit: (String) -> Bool) -> Bool {
         for line in header(lb, width: width, from: start) where !emit(line) { return false }
         for i in max(0, start)..<max(max(0, start), lb.posts.count) {
             guard emit("") else { return false }
@@ -132,8 +133,8 @@ public enum PlainText {
                 guard let url = run.link, !url.isEmpty else { continue }
                 // A link split over several runs (bold inside a link) gets one number, at its end.
                 if i + 1 < rt.runs.count, rt.runs[i + 1].link == url { continue }
-                let n = (urls.firstIndex(of: url) ?? { urls.append(url); return urls.count - 1 }()) + 1
-                text += "[\(n)]"
+                if !urls.contains(url) { urls.append(url) }
+                text += "[\((urls.firstIndex(of: url) ?? 0) + 1)]"
             }
             return text
         }

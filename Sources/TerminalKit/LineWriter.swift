@@ -40,11 +40,17 @@ public final class LineWriter {
     /// Writes out the buffer (all of it, across short writes and EINTR).
     @discardableResult
     public func flush() -> Bool {
-        guard !closed, failure == nil else { buffer.removeAll(keepingCapacity: true); return false }
+        guard !closed, failure == nil else {
+            buffer.removeAll(keepingCapacity: true)
+            return false
+        }
         var done = 0
         while done < buffer.count {
             let n = buffer.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + done, $0.count - done) }
-            if n > 0 { done += n; continue }
+            if n > 0 {
+                done += n
+                continue
+            }
             if n < 0 && errno == EINTR { continue }
             if n < 0 && errno == EPIPE { closed = true } else { failure = n < 0 ? errno : EIO }
             break
@@ -55,13 +61,15 @@ public final class LineWriter {
 
     /// The width for plain text on `fd`: the terminal's (TIOCGWINSZ) when it is one, else
     /// `$COLUMNS`, else 80.
-    public static func defaultWidth(fd: Int32 = STDOUT_FILENO,
-                                    environment env: [String: String] = ProcessInfo.processInfo.environment) -> Int {
+    public static func defaultWidth(
+        fd: Int32 = STDOUT_FILENO, environment env: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Int {
         if isatty(fd) == 1 {
             var ws = winsize()
             if ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0 { return Int(ws.ws_col) }
         }
-        if let c = env["COLUMNS"].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }), c > 0 { return c }
+        let columns = env["COLUMNS"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        if let c = columns, c > 0 { return c }
         return 80
     }
 }

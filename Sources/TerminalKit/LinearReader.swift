@@ -53,7 +53,9 @@ public final class LinearReader {
         switch command {
         case .none: return nil
         case .quit: return "\n"
-        case .help: return "\n\n" + TextLayout.wrap(plain: LinearReader.keysLine, columns: width).joined(separator: "\n")
+        case .help:
+            let keys = TextLayout.wrap(plain: LinearReader.keysLine, columns: width)
+            return "\n\n" + keys.joined(separator: "\n")
         case .next:
             guard index + 1 < liveblog.posts.count else { return "\n\nEnd: no older posts." }
             index += 1

@@ -55,7 +55,9 @@ public enum TermFallback {
     }
 
     /// Decides from the environment and, for a fallback, sets `TERM` for `newterm` to read.
-    public static func resolve(environment env: [String: String] = ProcessInfo.processInfo.environment) -> Decision {
+    public static func resolve(
+        environment env: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Decision {
         let d = decide(term: env["TERM"])
         if case .screen(let term, let note) = d, note != nil { setenv("TERM", term, 1) }
         return d

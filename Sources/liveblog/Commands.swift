@@ -141,7 +141,10 @@ func runDemo(_ args: ParsedArguments) -> Int32 {
     guard let lb = lbOpt else { return code }
     guard isatty(1) == 1, isatty(0) == 1 else { printError("demo needs a terminal"); return ExitCode.usage.rawValue }
     let decision = TermFallback.resolve()
-    if case .linear(let why) = decision { printError("demo needs cursor addressing: \(why)"); return ExitCode.usage.rawValue }
+    if case .linear(let why) = decision {
+        printError("demo needs cursor addressing: \(why)")
+        return ExitCode.usage.rawValue
+    }
     defer { if case .screen(_, let note?) = decision { printNote(note) } }
     let screen: NcursesScreen
     do { screen = try NcursesScreen() } catch { printError("cannot open the terminal: \(error)"); return ExitCode.software.rawValue }

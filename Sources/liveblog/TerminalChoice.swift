@@ -8,7 +8,8 @@ import TerminalKit
 /// entry (`TermFallback`) and leaves a one-line note for stderr after exit. nil: open the screen,
 /// with the note (if any) in `note`.
 func linearOrScreen(_ lb: Liveblog, args: ParsedArguments, note: inout String?) -> Int32? {
-    let decision: TermFallback.Decision = args.flag("linear") ? .linear(reason: "--linear") : TermFallback.resolve()
+    let decision: TermFallback.Decision =
+        args.flag("linear") ? .linear(reason: "--linear") : TermFallback.resolve()
     switch decision {
     case .screen(_, let n):
         note = n

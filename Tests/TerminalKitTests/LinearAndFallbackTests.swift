@@ -7,17 +7,25 @@ import LiveblogModel
 /// closed pipe.
 final class LinearAndFallbackTests: XCTestCase {
     func testI15_termFallbackDecisions() {
-        let known: [String: TermFallback.Probe] = ["xterm-256color": .usable, "vt100": .usable, "dumb": .noCursorAddressing,
-                                                   "screen": .usable]
+        let known: [String: TermFallback.Probe] = ["xterm-256color": .usable, "vt100": .usable,
+                                                   "dumb": .noCursorAddressing, "screen": .usable]
         let probe: (String) -> TermFallback.Probe = { known[$0] ?? .missing }
         XCTAssertEqual(TermFallback.decide(term: "screen", probe: probe), .screen(term: "screen", note: nil))
         XCTAssertEqual(TermFallback.decide(term: "xterm-kitty", probe: probe),
-                       .screen(term: "xterm-256color", note: "no usable terminfo entry for TERM=xterm-kitty; used xterm-256color"))
-        guard case .linear = TermFallback.decide(term: "dumb", probe: probe) else { return XCTFail("dumb reads linearly") }
-        guard case .linear = TermFallback.decide(term: nil, probe: probe) else { return XCTFail("no TERM reads linearly") }
-        guard case .linear = TermFallback.decide(term: "", probe: probe) else { return XCTFail("empty TERM reads linearly") }
+                       .screen(term: "xterm-256color",
+                               note: "no usable terminfo entry for TERM=xterm-kitty; used xterm-256color"))
+        guard case .linear = TermFallback.decide(term: "dumb", probe: probe) else {
+            return XCTFail("dumb reads linearly")
+        }
+        guard case .linear = TermFallback.decide(term: nil, probe: probe) else {
+            return XCTFail("no TERM reads linearly")
+        }
+        guard case .linear = TermFallback.decide(term: "", probe: probe) else {
+            return XCTFail("empty TERM reads linearly")
+        }
         let onlyVT = TermFallback.decide(term: "nonsense") { $0 == "vt100" ? .usable : .missing }
-        XCTAssertEqual(onlyVT, .screen(term: "vt100", note: "no usable terminfo entry for TERM=nonsense; used vt100"))
+        XCTAssertEqual(onlyVT, .screen(term: "vt100",
+                                       note: "no usable terminfo entry for TERM=nonsense; used vt100"))
         guard case .linear = TermFallback.decide(term: "nonsense", probe: { _ in .missing }) else {
             return XCTFail("nothing usable reads linearly")
         }
@@ -44,7 +52,8 @@ final class LinearAndFallbackTests: XCTestCase {
         let r = LinearReader(liveblog: lb, width: 40)
         let first = r.opening()
         XCTAssertTrue(first.hasPrefix("Title\n2 posts, newest first\nKeys:"), first)
-        XCTAssertTrue(first.hasSuffix("1970-01-01 00:01Z (id a)\nnewest"), "the cursor stays on the post: \(first)")
+        XCTAssertTrue(first.hasSuffix("1970-01-01 00:01Z (id a)\nnewest"),
+                      "the cursor stays on the post: \(first)")
         XCTAssertNil(r.respond(to: .none))
         XCTAssertEqual(r.respond(to: .previous), "\n\nStart: this is the newest post.")
         XCTAssertEqual(r.respond(to: .next), "\n\n1970-01-01 00:00Z (id b)\nolder")
@@ -67,7 +76,8 @@ final class LinearAndFallbackTests: XCTestCase {
 
     /// The linear reader on a pipe: what it writes holds no escape (T8) and ends on q.
     func testI15_linearReaderRunWritesOnlyText() throws {
-        let lb = Liveblog(id: "l", title: "T\u{1B}[2J", posts: [post("a", 60, "x\u{1B}]0;t\u{7}y"), post("b", 0, "z")])
+        let posts = [post("a", 60, "x\u{1B}]0;t\u{7}y"), post("b", 0, "z")]
+        let lb = Liveblog(id: "l", title: "T\u{1B}[2J", posts: posts)
         var inPipe: [Int32] = [0, 0], outPipe: [Int32] = [0, 0]
         XCTAssertEqual(pipe(&inPipe), 0)
         XCTAssertEqual(pipe(&outPipe), 0)

@@ -43,7 +43,8 @@ final class DumpTests: XCTestCase {
         return (code, out, err)
     }
 
-    func assertNoControlBytes(_ bytes: [UInt8], _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+    func assertNoControlBytes(_ bytes: [UInt8], _ what: String,
+                              file: StaticString = #filePath, line: UInt = #line) {
         if let i = bytes.firstIndex(where: { $0 < 0x20 && $0 != 0x0A }) {
             XCTFail("\(what): byte 0x\(String(bytes[i], radix: 16)) at offset \(i)", file: file, line: line)
         }
@@ -56,12 +57,15 @@ final class DumpTests: XCTestCase {
     }
 
     /// Compares with `Golden/<name>.txt`; `LIVEBLOG_UPDATE_GOLDEN=1` (re)writes it.
-    func assertGoldenText(_ name: String, _ text: String, file: StaticString = #filePath, line: UInt = #line) {
+    func assertGoldenText(_ name: String, _ text: String,
+                          file: StaticString = #filePath, line: UInt = #line) {
         let path = Fixture.goldenDir + "/\(name).txt"
-        if ProcessInfo.processInfo.environment["LIVEBLOG_UPDATE_GOLDEN"] == "1" || !FileManager.default.fileExists(atPath: path) {
+        let update = ProcessInfo.processInfo.environment["LIVEBLOG_UPDATE_GOLDEN"] == "1"
+        if update || !FileManager.default.fileExists(atPath: path) {
             FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
-            if ProcessInfo.processInfo.environment["LIVEBLOG_UPDATE_GOLDEN"] != "1" {
-                XCTFail("golden \(name).txt was missing and has been written; check it", file: file, line: line)
+            if !update {
+                XCTFail("golden \(name).txt was missing and has been written; check it",
+                        file: file, line: line)
             }
             return
         }
@@ -98,7 +102,8 @@ final class DumpTests: XCTestCase {
     func testL7_T8_dumpMarksHighlightsLinksMediaAndEmbeds() throws {
         let text = dumpText(try Fixture.sample(), width: 80)
         for needle in ["2024-05-18 17:20Z (id ev-068)", "[milestone] (id ev-057)", "[sticky]", "[inplace]",
-                       "our site[1].", "[1] https://www.example.com/coastal-cup", "[image: The trophy on the podium, 96×128]",
+                       "our site[1].", "[1] https://www.example.com/coastal-cup",
+                       "[image: The trophy on the podium, 96×128]",
                        "[embed: https://www.youtube.com/watch?v=coastal-cup-final-highlights]",
                        "> — Daniel Marchetti, Harbour City captain", "[unsupported: PollContentBlock]"] {
             XCTAssertTrue(text.contains(needle), "the dump shows \(needle)")
@@ -161,8 +166,8 @@ final class DumpTests: XCTestCase {
                                  .media([Media(id: "m", width: 3, height: 4, url: "u", alt: nasty)]),
                                  .embed(WebEmbed(id: "e", url: nasty)), .emoji(nasty), .unknown(type: nasty)],
                         sportEvent: SportEvent(eventType: nasty, players: [nasty], timeOfPlay: nasty))
-        let lb = Liveblog(id: nasty, title: nasty, scoreboard: Scoreboard(homeTeam: nasty, awayTeam: nasty,
-                                                                         homeScore: 1, awayScore: 2), posts: [post])
+        let board = Scoreboard(homeTeam: nasty, awayTeam: nasty, homeScore: 1, awayScore: 2)
+        let lb = Liveblog(id: nasty, title: nasty, scoreboard: board, posts: [post])
         for width in [1, 2, 5, 40, 200] {
             assertNoControlBytes(Array(dumpText(lb, width: width).utf8), "width \(width)")
         }
@@ -190,7 +195,8 @@ final class DumpTests: XCTestCase {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         func read(_ f: String) -> String {
-            ((try? String(contentsOfFile: dir + "/" + f, encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            let s = (try? String(contentsOfFile: dir + "/" + f, encoding: .utf8)) ?? ""
+            return s.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         XCTAssertEqual(read("rc"), "0", "dump's exit status")
         XCTAssertEqual(read("err"), "", "no message from dump")
