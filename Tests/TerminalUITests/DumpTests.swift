@@ -175,6 +175,18 @@ final class DumpTests: XCTestCase {
 
     // MARK: - Streaming
 
+    /// The text is made post by post as it is taken: a reader that stops after 50 lines stops it.
+    func testI15_dumpStopsWhenTheReaderStops() {
+        let lb = LiveblogGenerator.generate(posts: 5000, seed: 3)
+        var taken = 0
+        let finished = PlainText.write(lb, width: 80) { _ in
+            taken += 1
+            return taken < 50
+        }
+        XCTAssertFalse(finished)
+        XCTAssertEqual(taken, 50, "no line is made after the reader stopped")
+    }
+
     /// `generate --posts 100000 | dump | head -50`: head gets its 50 lines, and dump ends at once
     /// after head has gone (SIGPIPE ignored, EPIPE stops it) with exit 0 and no message.
     func testI15_hundredThousandPostsIntoHeadEndsAtOnce() throws {
