@@ -13,7 +13,7 @@ final class BracketedPasteTests: XCTestCase {
         return (nil, c)
     }
 
-    func testI15_pasteEndsAtTheMarkerAndKeepsLookalikes() {
+    func testT2_pasteEndsAtTheMarkerAndKeepsLookalikes() {
         XCTAssertEqual(collect("hello\u{1B}[201~").0, "hello")
         XCTAssertEqual(collect("\u{1B}[201~").0, "")
         // Partial markers are text; an ESC inside a partial marker starts it again.
@@ -27,7 +27,7 @@ final class BracketedPasteTests: XCTestCase {
         XCTAssertFalse(c2.active)
     }
 
-    func testI15_randomTextRoundTrips() {
+    func testT2_randomTextRoundTrips() {
         var seed: UInt64 = 15
         func rnd(_ n: UInt64) -> UInt64 {
             seed = seed &* 6364136223846793005 &+ 1442695040888963407
@@ -44,7 +44,7 @@ final class BracketedPasteTests: XCTestCase {
     }
 
     /// A 1 MB paste costs linear time: 1 MB and 4 MB take times in proportion, not squared.
-    func testI15_megabytePasteIsLinear() {
+    func testT2_megabytePasteIsLinear() {
         func time(_ n: Int) -> (Double, Int) {
             var c = PasteCollector(limit: 1 << 20)
             c.begin()
@@ -61,7 +61,7 @@ final class BracketedPasteTests: XCTestCase {
         XCTAssertLessThan(t4, t1 * 10 + 0.5, "4× the input, about 4× the time (\(t1) s, \(t4) s)")
     }
 
-    func testI15_T8_pasteIntoThePromptIsOneSafeLine() {
+    func testT8_pasteIntoThePromptIsOneSafeLine() {
         XCTAssertEqual(PasteCollector.promptText("ev-\u{1B}[2J01\n\t2", maxCount: 200), "ev- [2J01  2")
         let big = String(repeating: "x", count: 1 << 20)
         XCTAssertEqual(PasteCollector.promptText(big, maxCount: 200).count, 200)

@@ -6,7 +6,7 @@ import LiveblogModel
 /// Issue 15: the TERM fallback decision, the linear reader's steps, and the line writer on a
 /// closed pipe.
 final class LinearAndFallbackTests: XCTestCase {
-    func testI15_termFallbackDecisions() {
+    func testT6_termFallbackDecisions() {
         let known: [String: TermFallback.Probe] = ["xterm-256color": .usable, "vt100": .usable,
                                                    "dumb": .noCursorAddressing, "screen": .usable]
         let probe: (String) -> TermFallback.Probe = { known[$0] ?? .missing }
@@ -35,7 +35,7 @@ final class LinearAndFallbackTests: XCTestCase {
         } else { XCTFail("a fallback") }
     }
 
-    func testI15_probeOfRealEntries() {
+    func testT6_probeOfRealEntries() {
         // ncurses-base ships these; the probe must agree with terminfo.
         XCTAssertEqual(TermFallback.probe("vt100"), .usable)
         XCTAssertEqual(TermFallback.probe("dumb"), .noCursorAddressing)
@@ -47,7 +47,7 @@ final class LinearAndFallbackTests: XCTestCase {
         Post(id: id, createdAt: t, blocks: [.text(RichText(plain: text))])
     }
 
-    func testI15_linearReaderSteps() {
+    func testT2_linearReaderSteps() {
         let lb = Liveblog(id: "l", title: "Title", posts: [post("a", 60, "newest"), post("b", 0, "older")])
         let r = LinearReader(liveblog: lb, width: 40)
         let first = r.opening()
@@ -75,7 +75,7 @@ final class LinearAndFallbackTests: XCTestCase {
     }
 
     /// The linear reader on a pipe: what it writes holds no escape (T8) and ends on q.
-    func testI15_linearReaderRunWritesOnlyText() throws {
+    func testT2_linearReaderRunWritesOnlyText() throws {
         let posts = [post("a", 60, "x\u{1B}]0;t\u{7}y"), post("b", 0, "z")]
         let lb = Liveblog(id: "l", title: "T\u{1B}[2J", posts: posts)
         var inPipe: [Int32] = [0, 0], outPipe: [Int32] = [0, 0]
@@ -101,7 +101,7 @@ final class LinearAndFallbackTests: XCTestCase {
         XCTAssertTrue(text.contains("End: no older posts."), text)
     }
 
-    func testI15_lineWriterStopsQuietlyOnAClosedPipe() {
+    func testC6_lineWriterStopsQuietlyOnAClosedPipe() {
         LineWriter.ignoreSIGPIPE()
         var fds: [Int32] = [0, 0]
         XCTAssertEqual(pipe(&fds), 0)
@@ -115,7 +115,7 @@ final class LinearAndFallbackTests: XCTestCase {
         close(fds[1])
     }
 
-    func testI15_defaultWidth() {
+    func testC5_defaultWidth() {
         let notATTY = open("/dev/null", O_WRONLY)
         defer { close(notATTY) }
         XCTAssertEqual(LineWriter.defaultWidth(fd: notATTY, environment: ["COLUMNS": "132"]), 132)

@@ -79,7 +79,7 @@ final class DumpTests: XCTestCase {
 
     // MARK: - Golden text
 
-    func testI15_dumpOfTheSampleAt80And40Columns() throws {
+    func testC5_dumpOfTheSampleAt80And40Columns() throws {
         let lb = try Fixture.sample()
         for width in [80, 40] {
             let text = dumpText(lb, width: width)
@@ -113,7 +113,7 @@ final class DumpTests: XCTestCase {
         XCTAssertEqual(firstPost, "2024-05-18 17:20Z (id ev-068)")
     }
 
-    func testI15_eventStartsThereAndAnUnknownIdIsExit65() throws {
+    func testC6_dumpEventStartsThereAndAnUnknownIdIsExit65() throws {
         let lb = try Fixture.sample()
         let r = try run(["dump", Fixture.samplePath, "--width", "80", "--event", "ev-010"])
         XCTAssertEqual(r.status, 0, r.err)
@@ -176,7 +176,7 @@ final class DumpTests: XCTestCase {
     // MARK: - Streaming
 
     /// The text is made post by post as it is taken: a reader that stops after 50 lines stops it.
-    func testI15_dumpStopsWhenTheReaderStops() {
+    func testC5_dumpStopsWhenTheReaderStops() {
         let lb = LiveblogGenerator.generate(posts: 5000, seed: 3)
         var taken = 0
         let finished = PlainText.write(lb, width: 80) { _ in
@@ -189,7 +189,7 @@ final class DumpTests: XCTestCase {
 
     /// `generate --posts 100000 | dump | head -50`: head gets its 50 lines, and dump ends at once
     /// after head has gone (SIGPIPE ignored, EPIPE stops it) with exit 0 and no message.
-    func testI15_hundredThousandPostsIntoHeadEndsAtOnce() throws {
+    func testC5_hundredThousandPostsIntoHeadEndsAtOnce() throws {
         guard FileManager.default.isExecutableFile(atPath: Fixture.binary) else { throw XCTSkip("no binary") }
         let dir = NSTemporaryDirectory() + "lb-head-\(getpid())"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

@@ -23,15 +23,15 @@ extension EndToEndTests {
         XCTAssertFalse(screen.contains("cannot open the terminal"), file: file, line: line)
     }
 
-    func testI15_T6_kittyWithoutTerminfoFallsBackAndRestores() throws {
+    func testT6_kittyWithoutTerminfoFallsBackAndRestores() throws {
         try openAndQuit(term: "xterm-kitty")
     }
 
-    func testI15_T6_nonsenseTermFallsBackAndRestores() throws {
+    func testT6_nonsenseTermFallsBackAndRestores() throws {
         try openAndQuit(term: "nonsense")
     }
 
-    func testI15_dumbTermReadsPostsAsLines() throws {
+    func testT2_dumbTermReadsPostsAsLines() throws {
         try start(cols: 80, rows: 30, env: "TERM=dumb")
         var screen = waitFor("the first post as lines") {
             $0.contains("2024-05-18 17:20Z (id ev-068)") && $0.contains("Keys:")
