@@ -59,7 +59,8 @@ final class PasteDecoderTests: XCTestCase {
                 switch rng.next() % 4 {
                 case 0, 1: input += units(pieces[Int(rng.next() % UInt64(pieces.count))])
                 case 2: input.append(.char(UInt32(rng.next() % 256)))
-                default: input.append(rng.next() % 4 == 0 ? .event(.key(.down)) : .char(UInt32(rng.next() % 0x80)))
+                default:
+                    input.append(rng.next() % 4 == 0 ? .event(.key(.down)) : .char(UInt32(rng.next() % 0x80)))
                 }
             }
             var consumed = 0
