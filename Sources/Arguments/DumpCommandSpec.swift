@@ -22,7 +22,7 @@ extension LiveblogCommands {
                             + "else the bundled sample."),
             .option("width", value: "N",
                     help: "Wrap at N columns (default: the terminal's width, else $COLUMNS, else 80).",
-                    type: .int(min: 1)),
+                    type: .int(min: 1, max: 10_000)),
             .option("event", value: "ID",
                     help: "Start at the post with this id (it and the older posts after it)."),
         ])

@@ -60,7 +60,7 @@ public final class LineWriter {
     }
 
     /// The width for plain text on `fd`: the terminal's (TIOCGWINSZ) when it is one, else
-    /// `$COLUMNS`, else 80.
+    /// `$COLUMNS` (at most 10 000, as `--width`), else 80.
     public static func defaultWidth(
         fd: Int32 = STDOUT_FILENO, environment env: [String: String] = ProcessInfo.processInfo.environment
     ) -> Int {
@@ -69,7 +69,7 @@ public final class LineWriter {
             if ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0 { return Int(ws.ws_col) }
         }
         let columns = env["COLUMNS"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-        if let c = columns, c > 0 { return c }
+        if let c = columns, c > 0 { return min(c, 10_000) }
         return 80
     }
 }
