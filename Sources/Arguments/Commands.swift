@@ -74,6 +74,9 @@ public enum LiveblogCommands {
             .option("platform", help: "Host strategy for jumps: the iOS collection-view sample, the Android "
                         + "RecyclerView sample, or naive scrolling.",
                     default: "ios", allowed: platforms),
+            .option("android-range", help: "How the android host reads its scroll range: LinearLayoutManager's "
+                        + "estimate from the rows on screen (as a phone does), or the exact range (F8).",
+                    default: "estimated", allowed: ["estimated", "exact"]),
             .option("hook", value: "SIGNATURE|none",
                     help: "The scroll hook as a JavaScript signature; its parameter count decides one- or "
                         + "two-parameter calls. 'none' for no hook.",

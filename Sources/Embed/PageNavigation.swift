@@ -36,7 +36,7 @@ extension Page {
                 return
             }
             let limit = config.deepLinkLimit
-            log("warn", "post \(id) is \(beyond) posts beyond the loaded ones "
+            log("warn", "post \(id) is \(Plural.count(beyond, "post")) beyond the loaded ones "
                 + "(deepLinkLimit \(limit)): not found")
         case .missing:
             log("warn", "post \(id) not found")

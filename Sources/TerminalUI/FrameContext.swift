@@ -67,7 +67,7 @@ final class FrameContext {
             let score = Style(fg: theme.c(231), bg: theme.color ? .indexed(22) : .default, bold: true)
             lines.append(("  \(s.homeTeam)  \(s.homeScore) – \(s.awayScore)  \(s.awayTeam)", score))
         } else {
-            lines.append((" \(lb.posts.count) updates", theme.native))
+            lines.append((" " + Plural.count(lb.posts.count, "update"), theme.native))
         }
         lines.append(("", theme.native))
         return lines

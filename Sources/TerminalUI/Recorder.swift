@@ -95,6 +95,7 @@ public final class Recorder {
             ("terminal", .object([("cols", .number(Double(c.cols))), ("rows", .number(Double(c.rows)))])),
             ("mode", .string(c.mode.rawValue)),
             ("platform", .string(c.platform.rawValue)),
+            ("androidRange", .string(c.androidRange.rawValue)),
             ("hook", c.hook.map { .string($0.source) } ?? .null),
             ("insets", .object([("top", .number(Double(c.insetTopRows))), ("bottom", .number(Double(c.insetBottomRows)))])),
             ("native", .object([("headerRows", .number(Double(c.headerRows))), ("footerRows", .number(Double(c.footerRows)))])),

@@ -79,6 +79,7 @@ func worldConfig(_ args: ParsedArguments) -> (WorldConfig?, String?) {
     var c = WorldConfig()
     if let m = args.string("mode") { c.mode = Mode(rawValue: m) ?? .content }
     if let p = args.string("platform") { c.platform = Platform(rawValue: p) ?? .ios }
+    if let r = args.string("android-range") { c.androidRange = AndroidRangeMode(rawValue: r) ?? .standard }
     if let h = args.string("hook") {
         if h == "none" { c.hook = nil } else {
             do { c.hook = try HookSignature(parsing: h) } catch { return (nil, "--hook: \(error)") }

@@ -33,6 +33,16 @@ final class ArgumentParserTests: XCTestCase {
         return text
     }
 
+    // MARK: F8 the android range
+
+    /// F8: `--android-range` takes estimated (the default) or exact, and nothing else.
+    func testF8_androidRangeOption() throws {
+        XCTAssertEqual(try XCTUnwrap(run(["view", "--android-range", "exact"])).args.string("android-range"), "exact")
+        XCTAssertEqual(try XCTUnwrap(run(["view"])).args.string("android-range"), "estimated")
+        let e = try XCTUnwrap(usageError(["view", "--android-range", "guess"]))
+        XCTAssertTrue("\(e)".contains("estimated"), "\(e)")
+    }
+
     // MARK: C1 view and the default subcommand
 
     /// C1: no arguments runs view with the bundled sample
