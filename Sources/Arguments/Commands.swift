@@ -46,7 +46,7 @@ public enum LiveblogCommands {
             With no subcommand, liveblog runs 'view': 'liveblog' alone opens the bundled \
             sample liveblog, 'liveblog FILE' opens FILE.
             """,
-        subcommands: [view, simulate, compare, demo, bench, generate, check, fuzz],
+        subcommands: [view, simulate, compare, demo, bench, generate, check, dump, fuzz],
         defaultSubcommand: "view")
 
     /// C1, C7: `liveblog view [SOURCE] [options]`.
@@ -120,6 +120,9 @@ public enum LiveblogCommands {
             .option("sticky-header", value: "PT",
                     help: "Height in pt of the page's sticky site header; 0 for none.",
                     default: "0", type: .double(min: 0, max: maxPoints)),
+            .flag("linear", help: "Read one post after another as plain lines, for screen readers and "
+                      + "terminals without cursor addressing (on by itself with TERM=dumb): space or j next, "
+                      + "k or b previous, q quit."),
         ])
 
     /// C2, F6, F7: `liveblog simulate SCENARIO.json... [--trace FILE] [--report text|json|junit]

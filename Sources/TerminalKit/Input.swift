@@ -41,6 +41,8 @@ public enum InputEvent: Hashable, Sendable {
     case key(Key)
     case mouse(MouseEvent)
     case resize(cols: Int, rows: Int)
+    /// Pasted text (bracketed paste, mode 2004; issue 15), as the terminal sent it: untrusted.
+    case paste(String)
 }
 
 /// Decoding of xterm mouse reports that ncurses did not decode itself (for instance SGR 1006

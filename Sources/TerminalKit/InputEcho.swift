@@ -28,6 +28,8 @@ extension InputEvent: CustomStringConvertible {
             return "mouse \(kind) row=\(m.row) col=\(m.col)"
         case let .resize(c, r):
             return "resize \(c)x\(r)"
+        case let .paste(text):
+            return "paste \(text.unicodeScalars.count) characters"
         }
     }
 }

@@ -87,6 +87,7 @@ public final class NcursesScreen: Screen {
         // that 1002 is the last tracking mode the terminal sees.
         wrefresh(w)
         if mouse { writeTTY(Self.mouseOn) }
+        writeTTY(PasteCollector.enable)   // issue 15: pastes arrive as text, not keystrokes
 
         TerminalRestorer.install(restoreSequence: Self.restoreSequence(mouse: mouse))
     }
@@ -105,6 +106,7 @@ public final class NcursesScreen: Screen {
             writeTTY(Self.mouseOff)
             mousemask(0, nil)
         }
+        writeTTY(PasteCollector.disable)
         curs_set(1)
         endwin()
         if let s = screen { delscreen(s) }
@@ -300,7 +302,7 @@ public final class NcursesScreen: Screen {
             guard let p = lb_tigetstr(name) else { return fallback }
             return stripPadding(String(cString: p))
         }
-        var s = mouse ? mouseOff : ""
+        var s = (mouse ? mouseOff : "") + PasteCollector.disable
         s += cap("sgr0", "\u{1B}[0m")
         s += cap("cnorm", "\u{1B}[?25h")
         s += cap("rmkx", "")

@@ -91,6 +91,8 @@ public final class App {
             handleKey(k)
         case .mouse(let m):
             handleMouse(m)
+        case .paste(let text):
+            handlePaste(text)
         }
     }
 
@@ -183,7 +185,7 @@ public final class App {
         case .down: ui.overlay = .prompt(text: text, selected: min(sel + 1, max(0, matches.count - 1)))
         case .up: ui.overlay = .prompt(text: text, selected: max(0, sel - 1))
         case .char(let c):
-            if text.count < 200 { ui.overlay = .prompt(text: text + String(c), selected: 0) }
+            if text.count < App.promptLimit { ui.overlay = .prompt(text: text + String(c), selected: 0) }
         default: break
         }
     }

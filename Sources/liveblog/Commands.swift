@@ -121,10 +121,17 @@ func runView(_ args: ParsedArguments) -> Int32 {
         printError(err ?? "bad options")
         return ExitCode.usage.rawValue
     }
+    // Issue 15: into a pipe or a file, the liveblog as plain text.
+    if isatty(STDOUT_FILENO) == 0 {
+        return writeDump(lb, path: path, event: args.string("event"), width: LineWriter.defaultWidth())
+    }
     guard isatty(1) == 1, isatty(0) == 1 else {
         printError("view needs a terminal (stdin and stdout); try 'liveblog check' or 'liveblog simulate'")
         return ExitCode.usage.rawValue
     }
+    var termNote: String?
+    if let rc = linearOrScreen(lb, args: args, note: &termNote) { return rc }
+    defer { if let termNote { printNote(termNote) } }
     // C7, issue 18: an unwritable --record path fails now, not after the session.
     var recordFD: Int32 = -1
     if let rec = args.string("record") {
@@ -167,6 +174,12 @@ func runDemo(_ args: ParsedArguments) -> Int32 {
     let (lbOpt, code, _) = loadLiveblog(nil)
     guard let lb = lbOpt else { return code }
     guard isatty(1) == 1, isatty(0) == 1 else { printError("demo needs a terminal"); return ExitCode.usage.rawValue }
+    let decision = TermFallback.resolve()
+    if case .linear(let why) = decision {
+        printError("demo needs cursor addressing: \(why)")
+        return ExitCode.usage.rawValue
+    }
+    defer { if case .screen(_, let note?) = decision { printNote(note) } }
     let screen: NcursesScreen
     do { screen = try NcursesScreen() } catch { printError("cannot open the terminal: \(error)"); return ExitCode.software.rawValue }
     TerminalRestorer.install()

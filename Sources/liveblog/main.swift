@@ -29,6 +29,7 @@ case .run(let path, let args):
     case "compare": code = runCompare(args)
     case "fuzz": code = runFuzz(args)
     case "check": code = runCheck(args)
+    case "dump": code = runDump(args)
     case "generate": code = runGenerate(args)
     case "bench": code = runBench(args)
     case "demo": code = runDemo(args)

@@ -57,8 +57,8 @@ final class NumericRangeTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(checked, 16 * hostile.count,
-                       "view: 7, bench: 1, generate: 3, simulate: 1, compare: 2, fuzz: 2 numeric options")
+        XCTAssertEqual(checked, 17 * hostile.count,
+                       "view: 7, bench: 1, generate: 3, simulate: 1, compare: 2, fuzz: 2, dump: 1 numeric options")
     }
 
     func assertInRange(_ parsed: ParsedArguments, _ spec: ArgSpec, _ value: String) {
