@@ -33,7 +33,8 @@ public struct JumpHistory: Equatable, Sendable {
         entries[index] = left
         entries.removeSubrange((index + 1)...)
         entries.append(nil)
-        if entries.count > JumpHistory.maxEntries { entries.removeFirst(entries.count - JumpHistory.maxEntries) }
+        let over = entries.count - JumpHistory.maxEntries
+        if over > 0 { entries.removeFirst(over) }
         index = entries.count - 1
     }
 

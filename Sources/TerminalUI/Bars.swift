@@ -21,7 +21,8 @@ struct NavBar {
             hookLabel = "no hook"
         }
         // W2: canGoBack / canGoForward, shown while there is somewhere to go.
-        let history = (w.history.canGoBack ? ["\(t.back) H"] : []) + (w.history.canGoForward ? ["L \(t.forward)"] : [])
+        let back = w.history.canGoBack ? ["\(t.back) H"] : []
+        let history = back + (w.history.canGoForward ? ["L \(t.forward)"] : [])
         let badges = history + [w.config.mode.rawValue, w.config.platform.rawValue, hookLabel,
                                 w.page.networkProfile.rawValue] + (ui.recording ? ["● rec"] : [])
         let badgeText = badges.map { " \($0) " }.joined(separator: " ")

@@ -11,7 +11,8 @@ public struct PlayerCommand: Equatable, Sendable {
     public var argv: [String]
 
     public init(url: String, environment: [String: String]) {
-        let player = environment["LIVEBLOG_PLAYER"]?.split(whereSeparator: \.isWhitespace).map(String.init) ?? []
+        let variable = environment["LIVEBLOG_PLAYER"] ?? ""
+        let player = variable.split(whereSeparator: \.isWhitespace).map(String.init)
         argv = (player.isEmpty ? ["xdg-open"] : player) + [url]
     }
 
