@@ -44,6 +44,11 @@ extension World {
             restoreAnchor((i, insetTop + p.postY))
             guard let y = postY(p.postId), abs(y - p.postY) > 0.01 else { break }
         }
+        if config.mode == .content {
+            // A page that changed since stays in its range, as a browser clamps a restored scroll.
+            listView.offset = listView.clamp(listView.offset)
+            anchorPastBottom = false
+        }
         let way = step < 0 ? "back" : "forward"
         pageCall { $0.log("info", "\(way) to \(p.postId) at \(Int(p.offset.rounded())) pt into it") }
     }

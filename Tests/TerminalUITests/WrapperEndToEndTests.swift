@@ -19,6 +19,19 @@ extension EndToEndTests {
         }
     }
 
+    /// The list's rows once they stop changing (a loaded machine draws late; the toolbar's
+    /// countdown of a held jump always changes).
+    func settledRows() -> [String] {
+        var last = listRows(capture())
+        for _ in 0..<25 {
+            usleep(300_000)
+            let now = listRows(capture())
+            if now == last { return now }
+            last = now
+        }
+        return last
+    }
+
     func testW2_backBackForwardAndMouseBackInTmux() throws {
         let rec = workDir + "/history.json", trace = workDir + "/history.jsonl"
         try start(args: "--network instant --record '\(rec)'")
@@ -27,7 +40,7 @@ extension EndToEndTests {
         usleep(600_000)
         var left: [[String]] = []
         for (n, id) in ["ev-030", "ev-010", "ev-040"].enumerated() {
-            left.append(listRows(capture()))
+            left.append(settledRows())
             literal("/" + id)
             keys("Enter")
             waitFor("jump \(n + 1)") { $0.contains("jump #\(n + 1) → \(id)") }
@@ -38,7 +51,7 @@ extension EndToEndTests {
         XCTAssertTrue(capture().contains("◀ H"), "canGoBack shows")
         func back(_ key: () -> Void, to expected: [String], _ what: String) {
             key()
-            let got = waitFor(what, timeout: 5) { self.listRows($0) == expected }
+            let got = waitFor(what, timeout: 10) { self.listRows($0) == expected }
             if listRows(got) != expected { print("expected:\n" + expected.joined(separator: "\n")) }
         }
         back({ keys("BSpace") }, to: left[2], "Backspace: the screen left at the third jump")
