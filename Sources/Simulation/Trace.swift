@@ -18,8 +18,11 @@ public enum TraceEvent: Equatable {
     case console(level: String, message: String)
     case nav(id: String, result: String, via: String)
     case frame(offset: Double, webOffset: Double, webHeight: Double, postId: String?, postY: Double?)
-    case external(url: String)
+    /// A URL handed to the app: an external link (E14) or video or audio (W3).
+    case external(url: String, kind: ExternalKind)
     case setting(name: String, value: String)
+    /// The page's `estimatedProgress` (W1), when it moved by a tenth or reached 1.
+    case progress(value: Double)
 
     public var kind: String {
         switch self {
@@ -33,8 +36,14 @@ public enum TraceEvent: Equatable {
         case .frame: return "frame"
         case .external: return "external"
         case .setting: return "setting"
+        case .progress: return "progress"
         }
     }
+}
+
+/// What was handed to the app (E14, W3): the trace's `external.kind`.
+public enum ExternalKind: String, Sendable {
+    case link, media
 }
 
 public struct TraceRecord: Equatable {
@@ -85,8 +94,11 @@ public struct TraceRecord: Equatable {
                 s += "}"
             }
             return s + "}"
-        case let .external(url):
-            return head + ",\"url\":\(q(url))}"
+        case let .external(url, kind):
+            return head + ",\"kind\":\(q(kind.rawValue)),\"url\":\(q(url))}"
+        case let .progress(value):
+            // In thousandths (as every number): a value below 1 never shows as 1 (W1).
+            return head + ",\"value\":\(n(value < 1 ? min(0.999, value) : 1))}"
         case let .setting(name, value):
             return head + ",\"name\":\(q(name)),\"value\":\(q(value))}"
         }

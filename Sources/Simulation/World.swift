@@ -19,6 +19,10 @@ public final class World {
     public internal(set) var timeline: [(tick: Int, y: Double?)] = []
     public internal(set) var marks: [TimelineMark] = []
     public internal(set) var externalLinks: [String] = []
+    /// Video and audio URLs handed to the app for the system's player (W3).
+    public internal(set) var mediaHandoffs: [String] = []
+    /// The jumps' history with the reading positions they left (W2).
+    public internal(set) var history = JumpHistory()
     public internal(set) var indicator = ScrollIndicator()
     /// The link inside the page with keyboard focus (T2: Tab), nil when the list has focus.
     public internal(set) var focusedLink: FocusedLink?

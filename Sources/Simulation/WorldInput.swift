@@ -113,7 +113,11 @@ extension World {
             return
         }
         let col = Int(x / config.page.cell.width)
-        if let href = link(atPageY: py, column: col) { pageCall { $0.followLink(href) } }
+        if let href = link(atPageY: py, column: col) {
+            pageCall { $0.followLink(href) }
+        } else if let url = mediaURL(atPageY: py) {
+            pageCall { $0.handOffMedia(url) }
+        }
     }
 
     /// A wheel turn: notches > 0 = content moves up (P6: 48 pt a notch).

@@ -70,6 +70,7 @@ extension World {
             emit(.console(level: level, message: message))
         case let .nav(id, result, via):
             emit(.nav(id: id, result: result.rawValue, via: via))
+            if result == .found { noteJump() }
             if result == .found, page.hook == nil || page.held?.arity == nil {
                 // A jump without a hook still shows in the toolbar and timeline.
                 if let h = page.held, h.postId == id, jump?.jumpId != h.jumpId {
@@ -85,7 +86,12 @@ extension World {
             }
         case let .externalLink(url):
             externalLinks.append(url)
-            emit(.external(url: url))
+            emit(.external(url: url, kind: .link))
+        case let .mediaHandoff(url):
+            mediaHandoffs.append(url)
+            emit(.external(url: url, kind: .media))
+        case let .progress(value):
+            emit(.progress(value: value))
         }
     }
 

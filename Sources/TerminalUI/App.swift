@@ -18,6 +18,8 @@ public final class App {
     /// The terminal's width (the demo narrows the world and widens it back).
     public var screenCols = 80
     private var nextLiveTick: Int?
+    /// Where `$LIVEBLOG_PLAYER` is read (W3); tests give their own.
+    public var environment = ProcessInfo.processInfo.environment
 
     public init(world: World) {
         self.world = world
@@ -39,11 +41,14 @@ public final class App {
 
     func flash(_ text: String, seconds: Double = 3) { ui.message = (Sanitizer.clean(text), world.seconds + seconds) }
 
-    /// Sends an input that may hand a link to the app, and says so (E14).
+    /// Sends an input that may hand a link to the app, and says so (E14); video or audio asks
+    /// before it opens the player (W3).
     private func sendFlashingExternalLinks(_ e: Scenario.Event) {
-        let before = world.externalLinks.count
+        let before = world.externalLinks.count, mediaBefore = world.mediaHandoffs.count
         send(e)
-        if world.externalLinks.count > before {
+        if world.mediaHandoffs.count > mediaBefore, let url = world.mediaHandoffs.last {
+            ui.overlay = .confirmPlayer(PlayerCommand(url: url, environment: environment))
+        } else if world.externalLinks.count > before {
             flash("external link handed to the app: \(world.externalLinks.last!)", seconds: 5)
         }
     }
@@ -137,6 +142,10 @@ public final class App {
             if key == .char("~") || key == .escape { ui.overlay = .none; return true }
         case .timeline:
             if key == .char("t") || key == .escape { ui.overlay = .none; return true }
+        case .confirmPlayer(let command):
+            ui.overlay = .none
+            confirmPlayer(command, yes: key == .char("y") || key == .char("Y"))
+            return true
         case .none:
             break
         }
@@ -201,6 +210,10 @@ public final class App {
         let x = Double(m.col) * cw + cw / 2, y = Double(m.row) * line + line / 2
         switch m.kind {
         case .press(let button):
+            // W2: the mouse's back and forward buttons.
+            if button == 8 || button == 9, ui.overlay == .none {
+                return send(.key(button == 8 ? .backspace : .char("L")))
+            }
             guard button == 1 else { return }
             if case .panel(let kind, let sel) = ui.overlay {
                 // A click on a panel entry jumps; anywhere else closes it (the geometry the renderer drew).
@@ -211,6 +224,11 @@ public final class App {
                 return
             }
             if ui.overlay == .help { ui.overlay = .none }
+            if case .confirmPlayer(let command) = ui.overlay {
+                // A click elsewhere is not a yes (W3).
+                ui.overlay = .none
+                return confirmPlayer(command, yes: false)
+            }
             pointerIsDown = true
             send(.pointer(phase: .down, x: x, y: y))
         case .drag:

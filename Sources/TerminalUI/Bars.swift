@@ -20,8 +20,11 @@ struct NavBar {
         } else {
             hookLabel = "no hook"
         }
-        let badges = [w.config.mode.rawValue, w.config.platform.rawValue, hookLabel,
-                      w.page.networkProfile.rawValue] + (ui.recording ? ["● rec"] : [])
+        // W2: canGoBack / canGoForward, shown while there is somewhere to go.
+        let back = w.history.canGoBack ? ["\(t.back) H"] : []
+        let history = back + (w.history.canGoForward ? ["L \(t.forward)"] : [])
+        let badges = history + [w.config.mode.rawValue, w.config.platform.rawValue, hookLabel,
+                                w.page.networkProfile.rawValue] + (ui.recording ? ["● rec"] : [])
         let badgeText = badges.map { " \($0) " }.joined(separator: " ")
         let badgeW = ClusterWidth.width(of: t.ascii(badgeText))
         let titleRow = area.row + (rows >= 2 ? rows - 2 : 0)

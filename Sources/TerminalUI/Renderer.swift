@@ -40,6 +40,7 @@ public final class Renderer {
         ctx.draw()
         drawIndicator(ctx, in: list)
         EdgeEffectView(world: world).draw(on: screen, theme, in: listArea)
+        ProgressBar(progress: world.page.estimatedProgress).draw(on: screen, theme, in: listArea)
         NavBar(world: world, ui: ui).draw(on: screen, theme, in: nav)
         Toolbar(world: world, ui: ui).draw(on: screen, theme, in: toolbar)
         drawOverlay(world, ui, on: screen, theme, in: full)
@@ -90,6 +91,11 @@ public final class Renderer {
         case let .prompt(text, selected):
             let matches = completions(text, w.page.liveblog)
             PromptView(text: text, selected: selected, matches: matches).draw(on: s, t, in: area)
+        case let .confirmPlayer(command):
+            // W3: what will run, before anything runs.
+            let lines = [("video or audio: open it with", t.overlay), ("  " + command.display, t.overlayTitle)]
+            box(s, t, in: area, title: "Open media?", lines: lines, width: min(area.width - 4, 76),
+                footer: "y runs it · any other key does not")
         }
     }
 
@@ -105,6 +111,7 @@ public final class Renderer {
         "o            hook: 2 params / 1 param / default / throws / none",
         "n            network: instant fast 3g slow offline",
         "i            insets on/off      l  a live post now    r  reload",
+        "Bksp H  L    back / forward through jumps (mouse back button too)",
         "t            timeline of the last jump       ~  console",
         "?            this help                       q  quit",
     ]

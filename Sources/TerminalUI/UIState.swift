@@ -9,6 +9,8 @@ public struct UIState {
         case none, help, timeline, console
         case panel(PanelKind, selected: Int)
         case prompt(text: String, selected: Int)
+        /// W3: a video or audio URL the page handed over; y runs the player, anything else not.
+        case confirmPlayer(PlayerCommand)
     }
     public enum PanelKind: String { case highlights = "Highlights", chapters = "Chapters", scorers = "Scorers" }
 
