@@ -27,6 +27,8 @@ case .run(let path, let args):
     switch path.last ?? "view" {
     case "simulate":
         code = runSimulate(path: args.positional("SCENARIO.json")!, tracePath: args.string("trace"), report: args.string("report") ?? "text")
+    case "metrics": code = runMetrics(args)
+    case "plot": code = runPlot(args)
     case "check": code = runCheck(args)
     case "generate": code = runGenerate(args)
     case "bench": code = runBench(args)
