@@ -1,0 +1,63 @@
+import LiveblogModel
+
+/// The text and JSON reports of a list of scenario results (Q4; JUnit is `JUnitReport`).
+/// Text is for people: one PASS/FAIL line per expectation and a summary line per scenario,
+/// sanitised for the terminal (T8). JSON is for programs: numbers, not only words — each
+/// expectation's `expected`, `observed` and `at` (seconds of virtual time).
+public enum ScenarioReports {
+    public static func text(_ results: [ScenarioResult]) -> String {
+        var s = ""
+        for r in results {
+            let title = Sanitizer.clean(r.title)
+            if let e = r.error {
+                s += "ERROR \(Sanitizer.clean(e))\n\(title): invalid scenario, nothing ran\n"
+                continue
+            }
+            for e in r.expectations {
+                let id = e.name.map { "[\(Sanitizer.clean($0))] " } ?? ""
+                s += "\(e.passed ? "PASS" : "FAIL")  \(id)\(Sanitizer.clean(e.description)): \(Sanitizer.clean(e.detail))\n"
+            }
+            if r.nothingChecked {
+                s += "\(title): nothing checked (the scenario has no expectations)\n"
+            } else {
+                s += "\(title): \(r.expectations.count - r.failures) passed, \(r.failures) failed\n"
+            }
+        }
+        if results.count > 1 {
+            let failed = results.filter { !$0.passed }.count
+            s += "\(results.count) scenarios: \(results.count - failed) passed, \(failed) did not\n"
+        }
+        return s
+    }
+
+    public static func json(_ results: [ScenarioResult]) -> String {
+        let obj: JSONValue = .object([
+            ("passed", .bool(results.allSatisfy(\.passed))),
+            ("tests", .number(Double(results.map { $0.expectations.count }.reduce(0, +)))),
+            ("failures", .number(Double(results.map(\.failures).reduce(0, +)))),
+            ("errors", .number(Double(results.filter { $0.error != nil }.count))),
+            ("scenarios", .array(results.map(scenario))),
+        ])
+        return JSONWriter.pretty(obj) + "\n"
+    }
+
+    static func scenario(_ r: ScenarioResult) -> JSONValue {
+        .object([
+            ("path", .string(r.path)), ("scenario", .string(r.title)), ("passed", .bool(r.passed)),
+            ("error", r.error.map { .string($0) } ?? .null),
+            ("nothingChecked", .bool(r.nothingChecked)),
+            ("virtualSeconds", .number(r.virtualSeconds)), ("time", .number(r.wallSeconds)),
+            ("checked", .number(Double(r.expectations.count))), ("failed", .number(Double(r.failures))),
+            ("expectations", .array(r.expectations.map(expectation))),
+        ])
+    }
+
+    static func expectation(_ e: ExpectationResult) -> JSONValue {
+        .object([
+            ("id", .string(e.id)), ("name", e.name.map { .string($0) } ?? .null),
+            ("index", .number(Double(e.index))), ("kind", .string(e.kind)),
+            ("description", .string(e.description)), ("passed", .bool(e.passed)), ("detail", .string(e.detail)),
+            ("expected", e.expected), ("observed", e.observed), ("at", e.at.map { .number($0) } ?? .null),
+        ])
+    }
+}
