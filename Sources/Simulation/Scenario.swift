@@ -51,22 +51,38 @@ public struct Scenario {
         case valueWithin(ValueKind, from: Double, until: Double, lo: Double, hi: Double)
     }
 
-    /// World values an expectation can watch, frame by frame.
+    /// World values every frame line carries (Q3) and an expectation can watch, frame by frame,
+    /// each with one meaning in every mode (pt unless said). The order is the trace's.
     public enum ValueKind: String, CaseIterable {
         /// The list's content offset (UIKit convention: −inset.top at the top).
         case offset
-        /// The self-scrolling web view's offset (M2, M3).
+        /// How far the web view has scrolled itself (M2, M3); always 0 in content mode, where
+        /// the web view is as tall as its content and never scrolls.
         case webOffset
-        /// The web row's height in the list.
+        /// The web row's height in the list: the page's height in content mode (once resized,
+        /// E2), the web view's frame in nested and header modes.
         case webHeight
+        /// The page's content height, the same in every mode.
+        case documentHeight
         /// How far the list is past its bottom bound (P3; 0 inside the range).
         case overscroll
-        /// How far the web view can still scroll down (M2, M3; 0 at its bottom).
+        /// How far the web view can still scroll itself down (0 at its bottom; always 0 in
+        /// content mode).
         case webRemaining
-        /// M3: how far the header has moved up, min(s, h).
+        /// How far the native header has moved up, min(s, h) (M3; 0 in the other modes).
         case headerShift
-        /// M3: the header's opacity, 1 − min(s, h)/h.
+        /// The native header's opacity, 1 − min(s, h)/h (M3; 1 in the other modes).
         case headerFade
+    }
+
+    /// Values that only move in some modes (Q1): an expectation on one in another mode can
+    /// never see anything but its constant, so the parser refuses it.
+    public static func observable(_ k: ValueKind, in mode: Mode) -> Bool {
+        switch k {
+        case .webOffset, .webRemaining: return mode != .content
+        case .headerShift, .headerFade: return mode == .header
+        default: return true
+        }
     }
 
     public var liveblog: Liveblog

@@ -17,9 +17,18 @@ public enum TraceEvent: Equatable {
     case input(kind: InputKind, detail: String?)
     case console(level: String, message: String)
     case nav(id: String, result: String, via: String)
-    case frame(offset: Double, webOffset: Double, webHeight: Double, postId: String?, postY: Double?)
+    /// Every world value in `Scenario.ValueKind` order (Q3), and the latest jump's post.
+    case frame(values: [Double], postId: String?, postY: Double?)
     case external(url: String)
     case setting(name: String, value: String)
+
+    /// A frame line's world value (Q3); nil for other lines.
+    public func frameValue(_ k: Scenario.ValueKind) -> Double? {
+        guard case let .frame(values, _, _) = self, let i = Scenario.ValueKind.allCases.firstIndex(of: k) else {
+            return nil
+        }
+        return values[i]
+    }
 
     public var kind: String {
         switch self {
@@ -77,8 +86,9 @@ public struct TraceRecord: Equatable {
             return head + ",\"level\":\(q(level)),\"message\":\(q(message))}"
         case let .nav(id, result, via):
             return head + ",\"id\":\(q(id)),\"result\":\(q(result)),\"via\":\(q(via))}"
-        case let .frame(offset, webOffset, webHeight, postId, postY):
-            var s = head + ",\"offset\":\(n(offset)),\"webOffset\":\(n(webOffset)),\"webHeight\":\(n(webHeight))"
+        case let .frame(values, postId, postY):
+            var s = head
+            for (k, v) in zip(Scenario.ValueKind.allCases, values) { s += ",\"\(k.rawValue)\":\(n(v))" }
             if let id = postId {
                 s += ",\"post\":{\"id\":\(q(id))"
                 if let y = postY { s += ",\"y\":\(n(y))" }

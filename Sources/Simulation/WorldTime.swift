@@ -148,7 +148,7 @@ extension World {
         if let id = postId { y = postY(id) } else { postId = nil }
         if jump != nil, tick - (jump?.startTick ?? 0) <= 15 * VirtualClock.ticksPerSecond { timeline.append((tick, y)) }
         for id in watchedPosts { watchedY[id] = postY(id) }
-        emit(.frame(offset: listView.offset, webOffset: page.scrollY, webHeight: list.webRowHeight, postId: postId, postY: y))
+        emit(.frame(values: Scenario.ValueKind.allCases.map(value), postId: postId, postY: y))
     }
 
     /// A web-row resize is waiting for its callback (E2).
