@@ -117,8 +117,11 @@ public enum LiveblogCommands {
         abstract: "Run a scenario headless in virtual time and check its expectations.",
         discussion: """
             Runs SCENARIO.json deterministically, much faster than real time, and checks \
-            every expectation. Exits 0 when all hold, 1 when one fails, and 65 when the \
-            scenario or its liveblog is invalid.
+            every expectation. Exits 0 when all hold (or the scenario has none: "nothing \
+            checked"), 1 when one fails, 65 when the scenario or its liveblog is invalid, 66 \
+            when SCENARIO.json cannot be read, 73 when --trace or --report-file cannot be \
+            written. With --trace -, the report goes to stderr (or --report-file), never \
+            mixed with the trace.
             """,
         arguments: [
             .positional("SCENARIO.json", help: "The scenario to run (see the README for its fields).",
@@ -126,6 +129,7 @@ public enum LiveblogCommands {
             .option("trace", value: "FILE",
                     help: "Write the trace (JSON lines, one event per line) to FILE; '-' for stdout."),
             .option("report", help: "Format of the result on stdout.", default: "text", allowed: reports),
+            .option("report-file", value: "FILE", help: "Write the report to FILE instead of stdout."),
         ])
 
     /// C3: `liveblog demo`.

@@ -49,6 +49,16 @@ public struct Scenario {
         case valueStill(ValueKind, from: Double, until: Double, tolerance: Double)
         /// `{"value": K, "from": t1, "until": t2, "within": [lo, hi]}`
         case valueWithin(ValueKind, from: Double, until: Double, lo: Double, hi: Double)
+        /// Q2: `{"post": P, "from": t0, "until": t1, "within": [lo, hi]}`, y in range in every frame.
+        case postWithin(post: String, from: Double, until: Double, lo: Double, hi: Double)
+        /// Q2: `{"post": P, "settlesBy": t, "tolerance": tol}`, from some time ≤ t to the end, y stays
+        /// within tol of its final value.
+        case settlesBy(post: String, by: Double, tolerance: Double)
+        /// Q2: `{"count": {FIELDS}, "from": t0, "until": t1, "min": a, "max": b}`, trace lines matching
+        /// every field; the window defaults to the whole run.
+        case count(JSONValue, from: Double?, until: Double?, min: Int?, max: Int?)
+        /// Q2: `{"noHost": {"jumpId": J}, "after": t}`, no host line for jump J after t.
+        case noHost(jumpId: Int, after: Double)
     }
 
     /// World values every frame line carries (Q3) and an expectation can watch, frame by frame,
@@ -91,6 +101,8 @@ public struct Scenario {
     public var events: [TimedEvent]
     public var expectations: [Expectation]
     public var name: String
+    /// Each expectation's optional `"name"` (Q2), by its index; its stable id in reports.
+    public var expectationNames: [String?] = []
 
     public struct Invalid: Error, CustomStringConvertible {
         public var file: String

@@ -26,7 +26,7 @@ case .usageError(let e):
 case .run(let path, let args):
     switch path.last ?? "view" {
     case "simulate":
-        code = runSimulate(path: args.positional("SCENARIO.json")!, tracePath: args.string("trace"), report: args.string("report") ?? "text")
+        code = runSimulate(args)
     case "metrics": code = runMetrics(args)
     case "plot": code = runPlot(args)
     case "check": code = runCheck(args)

@@ -64,7 +64,7 @@ final class QAReportTests: XCTestCase {
     }
 
     func testQ4_jsonReportGivesNumbers() throws {
-        let v = try JSONParser.parse(ScenarioReports.json(QAReportTests.sample))
+        let v = try JSONParser.parse(Report.json(QAReportTests.sample))
         XCTAssertEqual(v["passed"], .bool(false))
         XCTAssertEqual(v["errors"]?.doubleValue, 1)
         let s = try XCTUnwrap(v["scenarios"]?.arrayValue)
@@ -80,7 +80,7 @@ final class QAReportTests: XCTestCase {
     }
 
     func testQ1_aScenarioWithoutExpectationsSaysNothingChecked() {
-        let text = ScenarioReports.text([QAReportTests.sample[2]])
+        let text = Report.text([QAReportTests.sample[2]])
         XCTAssertTrue(text.contains("nothing checked"), text)
         XCTAssertFalse(text.contains("\u{1B}"))
         XCTAssertTrue(QAReportTests.sample[2].passed, "it ran, and nothing failed")
