@@ -106,5 +106,6 @@ public final class Renderer {
         "i            insets on/off      l  a live post now    r  reload",
         "t            timeline of the last jump       ~  console",
         "?            this help                       q  quit",
+        "e            (--record) expect this post's y now, held from here",
     ]
 }
