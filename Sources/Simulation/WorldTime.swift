@@ -8,7 +8,11 @@ import ScrollPhysics
 extension World {
     // MARK: - Trace
 
-    func emit(_ e: TraceEvent) { sink(TraceRecord(tick: tick, event: e)) }
+    func emit(_ e: TraceEvent) {
+        // Q8: the timeline marks the reader's input during a jump.
+        if case .input = e, jump != nil { marks.append(TimelineMark(tick: tick, kind: .input)) }
+        sink(TraceRecord(tick: tick, event: e))
+    }
 
     func hostAction(_ a: HostAction) {
         emit(.host(a))
