@@ -10,10 +10,10 @@ extension LiveblogCommands {
                 help: "The post whose jump to measure (default: the latest jump's post, from the last "
                     + "frame)."),
         .option("target", value: "PT", help: "The y the post should land at, in pt (0 = just under the bar).",
-                default: "0", type: .double()),
+                default: "0", type: .double(min: -maxPoints, max: maxPoints)),
         .option("tolerance", value: "PT",
                 help: "How close to the target counts as landed, and to the final y as settled, in pt.",
-                default: "16", type: .double(min: 0)),
+                default: "16", type: .double(min: 0, max: maxPoints)),
     ]
 
     /// Q5: `liveblog metrics TRACE [--post ID] [--json]`.
