@@ -77,7 +77,8 @@ extension ScenarioRunner {
             return Outcome(kind: "value", description: desc, passed: false, detail: "no frame by then",
                            expected: .number(v), at: at)
         }
-        return Outcome(kind: "value", description: desc, passed: abs(p.v - v) <= tol, detail: "\(k.rawValue)=\(fmt(p.v))",
+        return Outcome(kind: "value", description: desc, passed: abs(p.v - v) <= tol,
+                       detail: "\(k.rawValue)=\(fmt(p.v))",
                        expected: .number(v), observed: .number(p.v), at: s(p.tick))
     }
 
@@ -92,7 +93,8 @@ extension ScenarioRunner {
                            detail: "still at \(fmt(pts[i].v)) at t=\(t(pts[i].tick))", expected: .string("moving"),
                            observed: .number(pts[i].v), at: s(pts[i].tick))
         }
-        return Outcome(kind: "value", description: desc, passed: true, detail: "\(fmt(pts[0].v)) → \(fmt(pts.last!.v))",
+        return Outcome(kind: "value", description: desc, passed: true,
+                       detail: "\(fmt(pts[0].v)) → \(fmt(pts.last!.v))",
                        expected: .string("moving"), observed: .array([.number(pts[0].v), .number(pts.last!.v)]))
     }
 
@@ -110,7 +112,8 @@ extension ScenarioRunner {
                        observed: .number(moved), at: s(worst.tick))
     }
 
-    func valueWithin(_ k: Scenario.ValueKind, _ from: Double, _ until: Double, _ lo: Double, _ hi: Double) -> Outcome {
+    func valueWithin(_ k: Scenario.ValueKind, _ from: Double, _ until: Double, _ lo: Double,
+                     _ hi: Double) -> Outcome {
         let desc = "\(k.rawValue) within [\(fmt(lo)), \(fmt(hi))] from t=\(fmt(from)) until t=\(fmt(until))"
         let pts = window(k, from, until)
         let expected: JSONValue = .array([.number(lo), .number(hi)])
@@ -120,12 +123,14 @@ extension ScenarioRunner {
         }
         let mn = pts.map(\.v).min()!, mx = pts.map(\.v).max()!
         let out = pts.first { $0.v < lo || $0.v > hi }
-        return Outcome(kind: "value", description: desc, passed: out == nil, detail: "ranged \(fmt(mn)) … \(fmt(mx))",
+        return Outcome(kind: "value", description: desc, passed: out == nil,
+                       detail: "ranged \(fmt(mn)) … \(fmt(mx))",
                        expected: expected, observed: .array([.number(mn), .number(mx)]), at: out.map { s($0.tick) })
     }
 
     func noPullBack(_ expected: Bool) -> Outcome {
-        let desc = expected ? "no pull-back after a reader drag" : "a pull-back after a reader drag (expected to show it)"
+        let desc = expected ? "no pull-back after a reader drag"
+            : "a pull-back after a reader drag (expected to show it)"
         let pulls = pullBacks()
         let detail = pulls.isEmpty ? "no host scroll for an earlier jump after a drag"
                                     : "\(counted(pulls.count, "pull-back")), first at t=\(t(pulls[0]))"

@@ -24,7 +24,9 @@ public enum JUnitReport {
         return s + "</testsuites>\n"
     }
 
-    static func testCount(_ r: ScenarioResult) -> Int { r.error != nil || r.nothingChecked ? 1 : r.expectations.count }
+    static func testCount(_ r: ScenarioResult) -> Int {
+        r.error != nil || r.nothingChecked ? 1 : r.expectations.count
+    }
 
     /// A classname a CI server does not split: the path without `.json`, other dots as `_`.
     public static func classname(_ path: String) -> String {
@@ -35,7 +37,8 @@ public enum JUnitReport {
     static func suite(_ r: ScenarioResult) -> String {
         let cls = attr(classname(r.path))
         var s = "  <testsuite name=\"\(attr(r.path))\" tests=\"\(testCount(r))\" failures=\"\(r.failures)\" "
-        s += "errors=\"\(r.error == nil ? 0 : 1)\" skipped=\"\(r.nothingChecked ? 1 : 0)\" time=\"\(time(r.wallSeconds))\">\n"
+        s += "errors=\"\(r.error == nil ? 0 : 1)\" skipped=\"\(r.nothingChecked ? 1 : 0)\" "
+        s += "time=\"\(time(r.wallSeconds))\">\n"
         s += "    <properties>\n"
         s += "      <property name=\"scenario\" value=\"\(attr(r.title))\"/>\n"
         s += "      <property name=\"virtualSeconds\" value=\"\(JSONWriter.number(r.virtualSeconds))\"/>\n"

@@ -33,8 +33,8 @@ enum PostChecks {
         let expected: JSONValue = .array([.number(lo), .number(hi)])
         let pts = series.filter { $0.tick >= a && $0.tick <= b }
         guard !pts.isEmpty else {
-            return ExpectationResult(kind: "within", description: desc, passed: false, detail: "no frames in the window",
-                                     expected: expected)
+            return ExpectationResult(kind: "within", description: desc, passed: false,
+                                     detail: "no frames in the window", expected: expected)
         }
         var low = Double.infinity, high = -Double.infinity
         var firstOut: (tick: Int, y: Double)?
@@ -54,8 +54,8 @@ enum PostChecks {
                                      detail: "y=\(n(o.y)) at t=\(t(o.tick)); ranged \(n(low)) … \(n(high))",
                                      expected: expected, observed: observed, at: seconds(o.tick))
         }
-        return ExpectationResult(kind: "within", description: desc, passed: true, detail: "ranged \(n(low)) … \(n(high))",
-                                 expected: expected, observed: observed)
+        return ExpectationResult(kind: "within", description: desc, passed: true,
+                                 detail: "ranged \(n(low)) … \(n(high))", expected: expected, observed: observed)
     }
 
     /// `{"post": P, "settlesBy": t, "tolerance": tol}`: from some frame at or before t to the end,

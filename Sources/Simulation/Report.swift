@@ -31,7 +31,8 @@ public enum Report {
             }
             for e in r.expectations {
                 let id = e.name.map { "[\(Sanitizer.clean($0))] " } ?? ""
-                s += "\(e.passed ? "PASS" : "FAIL")  \(id)\(Sanitizer.clean(e.description)): \(Sanitizer.clean(e.detail))\n"
+                let what = Sanitizer.clean(e.description) + ": " + Sanitizer.clean(e.detail)
+                s += "\(e.passed ? "PASS" : "FAIL")  \(id)\(what)\n"
             }
             if r.nothingChecked {
                 s += "\(title): nothing checked (the scenario has no expectations)\n"

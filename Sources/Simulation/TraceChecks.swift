@@ -37,8 +37,10 @@ enum TraceChecks {
     /// `{"count": {FIELDS}, "from": t0, "until": t1, "min": a, "max": b}` (Q2).
     static func count(_ records: [TraceRecord], _ pattern: [(String, JSONValue)], from a: Int, until b: Int,
                       min lo: Int?, max hi: Int?) -> ExpectationResult {
-        let range = [lo.map { "at least \($0)" }, hi.map { "at most \($0)" }].compactMap { $0 }.joined(separator: " and ")
-        let desc = "\(range) trace lines \(describe(pattern)) from t=\(TraceRecord.time(a)) until t=\(TraceRecord.time(b))"
+        let T = TraceRecord.time
+        let range = [lo.map { "at least \($0)" }, hi.map { "at most \($0)" }].compactMap { $0 }
+            .joined(separator: " and ")
+        let desc = "\(range) trace lines \(describe(pattern)) from t=\(T(a)) until t=\(T(b))"
         let kind = pattern.first { $0.0 == "ev" }?.1.stringValue
         var ticks: [Int] = []
         for r in records where r.tick >= a && r.tick <= b && (kind == nil || r.event.kind == kind) {
@@ -50,7 +52,7 @@ enum TraceChecks {
         if let lo { expected.append(("min", .number(Double(lo)))) }
         if let hi { expected.append(("max", .number(Double(hi)))) }
         let detail = ticks.isEmpty ? "0 lines"
-            : "\(counted(ticks.count, "line")), first at t=\(TraceRecord.time(ticks[0])), last at t=\(TraceRecord.time(ticks.last!))"
+            : "\(counted(ticks.count, "line")), first at t=\(T(ticks[0])), last at t=\(T(ticks.last!))"
         // The time that decides a failure: the line past the maximum, or the window's end.
         let at = hi.flatMap { $0 < ticks.count ? ticks[$0] : nil } ?? (ok ? nil : b)
         return ExpectationResult(kind: "count", description: desc, passed: ok, detail: detail,
@@ -73,7 +75,8 @@ enum TraceChecks {
                                      expected: .number(0), observed: .number(0))
         }
         return ExpectationResult(kind: "noHost", description: desc, passed: false,
-                                 detail: "\(counted(ticks.count, "host line")), first \(actions[0]) at t=\(TraceRecord.time(first))",
+                                 detail: "\(counted(ticks.count, "host line")), first \(actions[0]) "
+                                    + "at t=\(TraceRecord.time(first))",
                                  expected: .number(0), observed: .number(Double(ticks.count)),
                                  at: PostChecks.seconds(first))
     }

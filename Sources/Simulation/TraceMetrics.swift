@@ -187,7 +187,8 @@ public struct TraceMetrics: Equatable {
                 heard = heard ?? l.milliseconds
             case "input":
                 let kind = l.string("kind")
-                let key = kind == "key" && KeyName(l.string("detail") ?? "").map(KeyName.scrollKeys.contains) == true
+                let name = KeyName(l.string("detail") ?? "")
+                let key = kind == "key" && name.map(KeyName.scrollKeys.contains) == true
                 if kind == "drag-begin" || kind == "wheel" || key, let h = heard, l.milliseconds > h {
                     readerScroll = l.milliseconds
                 }

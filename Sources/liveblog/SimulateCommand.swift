@@ -52,8 +52,8 @@ func simulateOne(path: String, tracePath: String?) -> (ScenarioResult, Int32) {
     }
     let runner = ScenarioRunner(scenario: scenario)
     guard let trace = TraceWriter(path: tracePath) else {
-        return (ScenarioResult(path: path, title: scenario.name, status: .invalid("cannot write the trace to \(tracePath ?? "")")),
-                ExitCode.cantCreate.rawValue)
+        let why = "cannot write the trace to \(tracePath ?? "")"
+        return (ScenarioResult(path: path, title: scenario.name, status: .invalid(why)), ExitCode.cantCreate.rawValue)
     }
     if tracePath != nil { runner.traceLine = trace.write }
     let outcomes = runner.run()
