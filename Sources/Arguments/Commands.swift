@@ -46,7 +46,7 @@ public enum LiveblogCommands {
             With no subcommand, liveblog runs 'view': 'liveblog' alone opens the bundled \
             sample liveblog, 'liveblog FILE' opens FILE.
             """,
-        subcommands: [view, simulate, compare, demo, bench, generate, check, dump, fuzz],
+        subcommands: [view, simulate, compare, metrics, plot, demo, bench, generate, check, dump, fuzz],
         defaultSubcommand: "view")
 
     /// C1, C7: `liveblog view [SOURCE] [options]`.
@@ -132,8 +132,11 @@ public enum LiveblogCommands {
         abstract: "Run scenarios headless in virtual time and check their expectations.",
         discussion: """
             Runs each scenario deterministically, much faster than real time, and checks \
-            every expectation. Exits 0 when all hold, 1 when one fails, and 65 when a \
-            scenario or its liveblog is invalid.
+            every expectation. Exits 0 when all hold (or a scenario has none: "nothing \
+            checked"), 1 when one fails, 65 when a scenario or its liveblog is invalid, 66 \
+            when a scenario file cannot be read, 73 when --trace or --report-file cannot be \
+            written. With --trace -, the report goes to stderr (or --report-file), never \
+            mixed with the trace.
 
             Several files or directories (their .json files) make a suite: the scenarios \
             run in parallel (--jobs) and one combined report is written, each scenario \
@@ -163,6 +166,7 @@ public enum LiveblogCommands {
                         + "and print a table: time to land, largest |y| after landing, corrections "
                         + "followed and dropped, pull-backs, final y.",
                     type: .list),
+            .option("report-file", value: "FILE", help: "Write the report to FILE instead of stdout."),
         ])
 
     /// C3: `liveblog demo`.

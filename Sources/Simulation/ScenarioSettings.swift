@@ -19,6 +19,7 @@ extension Scenario.Reader {
         var duration = 12.0
         var events: [Scenario.TimedEvent] = []
         var expects: [Scenario.Expectation] = []
+        var names: [String?] = []
         var name = (file as NSString).lastPathComponent
         for (k, v) in pairs {
             switch k {
@@ -27,15 +28,22 @@ extension Scenario.Reader {
             case "events":
                 for (i, e) in try array(v, "events").enumerated() { events.append(try event(e, "events[\(i)]")) }
             case "expect":
-                for (i, e) in try array(v, "expect").enumerated() { expects.append(try expectation(e, "expect[\(i)]")) }
+                for (i, e) in try array(v, "expect").enumerated() {
+                    expects.append(try expectation(e, "expect[\(i)]"))
+                    names.append(try expectationName(e, "expect[\(i)]"))
+                }
             case "name": name = try string(v, "name")
             default: try setting(k, v, &config)
             }
         }
         guard let lb = liveblog else { throw fail("", "missing \"liveblog\" (a file name or an inline liveblog)") }
+        var s = Scenario(liveblog: lb, config: config, duration: duration, events: events, expectations: expects,
+                         name: name, expectationNames: names)
+        try validate(s)
         // Stable by time: events at the same time keep their order.
         events = events.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
-        return Scenario(liveblog: lb, config: config, duration: duration, events: events, expectations: expects, name: name)
+        s.events = events
+        return s
     }
 
     func liveblog(_ v: JSONValue, baseDirectory: String) throws -> Liveblog {

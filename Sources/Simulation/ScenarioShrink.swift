@@ -57,6 +57,10 @@ public enum ScenarioShrink {
             case let .still(_, _, until, _), let .valueMoving(_, _, until), let .valueStill(_, _, until, _),
                  let .valueWithin(_, _, until, _, _): return until
             case let .valueAt(_, at, _, _): return at
+            case let .postWithin(_, _, until, _, _): return until
+            case let .settlesBy(_, by, _): return by
+            case let .count(_, from, until, _, _): return until ?? from ?? 0
+            case let .noHost(_, after): return after
             case .noPullBackAfterDrag: return 0
             }
         }.max() ?? 0

@@ -66,6 +66,20 @@ public enum ScenarioWriter {
                             ("tolerance", num(tol))])
         case let .holdEnds(reason, by): return .object([("holdEnds", .string(reason.rawValue)), ("by", num(by))])
         case let .noPullBackAfterDrag(b): return .object([("noPullBackAfterDrag", .bool(b))])
+        case let .postWithin(post, from, until, lo, hi):
+            return .object([("post", .string(post)), ("from", num(from)), ("until", num(until)),
+                            ("within", .array([num(lo), num(hi)]))])
+        case let .settlesBy(post, by, tol):
+            return .object([("post", .string(post)), ("settlesBy", num(by)), ("tolerance", num(tol))])
+        case let .count(match, from, until, lo, hi):
+            var pairs: [(String, JSONValue)] = [("count", match)]
+            if let from { pairs.append(("from", num(from))) }
+            if let until { pairs.append(("until", num(until))) }
+            if let lo { pairs.append(("min", num(Double(lo)))) }
+            if let hi { pairs.append(("max", num(Double(hi)))) }
+            return .object(pairs)
+        case let .noHost(jumpId, after):
+            return .object([("noHost", .object([("jumpId", num(Double(jumpId)))])), ("after", num(after))])
         case let .valueAt(k, at, v, tol):
             return .object([("value", .string(k.rawValue)), ("at", num(at)), ("equals", num(v)), ("tolerance", num(tol))])
         case let .valueMoving(k, from, until):

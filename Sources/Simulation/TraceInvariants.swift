@@ -65,8 +65,8 @@ public final class TraceInvariants {
             check(finite(a.target), r, "host target not finite")
         case let .layout(h, _):
             check(finite(h) && h >= 0, r, "web height not finite or negative")
-        case let .frame(offset, webOffset, webHeight, _, y):
-            check(finite(offset, webOffset, webHeight, y), r, "frame value not finite")
+        case let .frame(values, _, y):
+            check(values.allSatisfy(\.isFinite) && finite(y), r, "frame value not finite")
             check(lastFrameTick == 0 || r.tick - lastFrameTick == VirtualClock.ticksPerFrame, r,
                   "frames not every \(VirtualClock.ticksPerFrame) ticks")
             lastFrameTick = r.tick

@@ -8,7 +8,11 @@ import ScrollPhysics
 extension World {
     // MARK: - Trace
 
-    func emit(_ e: TraceEvent) { sink(TraceRecord(tick: tick, event: e)) }
+    func emit(_ e: TraceEvent) {
+        // Q8: the timeline marks the reader's input during a jump.
+        if case .input = e, jump != nil { marks.append(TimelineMark(tick: tick, kind: .input)) }
+        sink(TraceRecord(tick: tick, event: e))
+    }
 
     func hostAction(_ a: HostAction) {
         emit(.host(a))
@@ -156,7 +160,7 @@ extension World {
         if let id = postId { y = postY(id) } else { postId = nil }
         if jump != nil, tick - (jump?.startTick ?? 0) <= 15 * VirtualClock.ticksPerSecond { timeline.append((tick, y)) }
         for id in watchedPosts { watchedY[id] = postY(id) }
-        emit(.frame(offset: listView.offset, webOffset: page.scrollY, webHeight: list.webRowHeight, postId: postId, postY: y))
+        emit(.frame(values: Scenario.ValueKind.allCases.map(value), postId: postId, postY: y))
     }
 
     /// A web-row resize is waiting for its callback (E2).

@@ -58,7 +58,8 @@ public struct JumpStatus: Equatable {
 }
 
 public struct TimelineMark: Equatable {
-    public enum Kind: String { case jump, correction, drop, holdEnd = "hold-end", reaim, settle }
+    /// `input`: the reader's input during the jump (Q8).
+    public enum Kind: String { case jump, correction, drop, holdEnd = "hold-end", reaim, settle, input }
     public var tick: Int
     public var kind: Kind
 }

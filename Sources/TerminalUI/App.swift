@@ -39,6 +39,17 @@ public final class App {
         if !world.page.exists(id) { flash("post \(id) not found") }
     }
 
+    /// Q7: `e` while recording: the latest jump's post, its y now and held from here, into the
+    /// recorded scenario's expectations.
+    func captureExpectation() {
+        guard let id = world.jump?.postId ?? world.page.lastJumpPostId else {
+            return flash("e: no jump yet (/ jumps to a post); nothing to expect")
+        }
+        guard let y = world.postY(id) else { return flash("e: \(id) is not laid out now") }
+        recorder?.recordExpectation(world.tick, post: id, y: y)
+        flash("recorded: \(id) at y=\(Int(y.rounded())) now, and held from here")
+    }
+
     func flash(_ text: String, seconds: Double = 3) { ui.message = (Sanitizer.clean(text), world.seconds + seconds) }
 
     /// Sends an input that may hand a link to the app, and says so (E14); video or audio asks
@@ -117,6 +128,7 @@ public final class App {
         case .char("s"): ui.overlay = .panel(.scorers, selected: 0)
         case .char("t"): ui.overlay = ui.overlay == .timeline ? .none : .timeline
         case .char("~"): ui.overlay = ui.overlay == .console ? .none : .console
+        case .char("e") where recorder != nil: captureExpectation()
         case .char(let c) where ("1"..."9").contains(c):
             let hl = world.page.liveblog.highlights
             let n = Int(String(c))!

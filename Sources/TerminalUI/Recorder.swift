@@ -16,6 +16,8 @@ public final class Recorder {
     let liveblogPath: String
     let outputPath: String
     private var events: [(tick: Int, json: JSONValue)] = []
+    /// Expectations captured with `e` (Q7): a post, its y, and the tick.
+    private var expectations: [(tick: Int, post: String, y: Double)] = []
     private var lastTick = 0
     /// The output's descriptor once opened (`openOutput`), else -1 (written by path at the end).
     private var fileDescriptor: Int32 = -1
@@ -73,6 +75,26 @@ public final class Recorder {
         }
     }
 
+    /// Q7 (`e` in `view --record`): "this post's y now, and held from here". The recording gets
+    /// two named expectations: the post lands at this y by now, and stays within 16 pt of it from
+    /// now to the end, so a replay checks what the reader saw.
+    public func recordExpectation(_ tick: Int, post: String, y: Double) {
+        expectations.append((tick, post, y.rounded()))
+        lastTick = max(lastTick, tick)
+    }
+
+    func expectationsJSON(until end: JSONValue) -> [JSONValue] {
+        expectations.enumerated().flatMap { i, e -> [JSONValue] in
+            let name = "e\(i + 1) \(e.post) at t=\(JSONWriter.write(Recorder.at(e.tick)))"
+            return [
+                .object([("name", .string(name + ": y")), ("post", .string(e.post)), ("landsAt", .number(e.y)),
+                         ("tolerance", .number(16)), ("by", Recorder.at(e.tick))]),
+                .object([("name", .string(name + ": held")), ("post", .string(e.post)),
+                         ("stillFrom", Recorder.at(e.tick)), ("until", end), ("tolerance", .number(16))]),
+            ]
+        }
+    }
+
     private func appendForSignalPath(_ json: JSONValue, first: Bool) {
         TerminalRestorer.appendRecording(Array(((first ? "\n" : ",\n") + JSONWriter.write(json)).utf8))
     }
@@ -112,9 +134,10 @@ public final class Recorder {
 
     public func scenarioJSON(endTick: Int) -> JSONValue {
         var pairs = headerPairs()
-        pairs.append(("duration", Recorder.at(max(endTick, lastTick) + VirtualClock.ticksPerSecond)))
+        let duration = Recorder.at(max(endTick, lastTick) + VirtualClock.ticksPerSecond)
+        pairs.append(("duration", duration))
         pairs.append(("events", .array(events.map(\.json))))
-        pairs.append(("expect", .array([])))
+        pairs.append(("expect", .array(expectationsJSON(until: duration))))
         return .object(pairs)
     }
 

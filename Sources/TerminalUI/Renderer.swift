@@ -114,5 +114,6 @@ public final class Renderer {
         "Bksp H  L    back / forward through jumps (mouse back button too)",
         "t            timeline of the last jump       ~  console",
         "?            this help                       q  quit",
+        "e            (--record) expect this post's y now, held from here",
     ]
 }

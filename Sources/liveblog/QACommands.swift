@@ -17,11 +17,7 @@ func runSimulateCommand(_ args: ParsedArguments) -> Int32 {
     }
     let suite = paths.count > 1 || isDirectory(paths[0])
         || args.isExplicit("jobs") || args.isExplicit("shard")
-    guard suite else {
-        return runSimulate(path: paths[0], tracePath: args.string("trace"), report: report) {
-            applyScrollingOptions(args, to: &$0)
-        }
-    }
+    guard suite else { return runSimulate(args) }
     if args.string("trace") != nil { return usage(args, "--trace writes the trace of one scenario file") }
     var shard: (index: Int, count: Int)?
     if let s = args.string("shard") {

@@ -28,6 +28,8 @@ case .run(let path, let args):
     case "simulate": code = runSimulateCommand(args)
     case "compare": code = runCompare(args)
     case "fuzz": code = runFuzz(args)
+    case "metrics": code = runMetrics(args)
+    case "plot": code = runPlot(args)
     case "check": code = runCheck(args)
     case "dump": code = runDump(args)
     case "generate": code = runGenerate(args)

@@ -62,7 +62,7 @@ final class QARunnerTests: XCTestCase {
         // The suite has passes and failures, so the comparison means something.
         let outcomes = parallel.flatMap(\.outcomes)
         XCTAssertTrue(outcomes.contains { $0.passed } && outcomes.contains { !$0.passed })
-        let junit = CombinedReport.junit(parallel)
+        let junit = CombinedReport.render(parallel, format: "junit")
         XCTAssertEqual(junit.components(separatedBy: "<testcase ").count - 1, outcomes.count,
                        "a test case per expectation")
         XCTAssertEqual(junit.components(separatedBy: "<testsuite ").count - 1, 50)
@@ -92,8 +92,8 @@ final class QARunnerTests: XCTestCase {
         let entries = ScenarioSuite.run(try ScenarioSuite.collect([dir]), jobs: 3)
         XCTAssertEqual(entries.count, 3)
         XCTAssertNotNil(entries[0].invalid, "bad.json sorts first")
-        XCTAssertTrue(CombinedReport.junit(entries).contains("<error message="))
-        XCTAssertTrue(CombinedReport.text(entries).contains("1 invalid"))
+        XCTAssertTrue(CombinedReport.render(entries, format: "junit").contains("<error message="))
+        XCTAssertTrue(CombinedReport.render(entries, format: "text").contains("1 invalid"))
         XCTAssertEqual(entries[1...].filter { $0.invalid == nil }.count, 2)
     }
 }

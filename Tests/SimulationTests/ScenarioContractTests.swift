@@ -139,6 +139,6 @@ final class ScenarioContractTests: XCTestCase {
         XCTAssertTrue(Report.text("x", out).contains("0 passed, 1 failed"))
         let json = try JSONParser.parse(Report.json("x", out, virtualSeconds: 1))
         XCTAssertEqual(json["passed"], .bool(false))
-        XCTAssertTrue(Report.junit("x", out).contains("<failure message=\"no hold ended\"/>"))
+        XCTAssertTrue(Report.junit("x", out).contains("<failure message=\"a hold ends (timeout) by t=1.0: no hold ended\""))
     }
 }
