@@ -150,7 +150,7 @@ final class QAContractTests: XCTestCase {
     func testQ3_everyFrameCarriesEveryValueInEveryMode() throws {
         let keys = Scenario.ValueKind.allCases.map(\.rawValue)
         XCTAssertEqual(keys, ["offset", "webOffset", "webHeight", "documentHeight", "overscroll", "webRemaining",
-                              "headerShift", "headerFade"])
+                              "headerShift", "headerFade", "edgeEffect"])
         for (name, mode) in [("ios-3g-landing.json", "content"), ("nested-handover.json", "nested"),
                              ("header-collapse.json", "header")] {
             let s = try Scenario.load(path: QAContractTests.dir + "/" + name)
