@@ -20,12 +20,13 @@ static const unsigned int LB_CHAFA_TAGS_SYMBOLS =
 typedef struct { unsigned int ch; int fg; int bg; } lb_chafa_cell;
 
 /* The term info with the control sequences chafa's own terminal database uses for each
-   protocol. The kitty image gets an id and placement id, no reply (q=2) and no cursor move (C=1). */
+   protocol. A kitty image is transmitted only (a=t) under an id, with no reply (q=2): the caller
+   places it with a=p (clipped, moved, deleted by id). */
 static inline ChafaTermInfo *lb_chafa_term_info(int mode, unsigned int kitty_id) {
     ChafaTermInfo *ti = chafa_term_info_new();
     char kitty[160];
     snprintf(kitty, sizeof kitty,
-             "\033_Ga=T,i=%u,p=1,q=2,C=1,f=%%1,s=%%2,v=%%3,c=%%4,r=%%5,m=1\033\\", kitty_id);
+             "\033_Ga=t,i=%u,q=2,f=%%1,s=%%2,v=%%3,c=%%4,r=%%5,m=1\033\\", kitty_id);
     if (mode == LB_CHAFA_SIXEL) {
         chafa_term_info_set_seq(ti, CHAFA_TERM_SEQ_BEGIN_SIXELS, "\033P%1;%2;%3q", NULL);
         chafa_term_info_set_seq(ti, CHAFA_TERM_SEQ_END_SIXELS, "\033\\", NULL);

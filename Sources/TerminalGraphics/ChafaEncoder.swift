@@ -43,8 +43,8 @@ public struct SymbolCell: Hashable, Sendable {
 /// (kitty, sixel, iTerm2, symbols). Half blocks and ASCII stay with TerminalKit's `ImageRaster`.
 public enum ChafaEncoder {
     /// The bytes that draw `image` scaled to `cols` × `rows` cells of `cell` pixels, at the cursor,
-    /// with the pixel protocol `proto` (kitty, sixel or iterm2). Kitty images carry `kittyID`
-    /// (placement 1), ask for no reply and leave the cursor where it was.
+    /// with the pixel protocol `proto` (kitty, sixel or iterm2). A kitty image is only transmitted
+    /// (`a=t`) under `kittyID`, with no reply; `KittyCommands.place` shows it, clipped.
     public static func encode(_ image: RGBAPixels, proto: GraphicsProtocol, cols: Int, rows: Int,
                               cell: CellPixelSize, kittyID: UInt32 = 1) -> [UInt8] {
         guard cols > 0, rows > 0, image.width > 0, image.height > 0 else { return [] }

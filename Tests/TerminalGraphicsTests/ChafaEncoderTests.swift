@@ -29,6 +29,7 @@ final class ChafaEncoderTests: XCTestCase {
             let kv = $0.split(separator: "=")
             return (String(kv[0]), String(kv[1]))
         })
+        XCTAssertEqual(keys["a"], "t", "transmit only; a=p places it")
         XCTAssertEqual(keys["i"], "7")
         XCTAssertEqual(keys["q"], "2", "no reply into the input")
         XCTAssertEqual(keys["m"], "1")
