@@ -67,10 +67,12 @@ public enum CapabilityDecision {
         return c.richColor && modern ? .symbols : .halfblocks
     }
 
-    /// The cell size: `CSI 16 t`, else `CSI 14 t` divided by the grid.
+    /// The cell size (G4): `CSI 16 t`, else `CSI 14 t` or TIOCGWINSZ's pixels divided by the grid
+    /// (xterm answers neither window op by default, but fills the pixel fields of TIOCGWINSZ).
     static func cellSize(_ r: TerminalReplies, _ c: Context) -> CellPixelSize? {
         if let cell = r.cell { return cell }
-        if let a = r.textArea, c.cols > 0, c.rows > 0, a.width >= c.cols, a.height >= c.rows {
+        for a in [r.textArea, r.winsizePixels].compactMap({ $0 })
+        where c.cols > 0 && c.rows > 0 && a.width >= c.cols && a.height >= c.rows {
             return CellPixelSize(width: a.width / c.cols, height: a.height / c.rows)
         }
         return nil

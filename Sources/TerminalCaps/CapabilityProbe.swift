@@ -33,7 +33,16 @@ public struct CapabilityProbe {
         defer { if isTTY { tcsetattr(input, TCSANOW, &saved) } }
         let kitty = passthrough ? TmuxPassthrough.wrap(CapabilityQueries.kitty) : CapabilityQueries.kitty
         TTYWriter.write(output, CapabilityQueries.all(kittyQuery: kitty))
-        return ReplyParser.parse(collect())
+        var replies = ReplyParser.parse(collect())
+        replies.winsizePixels = Self.winsizePixels(output)
+        return replies
+    }
+
+    /// The text area's pixels from TIOCGWINSZ, when the terminal set them.
+    public static func winsizePixels(_ fd: Int32) -> CellPixelSize? {
+        var ws = winsize()
+        guard ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_xpixel > 0, ws.ws_ypixel > 0 else { return nil }
+        return CellPixelSize(width: Int(ws.ws_xpixel), height: Int(ws.ws_ypixel))
     }
 
     /// Reads until the DA1 reply is complete or the deadline passes.

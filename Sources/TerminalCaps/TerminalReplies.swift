@@ -13,6 +13,8 @@ public struct TerminalReplies: Hashable, Sendable {
     public var textArea: CellPixelSize?
     /// `CSI 6 ; h ; w t`: one cell in pixels.
     public var cell: CellPixelSize?
+    /// TIOCGWINSZ's pixel size of the text area (xterm fills it; many terminals leave it 0).
+    public var winsizePixels: CellPixelSize?
 
     public init() {}
 

@@ -119,5 +119,12 @@ final class CapabilityDecisionTests: XCTestCase {
         XCTAssertFalse(none.focusEvents)
         XCTAssertFalse(none.hyperlinks)
         XCTAssertNil(none.cellPixels)
+        var xterm = replies(e + "[?63;4c")
+        xterm.winsizePixels = CellPixelSize(width: 480, height: 312)
+        var grid = ctx
+        grid.cols = 80
+        grid.rows = 24
+        XCTAssertEqual(CapabilityDecision.decide(xterm, grid).cellPixels, CellPixelSize(width: 6, height: 13),
+                       "TIOCGWINSZ pixels ÷ the grid where the window ops are not answered")
     }
 }

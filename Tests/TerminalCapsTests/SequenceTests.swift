@@ -36,3 +36,31 @@ final class SequenceTests: XCTestCase {
         XCTAssertEqual(c.y, 24)
     }
 }
+
+final class ExternalLinkOpenerTests: XCTestCase {
+    func testG5_browserOrXdgOpenWithTheURLAsOneArgument() {
+        let u = "https://example.org/a b;rm -rf"
+        XCTAssertNil(ExternalLinkOpener.command(for: u, environment: [:]), "a space in the URL: refused")
+        let ok = "https://example.org/a?b=1&c=2"
+        XCTAssertEqual(ExternalLinkOpener.command(for: ok, environment: [:]), ["xdg-open", ok])
+        XCTAssertEqual(ExternalLinkOpener.command(for: ok, environment: ["BROWSER": "firefox --new-tab"]),
+                       ["firefox", "--new-tab", ok])
+        XCTAssertEqual(ExternalLinkOpener.command(for: ok, environment: ["BROWSER": "w3m %s:lynx"]), ["w3m", ok])
+        XCTAssertNil(ExternalLinkOpener.command(for: "javascript:alert(1)", environment: [:]))
+        XCTAssertNil(ExternalLinkOpener.command(for: "file:///etc/passwd", environment: [:]))
+    }
+
+    func testG5_opensThroughBrowserCommand() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lb-open-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("opened").path
+        let script = dir.appendingPathComponent("browser.sh")
+        try "#!/bin/sh\nprintf '%s' \"$1\" > \(out)\n".write(to: script, atomically: true, encoding: .utf8)
+        chmod(script.path, 0o755)
+        XCTAssertTrue(ExternalLinkOpener.open("https://example.org/x", environment: ["BROWSER": script.path]))
+        for _ in 0..<100 where !FileManager.default.fileExists(atPath: out) { usleep(20_000) }
+        usleep(20_000)
+        XCTAssertEqual(try String(contentsOfFile: out, encoding: .utf8), "https://example.org/x")
+    }
+}
