@@ -31,7 +31,9 @@ public enum CapabilityDecision {
     }
 
     /// Terminals whose XTVERSION names them as supporting OSC 8 hyperlinks (no query exists).
-    static let hyperlinkTerminals = ["kitty", "wezterm", "foot", "iterm2", "contour", "ghostty", "vte", "konsole"]
+    static let hyperlinkTerminals = [
+        "kitty", "wezterm", "foot", "iterm2", "contour", "ghostty", "vte", "konsole",
+    ]
 
     public static func decide(_ r: TerminalReplies, _ c: Context, choice: GraphicsChoice = .auto) -> TerminalFeatures {
         let name = r.version?.lowercased() ?? ""

@@ -62,7 +62,9 @@ public enum ChafaEncoder {
         }
         guard let out else { return [] }
         defer { free(out) }
-        return out.withMemoryRebound(to: UInt8.self, capacity: len) { Array(UnsafeBufferPointer(start: $0, count: len)) }
+        return out.withMemoryRebound(to: UInt8.self, capacity: len) {
+            Array(UnsafeBufferPointer(start: $0, count: len))
+        }
     }
 
     /// The symbols rung: `rows` × `cols` cells chosen by chafa from blocks, quadrants, half blocks

@@ -24,7 +24,8 @@ public enum SGR {
             return [String(base + Int(XtermPalette.nearestBasic8(r, g, b)))]
         case let (.rgb(r, g, b), .basic8): return [String(base + Int(XtermPalette.nearestBasic8(r, g, b)))]
         case let (.indexed(i), .palette256): return [String(base + 8), "5", String(i)]
-        case let (.rgb(r, g, b), .palette256): return [String(base + 8), "5", String(XtermPalette.nearest(r, g, b))]
+        case let (.rgb(r, g, b), .palette256):
+            return [String(base + 8), "5", String(XtermPalette.nearest(r, g, b))]
         case let (.indexed(i), .direct):
             if i < 8 { return [String(base + Int(i))] }
             let (r, g, b) = XtermPalette.rgb(of: i)
