@@ -1,7 +1,9 @@
 // swift-tools-version:5.9
 // liveblog: a terminal liveblog viewer that emulates a web view inside a native list.
 // Arrows point one way: liveblog → TerminalUI → Simulation → Host → Embed → LiveblogModel,
-// Host → ScrollPhysics, TerminalUI → TerminalKit → (CNcurses, CPNG); ScrollPhysics and Embed → VirtualTime.
+// Host → ScrollPhysics, TerminalUI → TerminalKit → (CNcurses, CPNG, TerminalCaps,
+// TerminalGraphics → CChafa); ScrollPhysics and Embed → VirtualTime;
+// ImageLoading → (Fetch, ImageDecoding → (CPNG, CTurboJPEG, CWebP, CGIF)).
 import PackageDescription
 
 let package = Package(
@@ -14,10 +16,14 @@ let package = Package(
                        providers: [.apt(["libncurses-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg",
+                       providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CChafa", pkgConfig: "chafa",
                        providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
         .target(name: "CSupport"),
-        .target(name: "LiveblogModel", dependencies: ["CSupport"]),
+        .target(name: "LiveblogModel", dependencies: ["CSupport", "CPNG"]),
         .target(name: "VirtualTime"),
         .target(name: "ScrollPhysics", dependencies: ["VirtualTime"]),
         .target(name: "Arguments"),
@@ -28,6 +34,9 @@ let package = Package(
         .target(name: "TerminalGraphics", dependencies: ["CChafa", "TerminalCaps"]),
         .target(name: "TerminalKit", dependencies: ["CNcurses", "CPNG", "LiveblogModel", "TerminalCaps",
                                                     "TerminalGraphics"]),
+        .target(name: "ImageDecoding", dependencies: ["CPNG", "CTurboJPEG", "CWebP", "CGIF"]),
+        .target(name: "Fetch"),
+        .target(name: "ImageLoading", dependencies: ["Fetch", "ImageDecoding"]),
         .target(name: "TerminalUI", dependencies: ["Simulation", "TerminalKit"]),
         .executableTarget(name: "liveblog", dependencies: ["TerminalUI", "Simulation", "Arguments"]),
         .testTarget(name: "LiveblogModelTests", dependencies: ["LiveblogModel"]),
@@ -41,5 +50,8 @@ let package = Package(
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], exclude: ["Golden"]),
         .testTarget(name: "RepositoryTests"),
+        .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"], exclude: ["Fixtures"]),
+        .testTarget(name: "FetchTests", dependencies: ["Fetch"], exclude: ["server.py"]),
+        .testTarget(name: "ImageLoadingTests", dependencies: ["ImageLoading"]),
     ]
 )
