@@ -20,6 +20,12 @@ public struct PixelPointer: Hashable, Sendable {
          Double(max(0, yPx - 1)) * cellHeightPt / Double(max(1, cellPixels.height)))
     }
 
+    /// A pixel position in cells with their fractions (column 2.5 = the middle of the third cell).
+    public func cells(xPx: Int, yPx: Int) -> (col: Double, row: Double) {
+        (Double(max(0, xPx - 1)) / Double(max(1, cellPixels.width)),
+         Double(max(0, yPx - 1)) / Double(max(1, cellPixels.height)))
+    }
+
     /// The cell (0-based) holding a pixel position, for everything that works in cells.
     public func cell(xPx: Int, yPx: Int) -> (row: Int, col: Int) {
         (max(0, yPx - 1) / max(1, cellPixels.height), max(0, xPx - 1) / max(1, cellPixels.width))

@@ -1,5 +1,5 @@
-import TerminalCaps
-import TerminalGraphics
+@_exported import TerminalCaps
+@_exported import TerminalGraphics
 
 /// Link text the screen re-writes inside OSC 8 after ncurses' frame (G5).
 public struct LinkSpan: Hashable, Sendable {

@@ -29,11 +29,17 @@ public struct MouseEvent: Hashable, Sendable {
     public var kind: Kind
     public var row: Int
     public var col: Int
+    /// The pointer's position in cells, with the fraction inside the cell, where the terminal
+    /// reports pixels (SGR-Pixels, G4): pixels ÷ the cell's pixels. nil: only the cell is known.
+    public var exactCol: Double?
+    public var exactRow: Double?
 
-    public init(kind: Kind, row: Int, col: Int) {
+    public init(kind: Kind, row: Int, col: Int, exactCol: Double? = nil, exactRow: Double? = nil) {
         self.kind = kind
         self.row = row
         self.col = col
+        self.exactCol = exactCol
+        self.exactRow = exactRow
     }
 }
 
@@ -41,6 +47,8 @@ public enum InputEvent: Hashable, Sendable {
     case key(Key)
     case mouse(MouseEvent)
     case resize(cols: Int, rows: Int)
+    /// The terminal gained (true) or lost focus (mode 1004: `CSI I`, `CSI O`; G6).
+    case focus(Bool)
 }
 
 /// Decoding of xterm mouse reports that ncurses did not decode itself (for instance SGR 1006

@@ -18,6 +18,12 @@ public final class App {
     /// The terminal's width (the demo narrows the world and widens it back).
     public var screenCols = 80
     private var nextLiveTick: Int?
+    /// G6: the terminal's focus.
+    var focus = FocusState()
+    /// G5: an external link shown in the toolbar, waiting for Enter (open) or y (copy).
+    var pendingLink: String?
+    /// Writes to the terminal (OSC 52); set by `run(on:)`.
+    var terminalWrite: (String) -> Void = { _ in }
 
     public init(world: World) {
         self.world = world
@@ -43,9 +49,7 @@ public final class App {
     private func sendFlashingExternalLinks(_ e: Scenario.Event) {
         let before = world.externalLinks.count
         send(e)
-        if world.externalLinks.count > before {
-            flash("external link handed to the app: \(world.externalLinks.last!)", seconds: 5)
-        }
+        if world.externalLinks.count > before { offerExternalLink(world.externalLinks.last!) }
     }
 
     // MARK: - Input mapping (T2, T3)
@@ -91,6 +95,8 @@ public final class App {
             handleKey(k)
         case .mouse(let m):
             handleMouse(m)
+        case .focus(let on):
+            focusChanged(on)
         }
     }
 
@@ -100,7 +106,7 @@ public final class App {
             return
         }
         guard let key = App.keyName(k) else { return }
-        if handleOverlayKey(key) { return }
+        if handleLinkKey(key) || handleOverlayKey(key) { return }
         switch key {
         case .char("q"): running = false
         case .char("?"): ui.overlay = .help
@@ -196,7 +202,8 @@ public final class App {
 
     private func handleMouse(_ m: MouseEvent) {
         let line = world.line, cw = world.config.page.cell.width
-        let x = Double(m.col) * cw + cw / 2, y = Double(m.row) * line + line / 2
+        // G4: the exact position where the terminal reports pixels, the cell's centre otherwise.
+        let x = (m.exactCol ?? Double(m.col) + 0.5) * cw, y = (m.exactRow ?? Double(m.row) + 0.5) * line
         switch m.kind {
         case .press(let button):
             guard button == 1 else { return }
