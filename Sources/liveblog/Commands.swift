@@ -133,11 +133,11 @@ func runView(_ args: ParsedArguments) -> Int32 {
         }
     }
     let screen: NcursesScreen
-    do { screen = try NcursesScreen() } catch {
+    let graphics = GraphicsChoice(argument: args.string("graphics") ?? "auto") ?? .auto
+    do { screen = try NcursesScreen(graphics: graphics) } catch {
         printError("cannot open the terminal: \(error)")
         return ExitCode.software.rawValue
     }
-    TerminalRestorer.install()
     cfg.cols = screen.cols
     cfg.rows = screen.rows
     let world = World(liveblog: lb, config: cfg)
@@ -168,7 +168,6 @@ func runDemo(_ args: ParsedArguments) -> Int32 {
     guard isatty(1) == 1, isatty(0) == 1 else { printError("demo needs a terminal"); return ExitCode.usage.rawValue }
     let screen: NcursesScreen
     do { screen = try NcursesScreen() } catch { printError("cannot open the terminal: \(error)"); return ExitCode.software.rawValue }
-    TerminalRestorer.install()
     var cfg = WorldConfig()
     cfg.cols = screen.cols
     cfg.rows = screen.rows
