@@ -24,6 +24,10 @@ public struct PixelFrame: Hashable, Sendable {
     /// Screen rows whose text must be repainted before this frame's `doupdate` (ncurses
     /// `wredrawln`): pixels of an image that moved or went away lie there (G1: no stale pixels).
     public var staleRows: [Int] = []
+    /// Bytes written before ncurses' output: the cells the pixels left, overwritten with spaces.
+    /// xterm keeps sixel pixels under cells that ncurses clears with EL/ED; only written
+    /// characters replace them. ncurses then repaints the rows' text over the spaces.
+    public var blank: [UInt8] = []
     /// Bytes written after `doupdate`: images placed, moved, clipped or deleted. The cursor is
     /// saved and restored around them (DECSC/DECRC) so ncurses' idea of it stays true.
     public var bytes: [UInt8] = []
@@ -61,6 +65,7 @@ public final class PixelImageLayer {
                       pixels: (Int) -> RGBAPixels?) -> PixelFrame {
         var out = PixelFrame()
         var next: [Int: Shown] = [:]
+        var stale: [Shown] = []
         var body = ""
         for r in requests {
             let lo = max(r.top, area.lowerBound), hi = min(r.top + r.rows, area.upperBound)
@@ -69,18 +74,19 @@ public final class PixelImageLayer {
             let now = Shown(request: r, visible: vis)
             next[r.key] = now
             if shown[r.key] == now { continue }
-            if let old = shown[r.key], proto != .kitty { out.staleRows += Array(old.visible) }
+            if let old = shown[r.key], proto != .kitty { stale.append(old) }
             body += draw(now, img)
         }
         for (key, old) in shown where next[key] == nil {
             if proto == .kitty {
                 body += wrap(KittyCommands.deletePlacements(id: Self.kittyID(key)))
             } else {
-                out.staleRows += Array(old.visible)
+                stale.append(old)
             }
         }
         shown = next
-        out.staleRows = Array(Set(out.staleRows)).sorted()
+        out.staleRows = Array(Set(stale.flatMap { Array($0.visible) })).sorted()
+        out.blank = Self.blanking(stale)
         if !body.isEmpty { out.bytes = Array(("\u{1B}7" + body + "\u{1B}8").utf8) }
         return out
     }
@@ -97,6 +103,18 @@ public final class PixelImageLayer {
     static func kittyID(_ key: Int) -> UInt32 { UInt32(truncatingIfNeeded: key & 0x7FFF_FFFF) + 1 }
 
     func wrap(_ s: String) -> String { passthrough ? TmuxPassthrough.wrap(s) : s }
+
+    /// Spaces over the cells of images that moved or went (cursor and attributes kept).
+    static func blanking(_ stale: [Shown]) -> [UInt8] {
+        guard !stale.isEmpty else { return [] }
+        var s = "\u{1B}7\u{1B}[0m"
+        for old in stale {
+            for row in old.visible {
+                s += moveTo(row: row, col: old.request.col) + String(repeating: " ", count: old.request.cols)
+            }
+        }
+        return Array((s + "\u{1B}8").utf8)
+    }
 
     static func moveTo(row: Int, col: Int) -> String { "\u{1B}[\(row + 1);\(col + 1)H" }
 

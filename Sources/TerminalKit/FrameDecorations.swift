@@ -73,6 +73,7 @@ public final class FrameDecorations {
             let px = pixels
             let f = layer.frame(images, area: area) { px[$0] }
             p.staleRows = f.staleRows
+            p.before += f.blank
             p.after += f.bytes
         }
         if !links.isEmpty { p.after += Array(linkBytes().utf8) }

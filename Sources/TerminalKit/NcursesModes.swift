@@ -22,6 +22,11 @@ extension NcursesScreen {
             mouseinterval(0)
             mousemask(LB_ALL_MOUSE_EVENTS | LB_REPORT_MOUSE_POSITION, nil)
         }
+        if f.graphics == .sixel || f.graphics == .iterm2 {
+            // Sixel and iTerm2 pixels move with a scrolled region, into rows liveblog does not know
+            // to repaint: ncurses repaints rows instead of scrolling them (G1: no stale pixels).
+            idlok(lb_stdscr(), false)
+        }
         // Flush ncurses' own set-up (smcup, keypad, its mouse mode 1000) before ours, so
         // that 1002 is the last tracking mode the terminal sees.
         wrefresh(lb_stdscr())

@@ -50,6 +50,10 @@ final class PixelImageLayerTests: XCTestCase {
         moved.top = 16
         let f2 = layer.frame([moved], area: area) { _ in self.image }
         XCTAssertEqual(f2.staleRows, [18, 19, 20], "the old rows are repainted before the new image")
+        let spaces = String(repeating: " ", count: 4)
+        XCTAssertEqual(String(decoding: f2.blank, as: UTF8.self),
+                       "\u{1B}7\u{1B}[0m\u{1B}[19;1H\(spaces)\u{1B}[20;1H\(spaces)\u{1B}[21;1H\(spaces)\u{1B}8",
+                       "written spaces replace sixel pixels (EL does not, in xterm)")
         XCTAssertTrue(text(f2).contains("\u{1B}[17;1H\u{1B}P"))
         let f3 = layer.frame([], area: area) { _ in self.image }
         XCTAssertEqual(f3.staleRows, [16, 17, 18, 19], "scrolled away: no stale pixels")
