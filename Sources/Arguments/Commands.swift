@@ -109,9 +109,11 @@ public enum LiveblogCommands {
             .option("sticky-header", value: "PT",
                     help: "Height in pt of the page's sticky site header; 0 for none.",
                     default: "0", type: .double(min: 0, max: maxPoints)),
-            .option("graphics", help: "How images are drawn: auto asks the terminal (G1); kitty, sixel and "
-                        + "iterm2 draw pixels, symbols, halfblocks and ascii draw cells.",
-                    default: "auto", allowed: ["auto", "kitty", "sixel", "iterm2", "symbols", "halfblocks", "ascii"]),
+            .option("graphics", value: "MODE",
+                    help: "How images are drawn: auto asks the terminal; kitty, sixel and iterm2 draw "
+                        + "pixels; symbols, halfblocks and ascii draw cells.",
+                    default: "auto",
+                    allowed: ["auto", "kitty", "sixel", "iterm2", "symbols", "halfblocks", "ascii"]),
         ])
 
     /// C2: `liveblog simulate SCENARIO.json [--trace FILE] [--report text|json|junit]`.

@@ -18,8 +18,9 @@ public enum CapabilityDecision {
         public var cols: Int
         public var rows: Int
 
-        public init(unicode: Bool, richColor: Bool, insideTmux: Bool = false, tmuxAllowsPassthrough: Bool = false,
-                    termProgram: String? = nil, cols: Int = 0, rows: Int = 0) {
+        public init(unicode: Bool, richColor: Bool, insideTmux: Bool = false,
+                    tmuxAllowsPassthrough: Bool = false, termProgram: String? = nil,
+                    cols: Int = 0, rows: Int = 0) {
             self.unicode = unicode
             self.richColor = richColor
             self.insideTmux = insideTmux
@@ -35,7 +36,8 @@ public enum CapabilityDecision {
         "kitty", "wezterm", "foot", "iterm2", "contour", "ghostty", "vte", "konsole",
     ]
 
-    public static func decide(_ r: TerminalReplies, _ c: Context, choice: GraphicsChoice = .auto) -> TerminalFeatures {
+    public static func decide(_ r: TerminalReplies, _ c: Context,
+                              choice: GraphicsChoice = .auto) -> TerminalFeatures {
         let name = r.version?.lowercased() ?? ""
         let sync = r.modeSupported(2026)
         var f = TerminalFeatures(graphics: graphics(r, c, name: name))
@@ -61,7 +63,8 @@ public enum CapabilityDecision {
             if r.kittyOK { return .kitty }
             if r.sixel { return .sixel }
             if name.contains("iterm2") { return .iterm2 }
-            if r.version == nil && !c.insideTmux && c.termProgram == "iTerm.app" && r.da1 != nil { return .iterm2 }
+            let silentITerm = r.version == nil && r.da1 != nil && c.termProgram == "iTerm.app"
+            if silentITerm && !c.insideTmux { return .iterm2 }
         }
         guard c.unicode else { return .ascii }
         // Quadrants and sextants need a modern font: only where the terminal answered a modern query.

@@ -17,8 +17,9 @@ public struct CapabilityProbe {
 
     /// Sends the queries and collects the replies. The tty is put in non-canonical, no-echo mode
     /// for the exchange (the replies must neither wait for a newline nor be echoed) and restored.
-    /// Inside tmux with pass-through allowed, the kitty query is wrapped for the outer terminal.
-    public func run(passthrough: Bool = false) -> TerminalReplies {
+    /// Inside tmux with pass-through allowed, the kitty query is wrapped for the outer terminal;
+    /// inside tmux without it, it is not sent (tmux takes an APC string for the pane's title).
+    public func run(passthrough: Bool = false, insideTmux: Bool = false) -> TerminalReplies {
         var saved = termios()
         let isTTY = tcgetattr(input, &saved) == 0
         if isTTY {
@@ -31,7 +32,8 @@ public struct CapabilityProbe {
             tcsetattr(input, TCSANOW, &raw)
         }
         defer { if isTTY { tcsetattr(input, TCSANOW, &saved) } }
-        let kitty = passthrough ? TmuxPassthrough.wrap(CapabilityQueries.kitty) : CapabilityQueries.kitty
+        let kitty = passthrough ? TmuxPassthrough.wrap(CapabilityQueries.kitty)
+            : insideTmux ? "" : CapabilityQueries.kitty
         TTYWriter.write(output, CapabilityQueries.all(kittyQuery: kitty))
         var replies = ReplyParser.parse(collect())
         replies.winsizePixels = Self.winsizePixels(output)

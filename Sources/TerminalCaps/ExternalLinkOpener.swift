@@ -28,8 +28,8 @@ public struct ExternalLinkOpener: Sendable {
 
     /// Starts the command detached; false when it cannot be started.
     @discardableResult
-    public static func open(_ url: String, environment env: [String: String] = ProcessInfo.processInfo.environment)
-        -> Bool {
+    public static func open(_ url: String,
+                            environment env: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         guard let argv = command(for: url, environment: env) else { return false }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -76,8 +76,8 @@ public enum ChafaEncoder {
         let bg = UInt32(background.r) << 16 | UInt32(background.g) << 8 | UInt32(background.b)
         image.bytes.withUnsafeBufferPointer { p in
             raw.withUnsafeMutableBufferPointer { c in
-                lb_chafa_symbols(p.baseAddress, Int32(image.width), Int32(image.height), Int32(cols), Int32(rows),
-                                 1, bg, c.baseAddress)
+                lb_chafa_symbols(p.baseAddress, Int32(image.width), Int32(image.height), Int32(cols),
+                                 Int32(rows), 1, bg, c.baseAddress)
             }
         }
         return (0..<rows).map { r in

@@ -143,13 +143,15 @@ public final class PixelImageLayer {
             let y0 = first * img.height / r.rows, y1 = (first + count) * img.height / r.rows
             return ChafaEncoder.encode(img.rows(y0, y1), proto: proto, cols: r.cols, rows: count, cell: cell)
         }
-        return Self.moveTo(row: s.visible.lowerBound, col: r.col) + wrap(String(decoding: bytes, as: UTF8.self))
+        let image = wrap(String(decoding: bytes, as: UTF8.self))
+        return Self.moveTo(row: s.visible.lowerBound, col: r.col) + image
     }
 
     /// The pixel size `s=…,v=…` chafa chose for a kitty transmission.
     static func kittySize(_ bytes: [UInt8]) -> (Int, Int)? {
         let head = String(decoding: bytes.prefix(120), as: UTF8.self)
-        guard let keys = head.split(separator: "\u{1B}").first?.split(separator: ";").first else { return nil }
+        guard let command = head.split(separator: "\u{1B}").first,
+              let keys = command.split(separator: ";").first else { return nil }
         var w: Int?, h: Int?
         for kv in keys.dropFirst(2).split(separator: ",") {
             if kv.hasPrefix("s=") { w = Int(kv.dropFirst(2)) }

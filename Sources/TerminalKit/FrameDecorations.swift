@@ -35,7 +35,8 @@ public final class FrameDecorations {
         self.colorMode = colorMode
         if features.graphics.isPixels {
             let cell = features.cellPixels ?? CellPixelSize(width: 8, height: 16)
-            layer = PixelImageLayer(proto: features.graphics, cell: cell, passthrough: features.tmuxPassthrough)
+            layer = PixelImageLayer(proto: features.graphics, cell: cell,
+                                    passthrough: features.tmuxPassthrough)
         } else {
             layer = nil
         }

@@ -62,14 +62,17 @@ struct TerminalProbe {
             replies = TerminalReplies()
         } else {
             let ms = env["LIVEBLOG_PROBE_TIMEOUT_MS"].flatMap { Int($0) } ?? 150
-            replies = CapabilityProbe(timeoutMs: min(max(ms, 0), 1000)).run(passthrough: tmuxPassthrough)
+            replies = CapabilityProbe(timeoutMs: min(max(ms, 0), 1000))
+                .run(passthrough: tmuxPassthrough, insideTmux: insideTmux)
         }
     }
 
-    func features(_ caps: TerminalCapabilities, cols: Int, rows: Int, choice: GraphicsChoice) -> TerminalFeatures {
+    func features(_ caps: TerminalCapabilities, cols: Int, rows: Int,
+                  choice: GraphicsChoice) -> TerminalFeatures {
         let ctx = CapabilityDecision.Context(
-            unicode: caps.unicode, richColor: caps.colorMode >= .palette256, insideTmux: !(env["TMUX"] ?? "").isEmpty,
-            tmuxAllowsPassthrough: tmuxPassthrough, termProgram: env["TERM_PROGRAM"], cols: cols, rows: rows)
+            unicode: caps.unicode, richColor: caps.colorMode >= .palette256,
+            insideTmux: !(env["TMUX"] ?? "").isEmpty, tmuxAllowsPassthrough: tmuxPassthrough,
+            termProgram: env["TERM_PROGRAM"], cols: cols, rows: rows)
         var f = CapabilityDecision.decide(replies, ctx, choice: choice)
         // Without colour or Unicode the cell rungs step down, whatever was asked.
         if !f.graphics.isPixels && !caps.unicode { f.graphics = .ascii }

@@ -28,7 +28,8 @@ final class ImageCache: @unchecked Sendable {
 
     func cells(path: String, cols: Int, halfRows: Int, mode: ColorMode, unicode: Bool,
                symbols: Bool = false) -> Entry {
-        let key = Key(path: path, cols: cols, halfRows: halfRows, mode: mode, unicode: unicode, symbols: symbols)
+        let key = Key(path: path, cols: cols, halfRows: halfRows, mode: mode, unicode: unicode,
+                      symbols: symbols)
         lock.lock()
         if let e = entries[key] {
             lock.unlock()
@@ -48,8 +49,9 @@ final class ImageCache: @unchecked Sendable {
             case .success(let i):
                 // Cells of two half-rows each; a half-row is 8 pt of the item's height.
                 let rows = (halfRows + 1) / 2
-                entry = .ready(symbols ? Self.symbolCells(i, cols: cols, rows: rows)
-                                       : ImageRaster.render(i, cols: cols, rows: rows, mode: mode, unicode: unicode))
+                entry = .ready(symbols
+                    ? Self.symbolCells(i, cols: cols, rows: rows)
+                    : ImageRaster.render(i, cols: cols, rows: rows, mode: mode, unicode: unicode))
             case .failure(let e):
                 entry = .failed(e.description)
             }
@@ -65,7 +67,8 @@ final class ImageCache: @unchecked Sendable {
         }
         if synchronous {
             work()
-            return cells(path: path, cols: cols, halfRows: halfRows, mode: mode, unicode: unicode, symbols: symbols)
+            return cells(path: path, cols: cols, halfRows: halfRows, mode: mode, unicode: unicode,
+                         symbols: symbols)
         }
         lock.withLock { inProgress += 1 }
         queue.async(execute: work)

@@ -58,3 +58,18 @@ final class CapabilityProbeTests: XCTestCase {
         XCTAssertLessThan(ms, 150 + 100, "never waits much past the timeout")
     }
 }
+
+final class TmuxProbeTests: XCTestCase {
+    /// tmux takes an APC string for the pane's title: inside tmux without pass-through the kitty
+    /// query is not sent; with pass-through it goes wrapped.
+    func testG1_insideTmuxTheKittyQueryIsWithheldOrWrapped() throws {
+        for (passthrough, expected) in [(false, ""), (true, TmuxPassthrough.wrap(CapabilityQueries.kitty))] {
+            let term = try XCTUnwrap(FakeTerminal(.unsupported))
+            _ = CapabilityProbe(input: term.slave, output: term.slave, timeoutMs: 2000)
+                .run(passthrough: passthrough, insideTmux: true)
+            usleep(20_000)
+            XCTAssertEqual(term.outputText, CapabilityQueries.all(kittyQuery: expected))
+            term.close()
+        }
+    }
+}
