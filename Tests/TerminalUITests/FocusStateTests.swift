@@ -15,3 +15,32 @@ final class FocusStateTests: XCTestCase {
         XCTAssertNil(f.focus(postCount: 13), "nothing new: nothing said")
     }
 }
+
+final class AppFocusTests: XCTestCase {
+    /// G6 in the App: focus out, two live posts arrive, focus in: "2 new since you left".
+    func testG6_appSaysHowManyPostsCameWhileUnfocused() throws {
+        let w = try Fixture.world(cols: 80, rows: 24)
+        w.advance(to: 12)
+        let app = App(world: w)
+        app.handle(.focus(false))
+        XCTAssertFalse(app.focus.focused)
+        app.send(.live(2))
+        app.handle(.focus(true))
+        XCTAssertTrue(app.focus.focused)
+        XCTAssertEqual(app.ui.message?.text, "2 new since you left")
+    }
+
+    /// G5: an external link is offered; y copies it with OSC 52 through the terminal.
+    func testG5_yCopiesTheOfferedLinkWithOSC52() throws {
+        let w = try Fixture.world(cols: 80, rows: 24)
+        w.advance(to: 12)
+        let app = App(world: w)
+        var written = ""
+        app.terminalWrite = { written += $0 }
+        app.offerExternalLink("https://www.example.com/x")
+        XCTAssertTrue(app.ui.message?.text.contains("https://www.example.com/x") ?? false)
+        app.handle(.key(.char("y")))
+        XCTAssertEqual(written, "\u{1B}]52;c;aHR0cHM6Ly93d3cuZXhhbXBsZS5jb20veA==\u{1B}\\")
+        XCTAssertNil(app.pendingLink)
+    }
+}

@@ -105,3 +105,30 @@ final class ModernTerminalEndToEndTests: XCTestCase {
         XCTAssertFalse(out.contains("\u{1B}_Ga=t"))
     }
 }
+
+/// G4 through the real binary: with 1016 on, SGR reports carry pixels; the recording shows the
+/// pointer at the sub-cell points they imply (cells of 10 × 20 px → 8 × 16 pt).
+final class PixelMouseEndToEndTests: XCTestCase {
+    func testG4_pixelReportsReachTheWorldAtSubCellPoints() throws {
+        let bin = try liveblogBinary()
+        let rec = FileManager.default.temporaryDirectory.appendingPathComponent("lb-pixels-\(getpid()).json").path
+        defer { unlink(rec) }
+        let t = try PtyTerminal(.kitty, binary: bin, args: ["view", ModernTerminalEndToEndTests.sample,
+                                                            "--network", "instant", "--record", rec])
+        XCTAssertTrue(t.waitFor(10, "\u{1B}[?1016h"))
+        XCTAssertTrue(t.waitFor(10, "Coastal"))
+        // Press at pixel (105, 205), drag to (105, 245), release: 1-based pixels.
+        t.send("\u{1B}[<0;105;205M")
+        usleep(50_000)
+        t.send("\u{1B}[<32;105;245M")
+        usleep(50_000)
+        t.send("\u{1B}[<0;105;245m")
+        usleep(200_000)
+        XCTAssertEqual(t.quit(), 0)
+        let json = try String(contentsOfFile: rec, encoding: .utf8)
+        // x = 104 px × 8 / 10 = 83.2 pt; y = 204 px × 16 / 20 = 163.2 pt, then 244 × 16 / 20 = 195.2 pt.
+        XCTAssertTrue(json.contains("83.2"), json)
+        XCTAssertTrue(json.contains("163.2"), json)
+        XCTAssertTrue(json.contains("195.2"), json)
+    }
+}
