@@ -1,7 +1,8 @@
 // swift-tools-version:5.9
 // liveblog: a terminal liveblog viewer that emulates a web view inside a native list.
 // Arrows point one way: liveblog → TerminalUI → Simulation → Host → Embed → LiveblogModel,
-// Host → ScrollPhysics, TerminalUI → TerminalKit → (CNcurses, CPNG); ScrollPhysics and Embed → VirtualTime;
+// Host → ScrollPhysics, TerminalUI → TerminalKit → (CNcurses, CPNG, TerminalCaps,
+// TerminalGraphics → CChafa); ScrollPhysics and Embed → VirtualTime;
 // ImageLoading → (Fetch, ImageDecoding → (CPNG, CTurboJPEG, CWebP, CGIF)).
 import PackageDescription
 
@@ -19,6 +20,8 @@ let package = Package(
                        providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CChafa", pkgConfig: "chafa",
+                       providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
         .target(name: "CSupport"),
         .target(name: "LiveblogModel", dependencies: ["CSupport", "CPNG"]),
         .target(name: "VirtualTime"),
@@ -27,7 +30,10 @@ let package = Package(
         .target(name: "Embed", dependencies: ["LiveblogModel", "VirtualTime"]),
         .target(name: "Host", dependencies: ["Embed", "ScrollPhysics", "VirtualTime"]),
         .target(name: "Simulation", dependencies: ["Host", "VirtualTime"]),
-        .target(name: "TerminalKit", dependencies: ["CNcurses", "CPNG", "LiveblogModel"]),
+        .target(name: "TerminalCaps"),
+        .target(name: "TerminalGraphics", dependencies: ["CChafa", "TerminalCaps"]),
+        .target(name: "TerminalKit", dependencies: ["CNcurses", "CPNG", "LiveblogModel", "TerminalCaps",
+                                                    "TerminalGraphics"]),
         .target(name: "ImageDecoding", dependencies: ["CPNG", "CTurboJPEG", "CWebP", "CGIF"]),
         .target(name: "Fetch"),
         .target(name: "ImageLoading", dependencies: ["Fetch", "ImageDecoding"]),
@@ -39,8 +45,10 @@ let package = Package(
         .testTarget(name: "EmbedTests", dependencies: ["Embed"]),
         .testTarget(name: "HostTests", dependencies: ["Host"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation"], exclude: ["GoldenTraces"]),
+        .testTarget(name: "TerminalCapsTests", dependencies: ["TerminalCaps", "CSupport"]),
+        .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "TerminalCaps"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], exclude: ["Golden"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], exclude: ["Golden", "pty_relay.py"]),
         .testTarget(name: "RepositoryTests"),
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"], exclude: ["Fixtures"]),
         .testTarget(name: "FetchTests", dependencies: ["Fetch"], exclude: ["server.py"]),

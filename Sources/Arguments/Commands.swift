@@ -123,6 +123,11 @@ public enum LiveblogCommands {
             .flag("linear", help: "Read one post after another as plain lines, for screen readers and "
                       + "terminals without cursor addressing (on by itself with TERM=dumb): space or j next, "
                       + "k or b previous, q quit."),
+            .option("graphics", value: "MODE",
+                    help: "How images are drawn: auto asks the terminal; kitty, sixel and iterm2 draw "
+                        + "pixels; symbols, halfblocks and ascii draw cells.",
+                    default: "auto",
+                    allowed: ["auto", "kitty", "sixel", "iterm2", "symbols", "halfblocks", "ascii"]),
         ])
 
     /// C2, F6, F7: `liveblog simulate SCENARIO.json... [--trace FILE] [--report text|json|junit]

@@ -144,6 +144,7 @@ private struct Reader {
     mutating func csi() -> [InputEvent] {
         guard let c2 = read() else { return [.key(.escape), .key(.char("["))] }
         if c2 == 0x3C { return sgrMouse() }                       // <
+        if c2 == 0x49 || c2 == 0x4F { return [.focus(c2 == 0x49)] } // I O: focus in, out (G6)
         if c2 == 0x4D {                                           // M
             guard let b = read(), let x = read(), let y = read(),
                   let ev = MouseReport.decodeX10(Int(b), Int(x), Int(y)) else { return [] }

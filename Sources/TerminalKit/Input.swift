@@ -29,11 +29,17 @@ public struct MouseEvent: Hashable, Sendable {
     public var kind: Kind
     public var row: Int
     public var col: Int
+    /// The pointer's position in cells, with the fraction inside the cell, where the terminal
+    /// reports pixels (SGR-Pixels, G4): pixels ÷ the cell's pixels. nil: only the cell is known.
+    public var exactCol: Double?
+    public var exactRow: Double?
 
-    public init(kind: Kind, row: Int, col: Int) {
+    public init(kind: Kind, row: Int, col: Int, exactCol: Double? = nil, exactRow: Double? = nil) {
         self.kind = kind
         self.row = row
         self.col = col
+        self.exactCol = exactCol
+        self.exactRow = exactRow
     }
 }
 
@@ -43,6 +49,8 @@ public enum InputEvent: Hashable, Sendable {
     case resize(cols: Int, rows: Int)
     /// Pasted text (bracketed paste, mode 2004; issue 15), as the terminal sent it: untrusted.
     case paste(String)
+    /// The terminal gained (true) or lost focus (mode 1004: `CSI I`, `CSI O`; G6).
+    case focus(Bool)
 }
 
 /// Decoding of xterm mouse reports that ncurses did not decode itself (for instance SGR 1006

@@ -14,7 +14,14 @@ public final class PaneScreen: Screen {
 
     public var cols: Int { area.width }
     public var rows: Int { area.height }
-    public var capabilities: TerminalCapabilities { base.capabilities }
+    /// The base screen's, except that images are drawn in cells: pixel images are placed by key
+    /// for the whole screen, and two panes show the same picture at once (compare draws the same
+    /// liveblog in each pane).
+    public var capabilities: TerminalCapabilities {
+        var c = base.capabilities
+        if [.kitty, .sixel, .iterm2].contains(c.features.graphics) { c.features.graphics = .symbols }
+        return c
+    }
 
     public func erase() {
         let blank = String(repeating: " ", count: area.width)
@@ -50,4 +57,15 @@ public final class PaneScreen: Screen {
     }
 
     public func present() {}
+
+    /// Never asked for: panes draw images in cells (see `capabilities`).
+    public func placeImage(_ request: PixelImageRequest, pixels: RGBAPixels, clip: Range<Int>) {}
+
+    /// Link text drawn in the pane, moved to the base screen's cells (G5).
+    public func link(_ span: LinkSpan) {
+        var s = span
+        s.row += area.row
+        s.col += area.col
+        base.link(s)
+    }
 }

@@ -20,6 +20,12 @@ public final class App {
     private var nextLiveTick: Int?
     /// Where `$LIVEBLOG_PLAYER` is read (W3); tests give their own.
     public var environment = ProcessInfo.processInfo.environment
+    /// G6: the terminal's focus.
+    var focus = FocusState()
+    /// G5: an external link shown in the toolbar, waiting for Enter (open) or y (copy).
+    var pendingLink: String?
+    /// Writes to the terminal (OSC 52); set by `run(on:)`.
+    var terminalWrite: (String) -> Void = { _ in }
 
     public init(world: World) {
         self.world = world
@@ -60,7 +66,7 @@ public final class App {
         if world.mediaHandoffs.count > mediaBefore, let url = world.mediaHandoffs.last {
             ui.overlay = .confirmPlayer(PlayerCommand(url: url, environment: environment))
         } else if world.externalLinks.count > before {
-            flash("external link handed to the app: \(world.externalLinks.last!)", seconds: 5)
+            offerExternalLink(world.externalLinks.last!)
         }
     }
 
@@ -109,6 +115,8 @@ public final class App {
             handleMouse(m)
         case .paste(let text):
             handlePaste(text)
+        case .focus(let on):
+            focusChanged(on)
         }
     }
 
@@ -118,7 +126,7 @@ public final class App {
             return
         }
         guard let key = App.keyName(k) else { return }
-        if handleOverlayKey(key) { return }
+        if handleLinkKey(key) || handleOverlayKey(key) { return }
         switch key {
         case .char("q"): running = false
         case .char("?"): ui.overlay = .help
@@ -219,7 +227,8 @@ public final class App {
 
     private func handleMouse(_ m: MouseEvent) {
         let line = world.line, cw = world.config.page.cell.width
-        let x = Double(m.col) * cw + cw / 2, y = Double(m.row) * line + line / 2
+        // G4: the exact position where the terminal reports pixels, the cell's centre otherwise.
+        let x = (m.exactCol ?? Double(m.col) + 0.5) * cw, y = (m.exactRow ?? Double(m.row) + 0.5) * line
         switch m.kind {
         case .press(let button):
             // W2: the mouse's back and forward buttons.

@@ -65,8 +65,8 @@ public final class CompareApp {
             for p in panes { p.handle(.key(k)) }
         case .mouse(let m):
             handleMouse(m)
-        case .paste:
-            // A paste is text for a `/` prompt; each pane takes it as its own prompt would.
+        case .paste, .focus:
+            // A paste is text for a `/` prompt, focus is the terminal's (G6): every pane's.
             for p in panes { p.handle(event) }
         }
         if panes.contains(where: { !$0.running }) { running = false }

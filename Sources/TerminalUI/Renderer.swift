@@ -37,6 +37,7 @@ public final class Renderer {
         // The list is as wide as the world (the demo narrows it), the indicator at the screen's edge.
         let listArea = Rect(row: list.row, col: 0, width: min(list.width, cfg.cols), height: list.height)
         let ctx = FrameContext(world: world, theme: theme, area: listArea, screen: screen, images: images)
+        ctx.pixelImages = ui.overlay == .none
         ctx.draw()
         drawIndicator(ctx, in: list)
         EdgeEffectView(world: world).draw(on: screen, theme, in: listArea)

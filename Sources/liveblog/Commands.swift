@@ -141,11 +141,11 @@ func runView(_ args: ParsedArguments) -> Int32 {
         }
     }
     let screen: NcursesScreen
-    do { screen = try NcursesScreen() } catch {
+    let graphics = GraphicsChoice(argument: args.string("graphics") ?? "auto") ?? .auto
+    do { screen = try NcursesScreen(graphics: graphics) } catch {
         printError("cannot open the terminal: \(error)")
         return ExitCode.software.rawValue
     }
-    TerminalRestorer.install()
     cfg.cols = screen.cols
     cfg.rows = screen.rows
     let world = World(liveblog: lb, config: cfg)
@@ -182,7 +182,6 @@ func runDemo(_ args: ParsedArguments) -> Int32 {
     defer { if case .screen(_, let note?) = decision { printNote(note) } }
     let screen: NcursesScreen
     do { screen = try NcursesScreen() } catch { printError("cannot open the terminal: \(error)"); return ExitCode.software.rawValue }
-    TerminalRestorer.install()
     var cfg = WorldConfig()
     cfg.cols = screen.cols
     cfg.rows = screen.rows
