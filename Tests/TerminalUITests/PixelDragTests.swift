@@ -10,6 +10,9 @@ final class PixelDragTests: XCTestCase {
     /// (pt/s of content) and how far the content coasts after the release.
     func drag(exact: Bool, ticks: Int = 24, pxPerTick: Int = 3) throws -> (velocity: Double, coast: Double) {
         let w = try Fixture.world(cols: 80, rows: 24)
+        // The seed's dynamic item carries the release velocity the tracker measured (P1, P2); the
+        // M1 ios list would use UIKit's law (F2), whose glide starts from the same velocity.
+        w.pan.physics = .uidynamic
         w.listView.offset = (w.listView.minOffset + w.listView.maxOffset) / 2
         w.advance(to: 12)
         let app = App(world: w)
