@@ -31,6 +31,8 @@ let package = Package(
         .target(name: "ImageDecoding", dependencies: ["CPNG", "CTurboJPEG", "CWebP", "CGIF"]),
         .target(name: "Fetch"),
         .target(name: "ImageLoading", dependencies: ["Fetch", "ImageDecoding"]),
+        .target(name: "RealSources", dependencies: ["Fetch", "ImageDecoding", "ImageLoading", "LiveblogModel",
+                                                    "VirtualTime"]),
         .target(name: "TerminalUI", dependencies: ["Simulation", "TerminalKit"]),
         .executableTarget(name: "liveblog", dependencies: ["TerminalUI", "Simulation", "Arguments"]),
         .testTarget(name: "LiveblogModelTests", dependencies: ["LiveblogModel"]),
@@ -45,5 +47,6 @@ let package = Package(
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"], exclude: ["Fixtures"]),
         .testTarget(name: "FetchTests", dependencies: ["Fetch"], exclude: ["server.py"]),
         .testTarget(name: "ImageLoadingTests", dependencies: ["ImageLoading"]),
+        .testTarget(name: "RealSourcesTests", dependencies: ["RealSources"], exclude: ["Fixtures"]),
     ]
 )
