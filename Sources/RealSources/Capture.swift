@@ -12,11 +12,19 @@ public struct Capture: Codable, Equatable, Sendable {
     public var capture: Int
     /// The source the session opened (`SourceLocation.description`).
     public var source: String
+    /// `--poll` of the session (R3); nil or 0: it did not poll.
+    public var pollSeconds: Double?
     public var responses: [CapturedResponse]
 
-    public init(source: String, responses: [CapturedResponse] = []) {
+    enum CodingKeys: String, CodingKey {
+        case capture, source, responses
+        case pollSeconds = "poll_seconds"
+    }
+
+    public init(source: String, pollSeconds: Double? = nil, responses: [CapturedResponse] = []) {
         capture = Self.formatVersion
         self.source = source
+        self.pollSeconds = pollSeconds
         self.responses = responses
     }
 }

@@ -7,7 +7,9 @@ public final class CaptureRecorder: @unchecked Sendable {
     private let lock = NSLock()
     private var capture: Capture
 
-    public init(source: String) { capture = Capture(source: source) }
+    public init(source: String, pollSeconds: Double? = nil) {
+        capture = Capture(source: source, pollSeconds: pollSeconds)
+    }
 
     public var snapshot: Capture {
         lock.lock()
