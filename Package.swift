@@ -20,7 +20,7 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         .target(name: "CSupport"),
-        .target(name: "LiveblogModel", dependencies: ["CSupport"]),
+        .target(name: "LiveblogModel", dependencies: ["CSupport", "CPNG"]),
         .target(name: "VirtualTime"),
         .target(name: "ScrollPhysics", dependencies: ["VirtualTime"]),
         .target(name: "Arguments"),

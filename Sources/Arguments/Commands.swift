@@ -13,6 +13,18 @@ public enum LiveblogCommands {
     /// The hook used when `--hook` is not given (E5): a two-parameter hook.
     public static let defaultHook = "function (top, info)"
 
+    // Ranges of the numeric options (issue 18): checked by the parser before any conversion,
+    // shown in help. Wide enough for any real use, small enough that no later arithmetic
+    // (seconds to ticks, pt to rows, post counts times sizes) can overflow.
+    /// Post counts (--posts, --page-size, --deep-link-limit, --images): ten million.
+    public static let maxPosts = 10_000_000
+    /// Insets in rows (--insets): more than any terminal is tall.
+    public static let maxInsetRows = 1_000
+    /// Lengths in pt (--top-offset, --sticky-header): a million pt.
+    public static let maxPoints = 1_000_000.0
+    /// Seconds between live posts (--live): one day.
+    public static let maxLiveSeconds = 86_400.0
+
     /// `liveblog [<subcommand>]`; with no subcommand, `view`.
     public static let root = CommandSpec(
         name: programName,
@@ -70,22 +82,22 @@ public enum LiveblogCommands {
                         + "3g (0.3-2.5 s), slow (1-8 s), offline (never).",
                     default: "fast", allowed: networks),
             .option("seed", value: "N", help: "Seed for network delays: the same seed, the same run.",
-                    default: "1", type: .int()),
+                    default: "1", type: .int(min: 0, max: Int.max)),
             .option("insets", value: "TOP,BOTTOM",
                     help: "Rows of the navigation bar (top) and toolbar (bottom) drawn over the list.",
-                    default: "2,1", type: .intList(count: 2)),
+                    default: "2,1", type: .intList(count: 2, min: 0, max: maxInsetRows)),
             .option("top-offset", value: "PT",
                     help: "Top offset of the --event jump in pt (default: the sticky header's height, else 0).",
-                    type: .double()),
+                    type: .double(min: -maxPoints, max: maxPoints)),
             .option("page-size", value: "N",
                     help: "Posts per page; older posts load in pages at the bottom. 0 loads every post at start.",
-                    default: "0", type: .int(min: 0)),
+                    default: "0", type: .int(min: 0, max: maxPosts)),
             .option("deep-link-limit", value: "N",
                     help: "How many posts beyond the loaded ones a deep link may load. 0 means no limit.",
-                    default: "0", type: .int(min: 0)),
+                    default: "0", type: .int(min: 0, max: maxPosts)),
             .option("live", value: "SECONDS",
                     help: "Add a new live post at the top every SECONDS seconds (default: no live posts).",
-                    type: .double(min: 0)),
+                    type: .double(min: 0, max: maxLiveSeconds)),
             .option("record", value: "SCENARIO.json",
                     help: "Write what you do in this session, with times and settings, as a scenario "
                         + "that 'liveblog simulate' replays exactly."),
@@ -93,7 +105,7 @@ public enum LiveblogCommands {
                     default: "list", allowed: layouts),
             .option("sticky-header", value: "PT",
                     help: "Height in pt of the page's sticky site header; 0 for none.",
-                    default: "0", type: .double(min: 0)),
+                    default: "0", type: .double(min: 0, max: maxPoints)),
         ])
 
     /// C2: `liveblog simulate SCENARIO.json [--trace FILE] [--report text|json|junit]`.
@@ -129,10 +141,11 @@ public enum LiveblogCommands {
         arguments: [
             .option("posts", short: "n", value: "N",
                     help: "Post count of the large liveblog measured against a small one.",
-                    default: "100000", type: .int(min: 1)),
+                    default: "100000", type: .int(min: 1, max: maxPosts)),
             .flag("json", help: "Print one JSON object instead of a table."),
             .option("only", value: "PART",
-                    help: "Internal: run one part alone (frame, relayout: one frame or one relayout, for callgrind; open, scroll: the child processes of B3/B6 and B5).",
+                    help: "Internal: run one part alone (frame, relayout: one frame or one relayout, for "
+                        + "callgrind; open, scroll: the child processes of B3/B6 and B5).",
                     allowed: ["frame", "relayout", "open", "scroll"]),
             .option("file", value: "PATH", help: "Internal, with --only open: the liveblog file to open."),
             .option("event", value: "ID", help: "Internal, with --only open: the post to deep-link to."),
@@ -145,11 +158,12 @@ public enum LiveblogCommands {
         discussion: "Prints the liveblog on stdout, or writes it and its PNG images into --out.",
         arguments: [
             .option("posts", short: "n", value: "N", help: "How many posts to generate.",
-                    type: .int(min: 0), required: true),
+                    type: .int(min: 0, max: maxPosts), required: true),
             .option("seed", value: "S", help: "Seed for the generator: the same seed, the same liveblog.",
-                    default: "1", type: .int()),
+                    default: "1", type: .int(min: 0, max: Int.max)),
             .option("images", value: "EVERY",
-                    help: "Put an image in every EVERY-th post; 0 for none.", default: "3", type: .int(min: 0)),
+                    help: "Put an image in every EVERY-th post; 0 for none.", default: "3",
+                    type: .int(min: 0, max: maxPosts)),
             .option("out", value: "DIR",
                     help: "Write liveblog.json and its images into DIR instead of printing to stdout."),
         ])

@@ -166,10 +166,84 @@ static inline void lb_restore_now(void) {
     if (st->saved_valid) tcsetattr(st->saved_fd, TCSANOW, &st->saved);
 }
 
+/* ---- The --record file on the signal path (C7, issue 18) ------------------
+   The recording is kept serialised here as it grows: a body that only grows (the scenario's
+   head and its events) and a small tail (the closing brackets and the duration), so the
+   handler only calls ftruncate(2), lseek(2) and write(2). A grown body is copied into a new
+   buffer before the pointer moves to it; old buffers are not freed while a handler may read
+   them (a signal can land on another thread). */
+#include <stdlib.h>
+struct lb_recording_state {
+    int fd;
+    char *volatile body;
+    volatile size_t body_len;
+    size_t body_cap;
+    char tails[2][256];
+    size_t tail_lens[2];
+    volatile sig_atomic_t tail_index;
+};
+
+static inline struct lb_recording_state *lb_recording_state(void) {
+    static struct lb_recording_state state = { -1, 0, 0, 0, {{0}}, {0, 0}, 0 };
+    return &state;
+}
+
+/* The descriptor the recording goes to (-1: none). */
+static inline void lb_recording_set_fd(int fd) { lb_recording_state()->fd = fd; }
+
+/* Appends bytes to the body. Returns 0 when memory ran out (the body stays as it was). */
+static inline int lb_recording_append(const char *bytes, size_t len) {
+    struct lb_recording_state *r = lb_recording_state();
+    if (r->body_len + len > r->body_cap) {
+        size_t cap = r->body_cap ? r->body_cap : 4096;
+        while (cap < r->body_len + len) cap *= 2;
+        char *grown = malloc(cap);
+        if (!grown) return 0;
+        if (r->body_len) memcpy(grown, r->body, r->body_len);
+        r->body = grown;
+        r->body_cap = cap;
+    }
+    memcpy(r->body + r->body_len, bytes, len);
+    r->body_len = r->body_len + len;
+    return 1;
+}
+
+/* Sets the tail (truncated to 255 bytes) in the slot the handler does not read, then flips. */
+static inline void lb_recording_set_tail(const char *bytes, size_t len) {
+    struct lb_recording_state *r = lb_recording_state();
+    int next = 1 - r->tail_index;
+    if (len >= sizeof r->tails[0]) len = sizeof r->tails[0] - 1;
+    memcpy(r->tails[next], bytes, len);
+    r->tail_lens[next] = len;
+    r->tail_index = next;
+}
+
+static inline void lb_recording_write_all(int fd, const char *p, size_t len) {
+    size_t off = 0;
+    while (off < len) {
+        ssize_t n = write(fd, p + off, len - off);
+        if (n <= 0) return;
+        off += (size_t)n;
+    }
+}
+
+/* Writes the recording as it stands. Async-signal-safe. */
+static inline void lb_recording_flush(void) {
+    struct lb_recording_state *r = lb_recording_state();
+    if (r->fd < 0 || !r->body) return;
+    size_t len = r->body_len;
+    int t = r->tail_index;
+    if (ftruncate(r->fd, 0) != 0) return;
+    if (lseek(r->fd, 0, SEEK_SET) < 0) return;
+    lb_recording_write_all(r->fd, r->body, len);
+    lb_recording_write_all(r->fd, r->tails[t], r->tail_lens[t]);
+}
+
 static inline void lb_restore_signal_handler(int sig) {
     struct lb_restore_state *st = lb_restore_state();
     if (!st->restoring) {
         st->restoring = 1;
+        if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP) lb_recording_flush();
         lb_restore_now();
     }
     /* Default disposition, then re-raise: the process ends as the signal says

@@ -1,6 +1,7 @@
 #ifndef LIVEBLOG_CPNG_SHIM_H
 #define LIVEBLOG_CPNG_SHIM_H
 #include <png.h>
+#include <zlib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -32,7 +32,10 @@ public struct HeightIndex: Sendable {
     public func prefix(_ i: Int) -> Double {
         var s = 0.0
         var j = min(i, values.count)
-        while j > 0 { s += tree[j]; j -= j & (-j) }
+        while j > 0 {
+            s += tree[j]
+            j -= j & (-j)
+        }
         return s
     }
 
@@ -41,7 +44,10 @@ public struct HeightIndex: Sendable {
         if d == 0 { return }
         values[i] = h
         var j = i + 1
-        while j < tree.count { tree[j] += d; j += j & (-j) }
+        while j < tree.count {
+            tree[j] += d
+            j += j & (-j)
+        }
     }
 
     /// The index of the element that contains y (prefix(i) <= y < prefix(i+1)); clamps to 0..<count.

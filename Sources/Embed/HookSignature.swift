@@ -29,11 +29,16 @@ public struct HookSignature: Sendable, Equatable, CustomStringConvertible {
         throwsMessage = HookSignature.thrownMessage(body)
     }
 
+    /// A character of a JavaScript identifier (ASCII view: letters, digits, `_`, `$`).
+    static func isIdentifierChar(_ c: Character) -> Bool {
+        c.isLetter || c.isNumber || c == "_" || c == "$"
+    }
+
     /// Splits source into the parameter list text and the body text.
     static func split(_ s: String) throws -> (params: String, body: String) {
         var rest = Substring(s)
         func dropWord(_ w: String) -> Bool {
-            if rest.hasPrefix(w), rest.dropFirst(w.count).first.map({ !$0.isLetter && !$0.isNumber && $0 != "_" && $0 != "$" }) ?? true {
+            if rest.hasPrefix(w), rest.dropFirst(w.count).first.map({ !isIdentifierChar($0) }) ?? true {
                 rest = rest.dropFirst(w.count).drop(while: { $0.isWhitespace })
                 return true
             }
@@ -43,22 +48,27 @@ public struct HookSignature: Sendable, Equatable, CustomStringConvertible {
         if dropWord("function") {
             if rest.first == "*" { rest = rest.dropFirst().drop(while: { $0.isWhitespace }) }
             // optional name
-            rest = rest.drop(while: { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }).drop(while: { $0.isWhitespace })
-            guard rest.first == "(" else { throw ParseError(message: "expected '(' after 'function' in hook \"\(s)\"") }
+            rest = rest.drop(while: isIdentifierChar).drop(while: { $0.isWhitespace })
+            guard rest.first == "(" else {
+                throw ParseError(message: "expected '(' after 'function' in hook \"\(s)\"")
+            }
             let (params, after) = try balanced(rest)
             return (params, String(after))
         }
         if rest.first == "(" {
             let (params, after) = try balanced(rest)
             let tail = after.drop(while: { $0.isWhitespace })
-            guard tail.hasPrefix("=>") else { throw ParseError(message: "expected '=>' after the parameters in hook \"\(s)\"") }
+            guard tail.hasPrefix("=>") else {
+                throw ParseError(message: "expected '=>' after the parameters in hook \"\(s)\"")
+            }
             return (params, String(tail.dropFirst(2)))
         }
         // Single bare parameter arrow: x => ...
-        let name = rest.prefix(while: { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" })
+        let name = rest.prefix(while: isIdentifierChar)
         let tail = rest.dropFirst(name.count).drop(while: { $0.isWhitespace })
         if !name.isEmpty, tail.hasPrefix("=>") { return (String(name), String(tail.dropFirst(2))) }
-        throw ParseError(message: "not a JavaScript function: \"\(s)\" (expected e.g. \"function (top, info) {}\")")
+        let example = "function (top, info) {}"
+        throw ParseError(message: "not a JavaScript function: \"\(s)\" (expected e.g. \"\(example)\")")
     }
 
     /// Returns the text inside the parentheses starting at s.first == "(" and what follows them.
@@ -70,7 +80,13 @@ public struct HookSignature: Sendable, Equatable, CustomStringConvertible {
         while i < s.endIndex {
             let c = s[i]
             if let q = quote {
-                if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == q { quote = nil }
+                if escaped {
+                    escaped = false
+                } else if c == "\\" {
+                    escaped = true
+                } else if c == q {
+                    quote = nil
+                }
             } else if c == "\"" || c == "'" || c == "`" {
                 quote = c
             } else if c == "(" || c == "[" || c == "{" {
@@ -101,12 +117,16 @@ public struct HookSignature: Sendable, Equatable, CustomStringConvertible {
                 continue
             }
             switch c {
-            case "\"", "'", "`": quote = c; current.append(c)
-            case "(", "[", "{": depth += 1; current.append(c)
-            case ")", "]", "}": depth -= 1; current.append(c)
-            case "," where depth == 0: parts.append(current); current = ""
-            default: current.append(c)
+            case "\"", "'", "`": quote = c
+            case "(", "[", "{": depth += 1
+            case ")", "]", "}": depth -= 1
+            case "," where depth == 0:
+                parts.append(current)
+                current = ""
+                continue
+            default: break
             }
+            current.append(c)
         }
         if !current.trimmingCharacters(in: .whitespaces).isEmpty { parts.append(current) }
         var n = 0
@@ -131,11 +151,17 @@ public struct HookSignature: Sendable, Equatable, CustomStringConvertible {
             let ch = c[i]
             if let q = quote {
                 out.append(ch)
-                if ch == "\\", i + 1 < c.count { out.append(c[i + 1]); i += 2; continue }
+                if ch == "\\", i + 1 < c.count {
+                    out.append(c[i + 1])
+                    i += 2
+                    continue
+                }
                 if ch == q { quote = nil }
                 i += 1
             } else if ch == "\"" || ch == "'" || ch == "`" {
-                quote = ch; out.append(ch); i += 1
+                quote = ch
+                out.append(ch)
+                i += 1
             } else if ch == "/", i + 1 < c.count, c[i + 1] == "*" {
                 i += 2
                 while i < c.count, !(c[i] == "*" && i + 1 < c.count && c[i + 1] == "/") { i += 1 }
@@ -144,7 +170,8 @@ public struct HookSignature: Sendable, Equatable, CustomStringConvertible {
             } else if ch == "/", i + 1 < c.count, c[i + 1] == "/" {
                 while i < c.count, c[i] != "\n" { i += 1 }
             } else {
-                out.append(ch); i += 1
+                out.append(ch)
+                i += 1
             }
         }
         return out
@@ -160,7 +187,8 @@ public struct HookSignature: Sendable, Equatable, CustomStringConvertible {
             case ")", "]", "}": depth -= 1
             case "=" where depth == 0:
                 let next: Character = i + 1 < chars.count ? chars[i + 1] : " "
-                if prev != "=" && prev != "!" && prev != "<" && prev != ">" && next != "=" && next != ">" { return true }
+                let compared = ["=", "!", "<", ">"].contains(prev) || next == "=" || next == ">"
+                if !compared { return true }
             default: break
             }
             prev = c

@@ -27,6 +27,11 @@ public enum Request: Hashable, Sendable {
     case media(String)      // media id
     case embed(String)      // embed id
     case page(Int)          // load-more page number
+
+    var isPage: Bool {
+        if case .page = self { return true }
+        return false
+    }
 }
 
 /// A browser-like loader: requests start in the order asked (page order, I2), at most
@@ -54,54 +59,59 @@ public struct NetworkQueue: Sendable {
     public var pendingCount: Int { waiting.count - head - cancelledCount + inFlight.count }
 
     /// Pages bypass the media queue (an XHR of their own) but draw from the same generator.
-    public mutating func enqueue(_ r: Request, now: Int) {
+    public mutating func enqueue(_ r: Request, tick: Int) {
         if waitingSet.contains(r) || inFlight.contains(where: { $0.0 == r }) { return }
         if case .page = r {
-            inFlight.append((r, profile.delay(&rng).map { now + VirtualClock.ticks($0) }))
+            inFlight.append((r, profile.delay(&rng).map { tick + VirtualClock.ticks($0) }))
             return
         }
         waiting.append(r)
         waitingSet.insert(r)
-        startWaiting(now: now)
+        startWaiting(tick: tick)
     }
 
-    private mutating func startWaiting(now: Int) {
-        var mediaInFlight = inFlight.filter { if case .page = $0.0 { return false }; return true }.count
+    private mutating func startWaiting(tick: Int) {
+        var mediaInFlight = inFlight.filter { !$0.0.isPage }.count
         while mediaInFlight < connections, head < waiting.count {
             let r = waiting[head]
             head += 1
-            if head > 1024, head * 2 > waiting.count { waiting.removeFirst(head); head = 0 }
+            if head > 1024, head * 2 > waiting.count {
+                waiting.removeFirst(head)
+                head = 0
+            }
             if let c = cancelled[r] {
                 cancelled[r] = c > 1 ? c - 1 : nil
                 cancelledCount -= 1
                 continue
             }
             waitingSet.remove(r)
-            inFlight.append((r, profile.delay(&rng).map { now + VirtualClock.ticks($0) }))
+            inFlight.append((r, profile.delay(&rng).map { tick + VirtualClock.ticks($0) }))
             mediaInFlight += 1
         }
     }
 
-    /// Requests that complete at or before `now`, in completion order (ties: start order).
-    public mutating func due(now: Int) -> [Request] {
+    /// Requests that complete at or before `tick`, in completion order (ties: start order).
+    public mutating func due(tick: Int) -> [Request] {
         var done: [(Request, Int)] = []
         // Requests that start when a connection frees up may finish at once (the instant
         // profile): keep collecting until nothing more is due.
         while true {
             let before = done.count
             inFlight.removeAll { entry in
-                if let t = entry.1, t <= now { done.append((entry.0, t)); return true }
-                return false
+                guard let t = entry.1, t <= tick else { return false }
+                done.append((entry.0, t))
+                return true
             }
             if done.count == before { break }
-            startWaiting(now: now)
+            startWaiting(tick: tick)
         }
         // Stable sort keeps start order for equal completion ticks.
-        return done.enumerated().sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }.map { $0.element.0 }
+        let sorted = done.enumerated().sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }
+        return sorted.map { $0.element.0 }
     }
 
     /// Completes a request now (the scenario's `load` event), whatever the profile.
-    public mutating func force(_ r: Request, now: Int) -> Bool {
+    public mutating func force(_ r: Request, tick: Int) -> Bool {
         if waitingSet.contains(r) {
             cancelled[r, default: 0] += 1
             cancelledCount += 1
@@ -110,18 +120,18 @@ public struct NetworkQueue: Sendable {
         }
         if let i = inFlight.firstIndex(where: { $0.0 == r }) {
             inFlight.remove(at: i)
-            startWaiting(now: now)
+            startWaiting(tick: tick)
             return true
         }
         return false
     }
 
     /// Changing the profile applies to requests that start from now on.
-    public mutating func setProfile(_ p: NetworkProfile, now: Int) {
+    public mutating func setProfile(_ p: NetworkProfile, tick: Int) {
         profile = p
         // Requests stuck offline get a delay under the new profile.
         for i in inFlight.indices where inFlight[i].1 == nil {
-            inFlight[i].1 = p.delay(&rng).map { now + VirtualClock.ticks($0) }
+            inFlight[i].1 = p.delay(&rng).map { tick + VirtualClock.ticks($0) }
         }
     }
 }
@@ -129,6 +139,9 @@ public struct NetworkQueue: Sendable {
 /// FNV-1a: a stable hash for seeded per-item values (Swift's Hasher is randomised per process).
 public func stableHash(_ s: String, seed: UInt64 = 0) -> UInt64 {
     var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ seed
-    for b in s.utf8 { h ^= UInt64(b); h = h &* 0x100_0000_01b3 }
+    for b in s.utf8 {
+        h ^= UInt64(b)
+        h = h &* 0x100_0000_01b3
+    }
     return h
 }

@@ -49,7 +49,11 @@ public struct PageItem: Sendable {
     }
 
     public init(y: Double, height: Double, kind: Kind, postIndex: Int? = nil, indent: Int = 1) {
-        self.y = y; self.height = height; self.kind = kind; self.postIndex = postIndex; self.indent = indent
+        self.y = y
+        self.height = height
+        self.kind = kind
+        self.postIndex = postIndex
+        self.indent = indent
     }
 }
 
@@ -57,5 +61,8 @@ public struct PageItem: Sendable {
 public struct CellMetrics: Sendable, Equatable {
     public var width: Double = 8
     public var height: Double = 16
-    public init(width: Double = 8, height: Double = 16) { self.width = width; self.height = height }
+    public init(width: Double = 8, height: Double = 16) {
+        self.width = width
+        self.height = height
+    }
 }

@@ -37,9 +37,9 @@ public final class AndroidJumpHost: JumpHost {
     /// HOLD_MS: the embed sends corrections for at most 10 s after the jump.
     static let holdTicks = 10 * VirtualClock.ticksPerSecond
 
-    /// `rangeMode` defaults to `.exact` only until the World passes the configured mode
-    /// (`AndroidRangeMode.standard`, `.estimated`, is the default of `--android-range`).
-    public init(list: NativeList, rangeMode: AndroidRangeMode = .exact) {
+    /// `rangeMode`: LinearLayoutManager's estimate (the default, `AndroidRangeMode.standard`) or
+    /// the exact range (`--android-range exact`).
+    public init(list: NativeList, rangeMode: AndroidRangeMode = .standard) {
         self.list = list
         self.rangeMode = rangeMode
     }

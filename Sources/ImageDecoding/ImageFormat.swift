@@ -9,7 +9,7 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable, CustomStringC
     public var description: String { rawValue }
 
     /// The format whose magic number `bytes` starts with, or nil.
-    /// PNG: 89 50 4E 47 0D 0A 1A 0A. JPEG: FF D8 FF. GIF: "GIF87a" / "GIF89a".
+    /// PNG: 0x89 0x50 0x4E 0x47 0x0D 0x0A 0x1A 0x0A. JPEG: 0xFF 0xD8 0xFF. GIF: "GIF87a" / "GIF89a".
     /// WebP: "RIFF" <size:4> "WEBP".
     public static func sniff<C: Collection>(_ bytes: C) -> ImageFormat? where C.Element == UInt8 {
         let head = Array(bytes.prefix(12))

@@ -92,7 +92,7 @@ enum JSONLDFormat {
         var firstSeen: [String: JSONNode.Place] = [:]
         for up in updates {
             guard case .object = up.value else { throw up.error("expected an object (a BlogPosting), found \(up.value.typeName)") }
-            guard let postID = try up.id("@id") ?? up.string("url"), !postID.isEmpty else {
+            guard let postID = try up.id("@id") ?? up.rawString("url"), !postID.isEmpty else {
                 throw up.error("missing id (neither @id nor url)", key: "@id")
             }
             if let first = firstSeen[postID] {

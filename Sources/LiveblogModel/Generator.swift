@@ -43,133 +43,16 @@ public enum LiveblogGenerator {
     ///   - startTime: unix seconds of the oldest post.
     public static func generate(posts count: Int, seed: UInt64, imageEvery: Int = 5, baseName: String = "generated",
                                 imageDirectory: String = "images", startTime: Double = 1_716_044_400) -> Liveblog {
-        var rng = SeededRandom(seed: seed)
-        let n = max(0, count)
-        let homeIndex = rng.int(0, teams.count - 1)
-        let awayIndex = (homeIndex + rng.int(1, teams.count - 1)) % teams.count
-        let home = teams[homeIndex], away = teams[awayIndex]
-        var homeGoals = 0, awayGoals = 0
-        var time = startTime
+        var story = MatchStory(seed: seed, count: count, imageEvery: imageEvery, baseName: baseName,
+                               imageDirectory: imageDirectory, startTime: startTime)
         var posts: [Post] = []
-        posts.reserveCapacity(n)
-        let milestoneNames = ["Kick-off", "Team news", "Drinks break", "Half-time", "Second half under way",
-                              "Into the final quarter", "Full-time", "Extra time", "Penalties", "Reaction"]
-        let emojis = ["⚽", "🔥", "😱", "👏", "🟨", "🟥", "🏆", "🙌"]
-        let embedHosts = ["https://www.youtube.com/watch?v=", "https://twitter.com/harbourcityfc/status/",
-                          "https://www.instagram.com/p/"]
-        let sizes: [(Double, Double)] = [(1280, 720), (1080, 1080), (800, 600), (1200, 800), (720, 1280), (1600, 900)]
-
-        func player(_ team: (String, [String]), _ rng: inout SeededRandom) -> String { team.1[rng.int(0, team.1.count - 1)] }
-        // Templates split once at their placeholders, so filling one is a few appends.
-        func split(_ t: String) -> [Substring] {
-            var parts: [Substring] = []
-            var rest = t[...]
-            while let r = rest.range(of: "%") {
-                parts.append(rest[..<r.lowerBound])
-                let code = rest[r.upperBound...].prefix(1)
-                parts.append(code)
-                rest = rest[r.upperBound...].dropFirst()
-            }
-            parts.append(rest)
-            return parts
-        }
-        let openerParts = openers.map(split), middleParts = middles.map(split)
-        let quoteParts = split("We have to stay calm and keep playing our football. %P has been excellent.")
-        func fill(_ parts: [Substring], _ rng: inout SeededRandom) -> String {
-            var s = ""
-            for (k, part) in parts.enumerated() {
-                if k % 2 == 0 { s += part; continue }
-                switch part {
-                case "P": s += player(rng.int(0, 1) == 0 ? home : away, &rng)
-                case "H": s += home.0
-                case "A": s += away.0
-                default: s += "%" + part
-                }
-            }
-            return s
-        }
-
-        for i in 0..<n {
-            time += Double(rng.int(20, 150))
-            let id = "\(baseName)-\(i + 1)"
-            let minute = n <= 1 ? 1 : 1 + i * 94 / n
-            var blocks: [Block] = []
-            var highlight = Highlight.none
-            var headline: String?
-            var sport: SportEvent?
-
-            let roll = rng.unit()
-            if roll < 0.03 {
-                highlight = .milestone
-                headline = milestoneNames[rng.int(0, milestoneNames.count - 1)]
-            } else if roll < 0.07 {
-                let scorerTeam = rng.int(0, 1) == 0 ? home : away
-                if scorerTeam.0 == home.0 { homeGoals += 1 } else { awayGoals += 1 }
-                let scorer = player(scorerTeam, &rng)
-                sport = SportEvent(eventType: "goal", title: "Goal!", team: scorerTeam.0, players: [scorer], timeOfPlay: "\(minute)'")
-                highlight = rng.unit() < 0.5 ? .inplace : .none
-                blocks.append(.text(RichText(runs: [
-                    TextRun(text: "GOAL! ", bold: true),
-                    TextRun(text: "\(scorer) scores for \(scorerTeam.0). It is now \(homeGoals)–\(awayGoals)."),
-                ])))
-            } else if roll < 0.12 {
-                highlight = rng.unit() < 0.5 ? .sticky : .inplace
-            }
-
-            // Body text: 1–6 sentences, sometimes a bold lead and a link.
-            let sentences = rng.int(1, 6)
-            var runs: [TextRun] = []
-            var plain = ""
-            for k in 0..<sentences {
-                let bank = k == 0 ? openerParts : middleParts
-                let s = fill(bank[rng.int(0, bank.count - 1)], &rng)
-                plain += (plain.isEmpty ? "" : " ") + s
-            }
-            let style = rng.unit()
-            if style < 0.15 {
-                runs.append(TextRun(text: "Big moment: ", bold: true))
-                runs.append(TextRun(text: plain))
-            } else if style < 0.27 {
-                runs.append(TextRun(text: plain + " "))
-                if i > 0, rng.unit() < 0.5 {
-                    let target = rng.int(max(1, i - 200), i)
-                    runs.append(TextRun(text: "See the earlier update", link: "#tickaroo_event_id=\(baseName)-\(target)"))
-                } else {
-                    runs.append(TextRun(text: "Match report", link: "https://www.example.com/football/report/\(i + 1)"))
-                }
-                runs.append(TextRun(text: "."))
-            } else if style < 0.32 {
-                runs.append(TextRun(text: plain + "\n"))
-                runs.append(TextRun(text: "Stay with us.", italic: true))
-            } else {
-                runs.append(TextRun(text: plain))
-            }
-            blocks.append(.text(RichText(runs: runs)))
-
-            if imageEvery > 0, (i + 1) % imageEvery == 0 {
-                let declared = rng.unit() < 0.8
-                let size = sizes[rng.int(0, sizes.count - 1)]
-                let mid = "\(id)-m1"
-                blocks.append(.media([Media(id: mid, kind: .image, width: declared ? size.0 : nil, height: declared ? size.1 : nil,
-                                            url: "\(imageDirectory)/\(mid).png", alt: "Picture from minute \(minute)")]))
-            }
-            let extra = rng.unit()
-            if extra < 0.03 {
-                let h: Double? = rng.unit() < 0.5 ? Double(rng.int(8, 40) * 10) : nil
-                blocks.append(.embed(WebEmbed(id: "\(id)-embed-1", url: embedHosts[rng.int(0, embedHosts.count - 1)] + "\(rng.int(100000, 999999))",
-                                              declaredHeight: h)))
-            } else if extra < 0.07 {
-                let coach = rng.int(0, 1) == 0 ? home : away
-                blocks.append(.quote(text: RichText(plain: fill(quoteParts, &rng)),
-                                     author: "\(coach.0) head coach"))
-            } else if extra < 0.10 {
-                blocks.append(.emoji(emojis[rng.int(0, emojis.count - 1)]))
-            }
-            posts.append(Post(id: id, createdAt: time, highlight: highlight, headline: headline, blocks: blocks, sportEvent: sport))
-        }
+        posts.reserveCapacity(story.n)
+        for i in 0..<story.n { posts.append(story.post(i)) }
         posts.reverse()
-        return Liveblog(id: "\(baseName)-\(seed)", title: "\(home.0) vs \(away.0) (\(baseName))",
-                        scoreboard: Scoreboard(homeTeam: home.0, awayTeam: away.0, homeScore: homeGoals, awayScore: awayGoals),
+        let home = story.home.0, away = story.away.0
+        return Liveblog(id: "\(baseName)-\(seed)", title: "\(home) vs \(away) (\(baseName))",
+                        scoreboard: Scoreboard(homeTeam: home, awayTeam: away,
+                                               homeScore: story.homeGoals, awayScore: story.awayGoals),
                         posts: posts, format: .generated)
     }
 
@@ -257,86 +140,5 @@ public enum LiveblogGenerator {
         default: (r, g, b) = (v, p, q)
         }
         return (UInt8(r * 255), UInt8(g * 255), UInt8(b * 255))
-    }
-}
-
-/// Writes a liveblog in the native Tickaroo shape (L1) that `LiveblogLoader` reads back to the
-/// same posts (newest first, as stored).
-public enum NativeWriter {
-    static let typePrefix = "Tik::ApiModel::Text::"
-
-    public static func encode(_ liveblog: Liveblog, pretty: Bool = true) -> String {
-        let v = json(liveblog)
-        return (pretty ? JSONWriter.pretty(v) : JSONWriter.write(v)) + "\n"
-    }
-
-    public static func json(_ lb: Liveblog) -> JSONValue {
-        var game: [(String, JSONValue)] = [("local_id", .string(lb.id)), ("meta_info", .object([("title", .string(lb.title))]))]
-        if let sb = lb.scoreboard {
-            game.append(("scoreboard", .object([
-                ("home_team", .object([("name", .string(sb.homeTeam))])),
-                ("away_team", .object([("name", .string(sb.awayTeam))])),
-                ("home_score", .number(Double(sb.homeScore))),
-                ("away_score", .number(Double(sb.awayScore))),
-            ])))
-        }
-        var events: [JSONValue] = []
-        events.reserveCapacity(lb.posts.count)
-        for p in lb.posts { events.append(event(p)) }
-        return .object([("game", .object(game)), ("events", .array(events))])
-    }
-
-    static func event(_ p: Post) -> JSONValue {
-        var e: [(String, JSONValue)] = [
-            ("local_id", .string(p.id)),
-            ("created_at", .number(p.createdAt)),
-            ("highlight", .string(p.highlight.rawValue)),
-        ]
-        if let h = p.headline { e.append(("headline", .string(h))) }
-        var contents: [JSONValue] = []
-        var media: [JSONValue] = []
-        var mediaSeen = Set<String>()
-        for b in p.blocks {
-            switch b {
-            case .text(let t):
-                contents.append(.object([("_type", .string(typePrefix + "RichTextContentBlock")), ("text", .string(HTMLText.html(t)))]))
-            case .media(let items):
-                var refs: [JSONValue] = []
-                for m in items {
-                    refs.append(.object([("media_local_id", .string(m.id))]))
-                    guard mediaSeen.insert(m.id).inserted else { continue }
-                    var o: [(String, JSONValue)] = [("local_id", .string(m.id)), ("subtype", .string(m.kind.rawValue))]
-                    if let w = m.width { o.append(("width", .number(w))) }
-                    if let h = m.height { o.append(("height", .number(h))) }
-                    o.append(("url", .string(m.url)))
-                    if let a = m.alt { o.append(("title", .string(a))) }
-                    media.append(.object(o))
-                }
-                contents.append(.object([("_type", .string(typePrefix + "MultiMediaContentBlock")), ("items", .array(refs))]))
-            case .embed(let em):
-                var o: [(String, JSONValue)] = [("_type", .string(typePrefix + "WebEmbedContentBlock")), ("local_id", .string(em.id)), ("url", .string(em.url))]
-                if let h = em.declaredHeight { o.append(("oembed_json", .object([("height", .number(h))]))) }
-                contents.append(.object(o))
-            case .quote(let text, let author):
-                var o: [(String, JSONValue)] = [("_type", .string(typePrefix + "QuoteContentBlock")), ("text", .string(HTMLText.html(text)))]
-                if let a = author { o.append(("author", .string(a))) }
-                contents.append(.object(o))
-            case .emoji(let s):
-                contents.append(.object([("_type", .string(typePrefix + "EmojiContentBlock")), ("emoji", .string(s))]))
-            case .unknown(let type):
-                contents.append(.object([("_type", .string(type))]))
-            }
-        }
-        e.append(("contents", .array(contents)))
-        if !media.isEmpty { e.append(("media", .array(media))) }
-        if let s = p.sportEvent {
-            var o: [(String, JSONValue)] = [("event_type", .string(s.eventType))]
-            if let t = s.title { o.append(("title", .string(t))) }
-            if let t = s.team { o.append(("team", .string(t))) }
-            o.append(("players", .array(s.players.map { .string($0) })))
-            if let t = s.timeOfPlay { o.append(("time_of_play", .string(t))) }
-            e.append(("sport_event", .object(o)))
-        }
-        return .object(e)
     }
 }

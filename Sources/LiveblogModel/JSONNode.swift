@@ -111,7 +111,9 @@ struct JSONNode {
     }
 
     /// An identifier: a string, or a number written as a string ("123", integers without ".0").
-    /// nil when missing; an error for other types.
+    /// nil when missing; an error for other types. Ids are kept raw, as the file has them: they
+    /// are matched (deep links, duplicates, media references) byte for byte, and sanitised only
+    /// where they are drawn or printed (issue 18: `"a\tb"` and `"a b"` are two ids).
     func id(_ key: String) throws -> String? {
         guard let v = raw(key) else { return nil }
         guard let s = JSONNode.idString(v) else {
@@ -129,7 +131,7 @@ struct JSONNode {
 
     static func idString(_ v: JSONValue) -> String? {
         switch v {
-        case .string(let s): return Sanitizer.clean(s)
+        case .string(let s): return s
         case .number(let d): return formatNumber(d)
         default: return nil
         }

@@ -20,31 +20,42 @@ public enum LiveblogLoader {
         "or schema.org LiveBlogPosting JSON-LD (a .json file or the ld+json blocks of an .html page)"
 
     /// Loads a file; errors name the file and the place (L4). `baseDirectory` of the result is
-    /// the file's directory (absolute), where relative media URLs are resolved.
+    /// the file's directory (absolute), where relative media URLs are resolved. The file is
+    /// opened once and read within the bounds of `LiveblogInput` (issue 18): a FIFO's data is
+    /// read once, a device is refused, a file over the cap fails from its size.
     public static func load(path: String) throws -> Liveblog {
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-            throw LiveblogError(file: path, place: "", message: "no such file")
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw LiveblogError(file: path, place: "", message: errno == ENOENT ? "no such file" : "cannot read the file")
         }
+        defer { close(fd) }
         let dir = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
-        if !isDir.boolValue, let lb = loadMapped(path, baseDirectory: dir) { return lb }
-        guard !isDir.boolValue, let bytes = readBytes(path) else {
-            throw LiveblogError(file: path, place: "", message: isDir.boolValue ? "is a directory, not a liveblog file" : "cannot read the file")
+        return try load(fileDescriptor: fd, name: path, baseDirectory: dir)
+    }
+
+    /// Loads from an open file: a regular file, a FIFO or a pipe such as standard input, read
+    /// once (issue 18). `name` is used in errors.
+    public static func load(fileDescriptor fd: Int32, name: String, baseDirectory: String?) throws -> Liveblog {
+        let kind = try LiveblogInput.kind(of: fd, name: name)
+        var expected = 0
+        if case .regular(let size) = kind {
+            if let lb = loadMapped(fd, size: size, name: name, baseDirectory: baseDirectory) { return lb }
+            guard lseek(fd, 0, SEEK_SET) == 0 else { throw LiveblogError(file: name, place: "", message: "cannot read the file") }
+            expected = size
         }
-        return try load(bytes: bytes, name: path, baseDirectory: dir)
+        guard let read = LiveblogInput.read(fd, expected: expected) else {
+            throw LiveblogError(file: name, place: "", message: "cannot read the file")
+        }
+        if read.stop == .cap { throw LiveblogInput.tooLarge(name, size: nil) }
+        return try load(bytes: read.bytes, name: name, baseDirectory: baseDirectory)
     }
 
     /// The native shape read from the file mapped into memory, event by event; the pages already
     /// read are handed back to the system as the parser moves on, so a large file costs little
     /// more than the liveblog it holds (B6). nil for anything else, or any error: the caller
     /// reads the file and takes the full path, with its exact errors.
-    static func loadMapped(_ path: String, baseDirectory: String?) -> Liveblog? {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size > 0 else { return nil }
-        let size = Int(st.st_size)
+    static func loadMapped(_ fd: Int32, size: Int, name path: String, baseDirectory: String?) -> Liveblog? {
+        guard size > 0 else { return nil }
         guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else { return nil }
         defer { munmap(base, size) }
         let bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: size)
@@ -75,29 +86,6 @@ public enum LiveblogLoader {
                 released = upTo
             }
         })
-    }
-
-    /// The file's bytes, read once into one array (not a Data and then a copy: a 60 MB file
-    /// should cost 60 MB, B6).
-    static func readBytes(_ path: String) -> [UInt8]? {
-        guard let f = fopen(path, "rb") else { return nil }
-        defer { fclose(f) }
-        var out: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        if fseek(f, 0, SEEK_END) == 0 {
-            let size = ftell(f)
-            if size > 0 { out.reserveCapacity(Int(size)) }
-            rewind(f)
-        }
-        while true {
-            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, f) }
-            if n > 0 { out.append(contentsOf: chunk[0..<n]) }
-            if n < chunk.count {
-                if ferror(f) != 0 { return nil }
-                break
-            }
-        }
-        return out
     }
 
     /// Loads a liveblog from the bytes of a file (JSON in any supported format, or an HTML page

@@ -1,4 +1,5 @@
-/// A human-readable summary of a loaded liveblog, for `liveblog check` (C5).
+/// A human-readable summary of a loaded liveblog, for `liveblog check` (C5). Ids are kept raw in
+/// the model (issue 18) and sanitised here, where they are printed.
 public enum LiveblogSummary {
     public struct Counts: Sendable, Equatable {
         public var posts = 0
@@ -58,14 +59,14 @@ public enum LiveblogSummary {
         }
         line("format: \(formatName)")
         line("title: \(lb.title.isEmpty ? "(none)" : lb.title)")
-        line("id: \(lb.id)")
+        line("id: \(Sanitizer.clean(lb.id))")
         if let sb = lb.scoreboard { line("score: \(sb.homeTeam) \(sb.homeScore)–\(sb.awayScore) \(sb.awayTeam)") }
         if let newest = lb.posts.first, let oldest = lb.posts.last {
             line("posts: \(c.posts) (from \(RFC3339.format(oldest.createdAt)) to \(RFC3339.format(newest.createdAt)))")
         } else {
             line("posts: 0")
         }
-        line("media: \(c.mediaItems) (\(c.mediaDeclared) with declared size, \(c.mediaUndeclared) undeclared\(c.videos > 0 ? ", \(c.videos) video" : ""))")
+        line("media: \(c.mediaItems) (\(c.mediaDeclared) with declared size, \(c.mediaUndeclared) undeclared\(c.videos > 0 ? ", " + Plural.count(c.videos, "video") : ""))")
         line("web embeds: \(c.embeds) (\(c.embedsWithHeight) with declared height)")
         if c.quotes + c.emoji > 0 { line("quotes: \(c.quotes), emoji: \(c.emoji)") }
         if c.unknownBlocks > 0 {
@@ -75,13 +76,13 @@ public enum LiveblogSummary {
         }
         line("highlights: \(c.highlights)")
         line("chapters: \(c.chapters)")
-        for p in lb.chapters.reversed().prefix(20) { line("  \(p.headline ?? "")  [\(p.id)]") }
+        for p in lb.chapters.reversed().prefix(20) { line("  \(p.headline ?? "")  [\(Sanitizer.clean(p.id))]") }
         if c.chapters > 20 { line("  … \(c.chapters - 20) more") }
         line("scorers: \(c.scorers)")
         for p in lb.scorers.reversed().prefix(20) {
             guard let s = p.sportEvent else { continue }
             let who = s.players.isEmpty ? (s.title ?? "goal") : s.players.joined(separator: ", ")
-            line("  \(s.timeOfPlay.map { $0 + " " } ?? "")\(who)\(s.team.map { " (\($0))" } ?? "")  [\(p.id)]")
+            line("  \(s.timeOfPlay.map { $0 + " " } ?? "")\(who)\(s.team.map { " (\($0))" } ?? "")  [\(Sanitizer.clean(p.id))]")
         }
         if c.scorers > 20 { line("  … \(c.scorers - 20) more") }
         return out

@@ -49,62 +49,15 @@ public final class ScenarioRunner {
         }
     }
 
-    /// Timed actions: scenario events, with drags spread over their duration.
-    private func actions() -> [(tick: Int, order: Int, run: () -> Void)] {
-        var out: [(Int, Int, () -> Void)] = []
-        let w = world
-        let line = scenario.config.page.cell.height, cw = scenario.config.page.cell.width
-        for (i, te) in scenario.events.enumerated() {
-            let t = VirtualClock.ticks(te.at)
-            let o = i * 10_000
-            switch te.event {
-            case let .jump(id, off): out.append((t, o, { w.jump(to: id, topOffset: off) }))
-            case let .fragment(id): out.append((t, o, { w.setFragment(id) }))
-            case let .drag(dy, duration, row, col):
-                let x = col * cw + cw / 2, y0 = row * line + line / 2
-                let n = max(1, VirtualClock.ticks(duration))
-                out.append((t, o, { w.pointerDown(x: x, y: y0) }))
-                for k in 1...n {
-                    let y = y0 + dy * Double(k) / Double(n)
-                    out.append((t + k, o + k, { w.pointerMove(x: x, y: y) }))
-                }
-                out.append((t + n, o + n + 1, { w.pointerUp(x: x, y: y0 + dy) }))
-            case let .tap(row, col):
-                let x = col * cw + cw / 2, y = row * line + line / 2
-                out.append((t, o, { w.pointerDown(x: x, y: y) }))
-                out.append((t, o + 1, { w.pointerUp(x: x, y: y) }))
-            case let .wheel(n, row, col):
-                let x = col * cw + cw / 2, y = row * line + line / 2
-                out.append((t, o, { w.wheel(notches: n, x: x, y: y) }))
-            case let .key(k): out.append((t, o, { w.key(k) }))
-            case let .resize(c, r): out.append((t, o, { w.resize(cols: c, rows: r) }))
-            case let .live(n): out.append((t, o, { w.addLivePosts(n) }))
-            case let .load(id):
-                out.append((t, o, {
-                    if !w.forceLoad(id) { w.page.log("warn", "load \(id): no such media item or embed") }
-                }))
-            case let .setHook(s): out.append((t, o, { w.setHook(s.flatMap { try? HookSignature(parsing: $0) }) }))
-            case .remove: out.append((t, o, { w.removeLiveblog() }))
-            case let .pointer(phase, x, y):
-                out.append((t, o, {
-                    switch phase {
-                    case "down": w.pointerDown(x: x, y: y)
-                    case "move": w.pointerMove(x: x, y: y)
-                    default: w.pointerUp(x: x, y: y)
-                    }
-                }))
-            }
-        }
-        return out.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
-    }
-
     /// Runs to the scenario's end (virtual time) and evaluates its expectations.
     @discardableResult
     public func run() -> [Outcome] {
         let end = VirtualClock.ticks(scenario.duration)
-        for a in actions() where a.tick <= end {
-            world.advance(to: a.tick)
-            a.run()
+        for e in scenario.events {
+            let tick = VirtualClock.ticks(e.at)
+            guard tick <= end else { break }
+            world.advance(to: tick)
+            world.send(e.event)
         }
         world.advance(to: end)
         return evaluate()
@@ -127,69 +80,93 @@ public final class ScenarioRunner {
 
     private func evaluate(_ e: Scenario.Expectation) -> Outcome {
         switch e {
-        case let .landsAt(post, target, tol, by):
-            let desc = "post \(post) lands at y=\(fmt(target)) ±\(fmt(tol)) by t=\(fmt(by))"
-            let tick = VirtualClock.ticks(by)
-            guard let yy = y(of: post, atOrBefore: tick) else { return Outcome(description: desc, passed: false, detail: "no frame by then") }
-            guard let y = yy else { return Outcome(description: desc, passed: false, detail: "the post is not laid out at t=\(fmt(by))") }
-            return Outcome(description: desc, passed: abs(y - target) <= tol, detail: "y=\(fmt(y)) at t=\(fmt(by))")
-        case let .still(post, from, until, tol):
-            let desc = "post \(post) still within ±\(fmt(tol)) from t=\(fmt(from)) until t=\(fmt(until))"
-            let a = VirtualClock.ticks(from), b = VirtualClock.ticks(until)
-            let pts = (series[post] ?? []).filter { $0.tick >= a && $0.tick <= b }
-            guard let first = pts.first, let y0 = first.y else {
-                return Outcome(description: desc, passed: false, detail: "the post is not laid out at t=\(fmt(from))")
-            }
-            var worst = 0.0, worstTick = first.tick
-            for p in pts {
-                guard let y = p.y else { return Outcome(description: desc, passed: false, detail: "the post left the layout at t=\(TraceRecord.time(p.tick))") }
-                if abs(y - y0) > worst { worst = abs(y - y0); worstTick = p.tick }
-            }
-            return Outcome(description: desc, passed: worst <= tol,
-                           detail: "y=\(fmt(y0)) at start, moved at most \(fmt(worst)) (at t=\(TraceRecord.time(worstTick)))")
-        case let .holdEnds(reason, by):
-            let desc = "a hold ends (\(reason)) by t=\(fmt(by))"
-            let tick = VirtualClock.ticks(by)
-            var ends: [String] = []
-            for r in records {
-                if case let .holdEnd(_, why) = r.event {
-                    ends.append("\(why) at t=\(TraceRecord.time(r.tick))")
-                    if why == reason && r.tick <= tick { return Outcome(description: desc, passed: true, detail: "at t=\(TraceRecord.time(r.tick))") }
-                }
-            }
-            return Outcome(description: desc, passed: false, detail: ends.isEmpty ? "no hold ended" : "holds ended: " + ends.joined(separator: ", "))
-        case let .valueAt(k, at, v, tol):
-            let desc = "\(k.rawValue) = \(fmt(v)) ±\(fmt(tol)) at t=\(fmt(at))"
-            let tick = VirtualClock.ticks(at)
-            guard let p = (values[k] ?? []).last(where: { $0.tick <= tick }) else { return Outcome(description: desc, passed: false, detail: "no frame by then") }
-            return Outcome(description: desc, passed: abs(p.v - v) <= tol, detail: "\(k.rawValue)=\(fmt(p.v))")
-        case let .valueMoving(k, from, until):
-            let desc = "\(k.rawValue) keeps moving from t=\(fmt(from)) until t=\(fmt(until))"
-            let pts = window(k, from, until)
-            guard pts.count >= 2 else { return Outcome(description: desc, passed: false, detail: "no frames in the window") }
-            for i in 1..<pts.count where pts[i].v == pts[i - 1].v {
-                return Outcome(description: desc, passed: false, detail: "still at \(fmt(pts[i].v)) at t=\(TraceRecord.time(pts[i].tick))")
-            }
-            return Outcome(description: desc, passed: true, detail: "\(fmt(pts.first!.v)) → \(fmt(pts.last!.v))")
-        case let .valueStill(k, from, until, tol):
-            let desc = "\(k.rawValue) still within ±\(fmt(tol)) from t=\(fmt(from)) until t=\(fmt(until))"
-            let pts = window(k, from, until)
-            guard let first = pts.first else { return Outcome(description: desc, passed: false, detail: "no frames in the window") }
-            let worst = pts.map { abs($0.v - first.v) }.max() ?? 0
-            return Outcome(description: desc, passed: worst <= tol, detail: "\(fmt(first.v)), moved at most \(fmt(worst))")
-        case let .valueWithin(k, from, until, lo, hi):
-            let desc = "\(k.rawValue) within [\(fmt(lo)), \(fmt(hi))] from t=\(fmt(from)) until t=\(fmt(until))"
-            let pts = window(k, from, until)
-            guard !pts.isEmpty else { return Outcome(description: desc, passed: false, detail: "no frames in the window") }
-            let mn = pts.map(\.v).min()!, mx = pts.map(\.v).max()!
-            return Outcome(description: desc, passed: mn >= lo && mx <= hi, detail: "ranged \(fmt(mn)) … \(fmt(mx))")
-        case let .noPullBackAfterDrag(expected):
-            let desc = expected ? "no pull-back after a reader drag" : "a pull-back after a reader drag (expected to show it)"
-            let pulls = pullBacks()
-            let detail = pulls.isEmpty ? "no host scroll for an earlier jump after a drag"
-                                        : "\(pulls.count) pull-back(s), first at t=\(TraceRecord.time(pulls[0]))"
-            return Outcome(description: desc, passed: pulls.isEmpty == expected, detail: detail)
+        case let .landsAt(post, target, tol, by): return landsAt(post, target, tol, by)
+        case let .still(post, from, until, tol): return still(post, from, until, tol)
+        case let .holdEnds(reason, by): return holdEnds(reason, by)
+        case let .valueAt(k, at, v, tol): return valueAt(k, at, v, tol)
+        case let .valueMoving(k, from, until): return valueMoving(k, from, until)
+        case let .valueStill(k, from, until, tol): return valueStill(k, from, until, tol)
+        case let .valueWithin(k, from, until, lo, hi): return valueWithin(k, from, until, lo, hi)
+        case let .noPullBackAfterDrag(expected): return noPullBack(expected)
         }
+    }
+
+    private func landsAt(_ post: String, _ target: Double, _ tol: Double, _ by: Double) -> Outcome {
+        let desc = "post \(post) lands at y=\(fmt(target)) ±\(fmt(tol)) by t=\(fmt(by))"
+        let tick = VirtualClock.ticks(by)
+        guard let yy = y(of: post, atOrBefore: tick) else { return Outcome(description: desc, passed: false, detail: "no frame by then") }
+        guard let y = yy else { return Outcome(description: desc, passed: false, detail: "the post is not laid out at t=\(fmt(by))") }
+        return Outcome(description: desc, passed: abs(y - target) <= tol, detail: "y=\(fmt(y)) at t=\(fmt(by))")
+    }
+
+    private func still(_ post: String, _ from: Double, _ until: Double, _ tol: Double) -> Outcome {
+        let desc = "post \(post) still within ±\(fmt(tol)) from t=\(fmt(from)) until t=\(fmt(until))"
+        let a = VirtualClock.ticks(from), b = VirtualClock.ticks(until)
+        let pts = (series[post] ?? []).filter { $0.tick >= a && $0.tick <= b }
+        guard let first = pts.first, let y0 = first.y else {
+            return Outcome(description: desc, passed: false, detail: "the post is not laid out at t=\(fmt(from))")
+        }
+        var worst = 0.0, worstTick = first.tick
+        for p in pts {
+            guard let y = p.y else { return Outcome(description: desc, passed: false, detail: "the post left the layout at t=\(TraceRecord.time(p.tick))") }
+            if abs(y - y0) > worst { worst = abs(y - y0); worstTick = p.tick }
+        }
+        return Outcome(description: desc, passed: worst <= tol,
+                       detail: "y=\(fmt(y0)) at start, moved at most \(fmt(worst)) (at t=\(TraceRecord.time(worstTick)))")
+    }
+
+    private func holdEnds(_ reason: HoldEndReason, _ by: Double) -> Outcome {
+        let desc = "a hold ends (\(reason.rawValue)) by t=\(fmt(by))"
+        let tick = VirtualClock.ticks(by)
+        var ends: [String] = []
+        for r in records {
+            if case let .holdEnd(_, why) = r.event {
+                ends.append("\(why.rawValue) at t=\(TraceRecord.time(r.tick))")
+                if why == reason && r.tick <= tick { return Outcome(description: desc, passed: true, detail: "at t=\(TraceRecord.time(r.tick))") }
+            }
+        }
+        return Outcome(description: desc, passed: false, detail: ends.isEmpty ? "no hold ended" : "holds ended: " + ends.joined(separator: ", "))
+    }
+
+    private func valueAt(_ k: Scenario.ValueKind, _ at: Double, _ v: Double, _ tol: Double) -> Outcome {
+        let desc = "\(k.rawValue) = \(fmt(v)) ±\(fmt(tol)) at t=\(fmt(at))"
+        let tick = VirtualClock.ticks(at)
+        guard let p = (values[k] ?? []).last(where: { $0.tick <= tick }) else { return Outcome(description: desc, passed: false, detail: "no frame by then") }
+        return Outcome(description: desc, passed: abs(p.v - v) <= tol, detail: "\(k.rawValue)=\(fmt(p.v))")
+    }
+
+    private func valueMoving(_ k: Scenario.ValueKind, _ from: Double, _ until: Double) -> Outcome {
+        let desc = "\(k.rawValue) keeps moving from t=\(fmt(from)) until t=\(fmt(until))"
+        let pts = window(k, from, until)
+        guard pts.count >= 2 else { return Outcome(description: desc, passed: false, detail: "no frames in the window") }
+        for i in 1..<pts.count where pts[i].v == pts[i - 1].v {
+            return Outcome(description: desc, passed: false, detail: "still at \(fmt(pts[i].v)) at t=\(TraceRecord.time(pts[i].tick))")
+        }
+        return Outcome(description: desc, passed: true, detail: "\(fmt(pts.first!.v)) → \(fmt(pts.last!.v))")
+    }
+
+    private func valueStill(_ k: Scenario.ValueKind, _ from: Double, _ until: Double, _ tol: Double) -> Outcome {
+        let desc = "\(k.rawValue) still within ±\(fmt(tol)) from t=\(fmt(from)) until t=\(fmt(until))"
+        let pts = window(k, from, until)
+        guard let first = pts.first else { return Outcome(description: desc, passed: false, detail: "no frames in the window") }
+        let worst = pts.map { abs($0.v - first.v) }.max() ?? 0
+        return Outcome(description: desc, passed: worst <= tol, detail: "\(fmt(first.v)), moved at most \(fmt(worst))")
+    }
+
+    private func valueWithin(_ k: Scenario.ValueKind, _ from: Double, _ until: Double, _ lo: Double, _ hi: Double) -> Outcome {
+        let desc = "\(k.rawValue) within [\(fmt(lo)), \(fmt(hi))] from t=\(fmt(from)) until t=\(fmt(until))"
+        let pts = window(k, from, until)
+        guard !pts.isEmpty else { return Outcome(description: desc, passed: false, detail: "no frames in the window") }
+        let mn = pts.map(\.v).min()!, mx = pts.map(\.v).max()!
+        return Outcome(description: desc, passed: mn >= lo && mx <= hi, detail: "ranged \(fmt(mn)) … \(fmt(mx))")
+    }
+
+    private func noPullBack(_ expected: Bool) -> Outcome {
+        let desc = expected ? "no pull-back after a reader drag" : "a pull-back after a reader drag (expected to show it)"
+        let pulls = pullBacks()
+        let detail = pulls.isEmpty ? "no host scroll for an earlier jump after a drag"
+                                    : "\(counted(pulls.count, "pull-back")), first at t=\(TraceRecord.time(pulls[0]))"
+        return Outcome(description: desc, passed: pulls.isEmpty == expected, detail: detail)
     }
 
     private func window(_ k: Scenario.ValueKind, _ from: Double, _ until: Double) -> [(tick: Int, v: Double)] {
@@ -212,7 +189,7 @@ public final class ScenarioRunner {
         for r in records {
             switch r.event {
             case let .input(kind, detail):
-                if kind == "drag-begin" || kind == "wheel" || (kind == "key" && World.scrollKeys.contains(detail ?? "")) { lastDrag = r.tick }
+                if kind == .dragBegin || kind == .wheel || (kind == .key && KeyName(detail ?? "").map(KeyName.scrollKeys.contains) == true) { lastDrag = r.tick }
             case let .hook(jumpId, _, correction, _, threw):
                 guard !threw else { continue }
                 if !correction || jumpStart[jumpId] == nil { jumpStart[jumpId] = jumpStart[jumpId] ?? r.tick }
@@ -226,40 +203,5 @@ public final class ScenarioRunner {
             }
         }
         return out
-    }
-}
-
-/// Reports (C2): text for people, JSON and JUnit for CI.
-public enum Report {
-    public static func text(_ name: String, _ outcomes: [ScenarioRunner.Outcome]) -> String {
-        var s = ""
-        for o in outcomes { s += "\(o.passed ? "PASS" : "FAIL")  \(o.description): \(o.detail)\n" }
-        let failed = outcomes.filter { !$0.passed }.count
-        s += "\(name): \(outcomes.count - failed) passed, \(failed) failed\n"
-        return s
-    }
-
-    public static func json(_ name: String, _ outcomes: [ScenarioRunner.Outcome], virtualSeconds: Double) -> String {
-        let items: [JSONValue] = outcomes.map {
-            .object([("description", .string($0.description)), ("passed", .bool($0.passed)), ("detail", .string($0.detail))])
-        }
-        let obj: JSONValue = .object([("scenario", .string(name)), ("passed", .bool(outcomes.allSatisfy(\.passed))),
-                                      ("virtualSeconds", .number(virtualSeconds)), ("expectations", .array(items))])
-        return JSONWriter.pretty(obj) + "\n"
-    }
-
-    public static func junit(_ name: String, _ outcomes: [ScenarioRunner.Outcome]) -> String {
-        func esc(_ s: String) -> String {
-            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-        }
-        let failed = outcomes.filter { !$0.passed }.count
-        var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        s += "<testsuite name=\"\(esc(name))\" tests=\"\(outcomes.count)\" failures=\"\(failed)\">\n"
-        for o in outcomes {
-            s += "  <testcase classname=\"\(esc(name))\" name=\"\(esc(o.description))\""
-            if o.passed { s += "/>\n" } else { s += ">\n    <failure message=\"\(esc(o.detail))\"/>\n  </testcase>\n" }
-        }
-        return s + "</testsuite>\n"
     }
 }

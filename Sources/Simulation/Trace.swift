@@ -1,14 +1,20 @@
 import VirtualTime
 import LiveblogModel
 import Host
+import Embed
+
+/// SPEC 9 `input.kind`: what the reader did.
+public enum InputKind: String, Sendable, CaseIterable {
+    case dragBegin = "drag-begin", dragEnd = "drag-end", tap, wheel, key, resize
+}
 
 /// One line of the trace (SPEC 9): JSON lines, `t` in seconds of virtual time, in time order.
 public enum TraceEvent: Equatable {
     case hook(jumpId: Int, top: Double, correction: Bool, args: Int, threw: Bool)
     case host(HostAction)
     case layout(webHeight: Double, cause: String)
-    case holdEnd(jumpId: Int, reason: String)
-    case input(kind: String, detail: String?)
+    case holdEnd(jumpId: Int, reason: HoldEndReason)
+    case input(kind: InputKind, detail: String?)
     case console(level: String, message: String)
     case nav(id: String, result: String, via: String)
     case frame(offset: Double, webOffset: Double, webHeight: Double, postId: String?, postY: Double?)
@@ -56,13 +62,17 @@ public struct TraceRecord: Equatable {
             if let t = a.target { s += ",\"target\":\(n(t))" }
             if let an = a.animated { s += ",\"animated\":\(an)" }
             if let c = a.clamped { s += ",\"clamped\":\(c)" }
+            if let r = a.range {
+                s += ",\"range\":{\"mode\":\(q(r.mode.rawValue)),\"offset\":\(r.offset),\"extent\":\(r.extent)"
+                s += ",\"range\":\(r.range),\"max\":\(r.maxOffset)}"
+            }
             return s + "}"
         case let .layout(h, cause):
             return head + ",\"webHeight\":\(n(h)),\"cause\":\(q(cause))}"
         case let .holdEnd(jumpId, reason):
-            return head + ",\"jumpId\":\(jumpId),\"reason\":\(q(reason))}"
+            return head + ",\"jumpId\":\(jumpId),\"reason\":\(q(reason.rawValue))}"
         case let .input(kind, detail):
-            return head + ",\"kind\":\(q(kind))" + (detail.map { ",\"detail\":\(q($0))" } ?? "") + "}"
+            return head + ",\"kind\":\(q(kind.rawValue))" + (detail.map { ",\"detail\":\(q($0))" } ?? "") + "}"
         case let .console(level, message):
             return head + ",\"level\":\(q(level)),\"message\":\(q(message))}"
         case let .nav(id, result, via):

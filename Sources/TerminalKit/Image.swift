@@ -8,7 +8,9 @@ public struct RGBAImage: Hashable, Sendable {
 
     public init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4, "RGBA size mismatch")
-        self.width = width; self.height = height; self.pixels = pixels
+        self.width = width
+        self.height = height
+        self.pixels = pixels
     }
 
     /// The pixel at (x, y) as (r, g, b, a).
@@ -46,7 +48,8 @@ public enum PNGImage {
     /// The largest image decoded: 50 megapixels.
     public static let maxPixels = 50_000_000
 
-    public static func decode(path: String, maxPixels: Int = PNGImage.maxPixels) -> Result<RGBAImage, ImageError> {
+    public static func decode(path: String,
+                              maxPixels: Int = PNGImage.maxPixels) -> Result<RGBAImage, ImageError> {
         var buf: UnsafeMutablePointer<UInt8>? = nil
         var w: UInt32 = 0, h: UInt32 = 0
         var msg = [CChar](repeating: 0, count: 256)
@@ -112,16 +115,21 @@ public enum ImageRaster {
                 let t = at(c, 2 * r), b = at(c, 2 * r + 1)
                 switch (mode, unicode) {
                 case (.direct, true):
-                    line.append(Cell(text: upperHalf, style: Style(fg: .rgb(t.0, t.1, t.2), bg: .rgb(b.0, b.1, b.2))))
+                    let style = Style(fg: .rgb(t.0, t.1, t.2), bg: .rgb(b.0, b.1, b.2))
+                    line.append(Cell(text: upperHalf, style: style))
                 case (.palette256, true):
-                    line.append(Cell(text: upperHalf, style: Style(fg: .indexed(XtermPalette.nearest(t.0, t.1, t.2)),
-                                                                   bg: .indexed(XtermPalette.nearest(b.0, b.1, b.2)))))
+                    let style = Style(fg: .indexed(XtermPalette.nearest(t.0, t.1, t.2)),
+                                      bg: .indexed(XtermPalette.nearest(b.0, b.1, b.2)))
+                    line.append(Cell(text: upperHalf, style: style))
                 case (.direct, false), (.palette256, false):
-                    let m = (UInt8((Int(t.0) + Int(b.0) + 1) / 2), UInt8((Int(t.1) + Int(b.1) + 1) / 2), UInt8((Int(t.2) + Int(b.2) + 1) / 2))
-                    let bg: Color = mode == .direct ? .rgb(m.0, m.1, m.2) : .indexed(XtermPalette.nearest(m.0, m.1, m.2))
+                    func mean(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8((Int(x) + Int(y) + 1) / 2) }
+                    let m = (mean(t.0, b.0), mean(t.1, b.1), mean(t.2, b.2))
+                    let bg: Color = mode == .direct
+                        ? .rgb(m.0, m.1, m.2) : .indexed(XtermPalette.nearest(m.0, m.1, m.2))
                     line.append(Cell(text: " ", style: Style(bg: bg)))
                 case (.basic8, _), (.none, _):
-                    let l = (XtermPalette.luminance(t.0, t.1, t.2) + XtermPalette.luminance(b.0, b.1, b.2)) / 2
+                    let lt = XtermPalette.luminance(t.0, t.1, t.2), lb = XtermPalette.luminance(b.0, b.1, b.2)
+                    let l = (lt + lb) / 2
                     let ramp = unicode ? shadeRamp : asciiRamp
                     let ch = ramp[min(ramp.count - 1, l * ramp.count / 256)]
                     let style = mode == .basic8 ? Style(fg: .indexed(7), bg: .indexed(0)) : Style.plain
@@ -135,7 +143,8 @@ public enum ImageRaster {
 
     /// Box filter to `width` × `height` RGB (alpha composited over `background`).
     /// Each target pixel averages the source pixels whose area maps onto it (at least one).
-    static func scale(_ img: RGBAImage, width: Int, height: Int, background: (r: UInt8, g: UInt8, b: UInt8)) -> [UInt8] {
+    static func scale(_ img: RGBAImage, width: Int, height: Int,
+                      background: (r: UInt8, g: UInt8, b: UInt8)) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: width * height * 3)
         let sw = img.width, sh = img.height
         // Source column ranges per target column.
@@ -158,8 +167,11 @@ public enum ImageRaster {
                         var i = (y * sw + x0) * 4
                         for _ in x0..<x1 {
                             let a = Int(p[i + 3])
-                            sr += Int(p[i]) * a; sg += Int(p[i + 1]) * a; sb += Int(p[i + 2]) * a
-                            sa += a; n += 1
+                            sr += Int(p[i]) * a
+                            sg += Int(p[i + 1]) * a
+                            sb += Int(p[i + 2]) * a
+                            sa += a
+                            n += 1
                             i += 4
                         }
                     }

@@ -31,7 +31,9 @@ public struct MouseEvent: Hashable, Sendable {
     public var col: Int
 
     public init(kind: Kind, row: Int, col: Int) {
-        self.kind = kind; self.row = row; self.col = col
+        self.kind = kind
+        self.row = row
+        self.col = col
     }
 }
 

@@ -50,7 +50,9 @@ public func inputEcho(logPath: String? = nil) -> Int32 {
     defer { if let f = log { fclose(f) } }
     var lines: [String] = []
     let caps = screen.capabilities
-    let header = "inputEcho: q quits | TERM=\(ProcessInfo.processInfo.environment["TERM"] ?? "?") colours=\(caps.colorMode) unicode=\(caps.unicode) \(screen.cols)x\(screen.rows)"
+    let term = ProcessInfo.processInfo.environment["TERM"] ?? "?"
+    let header = "inputEcho: q quits | TERM=\(term) colours=\(caps.colorMode) unicode=\(caps.unicode)"
+        + " \(screen.cols)x\(screen.rows)"
     func draw() {
         screen.erase()
         let bar = Style(fg: .indexed(15), bg: .indexed(24), bold: true)

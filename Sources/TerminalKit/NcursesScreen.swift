@@ -30,8 +30,9 @@ public final class NcursesScreen: Screen {
     private var pairCache: [Int64: Int32] = [:]
     private var nextPair: Int32 = 1
     private var maxPairs: Int32 = 0
-    private var buttonDown = false
-    private var pending: [InputEvent] = []
+    var buttonDown = false
+    var pending: [InputEvent] = []
+    var decoder = InputDecoder()
     private var wbuf: [wchar_t] = []
 
     /// Bytes that turn on button-event mouse tracking (1002) and SGR reports (1006).
@@ -41,7 +42,8 @@ public final class NcursesScreen: Screen {
     /// Opens the terminal: locale, cbreak, noecho, nonl, keypad, no cursor, 25 ms ESC delay,
     /// no click delay, mouse with drag motion, colours (unless NO_COLOR), line-scroll
     /// optimisation (B5), restore on signals (T6).
-    public init(environment env: [String: String] = ProcessInfo.processInfo.environment, mouse: Bool = true) throws {
+    public init(environment env: [String: String] = ProcessInfo.processInfo.environment,
+                mouse: Bool = true) throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw Failure.notATerminal }
         mouseEnabled = mouse
         capabilities = TerminalCapabilities(colorMode: .none, unicode: false)
@@ -117,12 +119,17 @@ public final class NcursesScreen: Screen {
         werase(lb_stdscr())
     }
 
+    /// Draws by grapheme cluster (issue 18): runs of single-scalar glyphs go out in one
+    /// `waddnwstr`; a cluster of several scalars (a flag, a skin tone, a ZWJ family, a keycap)
+    /// goes whole into one cell with `wadd_wch` (see `cellScalars`).
     @discardableResult
     public func put(row: Int, col: Int, _ text: String, _ style: Style) -> Int {
         guard isOpen else { return 0 }
         let width = cols
         guard row >= 0, row < rows, col < width else { return 0 }
+        let w = lb_stdscr()
         wbuf.removeAll(keepingCapacity: true)
+        lb_wattr_set_ext(w, attributes(style), pair(style))
         var x = col
         var start = -1
         let unicode = capabilities.unicode
@@ -130,7 +137,10 @@ public final class NcursesScreen: Screen {
             guard let g = GlyphFilter.glyph(c) else { continue }
             if x + g.width > width { break }
             if x < 0 {
-                if x + g.width > 0 { start = 0; wbuf.append(0x20) }
+                if x + g.width > 0 {
+                    start = 0
+                    wbuf.append(0x20)
+                }
                 x += g.width
                 continue
             }
@@ -139,35 +149,55 @@ public final class NcursesScreen: Screen {
                 wbuf.append(wchar_t(g.text.unicodeScalars.first!.value))
             } else if !unicode {
                 for _ in 0..<g.width { wbuf.append(0x3F) } // "?": the locale cannot show it
+            } else if g.text.unicodeScalars.count == 1 && ClusterWidth.ncursesWidth(g.text) == g.width {
+                wbuf.append(wchar_t(bitPattern: g.text.unicodeScalars.first!.value))
             } else {
-                appendScalars(g.text)
+                flush(w, row: row, col: start)
+                addCluster(w, g, row: row, col: x)
+                start = x + g.width
             }
             x += g.width
         }
-        if start >= 0 && !wbuf.isEmpty {
-            let w = lb_stdscr()
-            lb_wattr_set_ext(w, attributes(style), pair(style))
-            wmove(w, Int32(row), Int32(start))
-            wbuf.withUnsafeBufferPointer { b in
-                _ = waddnwstr(w, b.baseAddress, Int32(b.count))
-            }
-            lb_wattr_set_ext(w, LB_A_NORMAL, 0)
-        }
+        if start >= 0 { flush(w, row: row, col: start) }
+        lb_wattr_set_ext(w, LB_A_NORMAL, 0)
         return x - col
     }
 
-    /// The first scalar of a cluster and the zero-width ones (combining marks, variation
-    /// selectors, ZWJ) after it: ncurses would give every further spacing scalar a cell of its
-    /// own, and the layout counts the cluster by its first scalar's width.
-    private func appendScalars(_ c: Character) {
-        var first = true
-        for u in c.unicodeScalars {
-            if first {
-                wbuf.append(wchar_t(bitPattern: u.value)); first = false
-            } else if TextWidth.width(Character(u)) == 0 {
-                wbuf.append(wchar_t(bitPattern: u.value))
-            }
+    /// Sends the buffered run of simple glyphs, which starts at `col`.
+    private func flush(_ w: UnsafeMutablePointer<WINDOW>?, row: Int, col: Int) {
+        guard !wbuf.isEmpty else { return }
+        wmove(w, Int32(row), Int32(col))
+        wbuf.withUnsafeBufferPointer { b in
+            _ = waddnwstr(w, b.baseAddress, Int32(b.count))
         }
+        wbuf.removeAll(keepingCapacity: true)
+    }
+
+    /// One cluster in one cell. `setcchar` stops at the first spacing scalar after the first
+    /// (ncurses lib_cchar.c), which would cut 🇩🇪 to 🇩 and 👩‍👩‍👧 to 👩; so the `cchar_t` is
+    /// filled here and ncurses writes all its characters out. ncurses measures the cell by its
+    /// first scalar: where the cluster is wider (❤️, 1️⃣, 🇩🇪 are one column by wcwidth) the cursor
+    /// is moved past the second column, which the terminal fills with the emoji's right half.
+    private func addCluster(_ w: UnsafeMutablePointer<WINDOW>?, _ g: Glyph, row: Int, col: Int) {
+        var cc = cchar_t()
+        let scalars = Self.cellScalars(g.text)
+        withUnsafeMutableBytes(of: &cc.chars) { raw in
+            let chars = raw.bindMemory(to: wchar_t.self)
+            for (i, v) in scalars.enumerated() where i < chars.count { chars[i] = wchar_t(bitPattern: v) }
+        }
+        wmove(w, Int32(row), Int32(col))
+        _ = wadd_wch(w, &cc)
+    }
+
+    /// The scalars of a cluster that fit a cell: all of them up to `CCHARW_MAX` (5); a longer
+    /// cluster (👨‍👩‍👧‍👦 is seven) keeps its longest prefix that fits and does not end in a
+    /// zero-width joiner, so the terminal shows a whole, smaller sequence rather than a stray joiner.
+    static func cellScalars(_ c: Character) -> [UInt32] {
+        var v = c.unicodeScalars.map(\.value)
+        guard v.count > 5 else { return v }
+        v = Array(v.prefix(5))
+        while v.count > 1 && v.last == 0x200D { v.removeLast() }
+        return v
     }
 
     /// One frame: `wnoutrefresh` + exactly one `doupdate` (T7).
@@ -250,169 +280,9 @@ public final class NcursesScreen: Screen {
         max(8, (Int32(r) << 16) | (Int32(g) << 8) | Int32(b))
     }
 
-    // MARK: input
-
-    /// The next input event, waiting up to `timeoutMs` ms (-1: block; 0: poll). nil on timeout.
-    /// Keys come from ncurses' key decoding; mouse reports from ncurses (KEY_MOUSE) or, when
-    /// the terminfo announces another mouse format than the terminal sends (tmux-256color:
-    /// `kmous=\E[M` while we ask for SGR 1006), from our own SGR/X10 parser.
-    /// Waits up to `timeoutMs` (-1: forever) for input with poll(2) on stdin, then reads what came
-    /// without blocking. ncurses' own timed wait (wtimeout + get_wch) overshoots by several
-    /// milliseconds under load, which costs frames at 60 Hz; poll does not. A signal (SIGWINCH)
-    /// ends the wait too, and the read then returns KEY_RESIZE.
-    public func waitInput(timeoutMs: Int) -> InputEvent? {
-        guard isOpen else { return nil }
-        if !pending.isEmpty || timeoutMs == 0 { return readInput(timeoutMs: 0) }
-        var p = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        _ = poll(&p, 1, Int32(clamping: timeoutMs))
-        return readInput(timeoutMs: 0)
-    }
-
-    public func readInput(timeoutMs: Int) -> InputEvent? {
-        guard isOpen else { return nil }
-        if !pending.isEmpty { return pending.removeFirst() }
-        let w = lb_stdscr()
-        let deadline = timeoutMs > 0 ? DispatchTime.now().uptimeNanoseconds + UInt64(timeoutMs) * 1_000_000 : 0
-        while true {
-            var t = Int32(clamping: timeoutMs < 0 ? -1 : timeoutMs)
-            if timeoutMs > 0 {
-                let now = DispatchTime.now().uptimeNanoseconds
-                t = now >= deadline ? 0 : Int32(clamping: (deadline - now + 999_999) / 1_000_000)
-            }
-            wtimeout(w, t)
-            var ch: Int32 = 0
-            let rc = lb_wget_wch(w, &ch)
-            if rc == LB_ERR { return nil }
-            if let ev = decode(rc: rc, ch: ch) { return ev }
-            if !pending.isEmpty { return pending.removeFirst() }
-            if timeoutMs > 0 && DispatchTime.now().uptimeNanoseconds >= deadline { return nil }
-        }
-    }
-
-    private func decode(rc: Int32, ch: Int32) -> InputEvent? {
-        if rc == LB_KEY_CODE_YES {
-            switch ch {
-            case LB_KEY_MOUSE: return ncursesMouse()
-            case LB_KEY_RESIZE:
-                // The terminal may have reflowed what it showed: repaint it all on the next frame,
-                // or cells ncurses believes current stay blank (seen after a storm of resizes).
-                lb_repaint_all_next()
-                return .resize(cols: cols, rows: rows)
-            default: return Self.keyCode(ch).map { .key($0) }
-            }
-        }
-        let v = UInt32(bitPattern: ch)
-        if v == 27 { return escape() }
-        return Key.fromChar(v).map { .key($0) }
-    }
-
-    static func keyCode(_ ch: Int32) -> Key? {
-        switch ch {
-        case LB_KEY_UP: return .up
-        case LB_KEY_DOWN: return .down
-        case LB_KEY_LEFT: return .left
-        case LB_KEY_RIGHT: return .right
-        case LB_KEY_PPAGE: return .pageUp
-        case LB_KEY_NPAGE: return .pageDown
-        case LB_KEY_HOME: return .home
-        case LB_KEY_END: return .end
-        case LB_KEY_ENTER: return .enter
-        case LB_KEY_BTAB: return .backTab
-        case LB_KEY_BACKSPACE: return .backspace
-        case LB_KEY_DC: return .delete
-        case LB_KEY_IC: return .insert
-        case (LB_KEY_F0 + 1)...(LB_KEY_F0 + 63): return .function(Int(ch - LB_KEY_F0))
-        default: return nil
-        }
-    }
-
-    /// One more input unit that is already there (timeout 0): (rc, ch) or nil.
-    private func next() -> (Int32, Int32)? {
-        let w = lb_stdscr()
-        wtimeout(w, 0)
-        var ch: Int32 = 0
-        let rc = lb_wget_wch(w, &ch)
-        return rc == LB_ERR ? nil : (rc, ch)
-    }
-
-    private func nextChar() -> UInt32? {
-        guard let (rc, ch) = next() else { return nil }
-        if rc == LB_KEY_CODE_YES {
-            if let ev = decode(rc: rc, ch: ch) { pending.append(ev) }
-            return nil
-        }
-        return UInt32(bitPattern: ch)
-    }
-
-    /// ESC from ncurses: a lone Escape, Alt+key, or a report ncurses did not recognise
-    /// (SGR mouse `ESC [ < b ; x ; y M|m`, X10 mouse `ESC [ M b x y`, other CSI: dropped).
-    private func escape() -> InputEvent? {
-        guard let c1 = nextChar() else { return .key(.escape) }
-        if c1 == 0x5B { // [
-            guard let c2 = nextChar() else {
-                pending.append(.key(.char("[")))
-                return .key(.escape)
-            }
-            if c2 == 0x3C { // <  SGR mouse
-                var body = ""
-                while body.count < 32, let c = nextChar() {
-                    if c == 0x4D || c == 0x6D { // M m
-                        guard let ev = MouseReport.decodeSGR(body, final: c == 0x4D ? "M" : "m") else { return nil }
-                        return mouse(ev)
-                    }
-                    guard (0x30...0x3B).contains(c) else { return nil }
-                    body.unicodeScalars.append(UnicodeScalar(c)!)
-                }
-                return nil
-            }
-            if c2 == 0x4D { // M  X10 mouse
-                guard let b = nextChar(), let x = nextChar(), let y = nextChar(),
-                      let ev = MouseReport.decodeX10(Int(b), Int(x), Int(y)) else { return nil }
-                return mouse(ev)
-            }
-            // Another CSI ncurses did not know: skip to its final byte.
-            var c = c2
-            var n = 0
-            while !(0x40...0x7E).contains(c) && n < 32 {
-                guard let d = nextChar() else { break }
-                c = d; n += 1
-            }
-            return nil
-        }
-        // Alt+key: Escape, then the key.
-        if let k = Key.fromChar(c1) { pending.append(.key(k)) }
-        return .key(.escape)
-    }
-
-    private func mouse(_ ev: MouseEvent) -> InputEvent {
-        switch ev.kind {
-        case .press(button: 1): buttonDown = true
-        case .release: buttonDown = false
-        default: break
-        }
-        return .mouse(ev)
-    }
-
-    private func ncursesMouse() -> InputEvent? {
-        var x: Int32 = 0, y: Int32 = 0
-        var b: mmask_t = 0
-        guard lb_getmouse(&x, &y, &b) == LB_OK else { return nil }
-        let row = Int(y), col = Int(x)
-        let kind: MouseEvent.Kind
-        if b & LB_BUTTON4_PRESSED != 0 { kind = .wheelUp }
-        else if b & LB_BUTTON5_PRESSED != 0 { kind = .wheelDown }
-        else if b & LB_BUTTON1_PRESSED != 0 { kind = .press(button: 1) }
-        else if b & LB_BUTTON2_PRESSED != 0 { kind = .press(button: 2) }
-        else if b & LB_BUTTON3_PRESSED != 0 { kind = .press(button: 3) }
-        else if b & (LB_BUTTON1_RELEASED | LB_BUTTON2_RELEASED | LB_BUTTON3_RELEASED) != 0 { kind = .release }
-        else if b & LB_REPORT_MOUSE_POSITION != 0 { kind = buttonDown ? .drag : .move }
-        else { return nil }
-        return mouse(MouseEvent(kind: kind, row: row, col: col))
-    }
-
     // MARK: tty
 
-    private func writeTTY(_ s: String) {
+    func writeTTY(_ s: String) {
         var bytes = Array(s.utf8)
         var off = 0
         while off < bytes.count {

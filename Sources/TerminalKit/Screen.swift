@@ -11,8 +11,9 @@ public protocol Screen: AnyObject {
     func erase()
 
     /// Draws `text` from (row, col) and returns the display columns it took from `col`
-    /// (wide characters count 2, by `TextWidth`). Text is clipped at the right edge: a wide
-    /// character that does not fit is not drawn. Columns left of 0 are skipped but counted.
+    /// (wide characters count 2, by `ClusterWidth`: one cluster, one cell). Text is clipped at
+    /// the right edge: a wide character that does not fit is not drawn. Columns left of 0 are
+    /// skipped but counted.
     /// Callers pass clean text (`Sanitizer.clean`); as a last line of defence any C0 or C1
     /// control (< 0x20, 0x7F–0x9F) is drawn as "?" (T8). Zero-width clusters are dropped.
     @discardableResult
@@ -30,7 +31,10 @@ public protocol Screen: AnyObject {
 struct Glyph {
     @usableFromInline var text: Character
     @usableFromInline var width: Int
-    @usableFromInline init(text: Character, width: Int) { self.text = text; self.width = width }
+    @usableFromInline init(text: Character, width: Int) {
+        self.text = text
+        self.width = width
+    }
 }
 
 enum GlyphFilter {
@@ -50,9 +54,9 @@ enum GlyphFilter {
             let v = u.value
             if v < 0x20 || (0x7F...0x9F).contains(v) { return Glyph(text: question, width: 1) }
         }
-        let w = TextWidth.width(c)
+        let w = ClusterWidth.width(c)
         if w <= 0 { return nil }
-        return Glyph(text: c, width: min(w, 2))
+        return Glyph(text: c, width: w)
     }
 
     /// Glyphs of a fill character.

@@ -22,9 +22,13 @@ public struct Style: Hashable, Sendable {
 
     public init(fg: Color = .default, bg: Color = .default, bold: Bool = false, italic: Bool = false,
                 underline: Bool = false, dim: Bool = false, reverse: Bool = false) {
-        self.fg = fg; self.bg = bg
-        self.bold = bold; self.italic = italic; self.underline = underline
-        self.dim = dim; self.reverse = reverse
+        self.fg = fg
+        self.bg = bg
+        self.bold = bold
+        self.italic = italic
+        self.underline = underline
+        self.dim = dim
+        self.reverse = reverse
     }
 
     /// Default colours, no attributes.
@@ -38,7 +42,8 @@ public struct Cell: Hashable, Sendable {
     public var style: Style
 
     public init(text: String, style: Style = .plain) {
-        self.text = text; self.style = style
+        self.text = text
+        self.style = style
     }
 
     /// A space in the default style.
@@ -66,7 +71,8 @@ public struct TerminalCapabilities: Hashable, Sendable {
     public var unicode: Bool
 
     public init(colorMode: ColorMode, unicode: Bool) {
-        self.colorMode = colorMode; self.unicode = unicode
+        self.colorMode = colorMode
+        self.unicode = unicode
     }
 
     /// What tests and the bench use: 256 colours and Unicode.
@@ -80,7 +86,8 @@ public struct TerminalCapabilities: Hashable, Sendable {
     /// - ≥ 256 colours → `.palette256`; ≥ 8 → `.basic8`; otherwise `.none`.
     /// - `unicode` when the effective locale (`LC_ALL`, else `LC_CTYPE`, else `LANG`) names UTF-8.
     public static func detect(environment env: [String: String], terminalColors: Int,
-                              terminalHasDirectColor: Bool, terminalHasColors: Bool = true) -> TerminalCapabilities {
+                              terminalHasDirectColor: Bool,
+                              terminalHasColors: Bool = true) -> TerminalCapabilities {
         let unicode = localeIsUTF8(env)
         if env["NO_COLOR"] != nil || !terminalHasColors {
             return TerminalCapabilities(colorMode: .none, unicode: unicode)
@@ -101,7 +108,8 @@ public struct TerminalCapabilities: Hashable, Sendable {
     /// A guess from the environment alone, for output that does not go through ncurses:
     /// `COLORTERM=truecolor|24bit` → direct, `TERM` containing `256color` → 256, `TERM=dumb` or
     /// unset → none, otherwise basic8.
-    public static func fromEnvironment(_ env: [String: String] = ProcessInfo.processInfo.environment) -> TerminalCapabilities {
+    public static func fromEnvironment(_ env: [String: String] = ProcessInfo.processInfo.environment)
+        -> TerminalCapabilities {
         let unicode = localeIsUTF8(env)
         if env["NO_COLOR"] != nil { return TerminalCapabilities(colorMode: .none, unicode: unicode) }
         let term = env["TERM"] ?? ""

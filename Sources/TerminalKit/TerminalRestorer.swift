@@ -46,4 +46,37 @@ public enum TerminalRestorer {
     public static func uninstall() {
         lb_restore_uninstall_handlers()
     }
+
+    // MARK: - The recording on the signal path (C7, issue 18)
+
+    /// Where the handlers for INT, TERM and HUP write the recording before they restore the
+    /// terminal (-1: nowhere). The descriptor stays the caller's.
+    @inline(never)
+    public static func setRecording(fileDescriptor fd: Int32) {
+        lb_recording_set_fd(fd)
+    }
+
+    /// Appends to the recording's body (its head, then each event as it happens).
+    @discardableResult @inline(never)
+    public static func appendRecording(_ bytes: [UInt8]) -> Bool {
+        guard !bytes.isEmpty else { return true }
+        return bytes.withUnsafeBufferPointer { b in
+            b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count) { lb_recording_append($0, b.count) == 1 }
+        }
+    }
+
+    /// Sets what follows the body (up to 255 bytes: the closing brackets and the duration).
+    @inline(never)
+    public static func setRecordingTail(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        bytes.withUnsafeBufferPointer { b in
+            b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count) { lb_recording_set_tail($0, b.count) }
+        }
+    }
+
+    /// Writes the recording as it stands now (what the handlers do first).
+    @inline(never)
+    public static func flushRecordingNow() {
+        lb_recording_flush()
+    }
 }

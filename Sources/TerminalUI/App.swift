@@ -21,45 +21,52 @@ public final class App {
 
     public init(world: World) {
         self.world = world
-        if let l = liveEvery { nextLiveTick = VirtualClock.ticks(l) }
     }
 
     // MARK: - World inputs (recorded)
 
-    private func rec(_ e: Scenario.Event) { recorder?.record(world.tick, e) }
+    /// The one way the terminal changes the world: the event is recorded (`--record`, C7) and
+    /// sent, as `simulate` sends a scenario's.
+    public func send(_ e: Scenario.Event) {
+        recorder?.record(world.tick, e)
+        world.send(e)
+    }
 
     func jump(_ id: String) {
-        rec(.jump(id: id, topOffset: nil))
-        world.jump(to: id)
+        send(.jump(id: id, topOffset: nil))
         if !world.page.exists(id) { flash("post \(id) not found") }
     }
 
-    func worldKey(_ name: String) {
-        rec(.key(name))
-        world.key(name)
-    }
+    func flash(_ text: String, seconds: Double = 3) { ui.message = (Sanitizer.clean(text), world.seconds + seconds) }
 
-    func flash(_ text: String, seconds: Double = 3) { ui.message = (Sanitizer.clean(text), world.now + seconds) }
+    /// Sends an input that may hand a link to the app, and says so (E14).
+    private func sendFlashingExternalLinks(_ e: Scenario.Event) {
+        let before = world.externalLinks.count
+        send(e)
+        if world.externalLinks.count > before {
+            flash("external link handed to the app: \(world.externalLinks.last!)", seconds: 5)
+        }
+    }
 
     // MARK: - Input mapping (T2, T3)
 
-    static func keyName(_ k: Key) -> String? {
+    static func keyName(_ k: Key) -> KeyName? {
         switch k {
-        case .char(" "): return "space"
-        case .char(let c): return String(c)
-        case .up: return "Up"
-        case .down: return "Down"
-        case .left: return "Left"
-        case .right: return "Right"
-        case .pageUp: return "PageUp"
-        case .pageDown: return "PageDown"
-        case .home: return "Home"
-        case .end: return "End"
-        case .enter: return "Enter"
-        case .tab: return "Tab"
-        case .backTab: return "BackTab"
-        case .escape: return "Escape"
-        case .backspace: return "Backspace"
+        case .char(" "): return .space
+        case .char(let c): return .char(c)
+        case .up: return .up
+        case .down: return .down
+        case .left: return .left
+        case .right: return .right
+        case .pageUp: return .pageUp
+        case .pageDown: return .pageDown
+        case .home: return .home
+        case .end: return .end
+        case .enter: return .enter
+        case .tab: return .tab
+        case .backTab: return .backTab
+        case .escape: return .escape
+        case .backspace: return .backspace
         default: return nil
         }
     }
@@ -67,7 +74,11 @@ public final class App {
     public func handle(_ event: InputEvent) {
         if demo != nil {
             // Any key ends the demo (C3); the mouse too.
-            if case .resize(let c, let r) = event { screenCols = c; world.resize(cols: c, rows: r); return }
+            if case .resize(let c, let r) = event {
+                screenCols = c
+                world.send(.resize(cols: c, rows: r))
+                return
+            }
             running = false
             return
         }
@@ -75,8 +86,7 @@ public final class App {
         case .resize(let c, let r):
             lastResize = DispatchTime.now().uptimeNanoseconds
             screenCols = c
-            rec(.resize(cols: c, rows: r))
-            world.resize(cols: c, rows: r)
+            send(.resize(cols: c, rows: r))
         case .key(let k):
             handleKey(k)
         case .mouse(let m):
@@ -85,73 +95,96 @@ public final class App {
     }
 
     private func handleKey(_ k: Key) {
-        if case .ctrl("c") = k { running = false; return }
-        guard let name = App.keyName(k) else { return }
+        if case .ctrl("c") = k {
+            running = false
+            return
+        }
+        guard let key = App.keyName(k) else { return }
+        if handleOverlayKey(key) { return }
+        switch key {
+        case .char("q"): running = false
+        case .char("?"): ui.overlay = .help
+        case .char("/"): ui.overlay = .prompt(text: "", selected: 0)
+        case .char("h"): ui.overlay = .panel(.highlights, selected: 0)
+        case .char("c"): ui.overlay = .panel(.chapters, selected: 0)
+        case .char("s"): ui.overlay = .panel(.scorers, selected: 0)
+        case .char("t"): ui.overlay = ui.overlay == .timeline ? .none : .timeline
+        case .char("~"): ui.overlay = ui.overlay == .console ? .none : .console
+        case .char(let c) where ("1"..."9").contains(c):
+            let hl = world.page.liveblog.highlights
+            let n = Int(String(c))!
+            if n <= hl.count { jump(hl[n - 1].id) } else { flash(hl.count == 1 ? "there is 1 highlight" : "there are \(counted(hl.count, "highlight"))") }
+        default:
+            if KeyName.worldKeys.contains(key) { sendFlashingExternalLinks(.key(key)) }
+        }
+    }
+
+    /// A key while an overlay is open; true when the overlay took it.
+    private func handleOverlayKey(_ key: KeyName) -> Bool {
         switch ui.overlay {
         case .help:
             ui.overlay = .none
-            return
+            return true
         case .panel(let kind, let sel):
-            let entries = panelEntries(kind, world.page.liveblog)
-            switch name {
-            case "Escape", "q", "h", "c", "s": ui.overlay = .none
-            case "j", "Down": ui.overlay = .panel(kind, selected: min(sel + 1, max(0, entries.count - 1)))
-            case "k", "Up": ui.overlay = .panel(kind, selected: max(0, sel - 1))
-            case "Enter":
-                if sel < entries.count { ui.overlay = .none; jump(entries[sel].id) }
-            default:
-                if let d = Int(name), d >= 1, d <= 9, d <= entries.count { ui.overlay = .none; jump(entries[d - 1].id) }
-            }
-            return
+            handlePanelKey(key, kind, sel)
+            return true
         case .prompt(let text, let sel):
-            let matches = completions(text, world.page.liveblog)
-            switch name {
-            case "Escape": ui.overlay = .none
-            case "Enter":
-                ui.overlay = .none
-                let id = sel < matches.count && !matches.isEmpty && !world.page.exists(text) ? matches[sel] : text
-                if !id.isEmpty { jump(id) }
-            case "Tab":
-                // Complete to the longest common prefix of the matches.
-                if let first = matches.first {
-                    var prefix = first
-                    for m in matches.dropFirst() { while !m.hasPrefix(prefix) { prefix.removeLast() } }
-                    ui.overlay = .prompt(text: prefix.count > text.count ? prefix : (matches.count == 1 ? first : text), selected: 0)
-                }
-            case "Backspace": ui.overlay = .prompt(text: String(text.dropLast()), selected: 0)
-            case "Down": ui.overlay = .prompt(text: text, selected: min(sel + 1, max(0, matches.count - 1)))
-            case "Up": ui.overlay = .prompt(text: text, selected: max(0, sel - 1))
-            case "space": break
-            default:
-                if name.count == 1, text.count < 200 { ui.overlay = .prompt(text: text + name, selected: 0) }
-            }
-            return
+            handlePromptKey(key, text, sel)
+            return true
         case .console:
-            if name == "~" || name == "Escape" { ui.overlay = .none; return }
+            if key == .char("~") || key == .escape { ui.overlay = .none; return true }
         case .timeline:
-            if name == "t" || name == "Escape" { ui.overlay = .none; return }
+            if key == .char("t") || key == .escape { ui.overlay = .none; return true }
         case .none:
             break
         }
-        switch name {
-        case "q": running = false
-        case "?": ui.overlay = .help
-        case "/": ui.overlay = .prompt(text: "", selected: 0)
-        case "h": ui.overlay = .panel(.highlights, selected: 0)
-        case "c": ui.overlay = .panel(.chapters, selected: 0)
-        case "s": ui.overlay = .panel(.scorers, selected: 0)
-        case "t": ui.overlay = ui.overlay == .timeline ? .none : .timeline
-        case "~": ui.overlay = ui.overlay == .console ? .none : .console
-        case "1", "2", "3", "4", "5", "6", "7", "8", "9":
-            let hl = world.page.liveblog.highlights
-            let n = Int(name)!
-            if n <= hl.count { jump(hl[n - 1].id) } else { flash("there are \(hl.count) highlights") }
-        default:
-            if World.worldKeys.contains(name) {
-                let before = world.externalLinks.count
-                worldKey(name)
-                if world.externalLinks.count > before { flash("external link handed to the app: \(world.externalLinks.last!)", seconds: 5) }
+        return false
+    }
+
+    /// The highlights, chapters and scorers panels (L7).
+    private func handlePanelKey(_ key: KeyName, _ kind: UIState.PanelKind, _ sel: Int) {
+        let entries = panelEntries(kind, world.page.liveblog)
+        switch key {
+        case .escape, .char("q"), .char("h"), .char("c"), .char("s"): ui.overlay = .none
+        case .char("j"), .down: ui.overlay = .panel(kind, selected: min(sel + 1, max(0, entries.count - 1)))
+        case .char("k"), .up: ui.overlay = .panel(kind, selected: max(0, sel - 1))
+        case .enter:
+            if sel < entries.count {
+                ui.overlay = .none
+                jump(entries[sel].id)
             }
+        case .char(let c):
+            if let d = Int(String(c)), d >= 1, d <= 9, d <= entries.count {
+                ui.overlay = .none
+                jump(entries[d - 1].id)
+            }
+        default: break
+        }
+    }
+
+    /// The `/` prompt: an id with completion (T2).
+    private func handlePromptKey(_ key: KeyName, _ text: String, _ sel: Int) {
+        let matches = completions(text, world.page.liveblog)
+        switch key {
+        case .escape: ui.overlay = .none
+        case .enter:
+            ui.overlay = .none
+            let id = sel < matches.count && !matches.isEmpty && !world.page.exists(text) ? matches[sel] : text
+            if !id.isEmpty { jump(id) }
+        case .tab:
+            // Complete to the longest common prefix of the matches.
+            if let first = matches.first {
+                var prefix = first
+                for m in matches.dropFirst() { while !m.hasPrefix(prefix) { prefix.removeLast() } }
+                let completed = prefix.count > text.count ? prefix : (matches.count == 1 ? first : text)
+                ui.overlay = .prompt(text: completed, selected: 0)
+            }
+        case .backspace: ui.overlay = .prompt(text: String(text.dropLast()), selected: 0)
+        case .down: ui.overlay = .prompt(text: text, selected: min(sel + 1, max(0, matches.count - 1)))
+        case .up: ui.overlay = .prompt(text: text, selected: max(0, sel - 1))
+        case .char(let c):
+            if text.count < 200 { ui.overlay = .prompt(text: text + String(c), selected: 0) }
+        default: break
         }
     }
 
@@ -168,33 +201,25 @@ public final class App {
         case .press(let button):
             guard button == 1 else { return }
             if case .panel(let kind, let sel) = ui.overlay {
-                // A click on a panel entry jumps; anywhere else closes the panel.
-                let entries = panelEntries(kind, world.page.liveblog)
-                let lay = panelLayout(rows: world.config.rows, count: entries.count, selected: sel)
-                let k = m.row - lay.firstRow
+                // A click on a panel entry jumps; anywhere else closes it (the geometry the renderer drew).
+                let screenArea = Rect(row: 0, col: 0, width: screenCols, height: world.config.rows)
+                let panel = PanelGeometry(kind, world.page.liveblog, selected: sel, in: screenArea)
                 ui.overlay = .none
-                if k >= 0 && k < lay.visible && lay.firstEntry + k < entries.count { jump(entries[lay.firstEntry + k].id) }
+                if let i = panel.entry(atRow: m.row, col: m.col) { jump(panel.entries[i].id) }
                 return
             }
             if ui.overlay == .help { ui.overlay = .none }
             pointerIsDown = true
-            rec(.pointer(phase: "down", x: x, y: y))
-            world.pointerDown(x: x, y: y)
+            send(.pointer(phase: .down, x: x, y: y))
         case .drag:
             guard pointerIsDown else { return }
-            rec(.pointer(phase: "move", x: x, y: y))
-            world.pointerMove(x: x, y: y)
+            send(.pointer(phase: .move, x: x, y: y))
         case .release:
             guard pointerIsDown else { return }
             pointerIsDown = false
-            rec(.pointer(phase: "up", x: x, y: y))
-            let before = world.externalLinks.count
-            world.pointerUp(x: x, y: y)
-            if world.externalLinks.count > before { flash("external link handed to the app: \(world.externalLinks.last!)", seconds: 5) }
+            sendFlashingExternalLinks(.pointer(phase: .up, x: x, y: y))
         case .wheelUp, .wheelDown:
-            let n = m.kind == .wheelDown ? 1 : -1
-            rec(.wheel(notches: n, row: Double(m.row), col: Double(m.col)))
-            world.wheel(notches: n, x: x, y: y)
+            send(.wheel(notches: m.kind == .wheelDown ? 1 : -1, row: Double(m.row), col: Double(m.col)))
         case .move:
             break
         }
@@ -207,8 +232,7 @@ public final class App {
         if let every = liveEvery, every > 0 {
             if nextLiveTick == nil { nextLiveTick = VirtualClock.ticks(every) }
             if let t = nextLiveTick, world.tick >= t {
-                rec(.live(1))
-                world.addLivePosts(1)
+                send(.live(1))
                 nextLiveTick = t + VirtualClock.ticks(every)
             }
         }
@@ -216,87 +240,5 @@ public final class App {
             if !d.step(self) { running = false }
             demo = d
         }
-    }
-
-    // MARK: - The run loop (T7)
-
-    /// Runs until q. Sleeps in input while nothing moves; draws at most 60 frames a second while
-    /// something does (frames paced to 16.7 ms deadlines, not to a fixed sleep after each draw), each
-    /// frame one doupdate. `LIVEBLOG_FPS_LOG=path` writes each frame's start (s) and cost (ms) to `path`.
-    /// Returns the exit code.
-    public func run(on screen: NcursesScreen) -> Int32 {
-        let clockStart = DispatchTime.now().uptimeNanoseconds
-        func nowNs() -> UInt64 { DispatchTime.now().uptimeNanoseconds - clockStart }
-        func elapsedTicks() -> Int { Int(nowNs() / 8_333_333) }
-        let framePeriod: UInt64 = 16_666_667
-        let fpsLog = ProcessInfo.processInfo.environment["LIVEBLOG_FPS_LOG"].flatMap { fopen($0, "w") }
-        defer { if let f = fpsLog { fclose(f) } }
-        var dirty = true
-        var lastImageGen = renderer.imageGeneration
-        var lastDraw: UInt64? = nil
-        screenCols = screen.cols
-        if world.config.cols != screen.cols || world.config.rows != screen.rows {
-            world.resize(cols: screen.cols, rows: screen.rows)
-        }
-        while running {
-            let moving = world.pan.isMoving || world.listView.isAnimating || demo != nil
-            let pendingImages = renderer.hasPendingImages
-            let waiting = world.isBusy || ui.message != nil || liveEvery != nil || pendingImages || lastResize != nil
-            let since = lastDraw.map { nowNs() - $0 } ?? .max
-            let timeout: Int
-            if dirty || moving {
-                // Wait for input until the next frame is due.
-                timeout = since >= framePeriod ? 0 : Int((framePeriod - since) / 1_000_000)
-            } else if waiting {
-                // Spinners and the indicator's fade: about ten frames a second; a decode: soon.
-                timeout = pendingImages ? 16 : 100
-            } else {
-                timeout = -1
-            }
-            if let r = lastResize, DispatchTime.now().uptimeNanoseconds &- r > 250_000_000 {
-                lastResize = nil
-                screen.repaintAll()
-                dirty = true
-            }
-            if let ev = screen.waitInput(timeoutMs: timeout) {
-                world.advance(to: elapsedTicks())
-                handle(ev)
-                dirty = true
-                // Take everything already queued before drawing (drags arrive in bursts).
-                var burst = 0
-                while burst < 64, let more = screen.readInput(timeoutMs: 0) {
-                    world.advance(to: elapsedTicks())
-                    handle(more)
-                    burst += 1
-                }
-            }
-            world.advance(to: elapsedTicks())
-            chores()
-            if let m = ui.message, m.until <= world.now { ui.message = nil; dirty = true }
-            let gen = renderer.imageGeneration
-            if gen != lastImageGen { lastImageGen = gen; dirty = true }
-            let now = nowNs()
-            let sinceDraw = lastDraw.map { now - $0 } ?? .max
-            let frameDue = sinceDraw >= framePeriod - 500_000
-            if ((dirty || world.pan.isMoving || world.listView.isAnimating || demo != nil) && frameDue)
-                || (waiting && sinceDraw > 90_000_000) {
-                renderer.draw(world, ui, on: screen)
-                screen.present()
-                if let f = fpsLog {
-                    // Frame start (s) and the time its draw and doupdate took (ms).
-                    fputs(String(format: "%.6f %.2f\n", Double(now) / 1e9, Double(nowNs() - now) / 1e6), f)
-                    fflush(f)
-                }
-                lastDraw = now
-                dirty = false
-            }
-        }
-        if let r = recorder {
-            do { try r.write(endTick: world.tick) } catch {
-                FileHandle.standardError.write("liveblog: error: cannot write the recording to \(r.outputPath)\n".data(using: .utf8)!)
-                return 74
-            }
-        }
-        return 0
     }
 }

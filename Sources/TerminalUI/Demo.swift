@@ -17,56 +17,57 @@ public struct DemoScript {
         let last = posts.last?.id ?? target
         func reset(_ platform: Platform, _ net: NetworkProfile) -> (App) -> Void {
             return { app in
-                app.world.setPlatform(platform)
-                app.world.setNetwork(net)
-                if app.world.config.mode != .content { app.world.setMode(.content) }
-                app.world.reload()
+                app.world.send(.setPlatform(platform))
+                app.world.send(.setNetwork(net))
+                if app.world.config.mode != .content { app.world.send(.setMode(.content)) }
+                app.world.send(.reload)
             }
         }
         steps = [
             Step(at: 0, caption: "Demo 1/8 · iOS: a deep link while images load (3g) — watch the corrections", action: reset(.ios, .threeG)),
-            Step(at: 0.8, caption: nil, action: { $0.world.jump(to: target) }),
+            Step(at: 0.8, caption: nil, action: { $0.world.send(.jump(id: target, topOffset: nil)) }),
             Step(at: 7, caption: "Demo 2/8 · Android: the same jump; corrections land instantly once idle", action: reset(.android, .threeG)),
-            Step(at: 7.8, caption: nil, action: { $0.world.jump(to: target) }),
+            Step(at: 7.8, caption: nil, action: { $0.world.send(.jump(id: target, topOffset: nil)) }),
             Step(at: 14, caption: "Demo 3/8 · naive host: overscroll past the end, then a drag gets pulled back", action: reset(.naive, .slow)),
-            Step(at: 14.8, caption: nil, action: { $0.world.jump(to: last) }),
+            Step(at: 14.8, caption: nil, action: { $0.world.send(.jump(id: last, topOffset: nil)) }),
             Step(at: 17, caption: nil, action: { app in
                 let y = app.world.viewportHeight / 2
-                app.world.pointerDown(x: 320, y: y)
-                app.world.pointerMove(x: 320, y: y + 60)
-                app.world.pointerMove(x: 320, y: y + 200)
+                app.world.send(.pointer(phase: .down, x: 320, y: y))
+                app.world.send(.pointer(phase: .move, x: 320, y: y + 60))
+                app.world.send(.pointer(phase: .move, x: 320, y: y + 200))
             }),
             Step(at: 17.3, caption: nil, action: { app in
                 let y = app.world.viewportHeight / 2
-                app.world.pointerMove(x: 320, y: y + 300)
+                app.world.send(.pointer(phase: .move, x: 320, y: y + 300))
             }),
-            Step(at: 17.6, caption: nil, action: { app in app.world.pointerUp(x: 320, y: app.world.viewportHeight / 2 + 300) }),
+            Step(at: 17.6, caption: nil, action: { app in app.world.send(.pointer(phase: .up, x: 320, y: app.world.viewportHeight / 2 + 300)) }),
             Step(at: 22, caption: "Demo 4/8 · a fling (J): inertia with resistance 2.0, stops below 0.02 pt a step", action: { app in
                 reset(.ios, .fast)(app)
             }),
-            Step(at: 22.5, caption: nil, action: { $0.world.key("J") }),
-            Step(at: 26, caption: nil, action: { $0.world.key("K") }),
-            Step(at: 29, caption: "Demo 5/8 · nested mode: one pan drives the web view, then the list", action: { $0.world.setMode(.nested) }),
-            Step(at: 29.5, caption: nil, action: { $0.world.key("G") }),
-            Step(at: 32, caption: nil, action: { $0.world.key("K") }),
-            Step(at: 35, caption: "Demo 6/8 · header mode: the native header collapses and fades", action: { $0.world.setMode(.header) }),
-            Step(at: 35.5, caption: nil, action: { app in for _ in 0..<6 { app.world.key("j") } }),
-            Step(at: 37, caption: nil, action: { $0.world.key("space") }),
-            Step(at: 39, caption: "Demo 7/8 · live posts arriving at the top", action: { app in app.world.setMode(.content); app.world.key("g") }),
-            Step(at: 40, caption: nil, action: { $0.world.addLivePosts(1) }),
-            Step(at: 41.5, caption: nil, action: { $0.world.addLivePosts(2) }),
+            Step(at: 22.5, caption: nil, action: { $0.world.send(.key(.char("J"))) }),
+            Step(at: 26, caption: nil, action: { $0.world.send(.key(.char("K"))) }),
+            Step(at: 29, caption: "Demo 5/8 · nested mode: one pan drives the web view, then the list", action: { $0.world.send(.setMode(.nested)) }),
+            Step(at: 29.5, caption: nil, action: { $0.world.send(.key(.char("G"))) }),
+            Step(at: 32, caption: nil, action: { $0.world.send(.key(.char("K"))) }),
+            Step(at: 35, caption: "Demo 6/8 · header mode: the native header collapses and fades", action: { $0.world.send(.setMode(.header)) }),
+            Step(at: 35.5, caption: nil, action: { app in for _ in 0..<6 { app.world.send(.key(.char("j"))) } }),
+            Step(at: 37, caption: nil, action: { $0.world.send(.key(.space)) }),
+            Step(at: 39, caption: "Demo 7/8 · live posts arriving at the top", action: { app in app.world.send(.setMode(.content))
+                app.world.send(.key(.char("g"))) }),
+            Step(at: 40, caption: nil, action: { $0.world.send(.live(1)) }),
+            Step(at: 41.5, caption: nil, action: { $0.world.send(.live(2)) }),
             Step(at: 44, caption: "Demo 8/8 · a resize re-lays the page and keeps the reading position", action: { app in
-                app.world.jump(to: second)
+                app.world.send(.jump(id: second, topOffset: nil))
             }),
-            Step(at: 46, caption: nil, action: { app in app.world.resize(cols: max(40, app.world.config.cols * 2 / 3), rows: app.world.config.rows) }),
-            Step(at: 49, caption: nil, action: { app in app.world.resize(cols: app.screenCols, rows: app.world.config.rows) }),
+            Step(at: 46, caption: nil, action: { app in app.world.send(.resize(cols: max(40, app.world.config.cols * 2 / 3), rows: app.world.config.rows)) }),
+            Step(at: 49, caption: nil, action: { app in app.world.send(.resize(cols: app.screenCols, rows: app.world.config.rows)) }),
             Step(at: 52, caption: "Demo over — press any key", action: { _ in }),
         ]
     }
 
     /// Runs the steps that are due; false when the tour is over.
     mutating func step(_ app: App) -> Bool {
-        let t = app.world.now
+        let t = app.world.seconds
         while index < steps.count, steps[index].at <= t {
             let s = steps[index]
             if let c = s.caption { app.ui.caption = c }

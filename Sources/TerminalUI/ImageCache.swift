@@ -4,7 +4,13 @@ import TerminalKit
 /// Decoded images, scaled per size, made off the drawing path (I3): a miss queues the decode on a
 /// background queue and the frame draws a placeholder; the run loop redraws when `generation` moves.
 final class ImageCache: @unchecked Sendable {
-    struct Key: Hashable { var path: String; var cols: Int; var halfRows: Int; var mode: ColorMode; var unicode: Bool }
+    struct Key: Hashable {
+        var path: String
+        var cols: Int
+        var halfRows: Int
+        var mode: ColorMode
+        var unicode: Bool
+    }
     enum Entry { case pending, ready([[Cell]]), failed(String) }
 
     private let lock = NSLock()
@@ -21,10 +27,13 @@ final class ImageCache: @unchecked Sendable {
     func cells(path: String, cols: Int, halfRows: Int, mode: ColorMode, unicode: Bool) -> Entry {
         let key = Key(path: path, cols: cols, halfRows: halfRows, mode: mode, unicode: unicode)
         lock.lock()
-        if let e = entries[key] { lock.unlock(); return e }
+        if let e = entries[key] {
+            lock.unlock()
+            return e
+        }
         entries[key] = .pending
         order.append(key)
-        if order.count > 256 { let old = order.removeFirst(); entries[old] = nil }
+        if order.count > 256 { entries[order.removeFirst()] = nil }
         lock.unlock()
         let work = { [self] in
             lock.lock()
@@ -35,23 +44,30 @@ final class ImageCache: @unchecked Sendable {
             switch img {
             case .success(let i):
                 // Cells of two half-rows each; a half-row is 8 pt of the item's height.
-                entry = .ready(ImageRaster.render(i, cols: cols, rows: (halfRows + 1) / 2, mode: mode, unicode: unicode))
+                let rows = (halfRows + 1) / 2
+                entry = .ready(ImageRaster.render(i, cols: cols, rows: rows, mode: mode, unicode: unicode))
             case .failure(let e):
                 entry = .failed(e.description)
             }
             lock.lock()
-            if cached == nil { decoded[path] = img; if decoded.count > 64 { decoded.removeAll() } }
+            if cached == nil {
+                decoded[path] = img
+                if decoded.count > 64 { decoded.removeAll() }
+            }
             entries[key] = entry
             generation += 1
             if !synchronous { inProgress -= 1 }
             lock.unlock()
         }
-        if synchronous { work(); return cells(path: path, cols: cols, halfRows: halfRows, mode: mode, unicode: unicode) }
-        lock.lock(); inProgress += 1; lock.unlock()
+        if synchronous {
+            work()
+            return cells(path: path, cols: cols, halfRows: halfRows, mode: mode, unicode: unicode)
+        }
+        lock.withLock { inProgress += 1 }
         queue.async(execute: work)
         return .pending
     }
 
-    var currentGeneration: Int { lock.lock(); defer { lock.unlock() }; return generation }
-    var hasPending: Bool { lock.lock(); defer { lock.unlock() }; return inProgress > 0 }
+    var currentGeneration: Int { lock.withLock { generation } }
+    var hasPending: Bool { lock.withLock { inProgress > 0 } }
 }

@@ -2,21 +2,58 @@ import Foundation
 import LiveblogModel
 import Embed
 import Simulation
+import TerminalKit
 
 /// `--record` (C7): what the reader did in a `view` session, with times and settings, written as
 /// a scenario that `simulate` replays exactly. Pointer samples are kept raw (the `pointer` event,
 /// an addition to the contract) so drags and flings replay to the same trace.
+///
+/// The file is opened before the session starts (an unwritable path fails at once, exit 73), and
+/// is written on every exit: q, and SIGINT, SIGTERM and SIGHUP from the signal handler, which
+/// writes the recording kept serialised for it (`armSignalPath`) before it restores the terminal.
 public final class Recorder {
     let config: WorldConfig
     let liveblogPath: String
     let outputPath: String
     private var events: [(tick: Int, json: JSONValue)] = []
     private var lastTick = 0
+    /// The output's descriptor once opened (`openOutput`), else -1 (written by path at the end).
+    private var fileDescriptor: Int32 = -1
+
+    public struct CannotCreate: Error, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public var description: String { "cannot write the recording to \(path): \(reason)" }
+    }
 
     public init(config: WorldConfig, liveblogPath: String, outputPath: String) {
         self.config = config
         self.liveblogPath = liveblogPath
         self.outputPath = outputPath
+    }
+
+    /// Creates (or empties) the output file now, before the session: the descriptor, or
+    /// `CannotCreate` saying why.
+    public static func openOutput(_ path: String) throws -> Int32 {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw CannotCreate(path: path, reason: String(cString: strerror(errno))) }
+        return fd
+    }
+
+    /// From now on the signal handlers write the recording to `fd` before they restore the
+    /// terminal; the file holds a valid scenario (no events yet) at once.
+    public func armSignalPath(fileDescriptor fd: Int32) {
+        fileDescriptor = fd
+        var head = Array("{".utf8)
+        for (i, (k, v)) in headerPairs().enumerated() {
+            head += Array(((i == 0 ? "" : ",") + JSONWriter.quote(k) + ":" + JSONWriter.write(v)).utf8)
+        }
+        head += Array(",\"expect\":[],\"events\":[".utf8)
+        TerminalRestorer.appendRecording(head)
+        for (n, e) in events.enumerated() { appendForSignalPath(e.json, first: n == 0) }
+        updateSignalTail()
+        TerminalRestorer.setRecording(fileDescriptor: fd)
+        TerminalRestorer.flushRecordingNow()
     }
 
     /// A tick as seconds that read back as the same tick. JSON numbers are written with three
@@ -27,31 +64,30 @@ public final class Recorder {
     static func at(_ tick: Int) -> JSONValue { .number(Double(VirtualClock.milliseconds(tick)) / 1000) }
 
     public func record(_ tick: Int, _ event: Scenario.Event) {
+        guard let json = EventSchema.json(at: Recorder.at(tick), event) else { return }
         lastTick = max(lastTick, tick)
-        var pairs: [(String, JSONValue)] = [("at", Recorder.at(tick))]
-        switch event {
-        case let .jump(id, off):
-            pairs.append(("jump", .string(id)))
-            if let o = off { pairs.append(("topOffset", .number(o))) }
-        case let .fragment(id): pairs.append(("fragment", .string(id)))
-        case let .key(k): pairs.append(("key", .string(k)))
-        case let .wheel(n, row, col): pairs.append(("wheel", .object([("notches", .number(Double(n))), ("row", .number(row)), ("col", .number(col))])))
-        case let .resize(c, r): pairs.append(("resize", .object([("cols", .number(Double(c))), ("rows", .number(Double(r)))])))
-        case let .live(n): pairs.append(("live", .number(Double(n))))
-        case let .pointer(phase, x, y): pairs.append(("pointer", .object([("phase", .string(phase)), ("x", .number(x)), ("y", .number(y))])))
-        case let .tap(row, col): pairs.append(("tap", .object([("row", .number(row)), ("col", .number(col))])))
-        case let .drag(dy, d, row, col): pairs.append(("drag", .object([("dy", .number(dy)), ("duration", .number(d)), ("row", .number(row)), ("col", .number(col))])))
-        case let .load(id): pairs.append(("load", .string(id)))
-        case let .setHook(s): pairs.append(("setHook", s.map { .string($0) } ?? .null))
-        case .remove: pairs.append(("remove", .bool(true)))
+        events.append((tick, json))
+        if fileDescriptor >= 0 {
+            appendForSignalPath(json, first: events.count == 1)
+            updateSignalTail()
         }
-        events.append((tick, .object(pairs)))
     }
 
-    public func scenarioJSON(endTick: Int) -> JSONValue {
+    private func appendForSignalPath(_ json: JSONValue, first: Bool) {
+        TerminalRestorer.appendRecording(Array(((first ? "\n" : ",\n") + JSONWriter.write(json)).utf8))
+    }
+
+    private func updateSignalTail() {
+        let duration = JSONWriter.write(Recorder.at(lastTick + VirtualClock.ticksPerSecond))
+        TerminalRestorer.setRecordingTail(Array("\n],\"duration\":\(duration)}\n".utf8))
+    }
+
+    private func headerPairs() -> [(String, JSONValue)] {
         let c = config
-        var page: [(String, JSONValue)] = [("pageSize", .number(Double(c.page.pageSize))), ("deepLinkLimit", .number(Double(c.page.deepLinkLimit))),
-                                           ("stickyHeader", .number(c.page.stickyHeader)), ("resizeLatency", .number(Double(c.page.resizeLatency)))]
+        var page: [(String, JSONValue)] = [
+            ("pageSize", .number(Double(c.page.pageSize))), ("deepLinkLimit", .number(Double(c.page.deepLinkLimit))),
+            ("stickyHeader", .number(c.page.stickyHeader)), ("resizeLatency", .number(Double(c.page.resizeLatency))),
+        ]
         if c.page.lazyMedia { page.append(("lazyMedia", .bool(true))) }
         var pairs: [(String, JSONValue)] = [
             ("name", .string("recorded session")),
@@ -63,20 +99,44 @@ public final class Recorder {
             ("insets", .object([("top", .number(Double(c.insetTopRows))), ("bottom", .number(Double(c.insetBottomRows)))])),
             ("native", .object([("headerRows", .number(Double(c.headerRows))), ("footerRows", .number(Double(c.footerRows)))])),
             ("page", .object(page)),
-            ("network", .object([("profile", .string(c.page.networkProfile.rawValue)), ("seed", .number(Double(c.page.networkSeed)))])),
+            ("network", .object([("profile", .string(c.page.networkProfile.rawValue)),
+                                 ("seed", .number(Double(c.page.networkSeed)))])),
         ]
         if let u = c.page.url { pairs.append(("url", .string(u))) }
         if let d = c.page.enabledDomains { pairs.append(("enabledDomains", .array(d.map { .string($0) }))) }
+        return pairs
+    }
+
+    public func scenarioJSON(endTick: Int) -> JSONValue {
+        var pairs = headerPairs()
         pairs.append(("duration", Recorder.at(max(endTick, lastTick) + VirtualClock.ticksPerSecond)))
         pairs.append(("events", .array(events.map(\.json))))
         pairs.append(("expect", .array([])))
         return .object(pairs)
     }
 
+    /// Writes the recording (the end of a session, q). The signal path is disarmed first.
     public func write(endTick: Int) throws {
         let text = JSONWriter.pretty(scenarioJSON(endTick: endTick)) + "\n"
-        guard FileManager.default.createFile(atPath: outputPath, contents: text.data(using: .utf8)) else {
-            throw CocoaError(.fileWriteUnknown)
+        guard fileDescriptor >= 0 else {
+            guard FileManager.default.createFile(atPath: outputPath, contents: Data(text.utf8)) else {
+                throw CannotCreate(path: outputPath, reason: "the file could not be written")
+            }
+            return
+        }
+        TerminalRestorer.setRecording(fileDescriptor: -1)
+        let fd = fileDescriptor
+        fileDescriptor = -1
+        defer { close(fd) }
+        let bytes = Array(text.utf8)
+        guard ftruncate(fd, 0) == 0, lseek(fd, 0, SEEK_SET) == 0 else {
+            throw CannotCreate(path: outputPath, reason: String(cString: strerror(errno)))
+        }
+        var off = 0
+        while off < bytes.count {
+            let n = bytes[off...].withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
+            guard n > 0 else { throw CannotCreate(path: outputPath, reason: String(cString: strerror(errno))) }
+            off += n
         }
     }
 }

@@ -10,10 +10,16 @@ struct Theme {
 
     func c(_ i: UInt8) -> Color { color ? .indexed(i) : .default }
 
-    var navBar: Style { color ? Style(fg: .indexed(255), bg: .indexed(24), bold: true) : Style(reverse: true) }
-    var navBadge: Style { color ? Style(fg: .indexed(16), bg: .indexed(75), bold: true) : Style(bold: true, reverse: true) }
+    var navBar: Style {
+        color ? Style(fg: .indexed(255), bg: .indexed(24), bold: true) : Style(reverse: true)
+    }
+    var navBadge: Style {
+        color ? Style(fg: .indexed(16), bg: .indexed(75), bold: true) : Style(bold: true, reverse: true)
+    }
     var toolbar: Style { color ? Style(fg: .indexed(252), bg: .indexed(236)) : Style(reverse: true) }
-    var toolbarHot: Style { color ? Style(fg: .indexed(214), bg: .indexed(236), bold: true) : Style(bold: true, reverse: true) }
+    var toolbarHot: Style {
+        color ? Style(fg: .indexed(214), bg: .indexed(236), bold: true) : Style(bold: true, reverse: true)
+    }
     var text: Style { Style() }
     var dim: Style { Style(fg: c(245), dim: !color) }
     var title: Style { Style(fg: c(231), bold: true) }
@@ -28,15 +34,21 @@ struct Theme {
     var placeholder: Style { Style(fg: c(244), bg: color ? .indexed(235) : .default) }
     var broken: Style { Style(fg: c(203), bg: color ? .indexed(235) : .default, bold: true) }
     var embed: Style { Style(fg: c(153), bg: color ? .indexed(17) : .default) }
-    var siteHeader: Style { color ? Style(fg: .indexed(16), bg: .indexed(250), bold: true) : Style(reverse: true) }
+    var siteHeader: Style {
+        color ? Style(fg: .indexed(16), bg: .indexed(250), bold: true) : Style(reverse: true)
+    }
     var indicator: Style { color ? Style(fg: .indexed(250)) : Style(reverse: true) }
     var overlay: Style { color ? Style(fg: .indexed(252), bg: .indexed(235)) : Style() }
-    var overlayTitle: Style { color ? Style(fg: .indexed(214), bg: .indexed(235), bold: true) : Style(bold: true) }
+    var overlayTitle: Style {
+        color ? Style(fg: .indexed(214), bg: .indexed(235), bold: true) : Style(bold: true)
+    }
     var notice: Style { Style(fg: c(203), bold: true) }
     var quote: Style { Style(fg: c(187), italic: true) }
 
     var ruleChar: Character { unicode ? "─" : "-" }
-    var spinner: [String] { unicode ? ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"] : ["|", "/", "-", "\\"] }
+    var spinner: [String] {
+        unicode ? ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"] : ["|", "/", "-", "\\"]
+    }
     var thumb: Character { unicode ? "┃" : "#" }
     var track: Character { unicode ? "│" : "|" }
     var shade: Character { unicode ? "░" : "." }
@@ -58,8 +70,7 @@ struct Theme {
         if unicode { return s }
         var out = ""
         for ch in s {
-            if ch.isASCII { out.append(ch); continue }
-            out.append(Theme.asciiFallback(ch))
+            out.append(ch.isASCII ? ch : Theme.asciiFallback(ch))
         }
         return out
     }

@@ -38,19 +38,25 @@ func runCheck(_ args: ParsedArguments) -> Int32 {
     let (lb, code, _) = loadLiveblog(args.positional("SOURCE"))
     guard let lb else { return code }
     print(LiveblogSummary.describe(lb), terminator: "")
-    return 0
+    return ExitCode.ok.rawValue
 }
 
 /// `liveblog generate --posts N [--seed S] [--images EVERY] [--out DIR]` (C5).
 func runGenerate(_ args: ParsedArguments) -> Int32 {
-    let n = args.int("posts") ?? 0
-    let seed = UInt64(args.int("seed") ?? 1)
-    let every = args.int("images") ?? 3
+    let n: Int, seed: UInt64, every: Int
+    do {
+        n = try args.int("posts", in: OptionRanges.posts) ?? 0
+        seed = UInt64(try args.int("seed", in: OptionRanges.seed) ?? 1)
+        every = try args.int("images", in: OptionRanges.count) ?? 3
+    } catch {
+        printError("\(error)")
+        return ExitCode.usage.rawValue
+    }
     let lb = LiveblogGenerator.generate(posts: n, seed: seed, imageEvery: every)
     let json = NativeWriter.encode(lb)
     guard let out = args.string("out") else {
         FileHandle.standardOutput.write(json.data(using: .utf8)!)
-        return 0
+        return ExitCode.ok.rawValue
     }
     do {
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
@@ -60,8 +66,8 @@ func runGenerate(_ args: ParsedArguments) -> Int32 {
             return ExitCode.ioErr.rawValue
         }
         let images = every > 0 ? try LiveblogGenerator.writeImages(for: lb, directory: out + "/images") : 0
-        FileHandle.standardError.write("wrote \(file) (\(lb.posts.count) posts) and \(images) images\n".data(using: .utf8)!)
-        return 0
+        FileHandle.standardError.write("wrote \(file) (\(counted(lb.posts.count, "post"))) and \(counted(images, "image"))\n".data(using: .utf8)!)
+        return ExitCode.ok.rawValue
     } catch {
         printError("cannot write to \(out): \(error)")
         return ExitCode.ioErr.rawValue
@@ -79,11 +85,25 @@ func worldConfig(_ args: ParsedArguments) -> (WorldConfig?, String?) {
         }
     }
     if let n = args.string("network") { c.page.networkProfile = NetworkProfile(rawValue: n) ?? .fast }
-    if let s = args.int("seed") { c.page.networkSeed = UInt64(max(0, s)) }
-    if let i = args.ints("insets") { c.insetTopRows = max(0, i[0]); c.insetBottomRows = max(0, i[1]) }
-    if let p = args.int("page-size") { c.page.pageSize = max(0, p) }
-    if let d = args.int("deep-link-limit") { c.page.deepLinkLimit = max(0, d) }
-    if let s = args.double("sticky-header") { c.page.stickyHeader = max(0, s).rounded() }
+    do {
+        if let s = try args.int("seed", in: OptionRanges.seed) { c.page.networkSeed = UInt64(s) }
+        if let p = try args.int("page-size", in: OptionRanges.count) { c.page.pageSize = p }
+        if let d = try args.int("deep-link-limit", in: OptionRanges.count) { c.page.deepLinkLimit = d }
+        if let s = try args.double("sticky-header", in: 0...OptionRanges.points.upperBound) {
+            c.page.stickyHeader = s.rounded()
+        }
+        _ = try args.double("live", in: OptionRanges.liveSeconds)
+        _ = try args.double("top-offset", in: OptionRanges.points)
+    } catch {
+        return (nil, "\(error)")
+    }
+    if let i = args.ints("insets") {
+        guard i.allSatisfy(OptionRanges.insetRows.contains) else {
+            return (nil, "--insets: expected TOP,BOTTOM rows from 0 to 100, got \(i.map(String.init).joined(separator: ","))")
+        }
+        c.insetTopRows = i[0]
+        c.insetBottomRows = i[1]
+    }
     if let u = args.string("url") { c.page.url = u }
     if let d = args.list("enabled-domains") { c.page.enabledDomains = d }
     if let l = args.string("layout") { c.page.layout = PageLayoutKind(rawValue: l) ?? .list }
@@ -95,10 +115,21 @@ func runView(_ args: ParsedArguments) -> Int32 {
     let (lbOpt, code, path) = loadLiveblog(args.positional("SOURCE"))
     guard let lb = lbOpt else { return code }
     let (cfgOpt, err) = worldConfig(args)
-    guard var cfg = cfgOpt else { printError(err ?? "bad options"); return ExitCode.usage.rawValue }
+    guard var cfg = cfgOpt else {
+        printError(err ?? "bad options")
+        return ExitCode.usage.rawValue
+    }
     guard isatty(1) == 1, isatty(0) == 1 else {
         printError("view needs a terminal (stdin and stdout); try 'liveblog check' or 'liveblog simulate'")
         return ExitCode.usage.rawValue
+    }
+    // C7, issue 18: an unwritable --record path fails now, not after the session.
+    var recordFD: Int32 = -1
+    if let rec = args.string("record") {
+        do { recordFD = try Recorder.openOutput(rec) } catch {
+            printError("\(error)")
+            return ExitCode.cantCreate.rawValue
+        }
     }
     let screen: NcursesScreen
     do { screen = try NcursesScreen() } catch {
@@ -113,13 +144,14 @@ func runView(_ args: ParsedArguments) -> Int32 {
     app.liveEvery = args.double("live")
     if let rec = args.string("record") {
         let abs = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        app.recorder = Recorder(config: cfg, liveblogPath: abs, outputPath: rec)
+        let recorder = Recorder(config: cfg, liveblogPath: abs, outputPath: rec)
+        recorder.armSignalPath(fileDescriptor: recordFD)
+        app.recorder = recorder
         app.ui.recording = true
     }
     world.advance(to: 0)
     if let id = args.string("event") {
-        app.recorder?.record(0, .jump(id: id, topOffset: args.double("top-offset")))
-        world.jump(to: id, topOffset: args.double("top-offset"))
+        app.send(.jump(id: id, topOffset: args.double("top-offset")))
         if !world.page.exists(id) { app.ui.message = (Sanitizer.clean("post \(id) not found"), 4) }
     }
     let rc = app.run(on: screen)

@@ -9,10 +9,10 @@ func runSimulate(path: String, tracePath: String?, report: String) -> Int32 {
     let scenario: Scenario
     do { scenario = try Scenario.load(path: path) } catch let e as Scenario.Invalid {
         printError(e.description)
-        return 65
+        return ExitCode.dataErr.rawValue
     } catch {
         printError("\(path): \(error)")
-        return 65
+        return ExitCode.dataErr.rawValue
     }
     let runner = ScenarioRunner(scenario: scenario)
     var out: FileHandle?
@@ -21,7 +21,7 @@ func runSimulate(path: String, tracePath: String?, report: String) -> Int32 {
         if tp == "-" { out = FileHandle.standardOutput } else {
             guard FileManager.default.createFile(atPath: tp, contents: nil), let fh = FileHandle(forWritingAtPath: tp) else {
                 printError("cannot write the trace to \(tp)")
-                return 73
+                return ExitCode.cantCreate.rawValue
             }
             out = fh
         }
@@ -44,8 +44,13 @@ func runSimulate(path: String, tracePath: String?, report: String) -> Int32 {
     default: text = Report.text(scenario.name, outcomes)
     }
     if tracePath == "-" { FileHandle.standardError.write(text.data(using: .utf8)!) } else { print(text, terminator: "") }
-    return outcomes.allSatisfy(\.passed) ? 0 : 1
+    return outcomes.allSatisfy(\.passed) ? ExitCode.ok.rawValue : ExitCode.failure.rawValue
 }
 
 /// Errors go to stderr in the parser's one format (C6).
 func printError(_ message: String) { ArgumentParser.printError(message) }
+
+extension ExitCode {
+    /// EX_CANTCREAT: an output file cannot be created (sysexits(3)).
+    static let cantCreate = ExitCode(73)
+}

@@ -16,10 +16,10 @@ let code: Int32
 switch parsed {
 case .help(let text):
     print(text)
-    code = 0
+    code = ExitCode.ok.rawValue
 case .version(let v):
     print(v)
-    code = 0
+    code = ExitCode.ok.rawValue
 case .usageError(let e):
     ArgumentParser.printError(e)
     code = ExitCode.usage.rawValue

@@ -127,8 +127,11 @@ final class ArgumentParserTests: XCTestCase {
     }
 
     func testNegativeNumbersAndDashAreValues() throws {
-        let r = try XCTUnwrap(run(["view", "--top-offset", "-16", "--insets", "-1,2"]))
+        let r = try XCTUnwrap(run(["view", "--top-offset", "-16", "--insets", "1,2"]))
         XCTAssertEqual(r.args.double("top-offset"), -16)
+        // Taken as the value of --insets (and then out of its range), not as an unknown option.
+        let n = try XCTUnwrap(usageError(["view", "--insets", "-1,2"]))
+        XCTAssertTrue(n.message.hasPrefix("--insets expects"), n.message)
         let s = try XCTUnwrap(run(["simulate", "s.json", "--trace", "-"]))
         XCTAssertEqual(s.args.string("trace"), "-")
     }
@@ -191,15 +194,15 @@ final class ArgumentParserTests: XCTestCase {
     /// C6: bad whole number
     func testC6_badWholeNumber() throws {
         let e = try XCTUnwrap(usageError(["bench", "--posts", "x"]))
-        XCTAssertEqual(e.message, "--posts expects a whole number, got 'x'")
+        XCTAssertEqual(e.message, "--posts expects a whole number from 1 to 10000000, got 'x'")
         let s = try XCTUnwrap(usageError(["bench", "-n", "1.5"]))
-        XCTAssertEqual(s.message, "-n/--posts expects a whole number, got '1.5'")
+        XCTAssertEqual(s.message, "-n/--posts expects a whole number from 1 to 10000000, got '1.5'")
         let m = try XCTUnwrap(usageError(["bench", "--posts=0"]))
-        XCTAssertEqual(m.message, "--posts expects a whole number of at least 1, got '0'")
+        XCTAssertEqual(m.message, "--posts expects a whole number from 1 to 10000000, got '0'")
         let d = try XCTUnwrap(usageError(["view", "--live", "soon"]))
-        XCTAssertEqual(d.message, "--live expects a number, got 'soon'")
+        XCTAssertEqual(d.message, "--live expects a number from 0 to 86400, got 'soon'")
         let i = try XCTUnwrap(usageError(["view", "--insets", "2"]))
-        XCTAssertEqual(i.message, "--insets expects 2 comma-separated whole numbers (TOP,BOTTOM), got '2'")
+        XCTAssertEqual(i.message, "--insets expects 2 comma-separated whole numbers (TOP,BOTTOM, each 0 to 1000), got '2'")
     }
 
     /// C6: choices are validated
@@ -226,8 +229,8 @@ final class ArgumentParserTests: XCTestCase {
 
     /// C6: post parse usage error carries the command
     func testC6_postParseUsageErrorCarriesTheCommand() throws {
-        let r = try XCTUnwrap(run(["view", "--insets", "-1,2"]))
-        XCTAssertEqual(r.args.ints("insets"), [-1, 2])
+        let r = try XCTUnwrap(run(["view", "--insets", "1,2"]))
+        XCTAssertEqual(r.args.ints("insets"), [1, 2])
         let e = r.args.usageError("--insets must not be negative")
         XCTAssertEqual(e.commandPath, ["liveblog", "view"])
         XCTAssertEqual(e.usage, "USAGE: liveblog view [SOURCE] [<options>]")

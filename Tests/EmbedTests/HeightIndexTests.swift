@@ -189,7 +189,7 @@ final class HeightIndexTests: XCTestCase {
         let lb = LiveblogGenerator.generate(posts: 40, seed: 5)
         let page = Page(liveblog: lb, config: PageConfig(), width: 640)
         _ = page.items(from: 0, to: 3000)
-        page.addLivePosts(3)
+        page.insertPostsAtTop(LivePostSource.next(3, for: page))
         XCTAssertEqual(page.loadedCount, 43)
         XCTAssertEqual(page.loadedPostIndex(lb.posts[0].id), 3)
         XCTAssertEqual(page.loadedPostIndex(lb.posts.last!.id), 42)

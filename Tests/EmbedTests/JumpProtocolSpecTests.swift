@@ -52,7 +52,7 @@ final class JumpProtocolSpecTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(pages[0], VirtualClock.ticks(0.3))
         XCTAssertGreaterThanOrEqual(pages[1] - pages[0], VirtualClock.ticks(0.3), "the second page after its own network delay")
         XCTAssertEqual(p.loadedCount, 15)
-        let nav = ev.filter { if case .nav("p12", "found", _) = $0.event { return true }; return false }
+        let nav = ev.filter { if case .nav("p12", .found, _) = $0.event { return true }; return false }
         XCTAssertEqual(nav.map(\.tick), [pages[1]])
         let calls = ev.filter { if case .hook = $0.event { return true }; return false }
         XCTAssertEqual(calls.first?.tick, pages[1])
@@ -151,7 +151,7 @@ final class JumpProtocolSpecTests: XCTestCase {
         // hook two arguments.
         p.setHook(hook(oneParam))
         p.forceLoad("g0")
-        p.frame(now: 2)
+        p.frame(tick: 2)
         XCTAssertEqual(hookCalls(p.drain()).map { "\($0.args) \($0.correction)" }, [])
         XCTAssertNil(p.held)
         p.navigate(to: "p4", topOffset: nil)
@@ -221,9 +221,9 @@ final class JumpProtocolSpecTests: XCTestCase {
         let dir = PNGDir()
         let p = page(extra: [0: [grower(dir, "a", grow: 10)], 1: [grower(dir, "b", grow: 10)]], dir: dir)
         p.navigate(to: "p5", topOffset: nil)
-        p.forceLoad("a"); p.frame(now: 2)
+        p.forceLoad("a"); p.frame(tick: 2)
         p.navigate(to: "p6", topOffset: nil)
-        p.forceLoad("b"); p.frame(now: 4)
+        p.forceLoad("b"); p.frame(tick: 4)
         p.navigate(to: "p7", topOffset: nil)
         let calls = hookCalls(p.drain())
         XCTAssertEqual(calls.map { "\($0.jumpId) \($0.correction)" }, ["1 false", "1 true", "2 false", "2 true", "3 false"])
@@ -240,15 +240,15 @@ final class JumpProtocolSpecTests: XCTestCase {
         let t0 = 48.0 + 4 * 64 + 2 * 48
         p.navigate(to: "p6", topOffset: nil)
         XCTAssertEqual(hookCalls(p.drain()).map(\.top), [t0])
-        p.forceLoad("g5"); p.frame(now: 2)
+        p.forceLoad("g5"); p.frame(tick: 2)
         XCTAssertTrue(hookCalls(p.drain()).isEmpty, "exactly 5 pt: no correction")
-        p.forceLoad("g1"); p.frame(now: 4)
+        p.forceLoad("g1"); p.frame(tick: 4)
         XCTAssertEqual(hookCalls(p.drain()), [HookCall(jumpId: 1, top: t0 + 6, correction: true, args: 2, threw: false)],
                        "6 pt since the last value sent")
-        p.frame(now: 6)
+        p.frame(tick: 6)
         XCTAssertTrue(hookCalls(p.drain()).isEmpty)
         // Two changes within one frame: one call, with the latest top.
-        p.forceLoad("g6a"); p.forceLoad("g6b"); p.frame(now: 8)
+        p.forceLoad("g6a"); p.forceLoad("g6b"); p.frame(tick: 8)
         XCTAssertEqual(hookCalls(p.drain()), [HookCall(jumpId: 1, top: t0 + 18, correction: true, args: 2, threw: false)])
     }
 
@@ -257,8 +257,8 @@ final class JumpProtocolSpecTests: XCTestCase {
         let p = page(10, hookSource: oneParam)
         p.navigate(to: "p9", topOffset: nil)
         _ = p.drain()
-        p.addLivePosts(1)
-        p.frame(now: 2)
+        p.insertPostsAtTop(LivePostSource.next(1, for: p))
+        p.frame(tick: 2)
         let c = hookCalls(p.drain())
         XCTAssertEqual(c.count, 1)
         XCTAssertEqual(c.first?.args, 1)
@@ -271,7 +271,7 @@ final class JumpProtocolSpecTests: XCTestCase {
         var extra: [Int: [Block]] = [:]
         for i in 0..<4 { extra[i] = [grower(dir, "g\(i)", grow: 20)] }
         let p = page(hookSource: hookSource, extra: extra, dir: dir)
-        p.frame(now: 0)
+        p.frame(tick: 0)
         p.navigate(to: "p8", topOffset: nil)
         _ = p.drain()
         return p
@@ -389,7 +389,7 @@ final class JumpProtocolSpecTests: XCTestCase {
         let t8 = 48.0 + 64 + 7 * 48
         XCTAssertEqual(p.scrollY, t8)
         p.forceLoad("g0")
-        p.frame(now: 2)
+        p.frame(tick: 2)
         XCTAssertEqual(p.scrollY, t8 + 100, "the page keeps the post in place as a browser does")
         XCTAssertEqual(p.postTop(id: "p8")! - p.scrollY, 0)
         // A hook defined while that jump is held: a new jump with a new jumpId.
@@ -408,7 +408,7 @@ final class JumpProtocolSpecTests: XCTestCase {
         XCTAssertTrue(p.console.contains { $0.hasPrefix("[error]") && $0.contains("boom") }, "\(p.console)")
         XCTAssertNotNil(p.held)
         p.forceLoad("g0")
-        p.frame(now: 2)
+        p.frame(tick: 2)
         let ev = p.drain()
         XCTAssertEqual(hookCalls(ev).map { "\($0.correction) \($0.threw)" }, ["true true"])
         XCTAssertTrue(ev.contains { if case .console("error", let m) = $0 { return m.contains("boom") }; return false })

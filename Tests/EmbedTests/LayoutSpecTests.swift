@@ -88,7 +88,7 @@ final class LayoutSpecTests: XCTestCase {
         if case .loadMore(let remaining, _) = items.last!.kind { XCTAssertEqual(remaining, 1) } else { XCTFail() }
         // All posts loaded: no load-more footer.
         page.requestMorePosts()
-        page.frame(now: 2)
+        page.frame(tick: 2)
         XCTAssertEqual(page.loadedCount, 3)
         XCTAssertNil(page.loadMoreRange)
         XCTAssertEqual(page.footerHeight, 16)
@@ -198,7 +198,7 @@ final class LayoutSpecTests: XCTestCase {
         let first = hookCalls(page.drain())
         XCTAssertEqual(first, [HookCall(jumpId: 1, top: 48 + 4 * 48, correction: false, args: 2, threw: false)])
         let newest = page.liveblog.posts[0].createdAt
-        page.addLivePosts(2)
+        page.insertPostsAtTop(LivePostSource.next(2, for: page))
         let ev = page.drain()
         XCTAssertEqual(layouts(ev).map(\.1), ["live"])
         XCTAssertEqual(page.loadedCount, 12)
@@ -207,7 +207,7 @@ final class LayoutSpecTests: XCTestCase {
         XCTAssertEqual(page.liveblog.posts[2].id, "p0")
         let shift = page.postHeight(index: 0) + page.postHeight(index: 1)
         XCTAssertGreaterThanOrEqual(shift, 96)
-        page.frame(now: 2)
+        page.frame(tick: 2)
         XCTAssertEqual(hookCalls(page.drain()), [HookCall(jumpId: 1, top: 240 + shift, correction: true, args: 2, threw: false)])
     }
 

@@ -9,10 +9,10 @@ final class LoadingSpecTests: XCTestCase {
     /// Completion ticks of `n` media requests under `profile`, stepping a frame at a time.
     private func completions(_ profile: NetworkProfile, seed: UInt64, n: Int = 10, until: Int = 3000) -> [(Request, Int)] {
         var q = NetworkQueue(profile: profile, seed: seed)
-        for i in 0..<n { q.enqueue(.media("m\(i)"), now: 0) }
+        for i in 0..<n { q.enqueue(.media("m\(i)"), tick: 0) }
         var out: [(Request, Int)] = []
         var t = 0
-        while t <= until { for r in q.due(now: t) { out.append((r, t)) }; t += 2 }
+        while t <= until { for r in q.due(tick: t) { out.append((r, t)) }; t += 2 }
         return out
     }
 
@@ -61,17 +61,17 @@ final class LoadingSpecTests: XCTestCase {
     /// I2: loads start in page order with at most six in flight
     func testI2_loadsStartInPageOrderWithAtMostSixInFlight() {
         var q = NetworkQueue(profile: .offline, seed: 1)
-        for i in 0..<10 { q.enqueue(.media("m\(i)"), now: 0) }
+        for i in 0..<10 { q.enqueue(.media("m\(i)"), tick: 0) }
         XCTAssertEqual(q.pendingCount, 10)
         // Switching profile gives a delay to the six in flight only (fast: 50–300 ms).
-        q.setProfile(.fast, now: 10)
-        XCTAssertEqual(q.due(now: 15), [], "nothing finishes before the profile's 50 ms")
-        let done = q.due(now: 10 + 36)
+        q.setProfile(.fast, tick: 10)
+        XCTAssertEqual(q.due(tick: 15), [], "nothing finishes before the profile's 50 ms")
+        let done = q.due(tick: 10 + 36)
         // The first six are all done by 300 ms; the others only started as connections freed up.
         XCTAssertTrue(Set(done).isSuperset(of: (0..<6).map { Request.media("m\($0)") }))
         var all = done
         var t = 46
-        while !q.isIdle && t < 1000 { t += 1; all += q.due(now: t) }
+        while !q.isIdle && t < 1000 { t += 1; all += q.due(tick: t) }
         XCTAssertEqual(Set(all), Set((0..<10).map { Request.media("m\($0)") }))
     }
 
@@ -80,13 +80,13 @@ final class LoadingSpecTests: XCTestCase {
         var extra: [Int: [Block]] = [:]
         for i in 0..<8 { extra[i] = [.media([Media(id: "m\(i)", url: "https://img.example.com/\(i).png")])] }
         var q = NetworkQueue(profile: .offline, seed: 1)
-        for i in 0..<8 { q.enqueue(.media("m\(i)"), now: 0) }
+        for i in 0..<8 { q.enqueue(.media("m\(i)"), tick: 0) }
         // Instant: requests that start as connections free up finish in the same step, in page order.
-        q.setProfile(.instant, now: 10)
-        XCTAssertEqual(q.due(now: 10), (0..<8).map { Request.media("m\($0)") })
+        q.setProfile(.instant, tick: 10)
+        XCTAssertEqual(q.due(tick: 10), (0..<8).map { Request.media("m\($0)") })
         let page = Page(liveblog: liveblog(8, extra: extra), config: pageConfig(network: .offline), width: pageWidth)
         page.setNetworkProfile(.instant)
-        page.frame(now: 2)
+        page.frame(tick: 2)
         XCTAssertEqual((0..<8).filter { page.mediaStates["m\($0)"] != nil }.count, 8)
     }
 

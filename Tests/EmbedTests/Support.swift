@@ -61,16 +61,18 @@ func layouts(_ events: [PageEvent]) -> [(Double, String)] {
     events.compactMap { if case let .layout(h, c) = $0 { return (h, c) }; return nil }
 }
 
+/// Navigation results as the trace writes them: (id, result, via).
 func navs(_ events: [PageEvent]) -> [(String, String, String)] {
-    events.compactMap { if case let .nav(id, r, v) = $0 { return (id, r, v) }; return nil }
+    events.compactMap { if case let .nav(id, r, v) = $0 { return (id, r.rawValue, v) }; return nil }
 }
+
 
 /// Runs the page's frames (every 2 ticks) from `from` through `to`, collecting what it emits, with the tick.
 func runFrames(_ page: Page, from: Int, to: Int) -> [(tick: Int, event: PageEvent)] {
     var out: [(Int, PageEvent)] = []
     var t = from
     while t <= to {
-        page.frame(now: t)
+        page.frame(tick: t)
         for e in page.drain() { out.append((t, e)) }
         t += VirtualClock.ticksPerFrame
     }

@@ -142,6 +142,6 @@ final class AndroidRangeTests: XCTestCase {
         XCTAssertEqual(AndroidRangeMode(rawValue: "exact"), .exact)
         XCTAssertEqual(AndroidRangeMode(rawValue: "estimated"), .estimated)
         let r = Rig()
-        XCTAssertEqual(AndroidJumpHost(list: r.list).rangeMode, .exact)
+        XCTAssertEqual(AndroidJumpHost(list: r.list).rangeMode, .estimated)
     }
 }

@@ -7,6 +7,8 @@ import ScrollPhysics
 /// The list: 6 header rows (96 pt), a web row of 2000 pt, 20 footer rows (320 pt): content 2416 pt.
 /// Viewport 24 rows (384 pt) with a 2-row top inset (32 pt) and a 1-row bottom inset (16 pt):
 /// minY = −32, maxY = 2416 + 16 − 384 = 2048.
+/// The H3 android tests follow the sample with the exact range (`rangeMode: .exact`); F8, the
+/// LinearLayoutManager estimate that is the default, is tested in AndroidRangeTests.
 final class HostSpecTests: XCTestCase {
 
     final class Rig {
@@ -85,7 +87,7 @@ final class HostSpecTests: XCTestCase {
             let host: JumpHost
             switch platform {
             case .ios: host = r.attach(IOSJumpHost(list: r.list))
-            case .android: host = r.attach(AndroidJumpHost(list: r.list))
+            case .android: host = r.attach(AndroidJumpHost(list: r.list, rangeMode: .exact))
             case .naive: host = r.attach(NaiveJumpHost(list: r.list))
             }
             host.scrollRequest(top: 500, correction: false, jumpId: 1, now: 0)
@@ -205,7 +207,7 @@ final class HostSpecTests: XCTestCase {
     /// H3: android jump smooth scrolls by with inset subtracted
     func testH3_android_jumpSmoothScrollsByWithInsetSubtracted() {
         let r = Rig()
-        let h = r.attach(AndroidJumpHost(list: r.list))
+        let h = r.attach(AndroidJumpHost(list: r.list, rangeMode: .exact))
         h.scrollRequest(top: 500, correction: false, jumpId: 1, now: 0)
         // requested = webViewTop 128 + top 500 − inset 32 = 596 (Android offset 0 = our −32).
         XCTAssertEqual(r.core, [HostAction(jumpId: 1, kind: .scroll, target: 564, animated: true, clamped: false)])
@@ -220,7 +222,7 @@ final class HostSpecTests: XCTestCase {
     /// H3: android correction while idle is instant scroll by while settling smooth
     func testH3_android_correctionWhileIdleIsInstantScrollBy_whileSettlingSmooth() {
         let r = Rig()
-        let h = r.attach(AndroidJumpHost(list: r.list))
+        let h = r.attach(AndroidJumpHost(list: r.list, rangeMode: .exact))
         h.scrollRequest(top: 500, correction: false, jumpId: 1, now: 0)
         r.run(10)
         h.scrollRequest(top: 520, correction: true, jumpId: 1, now: r.tick)
@@ -243,7 +245,7 @@ final class HostSpecTests: XCTestCase {
     /// H3: android no reaim while settling to same aim
     func testH3_android_noReaimWhileSettlingToSameAim() {
         let r = Rig()
-        let h = r.attach(AndroidJumpHost(list: r.list))
+        let h = r.attach(AndroidJumpHost(list: r.list, rangeMode: .exact))
         h.scrollRequest(top: 500, correction: false, jumpId: 1, now: 0)
         r.run(20)
         h.scrollRequest(top: 500, correction: true, jumpId: 1, now: r.tick)
@@ -254,7 +256,7 @@ final class HostSpecTests: XCTestCase {
     /// H3: android correction after drag since jump dropped
     func testH3_android_correctionAfterDragSinceJumpDropped() {
         let r = Rig()
-        let h = r.attach(AndroidJumpHost(list: r.list))
+        let h = r.attach(AndroidJumpHost(list: r.list, rangeMode: .exact))
         h.scrollRequest(top: 500, correction: false, jumpId: 1, now: 0)
         r.run(200)
         h.readerWillBeginDragging(now: r.tick)
@@ -273,7 +275,7 @@ final class HostSpecTests: XCTestCase {
     /// H3: android settles after row height changes
     func testH3_android_settlesAfterRowHeightChanges() {
         let r = Rig()
-        let h = r.attach(AndroidJumpHost(list: r.list))
+        let h = r.attach(AndroidJumpHost(list: r.list, rangeMode: .exact))
         h.scrollRequest(top: 2100, correction: false, jumpId: 1, now: 0)
         XCTAssertEqual(r.core.last, HostAction(jumpId: 1, kind: .scroll, target: 2048, animated: true, clamped: true))
         XCTAssertTrue(h.isClamped)
@@ -295,7 +297,7 @@ final class HostSpecTests: XCTestCase {
     /// H3: android pending top forgotten after10s
     func testH3_android_pendingTopForgottenAfter10s() {
         let r = Rig()
-        let h = r.attach(AndroidJumpHost(list: r.list))
+        let h = r.attach(AndroidJumpHost(list: r.list, rangeMode: .exact))
         h.scrollRequest(top: 2100, correction: false, jumpId: 1, now: 0)
         r.run(1300, host: h)
         XCTAssertEqual(h.pendingTop, 2100)
@@ -358,7 +360,7 @@ final class HostSpecTests: XCTestCase {
         XCTAssertEqual(ScrollAnimation.androidSmoothScrollDuration(by: 596, viewportHeight: 384), 0.765)
         XCTAssertEqual(ScrollAnimation.androidSmoothScrollDuration(by: 3000, viewportHeight: 384), 2.0, "capped at 2000 ms")
         let r = Rig()
-        let h = r.attach(AndroidJumpHost(list: r.list))
+        let h = r.attach(AndroidJumpHost(list: r.list, rangeMode: .exact))
         h.scrollRequest(top: 672, correction: false, jumpId: 1, now: 0)   // scrollBy 768
         XCTAssertEqual(r.sv.animation?.motion.duration, 0.9)
         XCTAssertEqual(r.sv.animation?.motion.curve, .androidQuintic)

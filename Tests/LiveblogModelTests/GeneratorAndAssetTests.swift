@@ -1,5 +1,6 @@
 import XCTest
 @testable import LiveblogModel
+import CPNG
 
 final class GeneratorAndAssetTests: XCTestCase {
     /// C5: generator is deterministic per seed
@@ -74,31 +75,25 @@ final class GeneratorAndAssetTests: XCTestCase {
         XCTAssertEqual(back.posts, [post])
     }
 
-    func testPNGWriterOutputReadBackByPNGHeader() throws {
+    /// The PNG writer goes through libpng (issue 10): its output is read back by libpng's
+    /// simplified read API pixel for pixel, and by our header reader.
+    func testPNGWriterOutputReadBackByLibpng() throws {
         let w = 37, h = 21
         let rgba = LiveblogGenerator.imagePixels(width: w, height: h, seed: 3)
-        for compressed in [true, false] {
-            let png = PNGWriter.write(width: w, height: h, rgba: rgba, compressed: compressed)
-            guard case .success(let size) = PNGHeader.size(ofBytes: png) else { return XCTFail("not readable") }
-            XCTAssertEqual(size.width, w); XCTAssertEqual(size.height, h)
-            let chunks = try PNGTestReader.chunks(png)
-            XCTAssertEqual(chunks.map(\.type), ["IHDR", "IDAT", "IEND"])
-            for c in chunks { XCTAssertEqual(c.crc, PNGWriter.crc32(Array(c.type.utf8) + c.data), "CRC of \(c.type)") }
-            let raw = try PNGTestReader.inflateZlib(chunks[1].data)
-            XCTAssertEqual(raw.count, (w * 4 + 1) * h)
-            var pixels: [UInt8] = []
-            let rowBytes: Int = w * 4 + 1
-            for y in 0..<h {
-                let start: Int = y * rowBytes
-                XCTAssertEqual(raw[start], 0, "filter byte")
-                pixels += raw[(start + 1)..<(start + rowBytes)]
-            }
-            XCTAssertEqual(pixels, rgba, "compressed: \(compressed)")
-        }
+        let png = PNGWriter.write(width: w, height: h, rgba: rgba)
+        guard case .success(let size) = PNGHeader.size(ofBytes: png) else { return XCTFail("not readable") }
+        XCTAssertEqual(size.width, w)
+        XCTAssertEqual(size.height, h)
+        XCTAssertEqual(try PNGTestReader.decode(png), rgba)
+        // Short input is padded with transparent black; sizes below 1 are 1.
+        XCTAssertEqual(try PNGTestReader.decode(PNGWriter.write(width: 2, height: 1, rgba: [1, 2, 3, 4])),
+                       [1, 2, 3, 4, 0, 0, 0, 0])
+        XCTAssertEqual(try PNGTestReader.decode(PNGWriter.write(width: 0, height: -3, rgba: [])), [0, 0, 0, 0])
         XCTAssertLessThan(PNGWriter.write(width: 160, height: 90, rgba: LiveblogGenerator.imagePixels(width: 160, height: 90, seed: 1)).count, 160 * 90 * 4 / 3,
                           "flat procedural images compress")
-        XCTAssertEqual(PNGWriter.adler32(Array("Wikipedia".utf8)), 0x11E6_0398)
         XCTAssertEqual(PNGWriter.crc32(Array("123456789".utf8)), 0xCBF4_3926)
+        let chunk = PNGWriter.chunk("IEND", [])
+        XCTAssertEqual(chunk, [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82])
     }
 
     /// C5: write images for generated liveblog
@@ -195,78 +190,23 @@ final class GeneratorAndAssetTests: XCTestCase {
     }
 }
 
-/// Reads PNG chunks and inflates zlib streams (stored and fixed-Huffman blocks) to check PNGWriter.
+/// Decodes PNG bytes with libpng's simplified read API, into RGBA8.
 enum PNGTestReader {
-    struct Failure: Error {}
-    struct Chunk { var type: String; var data: [UInt8]; var crc: UInt32 }
+    struct Failure: Error { var message: String }
 
-    static func chunks(_ b: [UInt8]) throws -> [Chunk] {
-        var out: [Chunk] = []
-        var i = 8
-        func be(_ k: Int) -> UInt32 { UInt32(b[k]) << 24 | UInt32(b[k + 1]) << 16 | UInt32(b[k + 2]) << 8 | UInt32(b[k + 3]) }
-        while i + 12 <= b.count {
-            let n = Int(be(i))
-            guard i + 12 + n <= b.count else { throw Failure() }
-            out.append(Chunk(type: String(decoding: b[i + 4..<i + 8], as: UTF8.self), data: Array(b[i + 8..<i + 8 + n]), crc: be(i + 8 + n)))
-            i += 12 + n
+    static func decode(_ png: [UInt8]) throws -> [UInt8] {
+        var image = png_image()
+        image.version = png_uint_32(LB_PNG_IMAGE_VERSION)
+        defer { png_image_free(&image) }
+        guard png.withUnsafeBytes({ png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }) != 0 else {
+            throw Failure(message: "begin read")
         }
-        guard i == b.count else { throw Failure() }
-        return out
-    }
-
-    static func inflateZlib(_ z: [UInt8]) throws -> [UInt8] {
-        guard z.count >= 6, (UInt32(z[0]) << 8 | UInt32(z[1])) % 31 == 0, z[0] & 0x0F == 8 else { throw Failure() }
-        var pos = 2 * 8  // bit position
-        func bit() throws -> UInt32 {
-            guard pos / 8 < z.count else { throw Failure() }
-            let v = UInt32(z[pos / 8] >> (pos % 8)) & 1; pos += 1; return v
+        image.format = png_uint_32(LB_PNG_FORMAT_RGBA)
+        var out = [UInt8](repeating: 0, count: Int(image.width * image.height * 4))
+        let ok = out.withUnsafeMutableBytes {
+            png_image_finish_read(&image, nil, $0.baseAddress, png_int_32(image.width * 4), nil)
         }
-        func bits(_ n: Int) throws -> UInt32 { var v: UInt32 = 0; for k in 0..<n { v |= try bit() << k }; return v }
-        func code(_ n: Int) throws -> UInt32 { var v: UInt32 = 0; for _ in 0..<n { v = v << 1 | (try bit()) }; return v }
-        let lb = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
-        let le = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-        let db = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577]
-        let de = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
-        var out: [UInt8] = []
-        var final: UInt32 = 0
-        repeat {
-            final = try bits(1)
-            let type = try bits(2)
-            if type == 0 {
-                pos = (pos + 7) / 8 * 8
-                let i = pos / 8
-                guard i + 4 <= z.count else { throw Failure() }
-                let n = Int(z[i]) | Int(z[i + 1]) << 8
-                guard Int(z[i + 2]) | Int(z[i + 3]) << 8 == n ^ 0xFFFF, i + 4 + n <= z.count else { throw Failure() }
-                out += z[i + 4..<i + 4 + n]
-                pos = (i + 4 + n) * 8
-            } else if type == 1 {
-                while true {
-                    var c = try code(7)
-                    var sym: Int
-                    if c <= 0x17 { sym = Int(c) + 256 } else {
-                        c = c << 1 | (try bit())
-                        if (0x30...0xBF).contains(c) { sym = Int(c) - 0x30 } else if (0xC0...0xC7).contains(c) { sym = Int(c) - 0xC0 + 280 } else {
-                            c = c << 1 | (try bit()); sym = Int(c) - 0x190 + 144
-                        }
-                    }
-                    if sym < 256 { out.append(UInt8(sym)); continue }
-                    if sym == 256 { break }
-                    let li = sym - 257
-                    guard li < lb.count else { throw Failure() }
-                    let len = lb[li] + Int(try bits(le[li]))
-                    let di = Int(try code(5))
-                    guard di < db.count else { throw Failure() }
-                    let dist = db[di] + Int(try bits(de[di]))
-                    guard dist <= out.count else { throw Failure() }
-                    for _ in 0..<len { out.append(out[out.count - dist]) }
-                }
-            } else { throw Failure() }
-        } while final == 0
-        let end = (pos + 7) / 8
-        guard end + 4 == z.count else { throw Failure() }
-        let adler = UInt32(z[end]) << 24 | UInt32(z[end + 1]) << 16 | UInt32(z[end + 2]) << 8 | UInt32(z[end + 3])
-        guard adler == PNGWriter.adler32(out) else { throw Failure() }
+        guard ok != 0 else { throw Failure(message: "finish read") }
         return out
     }
 }

@@ -98,7 +98,7 @@ final class BadInputTests: XCTestCase {
         // Every height finite and capped; the jump still lands.
         XCTAssertTrue(w.page.contentHeight.isFinite)
         XCTAssertLessThanOrEqual(w.page.postHeight(index: 1), Double(files.count + 2) * Page.maxBlockHeight + 1000)
-        w.jump(to: "b")
+        w.send(.jump(id: "b", topOffset: nil))
         w.advance(to: 120 * 5)
         XCTAssertEqual(w.postY("b") ?? -1, 0, accuracy: 1)
     }
@@ -109,7 +109,7 @@ final class BadInputTests: XCTestCase {
         let posts = [Post(id: "a", createdAt: 1e300, blocks: [.media([m]), .embed(e)]), Post(id: "b", createdAt: -1e300, blocks: [])]
         let w = World(liveblog: Liveblog(id: "x", title: "big", posts: posts), config: WorldConfig())
         w.advance(to: 240)
-        w.jump(to: "b")
+        w.send(.jump(id: "b", topOffset: nil))
         w.advance(to: 600)
         XCTAssertTrue(w.page.contentHeight.isFinite)
         XCTAssertLessThanOrEqual(w.page.contentHeight, 2 * Page.maxBlockHeight + 10_000)

@@ -20,7 +20,7 @@ final class CoreSpecTests: XCTestCase {
     private func events(_ rec: Recorder, _ kind: String) -> [TraceRecord] { rec.records.filter { $0.event.kind == kind } }
 
     private func holdEnds(_ rec: Recorder) -> [String] {
-        rec.records.compactMap { if case let .holdEnd(_, why) = $0.event { return why }; return nil }
+        rec.records.compactMap { if case let .holdEnd(_, why) = $0.event { return why.rawValue }; return nil }
     }
 
     // MARK: U3
@@ -114,7 +114,7 @@ final class CoreSpecTests: XCTestCase {
     private func heldWorld() -> (World, Recorder) {
         let (w, rec) = world(config(platform: .ios, network: .offline))
         w.advance(to: 2)
-        w.jump(to: "p0", topOffset: 200)
+        w.send(.jump(id: "p0", topOffset: 200))
         w.advance(to: 60)
         XCTAssertEqual(w.listView.offset, -32)
         XCTAssertNotNil(w.page.held)
@@ -123,8 +123,8 @@ final class CoreSpecTests: XCTestCase {
 
     private func tap(_ w: World, row: Int, col: Int = 40) {
         let x = Double(col) * 8 + 4, y = Double(row) * 16 + 8
-        w.pointerDown(x: x, y: y)
-        w.pointerUp(x: x, y: y)
+        w.send(.pointer(phase: .down, x: x, y: y))
+        w.send(.pointer(phase: .up, x: x, y: y))
     }
 
     /// E16: tap on web row ends hold with reason input
@@ -141,7 +141,7 @@ final class CoreSpecTests: XCTestCase {
         let (w, rec) = heldWorld()
         XCTAssertEqual(w.rowContent(4), .nativeHeader(2))
         tap(w, row: 4)
-        XCTAssertTrue(events(rec, "input").contains { if case .input("tap", _) = $0.event { return true }; return false })
+        XCTAssertTrue(events(rec, "input").contains { if case .input(.tap, _) = $0.event { return true }; return false })
         XCTAssertEqual(holdEnds(rec), [])
         XCTAssertNotNil(w.page.held)
     }
@@ -149,10 +149,10 @@ final class CoreSpecTests: XCTestCase {
     /// E16: wheel over web row ends hold over native row does not
     func testE16_wheelOverWebRowEndsHold_overNativeRowDoesNot() {
         let (w, rec) = heldWorld()
-        w.wheel(notches: 1, x: 324, y: 4 * 16 + 8)
+        w.send(.wheel(notches: 1, row: (4 * 16 + 8 - 8) / 16, col: (324 - 4) / 8))
         XCTAssertEqual(holdEnds(rec), [], "a wheel over a native row")
         w.advance(to: 120)
-        w.wheel(notches: 1, x: 324, y: 14 * 16 + 8)
+        w.send(.wheel(notches: 1, row: (14 * 16 + 8 - 8) / 16, col: (324 - 4) / 8))
         XCTAssertEqual(holdEnds(rec), ["input"])
     }
 
@@ -160,10 +160,10 @@ final class CoreSpecTests: XCTestCase {
     func testE16_dragTheListTakesOverDoesNotEndHold() {
         let (w, rec) = heldWorld()
         let x = 324.0, y0 = 12 * 16 + 8.0
-        w.pointerDown(x: x, y: y0)
-        for k in 1...30 { w.advance(to: 60 + k); w.pointerMove(x: x, y: y0 - Double(k) * 5) }
-        w.pointerUp(x: x, y: y0 - 150)
-        XCTAssertTrue(events(rec, "input").contains { if case .input("drag-begin", _) = $0.event { return true }; return false })
+        w.send(.pointer(phase: .down, x: x, y: y0))
+        for k in 1...30 { w.advance(to: 60 + k); w.send(.pointer(phase: .move, x: x, y: y0 - Double(k) * 5)) }
+        w.send(.pointer(phase: .up, x: x, y: y0 - 150))
+        XCTAssertTrue(events(rec, "input").contains { if case .input(.dragBegin, _) = $0.event { return true }; return false })
         XCTAssertEqual(holdEnds(rec), [])
         XCTAssertNotNil(w.page.held)
         XCTAssertGreaterThan(w.listView.offset, -32)
@@ -175,17 +175,17 @@ final class CoreSpecTests: XCTestCase {
     func testH5_readerDragIsWillBeginDragging_iosDropsLaterCorrections() {
         let (w, rec) = world(config(platform: .ios, network: .offline))
         w.advance(to: 2)
-        w.jump(to: "p30", topOffset: nil)
+        w.send(.jump(id: "p30", topOffset: nil))
         w.advance(to: 120)
         XCTAssertEqual(w.postY("p30") ?? -1, 0, accuracy: 0.001)
         let x = 324.0, y0 = 12 * 16 + 8.0
-        w.pointerDown(x: x, y: y0)
-        for k in 1...20 { w.advance(to: 120 + k); w.pointerMove(x: x, y: y0 + Double(k) * 5) }
+        w.send(.pointer(phase: .down, x: x, y: y0))
+        for k in 1...20 { w.advance(to: 120 + k); w.send(.pointer(phase: .move, x: x, y: y0 + Double(k) * 5)) }
         w.advance(to: 160)                   // a pause before release: no fling (P1)
-        w.pointerUp(x: x, y: y0 + 100)
+        w.send(.pointer(phase: .up, x: x, y: y0 + 100))
         w.advance(to: 400)
         let after = w.listView.offset
-        XCTAssertTrue(w.forceLoad("m1"))     // an image above p30 grows: a correction
+        w.send(.load("m1"))     // an image above p30 grows: a correction
         w.advance(to: 420)
         let hostActions = rec.records.compactMap { r -> HostAction? in if case .host(let a) = r.event { return a }; return nil }
         XCTAssertEqual(hostActions.last?.kind, .drop)
@@ -200,7 +200,7 @@ final class CoreSpecTests: XCTestCase {
         let r = simulate(fixture(), config(platform: .ios, network: .threeG), duration: 6,
                          events: [.init(at: 0.1, event: .jump(id: "p30", topOffset: nil)),
                                   .init(at: 0.2, event: .remove)])
-        let ends = r.records.compactMap { rec -> String? in if case let .holdEnd(_, why) = rec.event { return why }; return nil }
+        let ends = r.records.compactMap { rec -> String? in if case let .holdEnd(_, why) = rec.event { return why.rawValue }; return nil }
         XCTAssertEqual(ends, ["removed"])
         let removedAt = r.records.first { if case .holdEnd = $0.event { return true }; return false }!.tick
         XCTAssertFalse(r.records.contains { if case .hook = $0.event { return $0.tick > removedAt }; return false })

@@ -32,7 +32,7 @@ final class OriginLinkTests: XCTestCase {
         XCTAssertEqual(w.page.loadedCount > 0 ? w.page.postTop(id: "p5") : nil, nil, "no posts are laid out")
         XCTAssertTrue(w.page.console.contains { $0.contains("evil.example.net") && $0.contains("not one of the enabled domains") })
         XCTAssertFalse(lines.contains { $0.contains("\"ev\":\"hook\"") }, "the fragment does not jump")
-        w.jump(to: "p5")
+        w.send(.jump(id: "p5", topOffset: nil))
         XCTAssertTrue(lines.contains { $0.contains("\"ev\":\"nav\"") && $0.contains("not-found") })
         // What the reader sees says why.
         let notices = w.page.items(from: 0, to: 200).compactMap { if case .notice(let n) = $0.kind { return n } else { return nil } }
@@ -82,8 +82,8 @@ final class OriginLinkTests: XCTestCase {
         w.advance(to: 30)
         // Click the link where it is drawn: find its row and column.
         guard let (row, col) = findLink(w, "#tickaroo_event_id=p20") else { return XCTFail("link not on screen") }
-        w.pointerDown(x: Double(col) * 8 + 4, y: Double(row) * 16 + 8)
-        w.pointerUp(x: Double(col) * 8 + 4, y: Double(row) * 16 + 8)
+        w.send(.pointer(phase: .down, x: Double(col) * 8 + 4, y: Double(row) * 16 + 8))
+        w.send(.pointer(phase: .up, x: Double(col) * 8 + 4, y: Double(row) * 16 + 8))
         w.advance(to: w.tick + 120)
         XCTAssertEqual(hookTops.first, w.page.postTop(id: "p20"))
         XCTAssertEqual(w.postY("p20")!, 0, accuracy: 1)
@@ -95,17 +95,17 @@ final class OriginLinkTests: XCTestCase {
         c.page.url = "https://www.example.com/live"
         let w = World(liveblog: linkedLiveblog(), config: c)
         w.advance(to: 30)
-        w.key("Tab")
+        w.send(.key(.tab))
         XCTAssertEqual(w.focusedLink?.href, "#tickaroo_event_id=p20")
-        w.key("Tab")
+        w.send(.key(.tab))
         XCTAssertEqual(w.focusedLink?.href, "https://news.other.org/report")
-        w.key("Enter")
+        w.send(.key(.enter))
         XCTAssertEqual(w.externalLinks, ["https://news.other.org/report"])
-        w.key("BackTab")
-        w.key("Enter")
+        w.send(.key(.backTab))
+        w.send(.key(.enter))
         w.advance(to: w.tick + 120)
         XCTAssertEqual(w.postY("p20")!, 0, accuracy: 1)
-        w.key("Escape")
+        w.send(.key(.escape))
         XCTAssertNil(w.focusedLink)
     }
 

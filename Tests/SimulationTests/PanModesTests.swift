@@ -19,13 +19,13 @@ final class PanModesTests: XCTestCase {
     func drag(_ w: World, dy: Double, seconds: Double, row: Double = 12, pauseTicks: Int = 0) {
         let y0 = row * 16 + 8
         let n = max(1, VirtualClock.ticks(seconds))
-        w.pointerDown(x: 324, y: y0)
+        w.send(.pointer(phase: .down, x: 324, y: y0))
         for k in 1...n {
             w.advance(to: w.tick + 1)
-            w.pointerMove(x: 324, y: y0 + dy * Double(k) / Double(n))
+            w.send(.pointer(phase: .move, x: 324, y: y0 + dy * Double(k) / Double(n)))
         }
         w.advance(to: w.tick + pauseTicks)
-        w.pointerUp(x: 324, y: y0 + dy)
+        w.send(.pointer(phase: .up, x: 324, y: y0 + dy))
     }
 
     /// P1: pause before release gives no fling
@@ -78,22 +78,22 @@ final class PanModesTests: XCTestCase {
     /// P3: bounce never past150 and back
     func testP3_bounceNeverPast150AndBack() {
         let w = world()
-        w.key("G")
+        w.send(.key(.char("G")))
         w.advance(to: w.tick + 240)
         let maxY = w.listView.maxOffset
         XCTAssertEqual(w.listView.offset, maxY, accuracy: 0.001)
         var worst = 0.0
         let y0 = 20 * 16 + 8.0
-        w.pointerDown(x: 324, y: y0)
+        w.send(.pointer(phase: .down, x: 324, y: y0))
         for k in 1...120 {
             w.advance(to: w.tick + 1)
-            w.pointerMove(x: 324, y: y0 - Double(k) * 10)
+            w.send(.pointer(phase: .move, x: 324, y: y0 - Double(k) * 10))
             worst = max(worst, w.listView.offset - maxY)
         }
         XCTAssertGreaterThan(worst, 50, "the drag overscrolls")
         XCTAssertLessThanOrEqual(worst, 150, "never past 150 pt")
         w.advance(to: w.tick + 20)
-        w.pointerUp(x: 324, y: y0 - 1200)
+        w.send(.pointer(phase: .up, x: 324, y: y0 - 1200))
         w.advance(to: w.tick + 60)
         XCTAssertEqual(w.listView.offset, maxY, accuracy: 0.001, "springs back to the bound")
     }
@@ -103,20 +103,20 @@ final class PanModesTests: XCTestCase {
         let w = world()
         var taps = 0
         let old = w.sink
-        w.sink = { r in if case .input("tap", _) = r.event { taps += 1 }; old(r) }
-        w.key("J")
+        w.sink = { r in if case .input(.tap, _) = r.event { taps += 1 }; old(r) }
+        w.send(.key(.char("J")))
         w.advance(to: w.tick + 30)
         XCTAssertTrue(w.pan.interactionLocked)
-        w.pointerDown(x: 324, y: 200)
+        w.send(.pointer(phase: .down, x: 324, y: 200))
         let o = w.listView.offset
         w.advance(to: w.tick + 2)
-        w.pointerUp(x: 324, y: 200)
+        w.send(.pointer(phase: .up, x: 324, y: 200))
         w.advance(to: w.tick + 30)
         XCTAssertEqual(w.listView.offset, o, "the press stopped the inertia")
         XCTAssertEqual(taps, 0, "a press that stops inertia is not a tap")
         // Once at rest, the same press is a tap.
-        w.pointerDown(x: 324, y: 200)
-        w.pointerUp(x: 324, y: 200)
+        w.send(.pointer(phase: .down, x: 324, y: 200))
+        w.send(.pointer(phase: .up, x: 324, y: 200))
         XCTAssertEqual(taps, 1)
     }
 
@@ -124,13 +124,13 @@ final class PanModesTests: XCTestCase {
     func testP5_jMovesExactly16AndKFlings() {
         let w = world()
         let o = w.listView.offset
-        w.key("j")
+        w.send(.key(.char("j")))
         w.advance(to: w.tick + 9) // 75 ms: mid-ease
         XCTAssertGreaterThan(w.listView.offset, o)
         XCTAssertLessThan(w.listView.offset, o + 16)
         w.advance(to: w.tick + 60)
         XCTAssertEqual(w.listView.offset, o + 16, accuracy: 1e-9)
-        w.key("J")
+        w.send(.key(.char("J")))
         let before = w.listView.offset
         w.advance(to: w.tick + 1)
         XCTAssertEqual(w.listView.offset - before, 2000 / (1 + 2.0 / 120) / 120, accuracy: 1e-6, "J: a 2000 pt/s fling")
@@ -139,13 +139,13 @@ final class PanModesTests: XCTestCase {
     /// P5: home end and page
     func testP5_homeEndAndPage() {
         let w = world()
-        w.key("G")
+        w.send(.key(.char("G")))
         w.advance(to: w.tick + 300)
         XCTAssertEqual(w.listView.offset, w.listView.maxOffset, accuracy: 1e-6)
-        w.key("g")
+        w.send(.key(.char("g")))
         w.advance(to: w.tick + 300)
         XCTAssertEqual(w.listView.offset, w.listView.minOffset, accuracy: 1e-6)
-        w.key("space")
+        w.send(.key(.space))
         w.advance(to: w.tick + 60)
         XCTAssertEqual(w.listView.offset, w.listView.minOffset + w.visibleHeight - 16, accuracy: 1e-6)
     }
@@ -153,7 +153,7 @@ final class PanModesTests: XCTestCase {
     /// P5: key repeats form astream that carries into inertia
     func testP5_keyRepeatsFormAStreamThatCarriesIntoInertia() {
         let w = world()
-        for _ in 0..<8 { w.key("j"); w.advance(to: w.tick + 4) } // every 33 ms
+        for _ in 0..<8 { w.send(.key(.char("j"))); w.advance(to: w.tick + 4) } // every 33 ms
         let o = w.listView.offset
         w.advance(to: w.tick + 30)
         XCTAssertGreaterThan(w.listView.offset, o + 16 * 1.5, "the stream's speed carries on after the last repeat")
@@ -163,7 +163,7 @@ final class PanModesTests: XCTestCase {
     func testP6_wheelNotchIs48AndDragFollowsFinger() {
         let w = world()
         let o = w.listView.offset
-        w.wheel(notches: 1, x: 324, y: 200)
+        w.send(.wheel(notches: 1, row: (200 - 8) / 16, col: (324 - 4) / 8))
         w.advance(to: w.tick + 60)
         XCTAssertEqual(w.listView.offset, o + 48, accuracy: 1e-9)
         let o2 = w.listView.offset
@@ -174,15 +174,15 @@ final class PanModesTests: XCTestCase {
     /// P7: indicator shows while scrolling hides after half second
     func testP7_indicatorShowsWhileScrollingHidesAfterHalfSecond() {
         let w = world()
-        XCTAssertFalse(w.indicator.isVisible(at: w.now))
+        XCTAssertFalse(w.indicator.isVisible(at: w.seconds))
         let start = w.tick
-        w.key("j")
+        w.send(.key(.char("j")))
         w.advance(to: w.tick + 6)
-        XCTAssertTrue(w.indicator.isVisible(at: w.now))
+        XCTAssertTrue(w.indicator.isVisible(at: w.seconds))
         w.advance(to: start + 18 + 59) // the ease ends at 0.15 s (18 ticks); 0.49 s later still visible
-        XCTAssertTrue(w.indicator.isVisible(at: w.now))
+        XCTAssertTrue(w.indicator.isVisible(at: w.seconds))
         w.advance(to: w.tick + 2)
-        XCTAssertFalse(w.indicator.isVisible(at: w.now))
+        XCTAssertFalse(w.indicator.isVisible(at: w.seconds))
         // Over the whole content: thumb length ∝ visible/content.
         let ind = w.pan.target.indicator
         XCTAssertEqual(ind.viewport, w.visibleHeight)
@@ -196,21 +196,21 @@ final class PanModesTests: XCTestCase {
         let w = World(liveblog: fixture(60), config: c)
         w.advance(to: 2)
         let host = w.host as! AndroidJumpHost
-        w.key("j")
+        w.send(.key(.char("j")))
         XCTAssertEqual(host.dragCount, 1)
         // Every notch and key is the reader scrolling, even inside a running stream: a jump may
         // have started between two notches, and the notch after it must stop its corrections.
-        w.wheel(notches: 1, x: 10, y: 200)
+        w.send(.wheel(notches: 1, row: (200 - 8) / 16, col: (10 - 4) / 8))
         XCTAssertEqual(host.dragCount, 2)
         w.advance(to: w.tick + 60)
-        w.wheel(notches: 1, x: 10, y: 200)
+        w.send(.wheel(notches: 1, row: (200 - 8) / 16, col: (10 - 4) / 8))
         XCTAssertEqual(host.dragCount, 3)
         w.advance(to: w.tick + 60)
         drag(w, dy: -100, seconds: 0.5)
         XCTAssertEqual(host.dragCount, 4)
         // A tap is not a drag.
         w.advance(to: w.tick + 240)
-        w.pointerDown(x: 10, y: 200); w.pointerUp(x: 10, y: 200)
+        w.send(.pointer(phase: .down, x: 10, y: 200)); w.send(.pointer(phase: .up, x: 10, y: 200))
         XCTAssertEqual(host.dragCount, 4)
     }
 
@@ -244,7 +244,7 @@ final class PanModesTests: XCTestCase {
     func testM2_inertiaCrossesFromWebViewIntoList() {
         let w = world(.nested)
         w.page.scrollY = w.page.maxScrollY - 40
-        w.key("J")
+        w.send(.key(.char("J")))
         w.advance(to: w.tick + 240)
         XCTAssertEqual(w.page.scrollY, w.page.maxScrollY, accuracy: 1e-9)
         XCTAssertGreaterThan(w.listView.offset, 0, "the fling carried on into the list")
@@ -253,10 +253,10 @@ final class PanModesTests: XCTestCase {
     /// M2: jump with hook brings web view into view and scrolls it
     func testM2_jumpWithHookBringsWebViewIntoViewAndScrollsIt() {
         let w = world(.nested)
-        w.key("G")
+        w.send(.key(.char("G")))
         w.advance(to: w.tick + 300)
         XCTAssertGreaterThan(w.listView.offset, -32)
-        w.jump(to: "p20")
+        w.send(.jump(id: "p20", topOffset: nil))
         XCTAssertEqual(w.listView.offset, -32, "the web view fully in view")
         XCTAssertEqual(w.page.scrollY, w.page.postTop(id: "p20")!, accuracy: 1e-9)
         XCTAssertEqual(w.postY("p20")!, 0, accuracy: 1e-9)
@@ -265,7 +265,7 @@ final class PanModesTests: XCTestCase {
     /// M2: jump without hook scrolls the web view itself
     func testM2_jumpWithoutHookScrollsTheWebViewItself() {
         let w = world(.nested, hook: nil)
-        w.jump(to: "p20")
+        w.send(.jump(id: "p20", topOffset: nil))
         XCTAssertEqual(w.page.scrollY, w.page.postTop(id: "p20")!, accuracy: 1e-9)
         XCTAssertEqual(w.postY("p20")!, 0, accuracy: 1e-9)
     }
@@ -290,12 +290,12 @@ final class PanModesTests: XCTestCase {
     /// M4: switching mode keeps reading position
     func testM4_switchingModeKeepsReadingPosition() {
         let w = world(.content)
-        w.jump(to: "p25")
+        w.send(.jump(id: "p25", topOffset: nil))
         w.advance(to: w.tick + 60)
         let before = w.readingAnchor()!
         let row = (w.viewportY(pageY: w.page.postTop(index: before.postIndex)) / 16).rounded()
         for m in [Mode.nested, .header, .content] {
-            w.setMode(m)
+            w.send(.setMode(m))
             let a = w.readingAnchor()!
             XCTAssertEqual(a.postIndex, before.postIndex, "mode \(m)")
             XCTAssertEqual((w.viewportY(pageY: w.page.postTop(index: a.postIndex)) / 16).rounded(), row, "mode \(m)")
@@ -309,7 +309,7 @@ final class PanModesTests: XCTestCase {
         c.mode = .content
         let w = World(liveblog: fixture(60), config: c)
         w.advance(to: 30)
-        w.key("G")
+        w.send(.key(.char("G")))
         w.advance(to: w.tick + 240)
         XCTAssertEqual(w.listView.state, .idle)
         drag(w, dy: -100, seconds: 1.0, row: 20)

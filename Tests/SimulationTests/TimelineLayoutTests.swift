@@ -20,10 +20,10 @@ final class TimelineLayoutTests: XCTestCase {
         var tops: [Double] = []
         w.sink = { if case .hook(_, let top, _, _, _) = $0.event { tops.append(top) } }
         let stripTop = w.page.headerHeight
-        w.jump(to: "p12")
+        w.send(.jump(id: "p12", topOffset: nil))
         XCTAssertEqual(tops, [stripTop], "the hook gets the strip's page position, the same for every post")
         XCTAssertEqual(w.page.stripX, 12 * w.page.cardPitch, "the page scrolled its strip sideways to the card")
-        w.jump(to: "p30")
+        w.send(.jump(id: "p30", topOffset: nil))
         XCTAssertEqual(tops, [stripTop, stripTop])
         XCTAssertEqual(w.page.stripX, min(30 * w.page.cardPitch, w.page.maxStripX))
         w.advance(to: w.tick + 120)
@@ -33,13 +33,13 @@ final class TimelineLayoutTests: XCTestCase {
     /// E15: strip keys reach the page
     func testE15_stripKeysReachThePage() {
         let w = world()
-        w.jump(to: "p3")
+        w.send(.jump(id: "p3", topOffset: nil))
         XCTAssertNotNil(w.page.held)
         let x = w.page.stripX
-        w.key("Right")
+        w.send(.key(.right))
         XCTAssertEqual(w.page.stripX, x + w.page.cardPitch)
         XCTAssertNil(w.page.held, "scrolling the strip is input inside the page (E16)")
-        w.key("Left"); w.key("Left")
+        w.send(.key(.left)); w.send(.key(.left))
         XCTAssertEqual(w.page.stripX, x - w.page.cardPitch)
     }
 

@@ -1,5 +1,17 @@
 import XCTest
+import LiveblogModel
 @testable import TerminalKit
+
+/// PNGs for these tests come from the library's writer (libpng, issue 10); `file` puts them on disk.
+extension PNGWriter {
+    static func file(_ bytes: [UInt8], name: String) -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("terminalkit-tests-\(getpid())")
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let url = dir.appendingPathComponent(name)
+        FileManager.default.createFile(atPath: url.path, contents: Data(bytes))
+        return url.path
+    }
+}
 
 final class ImageTests: XCTestCase {
     /// 2×2: red, green / blue, white.
@@ -9,12 +21,12 @@ final class ImageTests: XCTestCase {
     }
 
     private func decode(_ bytes: [UInt8], _ name: String) -> Result<RGBAImage, ImageError> {
-        PNGImage.decode(path: PNGWriter.write(bytes, name: name))
+        PNGImage.decode(path: PNGWriter.file(bytes, name: name))
     }
 
     /// I3: decode pngand half blocks
     func testI3_decodePNGAndHalfBlocks() throws {
-        let img = try decode(PNGWriter.encode(width: 2, height: 2, rgba: quad()), "quad.png").get()
+        let img = try decode(PNGWriter.write(width: 2, height: 2, rgba: quad()), "quad.png").get()
         XCTAssertEqual(img.width, 2)
         XCTAssertEqual(img.height, 2)
         XCTAssertEqual(img.pixels, quad())
@@ -56,7 +68,7 @@ final class ImageTests: XCTestCase {
     /// I3: transparent pixels composite over background
     func testI3_transparentPixelsCompositeOverBackground() throws {
         let rgba: [UInt8] = [255, 0, 0, 0, 255, 0, 0, 255]   // 1×2: transparent over opaque red
-        let img = try decode(PNGWriter.encode(width: 1, height: 2, rgba: rgba), "alpha.png").get()
+        let img = try decode(PNGWriter.write(width: 1, height: 2, rgba: rgba), "alpha.png").get()
         let cells = ImageRaster.render(img, cols: 1, rows: 1, mode: .direct, background: (10, 20, 30))
         XCTAssertEqual(cells[0][0].style, Style(fg: .rgb(10, 20, 30), bg: .rgb(255, 0, 0)))
     }
@@ -72,7 +84,7 @@ final class ImageTests: XCTestCase {
         XCTAssertFalse(msg.isEmpty)
 
         // Truncated in the middle of the image data.
-        let good = PNGWriter.encode(width: 8, height: 8, rgba: [UInt8](repeating: 200, count: 256))
+        let good = PNGWriter.write(width: 8, height: 8, rgba: [UInt8](repeating: 200, count: 256))
         guard case .failure(.corrupt) = decode(Array(good.prefix(good.count - 40)), "truncated.png") else {
             return XCTFail("truncated data must be an error")
         }
@@ -96,8 +108,8 @@ final class ImageTests: XCTestCase {
             + PNGWriter.chunk("IDAT", [0x78, 0x01]) + PNGWriter.chunk("IEND", [])
         XCTAssertEqual(decode(over, "over.png"), .failure(.tooLarge(width: 10_000, height: 5_001)))
         // The limit is a parameter.
-        let small = PNGWriter.encode(width: 4, height: 4, rgba: [UInt8](repeating: 9, count: 64))
-        XCTAssertEqual(PNGImage.decode(path: PNGWriter.write(small, name: "small.png"), maxPixels: 15),
+        let small = PNGWriter.write(width: 4, height: 4, rgba: [UInt8](repeating: 9, count: 64))
+        XCTAssertEqual(PNGImage.decode(path: PNGWriter.file(small, name: "small.png"), maxPixels: 15),
                        .failure(.tooLarge(width: 4, height: 4)))
     }
 

@@ -192,4 +192,19 @@ final class AppInputTests: XCTestCase {
         XCTAssertEqual(app.world.config.rows, 24)
         XCTAssertEqual(app.world.webWidth, 640)
     }
+
+    /// Issue 18: a count says "1 highlight", not "1 highlights" (the 1–9 keys past the last one).
+    func testL7_oneHighlightIsSingular() throws {
+        var lb = try Fixture.sample()
+        let first = try XCTUnwrap(lb.posts.firstIndex { $0.highlight.isHighlight })
+        for i in lb.posts.indices where i != first && lb.posts[i].highlight.isHighlight { lb.posts[i].highlight = .none }
+        let w = World(liveblog: lb, config: Fixture.config(cols: 80, rows: 24))
+        w.advance(to: 12)
+        let app = App(world: w)
+        XCTAssertEqual(lb.highlights.count, 1)
+        char(app, "2")
+        XCTAssertEqual(app.ui.message?.text, "there is 1 highlight")
+        XCTAssertEqual(counted(1, "update"), "1 update")
+        XCTAssertEqual(counted(3, "update"), "3 updates")
+    }
 }

@@ -64,10 +64,11 @@ enum Fixture {
     }
 }
 
-/// Compares the grid's text with `Golden/<name>.txt`; `LIVEBLOG_UPDATE_GOLDEN=1` (re)writes it.
+/// Compares the grid with `Golden/<name>.txt`: its text, then a style layer (ratatui's
+/// `assert_buffer` compares styles too). `LIVEBLOG_UPDATE_GOLDEN=1` (re)writes the file.
 func assertGolden(_ name: String, _ grid: CellGrid, file: StaticString = #filePath, line: UInt = #line) {
     let path = Fixture.goldenDir + "/\(name).txt"
-    let text = grid.text() + "\n"
+    let text = GoldenStyles.render(grid)
     let update = ProcessInfo.processInfo.environment["LIVEBLOG_UPDATE_GOLDEN"] == "1"
     if update || !FileManager.default.fileExists(atPath: path) {
         try? FileManager.default.createDirectory(atPath: Fixture.goldenDir, withIntermediateDirectories: true)
@@ -83,7 +84,55 @@ func assertGolden(_ name: String, _ grid: CellGrid, file: StaticString = #filePa
     var detail = "rows differ in count (\(a.count) vs \(b.count))"
     for i in 0..<max(a.count, b.count) {
         let x = i < a.count ? String(a[i]) : "<none>", y = i < b.count ? String(b[i]) : "<none>"
-        if x != y { detail = "row \(i):\n  golden: \(x)\n  actual: \(y)"; break }
+        if x != y { detail = "line \(i + 1):\n  golden: \(x)\n  actual: \(y)"; break }
     }
     XCTFail("screen differs from golden \(name).txt (LIVEBLOG_UPDATE_GOLDEN=1 rewrites it)\n\(detail)\n--- actual ---\n\(text)", file: file, line: line)
+}
+
+/// A golden file: the screen's text (rows, trailing spaces trimmed), then `-- styles --` and one
+/// letter a cell ("." the plain style; the right half of a wide character repeats its letter;
+/// trailing "." trimmed), then `-- legend --` naming each letter's style, in order of first use.
+enum GoldenStyles {
+    static let alphabet: [Character] = {
+        var a: [Character] = []
+        for r in [0x61...0x7A, 0x41...0x5A, 0x30...0x39, 0x100...0x17F, 0x400...0x4FF] as [ClosedRange<UInt32>] {
+            for v in r { a.append(Character(UnicodeScalar(v)!)) }
+        }
+        return a
+    }()
+
+    static func render(_ grid: CellGrid) -> String {
+        var letters: [Style: Character] = [.plain: "."]
+        var legend: [String] = []
+        var rows: [String] = []
+        for r in 0..<grid.rows {
+            var row = ""
+            for cell in grid.row(r) {
+                if letters[cell.style] == nil {
+                    let ch = legend.count < alphabet.count ? alphabet[legend.count] : "?"
+                    letters[cell.style] = ch
+                    legend.append("\(ch) \(describe(cell.style))")
+                }
+                row.append(letters[cell.style]!)
+            }
+            while row.last == "." { row.removeLast() }
+            rows.append(row)
+        }
+        return grid.text() + "\n-- styles --\n" + rows.joined(separator: "\n") + "\n-- legend --\n"
+            + (legend.isEmpty ? "" : legend.joined(separator: "\n") + "\n")
+    }
+
+    static func describe(_ s: Style) -> String {
+        func color(_ c: Color) -> String {
+            switch c {
+            case .default: return "default"
+            case .indexed(let i): return "\(i)"
+            case let .rgb(r, g, b): return String(format: "#%02x%02x%02x", r, g, b)
+            }
+        }
+        var parts = ["fg=\(color(s.fg))", "bg=\(color(s.bg))"]
+        for (on, name) in [(s.bold, "bold"), (s.dim, "dim"), (s.italic, "italic"), (s.underline, "underline"),
+                           (s.reverse, "reverse")] where on { parts.append(name) }
+        return parts.joined(separator: " ")
+    }
 }

@@ -68,3 +68,122 @@ final class RecordReplayTests: XCTestCase {
         }
     }
 }
+
+/// C7, issue 18: `--record` writes the scenario on every exit path (q, SIGINT, SIGTERM, SIGHUP),
+/// from the signal handler before it restores the terminal, and refuses an unwritable path before
+/// the session starts. The real binary in tmux, as EndToEndTests drives it.
+final class RecordSignalTests: XCTestCase {
+    nonisolated(unsafe) static var counter = 0
+    var socket = ""
+    var tmuxPath = ""
+    var workDir = ""
+    var exitFile: String { workDir + "/exit" }
+
+    override func setUpWithError() throws {
+        guard FileManager.default.isExecutableFile(atPath: Fixture.binary) else {
+            throw XCTSkip("\(Fixture.binary) is missing: run `swift build` first")
+        }
+        guard let t = ["/usr/bin/tmux", "/usr/local/bin/tmux"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw XCTSkip("tmux is not installed")
+        }
+        tmuxPath = t
+        RecordSignalTests.counter += 1
+        socket = "lbrec-\(getpid())-\(RecordSignalTests.counter)"
+        workDir = NSTemporaryDirectory() + "/\(socket)"
+        try FileManager.default.createDirectory(atPath: workDir, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        if !socket.isEmpty {
+            tmux(["kill-server"])
+            let dir = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+            try? FileManager.default.removeItem(atPath: "\(dir)/tmux-\(getuid())/\(socket)")
+        }
+        try? FileManager.default.removeItem(atPath: workDir)
+    }
+
+    /// tmux through posix_spawn and waitpid (see EndToEndTests.spawn for why not Process).
+    @discardableResult
+    func tmux(_ args: [String]) -> String {
+        let outPath = workDir + "/out-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: outPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([tmuxPath, "-L", socket, "-f", "/dev/null"] + args).map { strdup($0) } + [nil]
+        defer { for a in argv { free(a) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, tmuxPath, &actions, nil, argv, environ) == 0 else { return "" }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
+    }
+
+    func start(_ args: String) {
+        let cmd = "cd '\(workDir)' && '\(Fixture.binary)' \(args) 2> '\(workDir)/stderr'; echo EXIT=$? > '\(exitFile)'; sleep 30"
+        tmux(["new-session", "-d", "-x", "100", "-y", "30", "-c", workDir, "sh", "-c", cmd])
+        tmux(["set-option", "-g", "escape-time", "0"])
+    }
+
+    func waitFor(_ what: String, timeout: Double = 15, _ ok: () -> Bool) {
+        let end = Date().addingTimeInterval(timeout)
+        while Date() < end {
+            if ok() { return }
+            usleep(50_000)
+        }
+        XCTFail("timed out waiting for \(what); screen:\n\(tmux(["capture-pane", "-p"]))")
+    }
+
+    func exitStatus() -> String? {
+        var s: String?
+        waitFor("the exit") {
+            s = (try? String(contentsOfFile: exitFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+            return s?.hasPrefix("EXIT=") == true
+        }
+        return s
+    }
+
+    func programPid() -> Int32? {
+        guard let pane = Int32(tmux(["display-message", "-p", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            return nil
+        }
+        let children = (try? String(contentsOfFile: "/proc/\(pane)/task/\(pane)/children", encoding: .utf8)) ?? ""
+        return children.split(separator: " ").compactMap { Int32($0) }.first
+    }
+
+    /// A session with a few world keys, ended by `sig`: the file is a scenario with those keys,
+    /// and the terminal is restored.
+    func recordThenSignal(_ sig: Int32) throws {
+        let rec = workDir + "/session.json"
+        start("--record '\(rec)'")
+        waitFor("the sample") { tmux(["capture-pane", "-p"]).contains("Coastal Cup Final") }
+        for k in ["j", "j", "p"] { tmux(["send-keys", k]) }
+        waitFor("the platform switch") { tmux(["capture-pane", "-p"]).contains("android") }
+        let pid = try XCTUnwrap(programPid())
+        kill(pid, sig)
+        XCTAssertEqual(exitStatus(), "EXIT=\(128 + sig)", "ended by the signal, re-raised")
+        let scenario = try Scenario.load(path: rec)
+        let keys = scenario.events.compactMap { e -> KeyName? in if case .key(let k) = e.event { return k } else { return nil } }
+        XCTAssertEqual(keys, [.char("j"), .char("j"), .char("p")])
+        XCTAssertEqual(tmux(["display-message", "-p", "#{alternate_on}"]).trimmingCharacters(in: .whitespacesAndNewlines), "0")
+        // It replays.
+        let runner = ScenarioRunner(scenario: scenario)
+        runner.run()
+        XCTAssertTrue(runner.records.contains { $0.event == .setting(name: "platform", value: "android") })
+    }
+
+    func testC7_sigtermWritesTheRecording() throws { try recordThenSignal(SIGTERM) }
+    func testC7_sighupWritesTheRecording() throws { try recordThenSignal(SIGHUP) }
+    func testC7_sigintWritesTheRecording() throws { try recordThenSignal(SIGINT) }
+
+    /// An unwritable --record path is refused before the session starts (exit 73, EX_CANTCREAT).
+    func testC7_unwritableRecordPathFailsBeforeTheSession() throws {
+        start("--record '\(workDir)/no/such/dir/session.json'")
+        XCTAssertEqual(exitStatus(), "EXIT=73")
+        let err = (try? String(contentsOfFile: workDir + "/stderr", encoding: .utf8)) ?? ""
+        XCTAssertTrue(err.contains("cannot write the recording"), err)
+    }
+}

@@ -64,7 +64,7 @@ final class RenderFuzzTests: XCTestCase {
                                     capabilities: rng.unit() < 0.3 ? TerminalCapabilities(colorMode: .none, unicode: false) : .testDefault)
                 var ui = UIState()
                 ui.overlay = overlays[rng.int(0, overlays.count - 1)]
-                if rng.unit() < 0.2 { ui.message = ("flash \u{1B}]2;PWNED\u{07}", world.now + 1) }
+                if rng.unit() < 0.2 { ui.message = ("flash \u{1B}]2;PWNED\u{07}", world.seconds + 1) }
                 renderer.draw(world, ui, on: grid)
                 frames += 1
                 let bad = RenderFuzzTests.badCells(grid)
@@ -118,7 +118,7 @@ final class RenderSanitiseTests: XCTestCase {
             var ui = UIState()
             ui.overlay = o
             ui.caption = o == .none ? nil : "caption\(osc)"
-            if o == .console { ui.message = ("flash\(cls)", world.now + 5) }
+            if o == .console { ui.message = ("flash\(cls)", world.seconds + 5) }
             renderer.draw(world, ui, on: grid)
             let text = grid.text()
             XCTAssertTrue(RenderFuzzTests.badCells(grid).isEmpty, "\(o): \(RenderFuzzTests.badCells(grid).prefix(3))")

@@ -1,0 +1,31 @@
+import Foundation
+
+// MARK: - Exit codes and errors
+
+/// Exit statuses from sysexits(3).
+public struct ExitCode: RawRepresentable, Sendable, Equatable, Hashable {
+    public var rawValue: Int32
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+    public init(_ rawValue: Int32) { self.rawValue = rawValue }
+
+    public static let ok = ExitCode(0)
+    public static let failure = ExitCode(1)
+    /// EX_USAGE: the command was used incorrectly.
+    public static let usage = ExitCode(64)
+    /// EX_DATAERR: the input data was incorrect.
+    public static let dataErr = ExitCode(65)
+    /// EX_NOINPUT: an input file did not exist or was not readable.
+    public static let noInput = ExitCode(66)
+    /// EX_SOFTWARE: an internal software error.
+    public static let software = ExitCode(70)
+    /// EX_IOERR: an error while doing I/O.
+    public static let ioErr = ExitCode(74)
+}
+
+/// Writes to the standard error stream.
+public struct StandardError: TextOutputStream, Sendable {
+    public init() {}
+    public mutating func write(_ string: String) {
+        FileHandle.standardError.write(Data(string.utf8))
+    }
+}

@@ -1,0 +1,23 @@
+/// Why a hold ended (E11).
+public enum HoldEndReason: String, Sendable {
+    case timeout, newJump = "new-jump", input, removed, idle, hookRemoved = "hook-removed"
+}
+
+/// What `navigateToEventId` returns (E3); the raw value is the trace's word.
+public enum NavResult: String, Sendable {
+    case found
+    case notFound = "not-found"
+}
+
+/// What the page tells the world (the World routes these to the host, the console and the trace).
+public enum PageEvent: Sendable, Equatable {
+    /// A call of the hook: what the page passed, and whether the hook threw (E7–E10, E13).
+    case hook(jumpId: Int, top: Double, correction: Bool, args: Int, threw: Bool)
+    case holdEnd(jumpId: Int, reason: HoldEndReason)
+    case console(level: String, message: String)
+    case nav(id: String, result: NavResult, via: String)
+    /// The content height changed (E2); the host hears of it `resizeLatency` frames later.
+    case layout(height: Double, cause: String)
+    /// A link to another origin, handed to the app (E14).
+    case externalLink(String)
+}

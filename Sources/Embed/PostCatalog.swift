@@ -1,0 +1,66 @@
+import LiveblogModel
+
+/// The liveblog's posts as the page holds them (L8, E3): every post newest first, the first
+/// `loadedCount` of them on the page, and each post's position by id.
+public struct PostCatalog: Sendable {
+    public private(set) var liveblog: Liveblog
+    public private(set) var loadedCount: Int
+    /// Post id → its position counted from the oldest post, so that posts arriving at the top
+    /// leave every entry valid. The index (newest first) is `posts.count - 1 - position`.
+    private var positionFromOldest: [String: Int] = [:]
+
+    /// Where a post is, seen from the loaded ones (E3).
+    enum Location: Equatable {
+        case loaded(Int)
+        /// Not loaded yet: `beyond` posts past the last loaded one.
+        case beyond(Int)
+        case missing
+    }
+
+    init(liveblog: Liveblog, loadedCount: Int) {
+        self.liveblog = liveblog
+        self.loadedCount = loadedCount
+        positionFromOldest.reserveCapacity(liveblog.posts.count)
+        let n = liveblog.posts.count
+        for (i, p) in liveblog.posts.enumerated() { positionFromOldest[p.id] = n - 1 - i }
+    }
+
+    var posts: [Post] { liveblog.posts }
+    /// Posts not loaded yet.
+    var remaining: Int { liveblog.posts.count - loadedCount }
+
+    /// The index (newest first) of any post the liveblog has, loaded or not.
+    func index(of id: String) -> Int? {
+        positionFromOldest[id].map { liveblog.posts.count - 1 - $0 }
+    }
+
+    /// The index of a loaded post.
+    func loadedIndex(of id: String) -> Int? {
+        guard let i = index(of: id), i < loadedCount else { return nil }
+        return i
+    }
+
+    func locate(_ id: String) -> Location {
+        guard let j = index(of: id) else { return .missing }
+        return j < loadedCount ? .loaded(j) : .beyond(j - loadedCount + 1)
+    }
+
+    /// A liveblog that does not initialise lays out no posts (E14).
+    mutating func unloadAll() { loadedCount = 0 }
+
+    /// The next page of older posts (`size` 0: all of them); the range of the new ones.
+    mutating func loadNextPage(size: Int) -> Range<Int> {
+        let start = loadedCount
+        let end = min(liveblog.posts.count, start + (size > 0 ? size : liveblog.posts.count))
+        loadedCount = max(start, end)
+        return start..<loadedCount
+    }
+
+    /// New posts at the top, loaded (L8). Positions count from the oldest post: O(new posts).
+    mutating func insertAtTop(_ fresh: [Post]) {
+        let oldCount = liveblog.posts.count
+        for (k, p) in fresh.enumerated() { positionFromOldest[p.id] = oldCount + fresh.count - 1 - k }
+        liveblog.posts.insert(contentsOf: fresh, at: 0)
+        loadedCount += fresh.count
+    }
+}

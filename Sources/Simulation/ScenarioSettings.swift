@@ -1,0 +1,131 @@
+import Foundation
+import LiveblogModel
+import Embed
+import Host
+
+/// The scenario's top level and its settings (SPEC 9): the liveblog, the terminal, the mode,
+/// platform, hook, insets, native rows, page, network, url and domains.
+extension Scenario.Reader {
+    static let topKeys: Set<String> = ["liveblog", "terminal", "mode", "platform", "hook", "insets", "native", "page",
+                                       "network", "url", "enabledDomains", "duration", "events", "expect", "name",
+                                       "layout", "description", "$schema", "androidRange"]
+
+    func scenario(_ root: JSONValue, baseDirectory: String) throws -> Scenario {
+        let pairs = try object(root, "", allowed: Scenario.Reader.topKeys)
+        var config = WorldConfig()
+        var liveblog: Liveblog?
+        var duration = 12.0
+        var events: [Scenario.TimedEvent] = []
+        var expects: [Scenario.Expectation] = []
+        var name = (file as NSString).lastPathComponent
+        for (k, v) in pairs {
+            switch k {
+            case "liveblog": liveblog = try self.liveblog(v, baseDirectory: baseDirectory)
+            case "duration": duration = try seconds(v, "duration")
+            case "events":
+                for (i, e) in try array(v, "events").enumerated() { events.append(try event(e, "events[\(i)]")) }
+            case "expect":
+                for (i, e) in try array(v, "expect").enumerated() { expects.append(try expectation(e, "expect[\(i)]")) }
+            case "name": name = try string(v, "name")
+            default: try setting(k, v, &config)
+            }
+        }
+        guard let lb = liveblog else { throw fail("", "missing \"liveblog\" (a file name or an inline liveblog)") }
+        // Stable by time: events at the same time keep their order.
+        events = events.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+        return Scenario(liveblog: lb, config: config, duration: duration, events: events, expectations: expects, name: name)
+    }
+
+    func liveblog(_ v: JSONValue, baseDirectory: String) throws -> Liveblog {
+        do {
+            if let rel = v.stringValue {
+                return try LiveblogLoader.load(path: rel.hasPrefix("/") ? rel : baseDirectory + "/" + rel)
+            }
+            if v.objectPairs != nil {
+                return try LiveblogLoader.load(json: v, name: "\(file): liveblog", baseDirectory: baseDirectory)
+            }
+        } catch let e as LiveblogError {
+            throw fail("liveblog", e.description)
+        }
+        throw fail("liveblog", "expected a file name or an inline liveblog object, found \(v.typeName)")
+    }
+
+    /// One of the settings: the world's configuration.
+    func setting(_ k: String, _ v: JSONValue, _ config: inout WorldConfig) throws {
+        switch k {
+        case "terminal":
+            for (tk, tv) in try object(v, "terminal", allowed: ["cols", "rows"]) {
+                if tk == "cols" { config.cols = try int(tv, "terminal.cols", min: 1, max: 1000) }
+                if tk == "rows" { config.rows = try int(tv, "terminal.rows", min: 1, max: 1000) }
+            }
+        case "mode":
+            let s = try string(v, "mode")
+            guard let m = Mode(rawValue: s) else { throw fail("mode", "unknown mode \"\(s)\" (content, nested or header)") }
+            config.mode = m
+        case "platform":
+            let s = try string(v, "platform")
+            guard let p = Platform(rawValue: s) else {
+                throw fail("platform", "unknown platform \"\(s)\" (ios, android or naive)")
+            }
+            config.platform = p
+        case "hook": config.hook = try hook(v, "hook")
+        case "androidRange":
+            let s = try string(v, "androidRange")
+            guard let r = AndroidRangeMode(rawValue: s) else {
+                throw fail("androidRange", "unknown range \"\(s)\" (estimated or exact)")
+            }
+            config.androidRange = r
+        case "insets":
+            for (ik, iv) in try object(v, "insets", allowed: ["top", "bottom"]) {
+                if ik == "top" { config.insetTopRows = try int(iv, "insets.top", min: 0, max: 100) }
+                if ik == "bottom" { config.insetBottomRows = try int(iv, "insets.bottom", min: 0, max: 100) }
+            }
+        case "native":
+            for (nk, nv) in try object(v, "native", allowed: ["headerRows", "footerRows"]) {
+                if nk == "headerRows" { config.headerRows = try int(nv, "native.headerRows", min: 0, max: 10000) }
+                if nk == "footerRows" { config.footerRows = try int(nv, "native.footerRows", min: 0, max: 10000) }
+            }
+        case "page": try page(v, &config.page)
+        case "network": try network(v, &config.page)
+        case "url": config.page.url = try string(v, "url")
+        case "enabledDomains":
+            let a = try array(v, "enabledDomains", of: "an array of domains")
+            config.page.enabledDomains = try a.enumerated().map { try string($1, "enabledDomains[\($0)]") }
+        case "layout":
+            let s = try string(v, "layout")
+            guard let l = PageLayoutKind(rawValue: s) else { throw fail("layout", "unknown layout \"\(s)\" (list or timeline)") }
+            config.page.layout = l
+        default: break // name, description, $schema: for people
+        }
+    }
+
+    /// Up to 1e9, as the parser always took (it said "a whole number" above that).
+    static let maxCount = 1_000_000_000
+
+    func page(_ v: JSONValue, _ page: inout PageConfig) throws {
+        let keys: Set<String> = ["pageSize", "deepLinkLimit", "stickyHeader", "resizeLatency", "lazyMedia"]
+        for (pk, pv) in try object(v, "page", allowed: keys) {
+            switch pk {
+            case "pageSize": page.pageSize = try int(pv, "page.pageSize", min: 0, max: Self.maxCount)
+            case "deepLinkLimit": page.deepLinkLimit = try int(pv, "page.deepLinkLimit", min: 0, max: Self.maxCount)
+            case "stickyHeader": page.stickyHeader = try nonNegative(pv, "page.stickyHeader").rounded()
+            case "resizeLatency": page.resizeLatency = try int(pv, "page.resizeLatency", min: 0, max: 600)
+            default: page.lazyMedia = try bool(pv, "page.lazyMedia")
+            }
+        }
+    }
+
+    func network(_ v: JSONValue, _ page: inout PageConfig) throws {
+        for (nk, nv) in try object(v, "network", allowed: ["profile", "seed"]) {
+            if nk == "profile" {
+                let s = try string(nv, "network.profile")
+                guard let p = NetworkProfile(rawValue: s) else {
+                    throw fail("network.profile", "unknown profile \"\(s)\" (instant, fast, 3g, slow, offline)")
+                }
+                page.networkProfile = p
+            } else {
+                page.networkSeed = UInt64(try int(nv, "network.seed", min: 0, max: Self.maxCount))
+            }
+        }
+    }
+}

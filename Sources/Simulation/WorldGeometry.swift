@@ -1,0 +1,142 @@
+import LiveblogModel
+import Embed
+import Host
+import ScrollPhysics
+
+/// Where things are: the web view's frame per mode, rows, post positions, anchors (M1–M4, U3, T5).
+extension World {
+    /// The web view's frame in the viewport, its height, and the page's scroll position.
+    public var webFrame: (top: Double, height: Double, scroll: Double) {
+        switch config.mode {
+        case .content:
+            return (list.webRowY - listView.offset, list.webRowHeight, 0)
+        case .nested:
+            return (list.webRowY - listView.offset, visibleHeight, page.scrollY)
+        case .header:
+            let h = headerHeight
+            let s = page.scrollY
+            let top = insetTop + h - min(s, h)
+            return (top, viewportHeight - insetBottom - top, s)
+        }
+    }
+
+    /// M3's header: `headerRows` native rows.
+    public var headerHeight: Double { Double(config.headerRows) * line }
+    /// M3: the header moves up by min(s, h) and fades by 1 − min(s, h)/h.
+    public var headerFade: Double {
+        let h = headerHeight
+        guard h > 0 else { return 0 }
+        return 1 - min(page.scrollY, h) / h
+    }
+
+    /// Viewport y of a page y.
+    public func viewportY(pageY: Double) -> Double {
+        let f = webFrame
+        return f.top + pageY - f.scroll
+    }
+
+    /// A post's top in the viewport minus the top inset (SPEC 9 `post.y`), nil when not laid out.
+    public func postY(_ id: String) -> Double? {
+        guard let top = page.postTop(id: id) else { return nil }
+        return viewportY(pageY: top) - insetTop
+    }
+
+    /// What each terminal row shows (U3: row r shows content at offset + 16·r + 8).
+    public func rowContent(_ r: Int) -> RowContent {
+        let vy = Double(r) * line + line / 2
+        switch config.mode {
+        case .content:
+            let y = listView.offset + vy
+            if y < 0 { return .empty }
+            if y < list.webRowY { return .nativeHeader(Int(y / line)) }
+            if y < list.footerY { return .page(y - list.webRowY) }
+            let i = Int((y - list.footerY) / line)
+            return i < list.footerRows ? .nativeFooter(i) : .empty
+        case .nested:
+            let y = listView.offset + vy
+            if y < 0 { return .empty }
+            if y < list.footerY { return .page(page.scrollY + y) }
+            let i = Int((y - list.footerY) / line)
+            return i < list.footerRows ? .nativeFooter(i) : .empty
+        case .header:
+            let f = webFrame
+            if vy < insetTop { return .empty }
+            if vy < f.top {
+                let i = Int((vy - (f.top - headerHeight)) / line)
+                return .collapsingHeader(max(0, min(config.headerRows - 1, i)), fade: headerFade)
+            }
+            return .page(page.scrollY + vy - f.top)
+        }
+    }
+
+    /// Is the viewport point over the web view?
+    public func isOverWeb(viewportY vy: Double) -> Bool {
+        guard vy >= insetTop, vy < viewportHeight - insetBottom else { return false }
+        if case .page = rowContent(Int(vy / line)) { return true }
+        return false
+    }
+
+    /// A value for expectations (Scenario.ValueKind).
+    public func value(_ k: Scenario.ValueKind) -> Double {
+        switch k {
+        case .offset: return listView.offset
+        case .webOffset: return page.scrollY
+        case .webHeight: return list.webRowHeight
+        case .overscroll: return max(0, listView.offset - listView.maxOffset)
+        case .webRemaining: return config.mode == .content ? 0 : max(0, page.maxScrollY - page.scrollY)
+        case .headerShift: return config.mode == .header ? min(page.scrollY, headerHeight) : 0
+        case .headerFade: return config.mode == .header ? headerFade : 1
+        }
+    }
+
+    // MARK: - Anchors (M4, T5)
+
+    /// The post at the top of the visible area and the viewport y of its top (M4, T5).
+    public func readingAnchor() -> (postIndex: Int, viewportY: Double)? {
+        for r in config.insetTopRows..<max(config.insetTopRows + 1, config.rows - config.insetBottomRows) {
+            if case .page(let py) = rowContent(r), let i = page.postIndex(at: py) {
+                return (i, viewportY(pageY: page.postTop(index: i)))
+            }
+        }
+        return nil
+    }
+
+    func restoreAnchor(_ a: (postIndex: Int, viewportY: Double)) {
+        guard a.postIndex < page.loadedCount else { return }
+        // Self-scrolling web views: the list rests at its top (the web view in full view) first.
+        if config.mode != .content { listView.offset = listView.minOffset }
+        // Bring the post's top back to the same viewport y, so it stays on the same row.
+        let shift = viewportY(pageY: page.postTop(index: a.postIndex)) - a.viewportY
+        switch config.mode {
+        case .content:
+            // Not above the top; below the bottom is allowed until the web row has its new height
+            // (a narrower page grows a resize callback later, E2), and frame() brings it back into
+            // the range then: a RecyclerView's or collection view's layout leaves no gap below
+            // the content, and Android's resize path (ScrollView.keepInRange) leaves an offset
+            // already past the bottom alone. With no resize coming (other insets, the same width)
+            // the range holds at once. An overscroll naive left is not ours to clamp (H3).
+            let inRange = listView.offset <= listView.maxOffset + 0.5
+            var y = max(listView.minOffset, listView.offset + shift)
+            let resizeComing = page.contentHeight != list.webRowHeight || !pendingResizes.isEmpty
+            if inRange && !resizeComing { y = listView.clamp(y) }
+            listView.offset = y
+            anchorPastBottom = inRange && y > listView.maxOffset
+        case .nested, .header:
+            page.scrollY = page.clampedScroll(page.scrollY + shift)
+        }
+    }
+
+    /// The link under a page point, if any.
+    public func link(atPageY py: Double, column: Int) -> String? {
+        for it in page.items(from: py, to: py + 0.5) {
+            guard let runs = it.textRuns else { continue }
+            var c = it.indent
+            for run in runs {
+                let w = TextWidth.width(run.text)
+                if let href = run.link, column >= c, column < c + w { return href }
+                c += w
+            }
+        }
+        return nil
+    }
+}

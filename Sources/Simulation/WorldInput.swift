@@ -1,0 +1,120 @@
+import LiveblogModel
+import Embed
+import Host
+import ScrollPhysics
+
+/// One way into the World: `send` takes a scenario event (SPEC 9) and applies it. `simulate`, the
+/// terminal, its recorder and the demo all change the world through it, and through nothing else.
+extension World {
+    /// Applies an event now (at `tick`). A `drag` starts now and its later samples come due as
+    /// the world advances; a `tap` is a press and a release at one point.
+    public func send(_ event: Scenario.Event) {
+        apply(event)
+    }
+
+    func apply(_ event: Scenario.Event) {
+        switch event {
+        case let .jump(id, topOffset): pageCall { $0.navigate(to: id, topOffset: topOffset, via: "api") }
+        case let .fragment(id): pageCall { $0.setFragment(id) }
+        case let .drag(dy, duration, row, col):
+            let p = point(row: row, col: col)
+            gestures.append(Gesture(startTick: tick, steps: max(1, VirtualClock.ticks(duration)), x: p.x, y0: p.y, dy: dy))
+            pointerDown(x: p.x, y: p.y)
+        case let .tap(row, col):
+            let p = point(row: row, col: col)
+            pointerDown(x: p.x, y: p.y)
+            pointerUp(x: p.x, y: p.y)
+        case let .wheel(notches, row, col):
+            let p = point(row: row, col: col)
+            wheel(notches: notches, x: p.x, y: p.y)
+        case let .pointer(phase, x, y):
+            switch phase {
+            case .down: pointerDown(x: x, y: y)
+            case .move: pointerMove(x: x, y: y)
+            case .up: pointerUp(x: x, y: y)
+            }
+        case let .key(k): key(k)
+        case let .resize(cols, rows): resize(cols: cols, rows: rows)
+        case let .live(n): pageCall { $0.insertPostsAtTop(LivePostSource.next(n, for: $0)) }
+        case let .load(id): load(id)
+        case let .setHook(source): setHook(source.flatMap { try? HookSignature(parsing: $0) })
+        case .remove: pageCall { $0.remove() }
+        case let .setMode(m): setMode(m)
+        case let .setPlatform(p): setPlatform(p)
+        case let .setNetwork(n): setNetwork(n)
+        case let .setInsets(top, bottom): setInsets(top: top, bottom: bottom)
+        case .reload: reload()
+        }
+    }
+
+    /// The centre of a terminal cell, in viewport points (U3).
+    private func point(row: Double, col: Double) -> (x: Double, y: Double) {
+        let cw = config.page.cell.width
+        return (col * cw + cw / 2, row * line + line / 2)
+    }
+
+    /// Scenario `load`: completes a media item's or embed's load now. An unknown id is a warning
+    /// in the page's console; it leaves the page with the next page call (the next frame), where
+    /// the recorded traces have always had it.
+    private func load(_ id: String) {
+        if !pageCall({ $0.forceLoad(id) }) { page.log("warn", "load \(id): no such media item or embed") }
+    }
+
+    private func setHook(_ h: HookSignature?) {
+        config.hook = h
+        emit(.setting(name: "hook", value: h?.source ?? "none"))
+        pageCall { $0.setHook(h) }
+    }
+
+    /// Reader input that reaches the page (E16).
+    func pageInput(_ kind: String) {
+        pageCall { $0.readerInput(kind) }
+    }
+
+    // MARK: - Pointer (mouse or finger) in viewport points
+
+    private func pointerDown(x: Double, y: Double) {
+        touchStartedOnWeb = isOverWeb(viewportY: y)
+        dragFromTouch = true
+        pan.touchDown(y: y, now: tick)
+        dragFromTouch = false
+    }
+
+    private func pointerMove(x: Double, y: Double) {
+        dragFromTouch = true
+        pan.touchMove(y: y, now: tick)
+        dragFromTouch = false
+    }
+
+    private func pointerUp(x: Double, y: Double) {
+        dragFromTouch = true
+        let r = pan.touchUp(y: y, now: tick)
+        dragFromTouch = false
+        switch r {
+        case .drag: emit(.input(kind: .dragEnd, detail: nil))
+        case .tap: tap(x: x, y: y)
+        case .none: break
+        }
+    }
+
+    /// A tap (press and release within the touch slop, E16).
+    private func tap(x: Double, y: Double) {
+        emit(.input(kind: .tap, detail: nil))
+        guard isOverWeb(viewportY: y), case .page(let py) = rowContent(Int(y / line)) else { return }
+        pageInput("tap")
+        if let r = page.loadMoreRange, r.contains(py) {
+            pageCall { $0.requestMorePosts() }
+            return
+        }
+        let col = Int(x / config.page.cell.width)
+        if let href = link(atPageY: py, column: col) { pageCall { $0.followLink(href) } }
+    }
+
+    /// A wheel turn: notches > 0 = content moves up (P6: 48 pt a notch).
+    private func wheel(notches: Int, x: Double, y: Double) {
+        guard notches != 0 else { return }
+        emit(.input(kind: .wheel, detail: String(notches)))
+        if isOverWeb(viewportY: y) { pageInput("wheel") }
+        pan.easedScroll(by: Double(notches) * PhysicsConstants.wheelNotch, now: tick)
+    }
+}

@@ -1,0 +1,162 @@
+import LiveblogModel
+import Embed
+import Host
+import ScrollPhysics
+
+/// Time and effects: the world's steps (120 Hz) and frames (60 Hz), the page's effects handed on
+/// as trace lines and host calls.
+extension World {
+    // MARK: - Trace
+
+    func emit(_ e: TraceEvent) { sink(TraceRecord(tick: tick, event: e)) }
+
+    func hostAction(_ a: HostAction) {
+        emit(.host(a))
+        guard var j = jump, j.jumpId == a.jumpId || a.jumpId == 0 else { return }
+        switch a.kind {
+        case .drop: j.drops += 1; marks.append(TimelineMark(tick: tick, kind: .drop))
+        case .reaim: marks.append(TimelineMark(tick: tick, kind: .reaim))
+        case .settle: marks.append(TimelineMark(tick: tick, kind: .settle))
+        case .scroll: break
+        }
+        if let c = a.clamped { j.clamped = c }
+        jump = j
+    }
+
+    /// Runs a call on the page, then hands on what it left in the page's outbox, in order, as
+    /// trace lines, host calls and jump status: the one place the page's effects leave it. Every
+    /// page call that can have effects goes through here, so none waits for a later call.
+    @discardableResult
+    func pageCall<T>(_ body: (Page) -> T) -> T {
+        let result = body(page)
+        while !page.outbox.isEmpty {
+            let events = page.outbox
+            page.outbox = []
+            for e in events { handle(e) }
+        }
+        return result
+    }
+
+    private func handle(_ e: PageEvent) {
+        switch e {
+        case let .hook(jumpId, top, correction, args, threw):
+            emit(.hook(jumpId: jumpId, top: top, correction: correction, args: args, threw: threw))
+            if !correction || jump?.jumpId != jumpId {
+                jump = JumpStatus(jumpId: jumpId, postId: page.held?.postId ?? page.lastJumpPostId, startTick: tick)
+                timeline = []
+                marks = [TimelineMark(tick: tick, kind: .jump)]
+            }
+            jump?.calls += 1
+            if correction { jump?.corrections += 1; marks.append(TimelineMark(tick: tick, kind: .correction)) }
+            jump?.lastTop = top
+            guard !threw else { return }
+            // The app's JS shim: (top, !!(info && info.correction), (info && info.jumpId) || 0).
+            if args >= 2 {
+                host.scrollRequest(top: top, correction: correction, jumpId: jumpId, now: tick)
+            } else {
+                host.scrollRequest(top: top, correction: false, jumpId: 0, now: tick)
+            }
+        case let .holdEnd(jumpId, reason):
+            emit(.holdEnd(jumpId: jumpId, reason: reason))
+            if jump?.jumpId == jumpId || jump == nil {
+                if jump == nil { jump = JumpStatus(jumpId: jumpId, postId: page.lastJumpPostId, startTick: tick) }
+                jump?.endedTick = tick
+                jump?.endReason = reason.rawValue
+                marks.append(TimelineMark(tick: tick, kind: .holdEnd))
+            }
+        case let .console(level, message):
+            emit(.console(level: level, message: message))
+        case let .nav(id, result, via):
+            emit(.nav(id: id, result: result.rawValue, via: via))
+            if result == .found, page.hook == nil || page.held?.arity == nil {
+                // A jump without a hook still shows in the toolbar and timeline.
+                if let h = page.held, h.postId == id, jump?.jumpId != h.jumpId {
+                    jump = JumpStatus(jumpId: h.jumpId, postId: id, startTick: tick)
+                    timeline = []
+                    marks = [TimelineMark(tick: tick, kind: .jump)]
+                }
+            }
+        case let .layout(height, cause):
+            emit(.layout(webHeight: height, cause: cause))
+            if config.mode == .content {
+                pendingResizes.append((tick + config.page.resizeLatency * VirtualClock.ticksPerFrame, height))
+            }
+        case let .externalLink(url):
+            externalLinks.append(url)
+            emit(.external(url: url))
+        }
+    }
+
+    // MARK: - Time
+
+    /// Runs the world up to `target` (ticks at 120 Hz); frames at 60 Hz.
+    public func advance(to target: Int) {
+        if !started { start() }
+        while tick < target { step() }
+    }
+
+    /// First frame: the page initialises and reads its fragment (E4).
+    func start() {
+        started = true
+        if config.mode == .content { list.setWebRowHeight(page.contentHeight) }
+        pageCall { $0.start() }
+    }
+
+    func step() {
+        tick += 1
+        pan.step(now: tick)
+        listView.step(now: tick)
+        if listView.state == .settling, !listView.isAnimating, !pan.isMoving { listView.state = .idle }
+        if pan.lastMovementTick == tick { indicator.noteMovement(at: seconds) }
+        if tick % VirtualClock.ticksPerFrame == 0 { frame() }
+        if !gestures.isEmpty { stepGestures() }
+    }
+
+    /// The samples of the drags under way that fall on this tick, after its frame (SPEC 9 `drag`:
+    /// `dy` spread evenly over `duration`, one sample a tick, made as they are due).
+    private func stepGestures() {
+        for g in gestures {
+            let k = tick - g.startTick
+            guard k >= 1, k <= g.steps else { continue }
+            apply(.pointer(phase: .move, x: g.x, y: g.y0 + g.dy * Double(k) / Double(g.steps)))
+            if k == g.steps { apply(.pointer(phase: .up, x: g.x, y: g.y0 + g.dy)) }
+        }
+        gestures.removeAll { tick - $0.startTick >= $0.steps }
+    }
+
+    func frame() {
+        host.frame(now: tick)
+        pageCall { $0.frame(tick: tick) }
+        while let r = pendingResizes.first, r.tick <= tick {
+            pendingResizes.removeFirst()
+            if r.height != list.webRowHeight { host.webRowResized(to: r.height, now: tick) }
+        }
+        if anchorPastBottom, pendingResizes.isEmpty {
+            // The web row has the page's height: the kept reading position comes into the range
+            // (a motion or a touch under way settles itself).
+            anchorPastBottom = false
+            if !listView.isAnimating, !pan.isMoving, !pan.isTouching { listView.offset = listView.clamp(listView.offset) }
+        }
+        if config.mode == .content { page.viewportHeight = list.webRowHeight }
+        if config.page.lazyMedia {
+            let f = webFrame
+            let top = f.scroll - f.top
+            page.requestMedia(visibleFrom: top - visibleHeight, to: top + viewportHeight + visibleHeight)
+        }
+        var postId: String? = jump?.postId ?? page.lastJumpPostId
+        var y: Double? = nil
+        if let id = postId { y = postY(id) } else { postId = nil }
+        if jump != nil, tick - (jump?.startTick ?? 0) <= 15 * VirtualClock.ticksPerSecond { timeline.append((tick, y)) }
+        for id in watchedPosts { watchedY[id] = postY(id) }
+        emit(.frame(offset: listView.offset, webOffset: page.scrollY, webHeight: list.webRowHeight, postId: postId, postY: y))
+    }
+
+    /// A web-row resize is waiting for its callback (E2).
+    public var hasPendingResize: Bool { !pendingResizes.isEmpty }
+
+    /// Is anything moving or loading, so the run loop must keep drawing (T7)?
+    public var isBusy: Bool {
+        pan.isMoving || listView.isAnimating || page.held != nil || !pendingResizes.isEmpty || page.isLoading
+            || indicator.isVisible(at: seconds)
+    }
+}

@@ -1,0 +1,59 @@
+import LiveblogModel
+import Embed
+import Host
+import ScrollPhysics
+
+/// Nested-scroll modes (section 5).
+public enum Mode: String, Sendable, CaseIterable {
+    case content, nested, header
+    public var next: Mode { let a = Mode.allCases; return a[(a.firstIndex(of: self)! + 1) % a.count] }
+}
+
+/// Everything a World is set up with (the scenario's settings, or the command line's).
+public struct WorldConfig: Sendable {
+    public var cols = 80
+    public var rows = 24
+    public var mode: Mode = .content
+    public var platform: Platform = .ios
+    /// How the android host reads its scroll range (F8): LinearLayoutManager's estimate, or exact.
+    public var androidRange: AndroidRangeMode = .standard
+    public var hook: HookSignature? = try? HookSignature(parsing: "function (top, info) {}")
+    public var insetTopRows = 2
+    public var insetBottomRows = 1
+    public var headerRows = 6
+    public var footerRows = 20
+    public var page = PageConfig()
+    public init() {}
+}
+
+/// What a terminal row shows (the renderer draws it; T1).
+public enum RowContent: Equatable {
+    /// A native row of the list: header (above the web row) or footer (below it), by index.
+    case nativeHeader(Int)
+    case nativeFooter(Int)
+    /// The page at page-y (the centre of the row, U3).
+    case page(Double)
+    /// M3's collapsing header row, with its fade (1 = opaque).
+    case collapsingHeader(Int, fade: Double)
+    case empty
+}
+
+/// The state of the latest jump, for the toolbar (T1) and the timeline (T4).
+public struct JumpStatus: Equatable {
+    public var jumpId: Int
+    public var postId: String?
+    public var startTick: Int
+    public var calls = 0
+    public var corrections = 0
+    public var drops = 0
+    public var lastTop: Double?
+    public var clamped = false
+    public var endedTick: Int?
+    public var endReason: String?
+}
+
+public struct TimelineMark: Equatable {
+    public enum Kind: String { case jump, correction, drop, holdEnd = "hold-end", reaim, settle }
+    public var tick: Int
+    public var kind: Kind
+}

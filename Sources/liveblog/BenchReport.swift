@@ -1,0 +1,71 @@
+import Foundation
+import LiveblogModel
+
+/// The figures of one `liveblog bench` run (B1–B6) and their two reports: one JSON object
+/// (`--json`) or a table with each figure's target and pass/FAIL.
+struct BenchFigures {
+    let small = 100
+    let mid = 1_000
+    let large: Int
+    var frameSmall = 0.0, frameLarge = 0.0, cached = 0
+    var relayoutSmall = 0.0, relayoutLarge = 0.0, resizeSmall = 0.0, resizeLarge = 0.0
+    var openMs = 0.0, inViewMs = 0.0, inViewVirtual = 0.0, loadMs = 0.0, layoutMs = 0.0
+    var rssMB = 0.0, fileMB = 0.0
+    var speedup = 0.0, perRow = 0.0, fullFrame = 0.0
+
+    init(large: Int) { self.large = large }
+
+    var frameRatio: Double { frameLarge / max(frameSmall, 1e-9) }
+    var relayoutRatio: Double { relayoutLarge / max(relayoutSmall, 1e-9) }
+    var rssRatio: Double { rssMB / max(fileMB, 1e-9) }
+
+    func json() -> String {
+        let pairs: [(String, Double)] = [
+            ("posts_small", Double(small)), ("posts_mid", Double(mid)), ("posts_large", Double(large)),
+            ("frame_ms_small", frameSmall), ("frame_ms_large", frameLarge), ("frame_ratio", frameRatio),
+            ("cached_post_layouts_large", Double(cached)),
+            ("relayout_us_small", relayoutSmall), ("relayout_us_large", relayoutLarge),
+            ("relayout_ratio", relayoutRatio),
+            ("resize_ms_small", resizeSmall), ("resize_ms_large", resizeLarge),
+            ("open_deeplink_ms", openMs), ("open_load_ms", loadMs), ("open_layout_ms", layoutMs),
+            ("open_post_in_view_ms", inViewMs), ("open_post_in_view_virtual_s", inViewVirtual),
+            ("sim_posts", Double(mid)), ("sim_speedup", speedup),
+            ("bytes_per_row_scrolled", perRow), ("bytes_full_frame", fullFrame),
+            ("terminal_cols", 200), ("terminal_rows", 60),
+            ("rss_mb", rssMB), ("file_mb", fileMB), ("rss_ratio", rssRatio),
+        ]
+        return JSONWriter.write(.object(pairs.map { ($0.0, .number($0.1)) }))
+    }
+
+    func printTable() {
+        func f(_ x: Double, _ d: Int = 2) -> String { String(format: "%.\(d)f", x) }
+        func mark(_ ok: Bool) -> String { ok ? "pass" : "FAIL" }
+        let rows: [(String, String, String, String)] = [
+            ("B1 frame 200×60", "\(f(frameSmall, 3)) ms (\(small)) vs \(f(frameLarge, 3)) ms (\(large)): "
+                + "ratio \(f(frameRatio))", "ratio ≤ 1.3", mark(frameRatio <= 1.3)),
+            ("B2 relayout, one image", "\(f(relayoutSmall, 1)) µs (\(mid)) vs \(f(relayoutLarge, 1)) µs (\(large)): "
+                + "ratio \(f(relayoutRatio))", "ratio ≤ 3", mark(relayoutRatio <= 3)),
+            ("B3 open at oldest post", "\(f(openMs, 0)) ms to the first frame (load \(f(loadMs, 0)), "
+                + "layout \(f(layoutMs, 0)))", "< 1000 ms", mark(openMs < 1000)),
+            ("B4 simulate speed", "\(f(speedup, 0))× real time (\(mid) posts)", "≥ 500×", mark(speedup >= 500)),
+            ("B5 bytes per row scrolled", "\(f(perRow, 0)) B (full frame \(f(fullFrame, 0)) B, 200 columns)",
+             "about one row", mark(perRow.isFinite && perRow < fullFrame / 10)),
+            ("B6 peak memory", "\(f(rssMB, 0)) MB for a \(f(fileMB, 0)) MB file: \(f(rssRatio))×", "< 3× file",
+             mark(rssRatio < 3)),
+        ]
+        print("liveblog bench: \(small) / \(mid) / \(Plural.count(large, "post")), terminal 200×60")
+        let w0 = rows.map { $0.0.count }.max() ?? 0, w1 = rows.map { $0.1.count }.max() ?? 0
+        let w2 = rows.map { $0.2.count }.max() ?? 0
+        func pad(_ s: String, _ w: Int) -> String { s + String(repeating: " ", count: max(0, w - s.count)) }
+        for r in rows { print("\(pad(r.0, w0))  \(pad(r.1, w1))  \(pad(r.2, w2))  \(r.3)") }
+        if inViewVirtual.isFinite {
+            print("B3 post in view after \(f(inViewVirtual, 2)) s of virtual time (the host re-aims while images "
+                  + "above it load), \(f(inViewMs, 0)) ms from the start")
+        } else {
+            print("B3 post not in view within 10 s of virtual time: the jump is clamped at the bottom and the ios "
+                  + "host re-aims on every resize while images above it load")
+        }
+        print("resize (all heights re-measured): \(f(resizeSmall, 1)) ms (\(mid)) vs \(f(resizeLarge, 1)) ms "
+              + "(\(large)); post layouts cached: \(cached)")
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import XCTest
+
+/// Issue 18, C6: the command line's numbers are range-checked before any use: a usage error
+/// (exit 64) naming the option and its range, never a trap (`generate --seed -5` was SIGILL).
+final class CommandLineNumberTests: XCTestCase {
+    /// Runs the binary with stdin from /dev/null; its status and stderr.
+    func run(_ args: [String]) throws -> (status: Int32, err: String) {
+        guard FileManager.default.isExecutableFile(atPath: Fixture.binary) else { throw XCTSkip("no binary") }
+        let errPath = NSTemporaryDirectory() + "/lbnum-\(getpid())-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: errPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let argv = ([Fixture.binary] + args).map { strdup($0) } + [nil]
+        defer { for a in argv { free(a) } }
+        var pid: pid_t = 0
+        XCTAssertEqual(posix_spawn(&pid, Fixture.binary, &actions, nil, argv, environ), 0)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return (code, (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+    }
+
+    func testC6_negativeGenerateSeedIsAUsageError() throws {
+        let r = try run(["generate", "--posts", "3", "--seed", "-5"])
+        XCTAssertEqual(r.status, 64, r.err)
+        XCTAssertTrue(r.err.contains("--seed") && r.err.contains("from 0"), r.err)
+    }
+
+    func testC6_hugeViewNumbersAreUsageErrors() throws {
+        for (args, option) in [(["--live", "1e300"], "--live"), (["--top-offset", "1e308", "--event", "ev-010"], "--top-offset"),
+                               (["--insets", "2,1000"], "--insets"), (["--live", "nan"], "--live")] {
+            let r = try run(["view"] + args)
+            XCTAssertEqual(r.status, 64, "\(args): \(r.err)")
+            XCTAssertTrue(r.err.contains(option), r.err)
+        }
+    }
+}
