@@ -2,7 +2,8 @@
 // liveblog: a terminal liveblog viewer that emulates a web view inside a native list.
 // Arrows point one way: liveblog → TerminalUI → Simulation → Host → Embed → LiveblogModel,
 // Host → ScrollPhysics, TerminalUI → TerminalKit → (CNcurses, CPNG); ScrollPhysics and Embed → VirtualTime;
-// ImageLoading → (Fetch, ImageDecoding → (CPNG, CTurboJPEG, CWebP, CGIF)).
+// ImageLoading → (Fetch, ImageDecoding → (CPNG, CTurboJPEG, CWebP, CGIF));
+// Simulation → RealSources → (Embed, ImageLoading): real sources, live polling, captures (SPEC 11).
 import PackageDescription
 
 let package = Package(
@@ -26,13 +27,13 @@ let package = Package(
         .target(name: "Arguments"),
         .target(name: "Embed", dependencies: ["LiveblogModel", "VirtualTime"]),
         .target(name: "Host", dependencies: ["Embed", "ScrollPhysics", "VirtualTime"]),
-        .target(name: "Simulation", dependencies: ["Host", "VirtualTime"]),
+        .target(name: "Simulation", dependencies: ["Host", "VirtualTime", "RealSources"]),
         .target(name: "TerminalKit", dependencies: ["CNcurses", "CPNG", "LiveblogModel"]),
         .target(name: "ImageDecoding", dependencies: ["CPNG", "CTurboJPEG", "CWebP", "CGIF"]),
         .target(name: "Fetch"),
         .target(name: "ImageLoading", dependencies: ["Fetch", "ImageDecoding"]),
-        .target(name: "RealSources", dependencies: ["Fetch", "ImageDecoding", "ImageLoading", "LiveblogModel",
-                                                    "VirtualTime"]),
+        .target(name: "RealSources", dependencies: ["Embed", "Fetch", "ImageDecoding", "ImageLoading",
+                                                    "LiveblogModel", "VirtualTime"]),
         .target(name: "TerminalUI", dependencies: ["Simulation", "TerminalKit"]),
         .executableTarget(name: "liveblog", dependencies: ["TerminalUI", "Simulation", "Arguments", "CTurboJPEG",
                                                          "ImageDecoding"]),
@@ -49,5 +50,6 @@ let package = Package(
         .testTarget(name: "FetchTests", dependencies: ["Fetch"], exclude: ["server.py"]),
         .testTarget(name: "ImageLoadingTests", dependencies: ["ImageLoading"]),
         .testTarget(name: "RealSourcesTests", dependencies: ["RealSources"], exclude: ["Fixtures"]),
+        .testTarget(name: "RealSessionTests", dependencies: ["RealSources", "Simulation", "Host"]),
     ]
 )
