@@ -36,7 +36,7 @@ let package = Package(
                                                     "LiveblogModel", "VirtualTime"]),
         .target(name: "TerminalUI", dependencies: ["Simulation", "TerminalKit"]),
         .executableTarget(name: "liveblog", dependencies: ["TerminalUI", "Simulation", "Arguments", "CTurboJPEG",
-                                                         "ImageDecoding"]),
+                                                         "ImageDecoding", "RealSources", "Fetch"]),
         .testTarget(name: "LiveblogModelTests", dependencies: ["LiveblogModel"]),
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),

@@ -67,10 +67,28 @@ public enum SourceLoader {
         }
     }
 
+    /// R6: a body that cannot be any supported format (an image, plain text, an empty body),
+    /// named by its first bytes; nil for one that starts as JSON or HTML.
+    static func neitherJSONNorHTML(_ body: Data, name: String) -> LiveblogError? {
+        let start = body.prefix(3) == Data([0xEF, 0xBB, 0xBF]) ? body.dropFirst(3) : body[...]
+        let first = start.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        if let first, first == UInt8(ascii: "{") || first == UInt8(ascii: "[") || first == UInt8(ascii: "<") {
+            return nil
+        }
+        let prefix = String(decoding: start.prefix(16), as: UTF8.self)
+            .map { ($0.asciiValue.map { $0 >= 0x20 && $0 < 0x7F } ?? false) ? $0 : "?" }
+        let what = first == nil ? "the body is empty" : "the body is neither JSON nor HTML (it starts with \"\(String(prefix))\")"
+        return LiveblogError(file: name, place: "", message: "not a liveblog: \(what)")
+    }
+
     /// Parses a 2xx body; media URLs are made absolute against the URL that answered (R2).
     public static func parse(_ response: FetchResponse,
                              location: SourceLocation) -> Result<Liveblog, SourceError> {
         let name = response.url.absoluteString
+        if let refusal = neitherJSONNorHTML(response.body, name: name) {
+            return .failure(SourceError(location: location,
+                                        kind: .notALiveblog(refusal, contentType: response.contentType)))
+        }
         do {
             var liveblog = try LiveblogLoader.load(bytes: [UInt8](response.body), name: name)
             MediaURLs.resolve(&liveblog, against: response.finalURL)

@@ -1,4 +1,5 @@
 import Foundation
+import RealSources
 import LiveblogModel
 import Embed
 import Host
@@ -75,6 +76,8 @@ public struct Scenario {
     public var events: [TimedEvent]
     public var expectations: [Expectation]
     public var name: String
+    /// R4: a recorded session's network, replayed offline (network profile `capture`).
+    public var capture: Capture? = nil
 
     public struct Invalid: Error, CustomStringConvertible {
         public var file: String

@@ -31,6 +31,7 @@ extension World {
         case .char("i"): setInsets(top: config.insetTopRows == 0 ? 2 : 0, bottom: config.insetBottomRows == 0 ? 1 : 0)
         case .char("l"): pageCall { $0.insertPostsAtTop(LivePostSource.next(1, for: $0)) }
         case .char("r"): reload()
+        case .char("N"): jumpToNewest()
         default: break
         }
     }

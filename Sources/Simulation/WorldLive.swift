@@ -40,3 +40,21 @@ extension World {
         if newPostsAbove > 0, listView.offset <= listView.minOffset + 0.5, page.scrollY <= 0.5 { newPostsAbove = 0 }
     }
 }
+
+/// R5: the reading position, as the post at the top of the visible area and how far its top is
+/// above the top inset (pt), taken when the viewer quits and given back at the next open.
+extension World {
+    public func readingPosition() -> (postID: String, offset: Double)? {
+        guard let anchor = readingAnchor() else { return nil }
+        return (page.liveblog.posts[anchor.postIndex].id, insetTop - anchor.viewportY)
+    }
+
+    /// Scrolls so that `postID`'s top is `offset` pt above the top inset; false when the post is
+    /// not on the page.
+    @discardableResult
+    public func restoreReadingPosition(postID: String, offset: Double) -> Bool {
+        guard let i = page.loadedPostIndex(postID) else { return false }
+        restoreAnchor((i, insetTop - offset))
+        return true
+    }
+}

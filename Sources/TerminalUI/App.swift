@@ -209,6 +209,10 @@ public final class App {
                 return
             }
             if ui.overlay == .help { ui.overlay = .none }
+            if pillContains(row: m.row, col: m.col) {
+                send(.key(.char("N")))
+                return
+            }
             pointerIsDown = true
             send(.pointer(phase: .down, x: x, y: y))
         case .drag:

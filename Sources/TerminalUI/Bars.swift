@@ -21,7 +21,7 @@ struct NavBar {
             hookLabel = "no hook"
         }
         let badges = [w.config.mode.rawValue, w.config.platform.rawValue, hookLabel,
-                      w.page.networkProfile.rawValue] + (ui.recording ? ["● rec"] : [])
+                      ui.networkLabel ?? w.page.networkProfile.rawValue] + (ui.recording ? ["● rec"] : [])
         let badgeText = badges.map { " \($0) " }.joined(separator: " ")
         let badgeW = ClusterWidth.width(of: t.ascii(badgeText))
         let titleRow = area.row + (rows >= 2 ? rows - 2 : 0)

@@ -38,6 +38,7 @@ public final class Renderer {
         let listArea = Rect(row: list.row, col: 0, width: min(list.width, cfg.cols), height: list.height)
         let ctx = FrameContext(world: world, theme: theme, area: listArea, screen: screen, images: images)
         ctx.draw()
+        NewPostsPill(world: world).draw(on: screen, theme, in: listArea)
         drawIndicator(ctx, in: list)
         NavBar(world: world, ui: ui).draw(on: screen, theme, in: nav)
         Toolbar(world: world, ui: ui).draw(on: screen, theme, in: toolbar)
@@ -104,6 +105,7 @@ public final class Renderer {
         "o            hook: 2 params / 1 param / default / throws / none",
         "n            network: instant fast 3g slow offline",
         "i            insets on/off      l  a live post now    r  reload",
+        "N            to the newest posts (the \"new posts\" pill of a live URL)",
         "t            timeline of the last jump       ~  console",
         "?            this help                       q  quit",
     ]

@@ -110,6 +110,9 @@ final class SourceLoaderTests: XCTestCase {
         let text = message("/text")
         XCTAssertTrue(text.hasPrefix(server.url("/text").absoluteString), text)
         XCTAssertTrue(text.contains("Content-Type text/plain"), text)
+        XCTAssertTrue(text.contains("not a liveblog: the body is neither JSON nor HTML (it starts with \"hello\")"),
+                      text)
+        XCTAssertTrue(message("/files/quadrants.jpg").contains("not a liveblog"), "an image is no liveblog")
     }
 
     func testR6_TruncatedBodies() {
