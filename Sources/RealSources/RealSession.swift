@@ -41,8 +41,8 @@ public final class RealSession {
                                recorder: recorder)
         let loader = RealResourceLoader(feed: images, baseDirectory: loaded.liveblog.baseDirectory)
         let feed = Poller(source: loaded, seconds: pollSeconds).map { RealLiveFeed(poller: $0, network: documents) }
-        return .success(RealSession(location: location, liveblog: loaded.liveblog, loader: loader, liveFeed: feed,
-                                    recorder: recorder))
+        return .success(RealSession(location: location, liveblog: pinned(loaded.liveblog), loader: loader,
+                                    liveFeed: feed, recorder: recorder))
     }
 
     /// A recorded session's network replayed from `capture` (network profile `capture`, R4).
@@ -62,7 +62,14 @@ public final class RealSession {
         let loaded = LoadedSource(location: location, liveblog: liveblog, completion: document)
         let feed = Poller(source: loaded, seconds: capture.pollSeconds ?? 0)
             .map { RealLiveFeed(poller: $0, network: ReplayNetwork(capture: capture)) }
-        return .success(RealSession(location: location, liveblog: liveblog, loader: loader, liveFeed: feed,
+        return .success(RealSession(location: location, liveblog: pinned(liveblog), loader: loader, liveFeed: feed,
                                     recorder: nil))
+    }
+
+    /// R3: a live page pins its sticky posts at the top from the first load on, as every poll does.
+    static func pinned(_ liveblog: Liveblog) -> Liveblog {
+        var out = liveblog
+        out.posts = LiveOrder.pinned(liveblog.posts)
+        return out
     }
 }

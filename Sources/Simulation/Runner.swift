@@ -55,7 +55,7 @@ public final class ScenarioRunner {
         guard let capture = scenario.capture, case let .success(session) = RealSession.replay(capture) else {
             return World(liveblog: scenario.liveblog, config: scenario.config)
         }
-        let world = World(liveblog: scenario.liveblog, config: scenario.config, loader: session.loader)
+        let world = World(liveblog: session.liveblog, config: scenario.config, loader: session.loader)
         world.liveFeed = session.liveFeed
         return world
     }

@@ -91,6 +91,8 @@ func runViewURL(_ args: ParsedArguments) -> Int32 {
     TerminalRestorer.install()
     cfg.cols = screen.cols
     cfg.rows = screen.rows
+    // The page is at the URL: its origin is the URL's host, its fragment a deep link (E4, E14).
+    if cfg.page.url == nil { cfg.page.url = session.location.description }
     let app = realApp(session, cfg, args, recordFD: recordFD)
     let rc = app.run(on: screen)
     screen.shutdown()
@@ -117,10 +119,10 @@ func realApp(_ session: RealSession, _ cfg: WorldConfig, _ args: ParsedArguments
         app.ui.recording = true
     }
     world.advance(to: 0)
-    if let id = args.string("event") ?? session.location.deepLinkID {
+    if let id = args.string("event") {
         app.send(.jump(id: id, topOffset: args.double("top-offset")))
         if !world.page.exists(id) { app.ui.message = (Sanitizer.clean("post \(id) not found"), 4) }
-    } else if args.string("record") == nil,
+    } else if args.string("record") == nil, session.location.deepLinkID == nil,
               let kept = PositionStore().position(for: session.location.positionKey) {
         // R5: not in a recording, whose scenario starts at the top as `simulate` does.
         world.restoreReadingPosition(postID: kept.postID, offset: kept.offset)
