@@ -50,6 +50,6 @@ let package = Package(
         .testTarget(name: "FetchTests", dependencies: ["Fetch"], exclude: ["server.py"]),
         .testTarget(name: "ImageLoadingTests", dependencies: ["ImageLoading"]),
         .testTarget(name: "RealSourcesTests", dependencies: ["RealSources"], exclude: ["Fixtures"]),
-        .testTarget(name: "RealSessionTests", dependencies: ["RealSources", "Simulation", "Host"]),
+        .testTarget(name: "RealSessionTests", dependencies: ["RealSources", "Simulation", "Host", "LiveblogModel"]),
     ]
 )

@@ -1,5 +1,6 @@
 import Embed
 import Host
+import LiveblogModel
 import Foundation
 import RealSources
 import Simulation
@@ -85,5 +86,42 @@ final class RealWorldTests: RealWorldTestCase {
         offline.send(.jump(id: "target", topOffset: nil))
         offline.advance(to: end)
         XCTAssertEqual(events(["hook", "host", "layout", "hold-end"]), recorded)
+    }
+}
+
+/// R4 through the scenario file: the capture written beside it, `simulate`'s runner replays it.
+final class CaptureScenarioTests: RealWorldTestCase {
+    func testR4_SimulateReplaysARecordedURLSessionWithTheSameEvents() throws {
+        let session = try RealSession.open(.url(url("/files/deeplink.json?type=application/json")), pollSeconds: 0,
+                                           record: true).get()
+        let live = world(session, config(platform: .ios))
+        live.send(.jump(id: "target", topOffset: nil))
+        run(live, seconds: 8) { live.tick > 240 && !live.page.isLoading && !live.hasPendingResize }
+        let kinds: Set<String> = ["hook", "host", "layout", "hold-end", "nav"]
+        let recorded = events(kinds)
+        let dir = NSTemporaryDirectory() + "capture-scenario-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scenarioPath = dir + "/session.json"
+        try session.recorder?.write(to: CaptureRecorder.capturePath(forScenario: scenarioPath))
+        let seconds = Double(live.tick) / 120
+        let scenario = """
+            {"capture": "session.capture.json", "network": {"profile": "capture"},
+             "terminal": {"cols": 60, "rows": 20}, "platform": "ios", "duration": \(seconds),
+             "events": [{"at": 0, "jump": "target"}]}
+            """
+        try Data(scenario.utf8).write(to: URL(fileURLWithPath: scenarioPath))
+        server.terminate()
+        server.waitUntilExit()
+        let runner = ScenarioRunner(scenario: try Scenario.load(path: scenarioPath))
+        runner.run()
+        let replayed = runner.records.filter { kinds.contains($0.event.kind) && $0.tick <= live.tick }.map(\.json)
+        XCTAssertFalse(recorded.isEmpty)
+        XCTAssertEqual(replayed, recorded)
+    }
+
+    func testR4_CaptureProfileWithoutACaptureIsAnError() {
+        let text = #"{"liveblog": {"version": "https://jsonfeed.org/version/1.1", "items": []}, "network": {"profile": "capture"}}"#
+        XCTAssertThrowsError(try Scenario.parse(JSONParser.parse(bytes: Array(text.utf8)), file: "s.json", baseDirectory: "."))
     }
 }
