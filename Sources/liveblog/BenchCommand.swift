@@ -142,6 +142,9 @@ func runBench(_ args: ParsedArguments) -> Int32 {
     r.perRow = scroll.map { median($0.perRow.map(Double.init)) } ?? .nan
     r.fullFrame = Double(scroll?.full ?? 0)
 
+    note("B10: frames at 200×60 while 200 JPEG photos (1280×720) decode off the drawing thread")
+    (r.decodingP99, r.decodingFrames, r.decodedPhotos) = benchFramesWhileDecoding(posts: large)
+
     if json { print(r.json()) } else { r.printTable() }
     return 0
 }
@@ -157,6 +160,10 @@ private func runBenchPart(_ only: String, _ args: ParsedArguments, posts large: 
         return benchOpenChild(path: f, id: id)
     case "scroll":
         return benchScrollChild(posts: large)
+    case "decoding":
+        let b10 = benchFramesWhileDecoding(posts: large)
+        print("frame_p99_ms_decoding \(b10.p99) frames \(b10.frames) decoded \(b10.decoded)")
+        return 0
     case "frame":
         let b = FrameBench(posts: large)
         for _ in 0..<64 { b.step() }
