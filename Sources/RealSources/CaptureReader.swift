@@ -19,7 +19,8 @@ public enum CaptureReader {
             throw Failure(path: path, reason: "not a capture: \(error)")
         }
         guard capture.capture == Capture.formatVersion else {
-            throw Failure(path: path, reason: "capture format \(capture.capture), expected \(Capture.formatVersion)")
+            let expected = Capture.formatVersion
+            throw Failure(path: path, reason: "capture format \(capture.capture), expected \(expected)")
         }
         let directory = (path as NSString).deletingLastPathComponent
         for i in capture.responses.indices {

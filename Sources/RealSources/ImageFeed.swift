@@ -45,7 +45,8 @@ public final class ImageFeed {
     public func request(key: String, source: ImageSource, atTick tick: Int) {
         switch source {
         case let .url(url):
-            let id = network.submit(FetchRequest(url: url, headers: ["Accept": "image/*"]), kind: .image, atTick: tick)
+            let request = FetchRequest(url: url, headers: ["Accept": "image/*"])
+            let id = network.submit(request, kind: .image, atTick: tick)
             fetching[id] = (key, url)
         case let .file(path):
             switch ImagePipeline.readCapped(path: path, cap: maxFileBytes) {

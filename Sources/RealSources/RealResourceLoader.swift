@@ -22,7 +22,8 @@ public final class RealResourceLoader: ResourceLoader {
     /// Called with the media key (`MediaState.loaded`'s path) and the pixels, for the renderer.
     public var onImage: (String, RGBAImage) -> Void
 
-    public init(feed: ImageFeed, baseDirectory: String?, onImage: @escaping (String, RGBAImage) -> Void = { _, _ in }) {
+    public init(feed: ImageFeed, baseDirectory: String?,
+                onImage: @escaping (String, RGBAImage) -> Void = { _, _ in }) {
         self.feed = feed
         self.baseDirectory = baseDirectory
         self.onImage = onImage
@@ -59,8 +60,8 @@ public final class RealResourceLoader: ResourceLoader {
         switch r {
         case let .media(m):
             if m.hasDeclaredSize, let w = m.width, let h = m.height {
-                return .media(id: m.id, .loaded(pixelWidth: Int(max(1, min(w, 1e9))), pixelHeight: Int(max(1, min(h, 1e9))),
-                                                path: nil))
+                func px(_ d: Double) -> Int { Int(max(1, min(d, 1e9)).rounded()) }
+                return .media(id: m.id, .loaded(pixelWidth: px(w), pixelHeight: px(h), path: nil))
             }
             return .media(id: m.id, .failed("not arrived yet"))
         case let .embed(id): return .embed(id: id, height: 150)
@@ -69,7 +70,8 @@ public final class RealResourceLoader: ResourceLoader {
     }
 
     private func source(of url: String) -> ImageSource {
-        if let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), scheme == "http" || scheme == "https" {
+        if let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
+           scheme == "http" || scheme == "https" {
             return .url(parsed)
         }
         if url.hasPrefix("file://") { return .file(String(url.dropFirst(7))) }

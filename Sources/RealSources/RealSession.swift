@@ -40,7 +40,8 @@ public final class RealSession {
         let images = ImageFeed(network: RealNetwork(fetcher: Fetcher(config: fetch), recorder: recorder),
                                recorder: recorder)
         let loader = RealResourceLoader(feed: images, baseDirectory: loaded.liveblog.baseDirectory)
-        let feed = Poller(source: loaded, seconds: pollSeconds).map { RealLiveFeed(poller: $0, network: documents) }
+        let feed = Poller(source: loaded, seconds: pollSeconds)
+            .map { RealLiveFeed(poller: $0, network: documents) }
         return .success(RealSession(location: location, liveblog: pinned(loaded.liveblog), loader: loader,
                                     liveFeed: feed, recorder: recorder))
     }
@@ -49,7 +50,8 @@ public final class RealSession {
     public static func replay(_ capture: Capture) -> Result<RealSession, SourceError> {
         let location = SourceLocation(capture.source)
         guard let document = ReplayNetwork.document(of: capture) else {
-            let error = LiveblogError(file: capture.source, place: "responses", message: "the capture holds no liveblog")
+            let error = LiveblogError(file: capture.source, place: "responses",
+                                      message: "the capture holds no liveblog")
             return .failure(SourceError(location: location, kind: .notALiveblog(error, contentType: nil)))
         }
         let liveblog: Liveblog
@@ -62,8 +64,8 @@ public final class RealSession {
         let loaded = LoadedSource(location: location, liveblog: liveblog, completion: document)
         let feed = Poller(source: loaded, seconds: capture.pollSeconds ?? 0)
             .map { RealLiveFeed(poller: $0, network: ReplayNetwork(capture: capture)) }
-        return .success(RealSession(location: location, liveblog: pinned(liveblog), loader: loader, liveFeed: feed,
-                                    recorder: nil))
+        return .success(RealSession(location: location, liveblog: pinned(liveblog), loader: loader,
+                                    liveFeed: feed, recorder: nil))
     }
 
     /// R3: a live page pins its sticky posts at the top from the first load on, as every poll does.

@@ -25,15 +25,18 @@ public final class ReplayNetwork: SessionNetwork {
         starts[id] = tick
         let url = request.url.absoluteString
         let documentKinds: Set<CapturedResponse.Kind> = [.liveblog, .poll]
+        func sameKind(_ other: CapturedResponse.Kind) -> Bool {
+            other == kind || (documentKinds.contains(kind) && documentKinds.contains(other))
+        }
         let match = entries.indices.first { i in
-            !used[i] && entries[i].url == url
-                && (entries[i].kind == kind || (documentKinds.contains(kind) && documentKinds.contains(entries[i].kind)))
+            !used[i] && entries[i].url == url && sameKind(entries[i].kind)
         }
         guard let i = match else {
             let error = FetchError(url: request.url, kind: .transport("not in the capture"))
             let timing = FetchTiming(startedSeconds: VirtualClock.seconds(tick), firstAnswerSeconds: nil,
                                      endedSeconds: VirtualClock.seconds(tick))
-            scheduled.append((tick, FetchCompletion(id: id, request: request, result: .failure(error), timing: timing)))
+            let failed = FetchCompletion(id: id, request: request, result: .failure(error), timing: timing)
+            scheduled.append((tick, failed))
             return id
         }
         used[i] = true
@@ -44,8 +47,9 @@ public final class ReplayNetwork: SessionNetwork {
                                      VirtualClock.seconds(tick + $0 - entry.startedTick)
                                  },
                                  endedSeconds: VirtualClock.seconds(endTick))
-        scheduled.append((endTick, FetchCompletion(id: id, request: request, result: Self.result(entry, request: request),
-                                                   timing: timing)))
+        let answer = FetchCompletion(id: id, request: request, result: Self.result(entry, request: request),
+                                     timing: timing)
+        scheduled.append((endTick, answer))
         return id
     }
 
@@ -58,10 +62,10 @@ public final class ReplayNetwork: SessionNetwork {
     }
 
     public func poll(atTick tick: Int) -> [FetchCompletion] {
-        let due = scheduled.enumerated().filter { $0.element.tick <= tick }
-            .sorted { ($0.element.tick, $0.element.completion.id) < ($1.element.tick, $1.element.completion.id) }
+        let due = scheduled.filter { $0.tick <= tick }
+            .sorted { ($0.tick, $0.completion.id) < ($1.tick, $1.completion.id) }
         scheduled.removeAll { $0.tick <= tick }
-        return due.map(\.element.completion)
+        return due.map(\.completion)
     }
 
     public func startTick(of id: FetchID) -> Int? { starts[id] }
@@ -74,6 +78,7 @@ public final class ReplayNetwork: SessionNetwork {
               let url = URL(string: entry.url) else { return nil }
         let request = SourceLoader.request(url)
         let timing = FetchTiming(startedSeconds: 0, firstAnswerSeconds: nil, endedSeconds: 0)
-        return FetchCompletion(id: FetchID(0), request: request, result: result(entry, request: request), timing: timing)
+        return FetchCompletion(id: FetchID(0), request: request, result: result(entry, request: request),
+                               timing: timing)
     }
 }

@@ -77,7 +77,8 @@ public enum SourceLoader {
         }
         let prefix = String(decoding: start.prefix(16), as: UTF8.self)
             .map { ($0.asciiValue.map { $0 >= 0x20 && $0 < 0x7F } ?? false) ? $0 : "?" }
-        let what = first == nil ? "the body is empty" : "the body is neither JSON nor HTML (it starts with \"\(String(prefix))\")"
+        let what = first == nil ? "the body is empty"
+            : "the body is neither JSON nor HTML (it starts with \"\(String(prefix))\")"
         return LiveblogError(file: name, place: "", message: "not a liveblog: \(what)")
     }
 

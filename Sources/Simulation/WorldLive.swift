@@ -37,7 +37,8 @@ extension World {
 
     /// The pill hides once the reader is back at the top.
     func updatePill() {
-        if newPostsAbove > 0, listView.offset <= listView.minOffset + 0.5, page.scrollY <= 0.5 { newPostsAbove = 0 }
+        guard newPostsAbove > 0 else { return }
+        if listView.offset <= listView.minOffset + 0.5, page.scrollY <= 0.5 { newPostsAbove = 0 }
     }
 }
 

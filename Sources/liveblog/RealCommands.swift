@@ -52,7 +52,8 @@ func openRealSession(_ args: ParsedArguments) -> Result<RealSession, SourceError
     if showProgress { FileHandle.standardError.write(Data("fetching \(location)…".utf8)) }
     defer { if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }
     let poll = (try? args.double("poll", in: OptionRanges.liveSeconds)) ?? nil
-    return RealSession.open(location, pollSeconds: poll ?? Poller.defaultSeconds, record: args.string("record") != nil)
+    return RealSession.open(location, pollSeconds: poll ?? Poller.defaultSeconds,
+                            record: args.string("record") != nil)
 }
 
 /// `liveblog view URL` (R1–R6): the liveblog read for real, its images fetched and decoded
@@ -104,8 +105,8 @@ func runViewURL(_ args: ParsedArguments) -> Int32 {
 func realApp(_ session: RealSession, _ cfg: WorldConfig, _ args: ParsedArguments, recordFD: Int32) -> App {
     let realImages = !args.isExplicit("network") || args.string("network") == "real"
     session.loader.onImage = { key, image in
-        SuppliedImages.shared.put(TerminalKit.RGBAImage(width: image.width, height: image.height, pixels: image.pixels),
-                                  for: key)
+        let pixels = TerminalKit.RGBAImage(width: image.width, height: image.height, pixels: image.pixels)
+        SuppliedImages.shared.put(pixels, for: key)
     }
     let world = World(liveblog: session.liveblog, config: cfg, loader: realImages ? session.loader : nil)
     world.liveFeed = session.liveFeed
