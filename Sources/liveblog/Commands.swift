@@ -113,7 +113,7 @@ func worldConfig(_ args: ParsedArguments) -> (WorldConfig?, String?) {
 
 /// `liveblog view [SOURCE]` and `liveblog` alone (C1).
 func runView(_ args: ParsedArguments) -> Int32 {
-    if isURLSource(args) { return runViewURL(args) }
+    if isURLSource(args) || args.string("network") == "real" { return runViewURL(args) }
     let (lbOpt, code, path) = loadLiveblog(args.positional("SOURCE"))
     guard let lb = lbOpt else { return code }
     let (cfgOpt, err) = worldConfig(args)

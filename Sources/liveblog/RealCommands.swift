@@ -47,7 +47,8 @@ func runCheckURL(_ args: ParsedArguments) -> Int32 {
 
 /// Reads the URL (saying so on the terminal first, as a large file does) and sets up real loading.
 func openRealSession(_ args: ParsedArguments) -> Result<RealSession, SourceError> {
-    let location = SourceLocation(args.positional("SOURCE") ?? "")
+    // `--network real` on a file (or the bundled sample): its images are read and decoded for real.
+    let location = SourceLocation(args.positional("SOURCE") ?? Assets.sample ?? "")
     let showProgress = isatty(2) == 1
     if showProgress { FileHandle.standardError.write(Data("fetching \(location)…".utf8)) }
     defer { if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }
@@ -56,7 +57,7 @@ func openRealSession(_ args: ParsedArguments) -> Result<RealSession, SourceError
                             record: args.string("record") != nil)
 }
 
-/// `liveblog view URL` (R1–R6): the liveblog read for real, its images fetched and decoded
+/// `liveblog view URL`, and `view FILE --network real` (R1–R6): the liveblog read for real, its images fetched and decoded
 /// (`--network real`, the default; a simulated profile when one is named), polled for changes,
 /// the reading position restored unless a deep link is given, and `--record` writing the
 /// capture beside the scenario.
@@ -93,7 +94,7 @@ func runViewURL(_ args: ParsedArguments) -> Int32 {
     cfg.cols = screen.cols
     cfg.rows = screen.rows
     // The page is at the URL: its origin is the URL's host, its fragment a deep link (E4, E14).
-    if cfg.page.url == nil { cfg.page.url = session.location.description }
+    if cfg.page.url == nil, session.location.isURL { cfg.page.url = session.location.description }
     let app = realApp(session, cfg, args, recordFD: recordFD)
     let rc = app.run(on: screen)
     screen.shutdown()
