@@ -105,7 +105,7 @@ public final class Renderer {
         "o            hook: 2 params / 1 param / default / throws / none",
         "n            network: instant fast 3g slow offline",
         "i            insets on/off      l  a live post now    r  reload",
-        "N            to the newest posts (the \"new posts\" pill of a live URL)",
+        "N            to the newest posts (a live URL's pill)",
         "t            timeline of the last jump       ~  console",
         "?            this help                       q  quit",
     ]

@@ -57,7 +57,7 @@ final class NumericRangeTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(checked, 11 * hostile.count, "view: 7, bench: 1, generate: 3 numeric options")
+        XCTAssertEqual(checked, 12 * hostile.count, "view: 8 (with --poll), bench: 1, generate: 3 numeric options")
     }
 
     func assertInRange(_ parsed: ParsedArguments, _ spec: ArgSpec, _ value: String) {
