@@ -66,6 +66,27 @@ final class RealWorldTests: RealWorldTestCase {
         XCTAssertEqual(world.newPostsAbove, 0)
     }
 
+    func testR3_DuringAJumpHoldTheHookCorrectsInsteadOfAnchoring() throws {
+        let session = try open("/live/live", poll: 1)
+        let world = world(session, config(platform: .android))
+        world.send(.jump(id: "e5", topOffset: nil))
+        world.advance(to: 60)
+        XCTAssertNotNil(world.page.held)
+        try setLiveStep(1)
+        run(world, seconds: 6) { world.page.exists("e13") }
+        world.advance(to: world.tick + 60)
+        let live = try XCTUnwrap(records.firstIndex {
+            if case let .console(_, message) = $0.event { return message.hasPrefix("live update") }
+            return false
+        })
+        let corrections = records[live...].filter {
+            if case let .hook(_, _, correction, _, _) = $0.event { return correction }
+            return false
+        }
+        XCTAssertFalse(corrections.isEmpty, "the page's hook sent a correction for the posts above")
+        XCTAssertEqual(try XCTUnwrap(world.postY("e5")), 0, accuracy: 0.5, "the host kept the post under the bar")
+    }
+
     func testR4_CaptureReplayedOfflineGivesTheSameHookAndHostEvents() throws {
         let session = try open("/files/deeplink.json?type=application/json", record: true)
         let live = world(session, config(platform: .android))
