@@ -151,8 +151,9 @@ public enum LiveblogCommands {
             .flag("json", help: "Print one JSON object instead of a table."),
             .option("only", value: "PART",
                     help: "Internal: run one part alone (frame, relayout: one frame or one relayout, for "
-                        + "callgrind; open, scroll: the child processes of B3/B6 and B5; decoding: B10 alone).",
-                    allowed: ["frame", "relayout", "open", "scroll", "decoding"]),
+                        + "callgrind; open, scroll: the child processes of B3/B6 and B5; url, decoding: B9, B10 "
+                        + "alone).",
+                    allowed: ["frame", "relayout", "open", "scroll", "url", "decoding"]),
             .option("file", value: "PATH", help: "Internal, with --only open: the liveblog file to open."),
             .option("event", value: "ID", help: "Internal, with --only open: the post to deep-link to."),
         ])
