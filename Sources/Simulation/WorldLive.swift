@@ -16,17 +16,30 @@ extension World {
 
     /// Applies a snapshot now.
     public func applyLive(_ snapshot: LiveSnapshot) {
-        let anchor = readingAnchor().map { (id: page.liveblog.posts[$0.postIndex].id, viewportY: $0.viewportY) }
+        let candidates = anchorCandidates()
         let atTop = listView.offset <= listView.minOffset + 0.5 && page.scrollY <= 0.5
         source.posts = snapshot.posts
         pageCall { page in
             page.applySnapshot(snapshot.posts)
             page.log("info", "live update: \(snapshot.summary)")
         }
-        guard page.held == nil, let anchor, let i = page.loadedPostIndex(anchor.id) else { return }
+        // A deleted anchor hands over to the next post that stays, as a browser picks a new one.
+        let kept = candidates.lazy
+            .compactMap { c in self.page.loadedPostIndex(c.id).map { ($0, c.viewportY) } }.first
+        guard page.held == nil, let (i, viewportY) = kept else { return }
         let above = snapshot.added.filter { id in page.loadedPostIndex(id).map { $0 < i } ?? false }.count
         if !atTop { newPostsAbove += above }
-        restoreAnchor((i, anchor.viewportY))
+        restoreAnchor((i, viewportY))
+    }
+
+    /// The anchor and the few posts after it, each with the viewport y of its top.
+    private func anchorCandidates() -> [(id: String, viewportY: Double)] {
+        guard let anchor = readingAnchor() else { return [] }
+        let posts = page.liveblog.posts
+        let end = min(page.loadedCount, anchor.postIndex + 8)
+        return (anchor.postIndex..<end).map { k in
+            (posts[k].id, viewportY(pageY: page.postTop(index: k)))
+        }
     }
 
     /// The pill's key or click: to the newest post (the top of the list), the pill goes.

@@ -66,6 +66,20 @@ final class RealWorldTests: RealWorldTestCase {
         XCTAssertEqual(world.newPostsAbove, 0)
     }
 
+    func testR3_ADeletedAnchorHandsOverToTheNextPost() throws {
+        let session = try open("/live/live", poll: 1)
+        let world = world(session, config())
+        XCTAssertTrue(world.restoreReadingPosition(postID: "e10", offset: 8))
+        world.advance(to: world.tick + 2)
+        XCTAssertEqual(world.readingPosition()?.postID, "e10", "the anchor is the post the poll deletes")
+        let before = try XCTUnwrap(world.postY("e9"))
+        try setLiveStep(1)
+        run(world, seconds: 8) { !world.page.exists("e10") && !world.hasPendingResize && world.tick > 300 }
+        world.advance(to: world.tick + 60)
+        XCTAssertFalse(world.page.exists("e10"))
+        XCTAssertEqual(try XCTUnwrap(world.postY("e9")), before, "the next post keeps its row")
+    }
+
     func testR3_DuringAJumpHoldTheHookCorrectsInsteadOfAnchoring() throws {
         let session = try open("/live/live", poll: 1)
         let world = world(session, config(platform: .android))
