@@ -3,7 +3,8 @@
 // Arrows point one way: liveblog → TerminalUI → Simulation → Host → Embed → LiveblogModel,
 // Host → ScrollPhysics, TerminalUI → TerminalKit → (CNcurses, CPNG, TerminalCaps,
 // TerminalGraphics → CChafa); ScrollPhysics and Embed → VirtualTime;
-// ImageLoading → (Fetch, ImageDecoding → (CPNG, CTurboJPEG, CWebP, CGIF)).
+// ImageLoading → (Fetch, ImageDecoding → (CPNG, CTurboJPEG, CWebP, CGIF));
+// Simulation → RealSources → (Embed, ImageLoading): real sources, live polling, captures (SPEC 11).
 import PackageDescription
 
 let package = Package(
@@ -29,7 +30,7 @@ let package = Package(
         .target(name: "Arguments"),
         .target(name: "Embed", dependencies: ["LiveblogModel", "VirtualTime"]),
         .target(name: "Host", dependencies: ["Embed", "ScrollPhysics", "VirtualTime"]),
-        .target(name: "Simulation", dependencies: ["Host", "VirtualTime"]),
+        .target(name: "Simulation", dependencies: ["Host", "VirtualTime", "RealSources"]),
         .target(name: "TerminalCaps"),
         .target(name: "TerminalGraphics", dependencies: ["CChafa", "TerminalCaps"]),
         .target(name: "TerminalKit", dependencies: ["CNcurses", "CPNG", "LiveblogModel", "TerminalCaps",
@@ -37,8 +38,11 @@ let package = Package(
         .target(name: "ImageDecoding", dependencies: ["CPNG", "CTurboJPEG", "CWebP", "CGIF"]),
         .target(name: "Fetch"),
         .target(name: "ImageLoading", dependencies: ["Fetch", "ImageDecoding"]),
+        .target(name: "RealSources", dependencies: ["Embed", "Fetch", "ImageDecoding", "ImageLoading",
+                                                    "LiveblogModel", "VirtualTime"]),
         .target(name: "TerminalUI", dependencies: ["Simulation", "TerminalKit"]),
-        .executableTarget(name: "liveblog", dependencies: ["TerminalUI", "Simulation", "Arguments"]),
+        .executableTarget(name: "liveblog", dependencies: ["TerminalUI", "Simulation", "Arguments", "CTurboJPEG",
+                                                         "ImageDecoding", "RealSources", "Fetch"]),
         .testTarget(name: "LiveblogModelTests", dependencies: ["LiveblogModel"]),
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
@@ -53,5 +57,7 @@ let package = Package(
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"], exclude: ["Fixtures"]),
         .testTarget(name: "FetchTests", dependencies: ["Fetch"], exclude: ["server.py"]),
         .testTarget(name: "ImageLoadingTests", dependencies: ["ImageLoading"]),
+        .testTarget(name: "RealSourcesTests", dependencies: ["RealSources"], exclude: ["Fixtures"]),
+        .testTarget(name: "RealSessionTests", dependencies: ["RealSources", "Simulation", "Host", "LiveblogModel"]),
     ]
 )

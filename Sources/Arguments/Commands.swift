@@ -16,7 +16,7 @@ public enum LiveblogCommands {
         "drag-rule", help: "Which reader input is a drag for the host (F4): each platform's own rule, or "
             + "every scroll (wheel and keys too, the old rule).",
         allowed: ["platform", "every-scroll"])
-    public static let networks = ["instant", "fast", "3g", "slow", "offline"]
+    public static let networks = ["real", "instant", "fast", "3g", "slow", "offline"]
     public static let layouts = ["list", "timeline"]
     public static let reports = ["text", "json", "junit"]
     /// The hook used when `--hook` is not given (E5): a two-parameter hook.
@@ -64,11 +64,12 @@ public enum LiveblogCommands {
               liveblog view match.json --event 7f3a --network 3g
               liveblog view --mode nested --platform android --hook none
               liveblog view match.json --record session.json
+              liveblog view https://www.example.com/live.html --poll 10
             """,
         arguments: [
             .positional("SOURCE",
-                        help: "The liveblog file to open: Tickaroo JSON, JSON Feed, or JSON-LD (.json or .html). "
-                            + "Without it, the bundled sample."),
+                        help: "The liveblog to open: a file or an http(s) URL of Tickaroo JSON, a JSON Feed, or "
+                            + "JSON-LD (.json or an .html page). Without it, the bundled sample."),
             .option("event", value: "ID",
                     help: "Jump to the post with this id once the liveblog is open (a deep link)."),
             .option("url", value: "URL",
@@ -92,9 +93,14 @@ public enum LiveblogCommands {
                     help: "The scroll hook as a JavaScript signature; its parameter count decides one- or "
                         + "two-parameter calls. 'none' for no hook.",
                     default: defaultHook),
-            .option("network", help: "Network profile for media and pages: instant, fast (50-300 ms), "
-                        + "3g (0.3-2.5 s), slow (1-8 s), offline (never).",
+            .option("network", help: "How media load: real (fetched and decoded; the default for a URL), or a "
+                        + "simulated profile: instant, fast (50-300 ms; the default for a file), 3g (0.3-2.5 s), "
+                        + "slow (1-8 s), offline (never).",
                     default: "fast", allowed: networks),
+            .option("poll", value: "SECONDS",
+                    help: "Poll a URL source for new, edited and deleted posts every SECONDS seconds "
+                        + "(conditional requests; 0: never).",
+                    default: "20", type: .double(min: 0, max: maxLiveSeconds)),
             .option("seed", value: "N", help: "Seed for network delays: the same seed, the same run.",
                     default: "1", type: .int(min: 0, max: Int.max)),
             .option("insets", value: "TOP,BOTTOM",
@@ -194,8 +200,9 @@ public enum LiveblogCommands {
             .flag("json", help: "Print one JSON object instead of a table."),
             .option("only", value: "PART",
                     help: "Internal: run one part alone (frame, relayout: one frame or one relayout, for "
-                        + "callgrind; open, scroll: the child processes of B3/B6 and B5).",
-                    allowed: ["frame", "relayout", "open", "scroll"]),
+                        + "callgrind; open, scroll: the child processes of B3/B6 and B5; url, decoding: B9, B10 "
+                        + "alone).",
+                    allowed: ["frame", "relayout", "open", "scroll", "url", "decoding"]),
             .option("file", value: "PATH", help: "Internal, with --only open: the liveblog file to open."),
             .option("event", value: "ID", help: "Internal, with --only open: the post to deep-link to."),
         ])
@@ -221,9 +228,11 @@ public enum LiveblogCommands {
     public static let check = CommandSpec(
         name: "check",
         abstract: "Parse a liveblog and summarise it, or report its errors.",
-        discussion: "Exits 0 when SOURCE is valid, 65 when it is not, 66 when it cannot be read.",
+        discussion: "Exits 0 when SOURCE is valid, 65 when it is not, 66 when it cannot be read, "
+            + "69 when a URL cannot be fetched (the message names the URL and what happened).",
         arguments: [
-            .positional("SOURCE", help: "The liveblog file to check: Tickaroo JSON, JSON Feed, or JSON-LD.",
+            .positional("SOURCE", help: "The liveblog to check: a file or an http(s) URL of Tickaroo JSON, "
+                            + "a JSON Feed, or JSON-LD.",
                         required: true),
         ])
 }

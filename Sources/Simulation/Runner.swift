@@ -1,4 +1,5 @@
 import Foundation
+import RealSources
 import LiveblogModel
 import Embed
 import Host
@@ -21,7 +22,7 @@ public final class ScenarioRunner {
 
     public init(scenario: Scenario) {
         self.scenario = scenario
-        world = World(liveblog: scenario.liveblog, config: scenario.config)
+        world = ScenarioRunner.world(for: scenario)
         var watched: [String] = []
         for e in scenario.expectations {
             if let p = Scenario.post(of: e), !watched.contains(p) { watched.append(p) }
@@ -38,6 +39,16 @@ public final class ScenarioRunner {
                 for k in self.watchedValues { self.values[k, default: []].append((r.tick, self.world.value(k))) }
             }
         }
+    }
+
+    /// The scenario's world; with a capture (R4), its loads and polls answered from it, offline.
+    static func world(for scenario: Scenario) -> World {
+        guard let capture = scenario.capture, case let .success(session) = RealSession.replay(capture) else {
+            return World(liveblog: scenario.liveblog, config: scenario.config)
+        }
+        let world = World(liveblog: session.liveblog, config: scenario.config, loader: session.loader)
+        world.liveFeed = session.liveFeed
+        return world
     }
 
     /// Runs to the scenario's end (virtual time) and evaluates its expectations.

@@ -1,4 +1,5 @@
 import Foundation
+import RealSources
 import LiveblogModel
 import Embed
 import Host
@@ -107,6 +108,8 @@ public struct Scenario {
     public var name: String
     /// Each expectation's optional `"name"` (Q2), by its index; its stable id in reports.
     public var expectationNames: [String?] = []
+    /// R4: a recorded session's network, replayed offline (network profile `capture`).
+    public var capture: Capture? = nil
 
     public struct Invalid: Error, CustomStringConvertible {
         public var file: String

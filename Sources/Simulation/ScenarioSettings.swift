@@ -1,4 +1,5 @@
 import Foundation
+import RealSources
 import LiveblogModel
 import Embed
 import Host
@@ -10,7 +11,7 @@ extension Scenario.Reader {
     static let topKeys: Set<String> = ["liveblog", "terminal", "mode", "platform", "hook", "insets", "native", "page",
                                        "network", "url", "enabledDomains", "duration", "events", "expect", "name",
                                        "layout", "description", "$schema", "androidRange", "physics",
-                                       "dragRule"]
+                                       "dragRule", "capture"]
 
     func scenario(_ root: JSONValue, baseDirectory: String) throws -> Scenario {
         let pairs = try object(root, "", allowed: Scenario.Reader.topKeys)
@@ -21,9 +22,11 @@ extension Scenario.Reader {
         var expects: [Scenario.Expectation] = []
         var names: [String?] = []
         var name = (file as NSString).lastPathComponent
+        var capture: Capture?
         for (k, v) in pairs {
             switch k {
             case "liveblog": liveblog = try self.liveblog(v, baseDirectory: baseDirectory)
+            case "capture": capture = try self.capture(v, baseDirectory: baseDirectory)
             case "duration": duration = try seconds(v, "duration")
             case "events":
                 for (i, e) in try array(v, "events").enumerated() { events.append(try event(e, "events[\(i)]")) }
@@ -36,9 +39,13 @@ extension Scenario.Reader {
             default: try setting(k, v, &config)
             }
         }
+        if liveblog == nil, let capture { liveblog = try capturedLiveblog(capture) }
         guard let lb = liveblog else { throw fail("", "missing \"liveblog\" (a file name or an inline liveblog)") }
+        if capture == nil, pairs.contains(where: { $0.0 == "network" && $0.1["profile"]?.stringValue == "capture" }) {
+            throw fail("network.profile", "the profile \"capture\" needs a \"capture\" file")
+        }
         var s = Scenario(liveblog: lb, config: config, duration: duration, events: events, expectations: expects,
-                         name: name, expectationNames: names)
+                         name: name, expectationNames: names, capture: capture)
         try validate(s)
         // Stable by time: events at the same time keep their order.
         events = events.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
@@ -151,8 +158,10 @@ extension Scenario.Reader {
         for (nk, nv) in try object(v, "network", allowed: ["profile", "seed"]) {
             if nk == "profile" {
                 let s = try string(nv, "network.profile")
+                // R4: "capture" answers from the scenario's capture file; the page's own profile stays.
+                if s == "capture" { continue }
                 guard let p = NetworkProfile(rawValue: s) else {
-                    throw fail("network.profile", "unknown profile \"\(s)\" (instant, fast, 3g, slow, offline)")
+                    throw fail("network.profile", "unknown profile \"\(s)\" (instant, fast, 3g, slow, offline, capture)")
                 }
                 page.networkProfile = p
             } else {

@@ -23,6 +23,12 @@ public final class World {
     public internal(set) var mediaHandoffs: [String] = []
     /// The jumps' history with the reading positions they left (W2).
     public internal(set) var history = JumpHistory()
+    /// A real source's live updates (R3), polled every frame; nil: none.
+    public var liveFeed: (any LiveFeed)?
+    /// Posts that arrived above the view since the reader was last at the top (R3's pill).
+    public internal(set) var newPostsAbove = 0
+    /// The loader of a real source (R2), kept for a reload; nil: the simulated network.
+    let realLoader: (any ResourceLoader)?
     public internal(set) var indicator = ScrollIndicator()
     /// The link inside the page with keyboard focus (T2: Tab), nil when the list has focus.
     public internal(set) var focusedLink: FocusedLink?
@@ -66,10 +72,13 @@ public final class World {
     /// The world's time in seconds of virtual time (`tick` / 120).
     public var seconds: Double { VirtualClock.seconds(tick) }
 
-    public init(liveblog: Liveblog, config: WorldConfig) {
+    /// `loader`: a real source's (R2); nil: the simulated network of `config.page`.
+    public init(liveblog: Liveblog, config: WorldConfig, loader: (any ResourceLoader)? = nil) {
         self.config = config
         self.source = liveblog
-        let page = Page(liveblog: liveblog, config: config.page, width: Double(config.cols) * config.page.cell.width)
+        realLoader = loader
+        let page = Page(liveblog: liveblog, config: config.page, width: Double(config.cols) * config.page.cell.width,
+                        loader: loader)
         self.page = page
         let sv = ScrollView(viewportHeight: Double(config.rows) * config.page.cell.height,
                             insetTop: Double(config.insetTopRows) * config.page.cell.height,

@@ -33,6 +33,7 @@ extension World {
         case .char("r"): reload()
         case .backspace, .char("H"): goInHistory(-1)
         case .char("L"): goInHistory(1)
+        case .char("N"): jumpToNewest()
         default: break
         }
     }
@@ -148,7 +149,7 @@ extension World {
         pc.networkProfile = page.networkProfile
         // The old page's hold ends; the new page's jumpIds go on from the old one's (E9, E11).
         pageCall { $0.unload() }
-        let p = Page(liveblog: source, config: pc, width: webWidth, firstJumpId: page.nextJumpId)
+        let p = Page(liveblog: source, config: pc, width: webWidth, firstJumpId: page.nextJumpId, loader: realLoader)
         page = p
         p.setHook(config.hook)
         jump = nil

@@ -139,6 +139,8 @@ extension World {
     func frame() {
         host.frame(now: tick)
         pageCall { $0.frame(tick: tick) }
+        if liveFeed != nil { pollLiveFeed() }
+        updatePill()
         while let r = pendingResizes.first, r.tick <= tick {
             pendingResizes.removeFirst()
             if r.height != list.webRowHeight { host.webRowResized(to: r.height, now: tick) }

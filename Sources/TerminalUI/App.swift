@@ -250,6 +250,10 @@ public final class App {
                 ui.overlay = .none
                 return confirmPlayer(command, yes: false)
             }
+            if pillContains(row: m.row, col: m.col) {
+                send(.key(.char("N")))
+                return
+            }
             pointerIsDown = true
             send(.pointer(phase: .down, x: x, y: y))
         case .drag:

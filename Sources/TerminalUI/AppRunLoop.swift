@@ -70,6 +70,7 @@ extension App {
     private func inputTimeout(_ loop: inout RunLoopState) -> Int {
         let pendingImages = renderer.hasPendingImages
         loop.waiting = world.isBusy || ui.message != nil || liveEvery != nil || pendingImages || lastResize != nil
+            || world.liveFeed != nil
         let since = loop.lastDraw.map { loop.nanoseconds() - $0 } ?? .max
         let period = RunLoopState.framePeriod
         if !focus.focused {

@@ -24,7 +24,7 @@ struct NavBar {
         let back = w.history.canGoBack ? ["\(t.back) H"] : []
         let history = back + (w.history.canGoForward ? ["L \(t.forward)"] : [])
         let badges = history + [w.config.mode.rawValue, w.config.platform.rawValue, hookLabel,
-                                w.page.networkProfile.rawValue] + (ui.recording ? ["● rec"] : [])
+                                ui.networkLabel ?? w.page.networkProfile.rawValue] + (ui.recording ? ["● rec"] : [])
         let badgeText = badges.map { " \($0) " }.joined(separator: " ")
         let badgeW = ClusterWidth.width(of: t.ascii(badgeText))
         let titleRow = area.row + (rows >= 2 ? rows - 2 : 0)

@@ -43,7 +43,8 @@ final class ImageCache: @unchecked Sendable {
             lock.lock()
             let cached = decoded[path]
             lock.unlock()
-            let img = cached ?? PNGImage.decode(path: path)
+            // A real source's pixels (R2) first, else the PNG file at the path.
+            let img = cached ?? SuppliedImages.shared.image(for: path).map { .success($0) } ?? PNGImage.decode(path: path)
             let entry: Entry
             switch img {
             case .success(let i):

@@ -15,6 +15,9 @@ public final class Recorder {
     let config: WorldConfig
     let liveblogPath: String
     let outputPath: String
+    /// R4: a real session's capture, written beside the scenario (`S.capture.json`); the
+    /// scenario names it instead of a liveblog file, with the network profile `capture`.
+    public var capturePath: String?
     private var events: [(tick: Int, json: JSONValue)] = []
     /// Expectations captured with `e` (Q7): a post, its y, and the tick.
     private var expectations: [(tick: Int, post: String, y: Double)] = []
@@ -113,7 +116,8 @@ public final class Recorder {
         if c.page.lazyMedia { page.append(("lazyMedia", .bool(true))) }
         var pairs: [(String, JSONValue)] = [
             ("name", .string("recorded session")),
-            ("liveblog", .string(liveblogPath)),
+            capturePath.map { ("capture", .string(($0 as NSString).lastPathComponent)) }
+                ?? ("liveblog", .string(liveblogPath)),
             ("terminal", .object([("cols", .number(Double(c.cols))), ("rows", .number(Double(c.rows)))])),
             ("mode", .string(c.mode.rawValue)),
             ("platform", .string(c.platform.rawValue)),
@@ -123,7 +127,7 @@ public final class Recorder {
             ("insets", .object([("top", .number(Double(c.insetTopRows))), ("bottom", .number(Double(c.insetBottomRows)))])),
             ("native", .object([("headerRows", .number(Double(c.headerRows))), ("footerRows", .number(Double(c.footerRows)))])),
             ("page", .object(page)),
-            ("network", .object([("profile", .string(c.page.networkProfile.rawValue)),
+            ("network", .object([("profile", .string(capturePath == nil ? c.page.networkProfile.rawValue : "capture")),
                                  ("seed", .number(Double(c.page.networkSeed)))])),
         ]
         if let p = c.physics { pairs.append(("physics", .string(p.rawValue))) }

@@ -39,6 +39,7 @@ public final class Renderer {
         let ctx = FrameContext(world: world, theme: theme, area: listArea, screen: screen, images: images)
         ctx.pixelImages = ui.overlay == .none
         ctx.draw()
+        NewPostsPill(world: world).draw(on: screen, theme, in: listArea)
         drawIndicator(ctx, in: list)
         EdgeEffectView(world: world).draw(on: screen, theme, in: listArea)
         ProgressBar(progress: world.page.estimatedProgress).draw(on: screen, theme, in: listArea)
@@ -113,6 +114,7 @@ public final class Renderer {
         "n            network: instant fast 3g slow offline",
         "i            insets on/off      l  a live post now    r  reload",
         "Bksp H  L    back / forward through jumps (mouse back button too)",
+        "N            to the newest posts (a live URL's pill)",
         "t            timeline of the last jump       ~  console",
         "?            this help                       q  quit",
         "e            (--record) expect this post's y now, held from here",

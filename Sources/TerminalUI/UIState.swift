@@ -20,6 +20,8 @@ public struct UIState {
     /// The demo's caption, shown in the navigation bar.
     public var caption: String?
     public var recording: Bool = false
+    /// The network badge when the page loads for real (R2: "real", "capture"); nil: its profile.
+    public var networkLabel: String?
     public init() {}
 }
 

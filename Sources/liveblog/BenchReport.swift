@@ -12,6 +12,10 @@ struct BenchFigures {
     var openMs = 0.0, inViewMs = 0.0, inViewVirtual = 0.0, loadMs = 0.0, layoutMs = 0.0
     var rssMB = 0.0, fileMB = 0.0
     var speedup = 0.0, perRow = 0.0, fullFrame = 0.0
+    /// B10: frames while 200 JPEG photos decode, and how many decoded.
+    var decodingP99 = 0.0, decodingFrames = 0, decodedPhotos = 0
+    /// B9: ms from the request to the first frame of the large liveblog over loopback HTTP.
+    var urlFirstFrame = 0.0
 
     init(large: Int) { self.large = large }
 
@@ -33,6 +37,8 @@ struct BenchFigures {
             ("bytes_per_row_scrolled", perRow), ("bytes_full_frame", fullFrame),
             ("terminal_cols", 200), ("terminal_rows", 60),
             ("rss_mb", rssMB), ("file_mb", fileMB), ("rss_ratio", rssRatio),
+            ("url_first_frame_ms", urlFirstFrame), ("frame_p99_ms_decoding", decodingP99), ("frames_decoding", Double(decodingFrames)),
+            ("photos_decoded", Double(decodedPhotos)),
         ]
         return JSONWriter.write(.object(pairs.map { ($0.0, .number($0.1)) }))
     }
@@ -52,6 +58,10 @@ struct BenchFigures {
              "about one row", mark(perRow.isFinite && perRow < fullFrame / 10)),
             ("B6 peak memory", "\(f(rssMB, 0)) MB for a \(f(fileMB, 0)) MB file: \(f(rssRatio))×", "< 3× file",
              mark(rssRatio < 3)),
+            ("B9 first frame from a URL", "\(f(urlFirstFrame, 0)) ms (whole body read, then parsed)",
+             "< 300 ms", mark(urlFirstFrame < 300)),
+            ("B10 frames while decoding", "p99 \(f(decodingP99)) ms over \(decodingFrames) frames, "
+                + "\(decodedPhotos) JPEGs of 1280×720 decoded", "p99 < 16 ms", mark(decodingP99 < 16)),
         ]
         print("liveblog bench: \(small) / \(mid) / \(Plural.count(large, "post")), terminal 200×60")
         let w0 = rows.map { $0.0.count }.max() ?? 0, w1 = rows.map { $0.1.count }.max() ?? 0

@@ -35,6 +35,7 @@ func loadLiveblog(_ source: String?) -> (Liveblog?, Int32, String) {
 
 /// `liveblog check SOURCE` (C5).
 func runCheck(_ args: ParsedArguments) -> Int32 {
+    if isURLSource(args) { return runCheckURL(args) }
     let (lb, code, _) = loadLiveblog(args.positional("SOURCE"))
     guard let lb else { return code }
     print(LiveblogSummary.describe(lb), terminator: "")
@@ -114,6 +115,7 @@ func worldConfig(_ args: ParsedArguments) -> (WorldConfig?, String?) {
 
 /// `liveblog view [SOURCE]` and `liveblog` alone (C1).
 func runView(_ args: ParsedArguments) -> Int32 {
+    if isURLSource(args) || args.string("network") == "real" { return runViewURL(args) }
     let (lbOpt, code, path) = loadLiveblog(args.positional("SOURCE"))
     guard let lb = lbOpt else { return code }
     let (cfgOpt, err) = worldConfig(args)

@@ -233,7 +233,8 @@ final class ArgumentParserTests: XCTestCase {
     func testC6_choicesAreValidated() throws {
         let e = try XCTUnwrap(usageError(["view", "--network", "fats"]))
         XCTAssertEqual(e.message,
-                       "invalid value 'fats' for --network; expected one of: instant, fast, 3g, slow, offline; did you mean 'fast'?")
+                       "invalid value 'fats' for --network; expected one of: real, instant, fast, 3g, slow, offline; "
+                           + "did you mean 'fast'?")
         let m = try XCTUnwrap(usageError(["view", "--mode=sideways"]))
         XCTAssertEqual(m.message, "invalid value 'sideways' for --mode; expected one of: content, nested, header")
         let r = try XCTUnwrap(usageError(["simulate", "s.json", "--report", "xml"]))
