@@ -5,6 +5,12 @@ import LiveblogModel
 public protocol LiveFeed: AnyObject {
     /// What arrived by `tick`, if anything.
     func update(tick: Int) -> LiveUpdate?
+    /// G6: the terminal lost (true) or regained focus; a feed may poll less often meanwhile.
+    func setBackground(_ background: Bool)
+}
+
+extension LiveFeed {
+    public func setBackground(_ background: Bool) {}
 }
 
 public enum LiveUpdate: Sendable {

@@ -28,6 +28,10 @@ public struct Poller: Sendable {
     public private(set) var nextTick: Int
     public private(set) var inFlight = false
     public private(set) var polls = 0
+    /// G6: while the terminal is unfocused the interval is this many times longer.
+    public static let backgroundFactor = 6
+    public private(set) var background = false
+    private var currentInterval: Int { background ? intervalTicks * Poller.backgroundFactor : intervalTicks }
 
     /// `first` is the answer of the first load; its validators make the first poll conditional.
     public init?(source: LoadedSource, seconds: Double = Poller.defaultSeconds, startTick: Int = 0) {
@@ -42,6 +46,15 @@ public struct Poller: Sendable {
         nextTick = startTick + intervalTicks
     }
 
+    /// G6: unfocused, the next poll waits `backgroundFactor` intervals from the last answer; on
+    /// return, the normal interval counts again (a poll that was due is made at once).
+    public mutating func setBackground(_ on: Bool) {
+        guard on != background else { return }
+        let last = nextTick - currentInterval
+        background = on
+        nextTick = last + currentInterval
+    }
+
     /// The poll to start now, if one is due.
     public mutating func request(atTick tick: Int) -> FetchRequest? {
         guard !inFlight, tick >= nextTick else { return nil }
@@ -53,7 +66,7 @@ public struct Poller: Sendable {
     /// The answer to the poll in flight.
     public mutating func receive(_ completion: FetchCompletion, atTick tick: Int) -> PollOutcome {
         inFlight = false
-        nextTick = tick + intervalTicks
+        nextTick = tick + currentInterval
         if case let .success(response) = completion.result {
             if !response.validators.isEmpty { validators = response.validators }
             if response.isNotModified { return .unchanged }

@@ -16,6 +16,8 @@ public final class RealLiveFeed: LiveFeed {
         self.network = network
     }
 
+    public func setBackground(_ background: Bool) { poller.setBackground(background) }
+
     public func update(tick: Int) -> LiveUpdate? {
         if let request = poller.request(atTick: tick) {
             inFlight = network.submit(request, kind: .poll, atTick: tick)

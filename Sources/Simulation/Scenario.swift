@@ -19,6 +19,9 @@ public struct Scenario {
         case load(String)
         case setHook(String?)
         case remove
+        /// Extension (G6): the terminal gained (true) or lost focus; a real source polls less
+        /// often while unfocused. Recorded, so a session with a capture replays exactly.
+        case focus(Bool)
         /// Extension (recordings, C7): a raw pointer sample in viewport points.
         case pointer(phase: PointerPhase, x: Double, y: Double)
         // Run-time switches of the terminal (the demo's; T2's m, p, n, i, r keys reach the world

@@ -39,6 +39,7 @@ extension World {
         case let .load(id): load(id)
         case let .setHook(source): setHook(source.flatMap { try? HookSignature(parsing: $0) })
         case .remove: pageCall { $0.remove() }
+        case let .focus(on): liveFeed?.setBackground(!on)
         case let .setMode(m): setMode(m)
         case let .setPlatform(p): setPlatform(p)
         case let .setNetwork(n): setNetwork(n)

@@ -34,6 +34,7 @@ extension App {
 
     /// G6: focus out: the mark for "N new since you left"; focus in: the message.
     func focusChanged(_ on: Bool) {
+        send(.focus(on))
         let posts = world.page.liveblog.posts.count
         if on {
             if let msg = focus.focus(postCount: posts) { flash(msg, seconds: 5) }

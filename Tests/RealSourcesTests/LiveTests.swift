@@ -72,4 +72,22 @@ final class LiveTests: XCTestCase {
         XCTAssertNil(Poller(source: LoadedSource(location: .file("a.json"), liveblog: source.liveblog,
                                                  completion: nil)), "a file is not polled")
     }
+
+    /// G6: while the terminal is unfocused the poll waits six intervals; back in focus, a poll
+    /// that is due by the normal interval is made at once.
+    func testG6_pollingSlowsWhileUnfocused() throws {
+        let url = URL(string: "http://127.0.0.1:9/x")!
+        let source = LoadedSource(location: .url(url), liveblog: Liveblog(id: "x", title: "", posts: []),
+                                  completion: nil)
+        var poller = try XCTUnwrap(Poller(source: source, seconds: 1, startTick: 0))
+        poller.setBackground(true)
+        XCTAssertNil(poller.request(atTick: 120), "one interval is not enough while unfocused")
+        XCTAssertNil(poller.request(atTick: 719))
+        XCTAssertNotNil(poller.request(atTick: 720), "six intervals")
+        var back = try XCTUnwrap(Poller(source: source, seconds: 1, startTick: 0))
+        back.setBackground(true)
+        XCTAssertNil(back.request(atTick: 300))
+        back.setBackground(false)
+        XCTAssertNotNil(back.request(atTick: 300), "a poll due by the normal interval, at once")
+    }
 }
