@@ -1,6 +1,7 @@
 import Foundation
 import TerminalCaps
 @testable import TerminalGraphics
+import TestSupport
 import XCTest
 
 /// G7: xterm under Xvfb in VT340 mode shows a PNG and a JPEG as sixel pixels (compared with the

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// G7 in a real terminal: liveblog in xterm (VT340 mode, under Xvfb) finds sixel by asking the

@@ -4,13 +4,13 @@ import XCTest
 /// A real sixel terminal, headless (G7, DESIGN "Swift and C notes"): Xvfb, then xterm in VT340
 /// mode running a shell command, screenshots with ImageMagick's `import`. Needs the Debian
 /// packages xvfb, xterm and imagemagick; tests skip when any is missing.
-final class XvfbXterm {
-    let display: String
+public final class XvfbXterm {
+    public let display: String
     private var xvfb: Process?
     private var xterm: Process?
-    let dir: URL
+    public let dir: URL
 
-    static func tool(_ name: String) -> String? {
+    public static func tool(_ name: String) -> String? {
         for d in ["/usr/bin", "/usr/local/bin", "/bin"] where FileManager.default.isExecutableFile(atPath: d + "/" + name) {
             return d + "/" + name
         }
@@ -18,13 +18,13 @@ final class XvfbXterm {
     }
 
     /// Skips the calling test unless Xvfb, xterm, import and convert are installed.
-    static func requireTools() throws {
+    public static func requireTools() throws {
         for t in ["Xvfb", "xterm", "import", "convert"] where tool(t) == nil {
             throw XCTSkip("\(t) missing: apt-get install -y xvfb xterm imagemagick")
         }
     }
 
-    init() throws {
+    public init() throws {
         try Self.requireTools()
         let n = 60 + Int(getpid() % 30)
         display = ":\(n)"
@@ -43,7 +43,7 @@ final class XvfbXterm {
     }
 
     /// Starts xterm (VT340, 80×24, at the screen's top-left, black on white) running `script`.
-    func run(_ script: String, cols: Int = 80, rows: Int = 24) throws {
+    public func run(_ script: String, cols: Int = 80, rows: Int = 24) throws {
         let file = dir.appendingPathComponent("run.sh")
         try ("#!/bin/sh\n" + script + "\n").write(to: file, atomically: true, encoding: .utf8)
         let t = Process()
@@ -58,7 +58,7 @@ final class XvfbXterm {
     }
 
     /// A screenshot of the whole screen as RGB rows.
-    func screenshot(_ name: String) throws -> PPMImage {
+    public func screenshot(_ name: String) throws -> PPMImage {
         let png = dir.appendingPathComponent(name + ".png").path
         let ppm = dir.appendingPathComponent(name + ".ppm").path
         try Self.exec(Self.tool("import")!, ["-display", display, "-window", "root", png])
@@ -67,7 +67,7 @@ final class XvfbXterm {
     }
 
     /// Takes screenshots until `ok` holds or `seconds` pass; the last one either way.
-    func waitFor(_ name: String, seconds: Double = 10, _ ok: (PPMImage) -> Bool) throws -> PPMImage {
+    public func waitFor(_ name: String, seconds: Double = 10, _ ok: (PPMImage) -> Bool) throws -> PPMImage {
         let end = Date().addingTimeInterval(seconds)
         var shot = try screenshot(name)
         while !ok(shot) && Date() < end {
@@ -77,7 +77,7 @@ final class XvfbXterm {
         return shot
     }
 
-    static func exec(_ path: String, _ args: [String]) throws {
+    public static func exec(_ path: String, _ args: [String]) throws {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: path)
         p.arguments = args
@@ -86,7 +86,7 @@ final class XvfbXterm {
         p.waitUntilExit()
     }
 
-    func stop() {
+    public func stop() {
         for p in [xterm, xvfb].compactMap({ $0 }) where p.isRunning {
             p.terminate()
             p.waitUntilExit()
@@ -98,12 +98,12 @@ final class XvfbXterm {
 }
 
 /// A binary PPM (P6, 8 bit), as ImageMagick writes it.
-struct PPMImage {
-    var width = 0
-    var height = 0
-    var rgb: [UInt8] = []
+public struct PPMImage {
+    public var width = 0
+    public var height = 0
+    public var rgb: [UInt8] = []
 
-    init(path: String) throws {
+    public init(path: String) throws {
         let d = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         var fields: [String] = [], i = 0
         while fields.count < 4 && i < d.count {
@@ -123,13 +123,13 @@ struct PPMImage {
         rgb = Array(d[(i + 1)...].prefix(w * h * 3))
     }
 
-    func at(_ x: Int, _ y: Int) -> (Int, Int, Int) {
+    public func at(_ x: Int, _ y: Int) -> (Int, Int, Int) {
         let o = (y * width + x) * 3
         return (Int(rgb[o]), Int(rgb[o + 1]), Int(rgb[o + 2]))
     }
 
     /// How many pixels in the rect are within `tol` of `c`.
-    func count(x: Range<Int>, y: Range<Int>, near c: (Int, Int, Int), tol: Int = 40) -> Int {
+    public func count(x: Range<Int>, y: Range<Int>, near c: (Int, Int, Int), tol: Int = 40) -> Int {
         var n = 0
         for yy in y where yy < height {
             for xx in x where xx < width {
