@@ -1,6 +1,5 @@
 import Fetch
 import Foundation
-import RealSources
 import Embed
 
 /// Live updates of a real source (R3) for the world: the `Poller`'s requests go through the

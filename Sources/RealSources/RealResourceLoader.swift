@@ -3,7 +3,6 @@ import Foundation
 import ImageDecoding
 import ImageLoading
 import LiveblogModel
-import RealSources
 
 /// The page's loader for a real source (R2): images over HTTP(S) or from files through an
 /// `ImageFeed` (real, or a capture replayed: R4), decoded off the drawing thread; their arrival

@@ -2,7 +2,6 @@ import Fetch
 import Foundation
 import ImageDecoding
 import LiveblogModel
-import RealSources
 
 /// Everything a session with a real source needs (R1–R4): the liveblog as first read, the
 /// page's loader for its images, the live feed that polls it, and the capture being recorded.
