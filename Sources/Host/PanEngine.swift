@@ -157,6 +157,15 @@ public final class PanEngine {
         if startInertia(contentVelocity: contentVelocity, now: now) { onSettling() } else { onIdle() }
     }
 
+    /// Stops the inertia, eases and streams where they are, keeping a finger that is down (the app
+    /// scrolled the list itself).
+    public func stopMotion() {
+        item = nil
+        glide = nil
+        ease = nil
+        stream.reset()
+    }
+
     /// Stops everything where it is.
     public func stop() {
         item = nil

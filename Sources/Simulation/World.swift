@@ -154,6 +154,13 @@ public final class World {
                                webMaxOffset: { [unowned self] in self.page.maxScrollY })
         }
         h.actions = { [unowned self] a in self.hostAction(a) }
+        // The app's animated scroll (setContentOffset(animated: true), smoothScrollBy) takes the
+        // list from the reader's inertia, as UIKit's and RecyclerView's do (ViewFlinger runs one
+        // scroll at a time). An instant set leaves it (our choice: the resize restore of the iOS
+        // sample would otherwise stop every fling while images load).
+        list.scrollView.willScrollProgrammatically = { [unowned self] animated in
+            if animated { self.pan.stopMotion() }
+        }
         // A host made while a jump is held (p, m, i) follows that jump from now on, so a drag
         // after the switch still stops its corrections.
         if let held = page.held, held.arity == 2 {

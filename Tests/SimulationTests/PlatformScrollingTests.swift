@@ -41,6 +41,24 @@ final class PlatformScrollingTests: XCTestCase {
         w.send(.pointer(phase: .up, x: 324, y: y0 + dy))
     }
 
+    // MARK: H3 with the platforms' laws
+
+    /// H3, F2: the app's animated jump scroll takes the list from the reader's inertia, as
+    /// `setContentOffset(animated:)` stops UIScrollView's deceleration and `smoothScrollBy`
+    /// replaces RecyclerView's fling: a jump made while a J fling coasts lands under the bar.
+    func testH3_aJumpScrollStopsTheReadersInertia() {
+        for platform in [Platform.ios, .android] {
+            let w = world(platform)
+            w.send(.key(.char("J")))
+            w.advance(to: w.tick + 12)
+            XCTAssertTrue(w.pan.isMoving, "\(platform): the fling coasts")
+            w.send(.jump(id: "p30", topOffset: nil))
+            w.advance(to: w.tick + 3 * 120)
+            XCTAssertFalse(w.pan.isMoving, "\(platform)")
+            XCTAssertEqual(w.postY("p30") ?? .nan, 0, accuracy: 1, "\(platform): landed under the bar")
+        }
+    }
+
     // MARK: F2
 
     /// F2: a J fling (2000 pt/s) in M1 travels about 999 pt on ios and 647 pt on android (2 %)
