@@ -1,15 +1,4 @@
-/// A reading position (W2): the first post at least partly visible under the top inset, and how
-/// far the top of the visible area is inside it (pt; negative when the post starts lower down).
-public struct ReadingPosition: Equatable, Sendable {
-    public var postId: String
-    public var offset: Double
-    public init(postId: String, offset: Double) {
-        self.postId = postId
-        self.offset = offset
-    }
-    /// The post's `post.y` (SPEC 9: its top minus the top inset) when the position is restored.
-    public var postY: Double { -offset }
-}
+import RealSources
 
 /// The history of jumps (W2), as a browser keeps its session history: one entry per jump, each
 /// with the reading position the reader left it at. A jump drops the entries ahead of the

@@ -127,7 +127,7 @@ func realApp(_ session: RealSession, _ cfg: WorldConfig, _ args: ParsedArguments
     } else if args.string("record") == nil, session.location.deepLinkID == nil,
               let kept = PositionStore().position(for: session.location.positionKey) {
         // R5: not in a recording, whose scenario starts at the top as `simulate` does.
-        world.restoreReadingPosition(postID: kept.postID, offset: kept.offset)
+        world.restoreReadingPosition(postID: kept.postId, offset: kept.offset)
     }
     return app
 }
@@ -135,8 +135,7 @@ func realApp(_ session: RealSession, _ cfg: WorldConfig, _ args: ParsedArguments
 /// After the session: the reading position kept (R5), the capture written (R4).
 func finishRealSession(_ session: RealSession, _ app: App, _ args: ParsedArguments, _ rc: Int32) -> Int32 {
     if let position = app.world.readingPosition() {
-        try? PositionStore().save(RealSources.ReadingPosition(postID: position.postId, offset: position.offset),
-                                  for: session.location.positionKey)
+        try? PositionStore().save(position, for: session.location.positionKey)
     }
     guard let recorder = session.recorder, let rec = args.string("record") else { return rc }
     let path = CaptureRecorder.capturePath(forScenario: rec)

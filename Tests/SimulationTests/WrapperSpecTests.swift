@@ -1,4 +1,5 @@
 import XCTest
+import RealSources
 import LiveblogModel
 @testable import Simulation
 import Embed
