@@ -1,8 +1,10 @@
 // swift-tools-version:5.9
 // liveblog: a terminal liveblog viewer that emulates a web view inside a native list.
 // Arrows point one way: liveblog → TerminalUI → Simulation → Host → Embed → LiveblogModel,
-// Host → ScrollPhysics, TerminalUI → TerminalKit → (CNcurses, CPNG); ScrollPhysics and Embed → VirtualTime;
-// ImageLoading → (Fetch, ImageDecoding → (CPNG, CTurboJPEG, CWebP, CGIF)).
+// Host → ScrollPhysics, TerminalUI → TerminalKit → (CNcurses, CPNG, TerminalCaps,
+// TerminalGraphics → CChafa); ScrollPhysics and Embed → VirtualTime;
+// ImageLoading → (Fetch, ImageDecoding → (CPNG, CTurboJPEG, CWebP, CGIF));
+// Simulation → RealSources → (Embed, ImageLoading): real sources, live polling, captures (SPEC 11).
 import PackageDescription
 
 let package = Package(
@@ -19,6 +21,8 @@ let package = Package(
                        providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CChafa", pkgConfig: "chafa",
+                       providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
         .target(name: "CSupport"),
         .target(name: "LiveblogModel", dependencies: ["CSupport", "CPNG"]),
         .target(name: "VirtualTime"),
@@ -26,24 +30,37 @@ let package = Package(
         .target(name: "Arguments"),
         .target(name: "Embed", dependencies: ["LiveblogModel", "VirtualTime"]),
         .target(name: "Host", dependencies: ["Embed", "ScrollPhysics", "VirtualTime"]),
-        .target(name: "Simulation", dependencies: ["Host", "VirtualTime"]),
-        .target(name: "TerminalKit", dependencies: ["CNcurses", "CPNG", "LiveblogModel"]),
+        .target(name: "Simulation", dependencies: ["Host", "VirtualTime", "RealSources"]),
+        .target(name: "TerminalCaps"),
+        .target(name: "TerminalGraphics", dependencies: ["CChafa", "TerminalCaps"]),
+        .target(name: "TerminalKit", dependencies: ["CNcurses", "CPNG", "LiveblogModel", "TerminalCaps",
+                                                    "TerminalGraphics"]),
         .target(name: "ImageDecoding", dependencies: ["CPNG", "CTurboJPEG", "CWebP", "CGIF"]),
         .target(name: "Fetch"),
         .target(name: "ImageLoading", dependencies: ["Fetch", "ImageDecoding"]),
+        .target(name: "RealSources", dependencies: ["Embed", "Fetch", "ImageDecoding", "ImageLoading",
+                                                    "LiveblogModel", "VirtualTime"]),
         .target(name: "TerminalUI", dependencies: ["Simulation", "TerminalKit"]),
-        .executableTarget(name: "liveblog", dependencies: ["TerminalUI", "Simulation", "Arguments"]),
+        .executableTarget(name: "liveblog", dependencies: ["TerminalUI", "Simulation", "Arguments", "CTurboJPEG",
+                                                         "ImageDecoding", "RealSources", "Fetch"]),
         .testTarget(name: "LiveblogModelTests", dependencies: ["LiveblogModel"]),
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "EmbedTests", dependencies: ["Embed"]),
         .testTarget(name: "HostTests", dependencies: ["Host"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation"], exclude: ["GoldenTraces"]),
+        .testTarget(name: "TerminalCapsTests", dependencies: ["TerminalCaps", "CSupport"]),
+        // Test helpers shared by test targets (xterm under Xvfb for the real-terminal tests).
+        .target(name: "TestSupport", path: "Tests/Support"),
+        .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "TerminalCaps", "TestSupport"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], exclude: ["Golden"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"],
+                    exclude: ["Golden", "pty_relay.py"]),
         .testTarget(name: "RepositoryTests"),
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"], exclude: ["Fixtures"]),
         .testTarget(name: "FetchTests", dependencies: ["Fetch"], exclude: ["server.py"]),
         .testTarget(name: "ImageLoadingTests", dependencies: ["ImageLoading"]),
+        .testTarget(name: "RealSourcesTests", dependencies: ["RealSources"], exclude: ["Fixtures"]),
+        .testTarget(name: "RealSessionTests", dependencies: ["RealSources", "Simulation", "Host", "LiveblogModel"]),
     ]
 )

@@ -185,9 +185,19 @@ public enum ArgumentParser {
     }
 
     /// Checks and stores the positionals, then checks required options; nil or the error message.
-    private static func assignPositionals(_ positionals: [String], command: CommandSpec, path: [String],
+    private static func assignPositionals(_ words: [String], command: CommandSpec, path: [String],
                                           into values: inout [String: [String]]) -> String? {
         let declared = command.positionals
+        var positionals = words
+        // A last positional named `NAME...` takes every remaining word (`simulate SCENARIO...`, F7).
+        if let last = declared.last, last.name.hasSuffix("..."), positionals.count > declared.count {
+            let rest = Array(positionals[(declared.count - 1)...])
+            for v in rest {
+                if let message = validate(v, last, display: last.name) { return message }
+            }
+            values[last.name] = rest
+            positionals = Array(positionals[..<(declared.count - 1)])
+        }
         if positionals.count > declared.count {
             let extra = positionals[declared.count]
             let none = declared.isEmpty ? "; '\(path.joined(separator: " "))' takes no arguments" : ""
@@ -197,7 +207,7 @@ public enum ArgumentParser {
             if let message = validate(value, spec, display: spec.name) { return message }
             values[spec.name] = [value]
         }
-        for spec in declared.dropFirst(positionals.count) where spec.isRequired {
+        for spec in declared.dropFirst(positionals.count) where spec.isRequired && values[spec.name] == nil {
             return "missing expected argument '\(spec.name)'"
         }
         for spec in command.options where spec.isRequired && values[spec.name] == nil {

@@ -7,7 +7,16 @@ public enum LiveblogCommands {
     public static let programName = "liveblog"
     public static let modes = ["content", "nested", "header"]
     public static let platforms = ["ios", "android", "naive"]
-    public static let networks = ["instant", "fast", "3g", "slow", "offline"]
+    /// F2: `--physics`, one law for every platform; F4: `--drag-rule` (view, simulate, compare).
+    public static let physicsOption = ArgSpec.option(
+        "physics", help: "One scrolling law for every platform and mode instead of each platform's own (F2): "
+            + "the seed's UIDynamic item, UIScrollView's, or RecyclerView's OverScroller.",
+        allowed: ["uidynamic", "uikit", "android"])
+    public static let dragRuleOption = ArgSpec.option(
+        "drag-rule", help: "Which reader input is a drag for the host (F4): each platform's own rule, or "
+            + "every scroll (wheel and keys too, the old rule).",
+        allowed: ["platform", "every-scroll"])
+    public static let networks = ["real", "instant", "fast", "3g", "slow", "offline"]
     public static let layouts = ["list", "timeline"]
     public static let reports = ["text", "json", "junit"]
     /// The hook used when `--hook` is not given (E5): a two-parameter hook.
@@ -37,7 +46,7 @@ public enum LiveblogCommands {
             With no subcommand, liveblog runs 'view': 'liveblog' alone opens the bundled \
             sample liveblog, 'liveblog FILE' opens FILE.
             """,
-        subcommands: [view, simulate, demo, bench, generate, check],
+        subcommands: [view, simulate, compare, metrics, plot, demo, bench, generate, check, dump, fuzz],
         defaultSubcommand: "view")
 
     /// C1, C7: `liveblog view [SOURCE] [options]`.
@@ -55,11 +64,12 @@ public enum LiveblogCommands {
               liveblog view match.json --event 7f3a --network 3g
               liveblog view --mode nested --platform android --hook none
               liveblog view match.json --record session.json
+              liveblog view https://www.example.com/live.html --poll 10
             """,
         arguments: [
             .positional("SOURCE",
-                        help: "The liveblog file to open: Tickaroo JSON, JSON Feed, or JSON-LD (.json or .html). "
-                            + "Without it, the bundled sample."),
+                        help: "The liveblog to open: a file or an http(s) URL of Tickaroo JSON, a JSON Feed, or "
+                            + "JSON-LD (.json or an .html page). Without it, the bundled sample."),
             .option("event", value: "ID",
                     help: "Jump to the post with this id once the liveblog is open (a deep link)."),
             .option("url", value: "URL",
@@ -74,13 +84,23 @@ public enum LiveblogCommands {
             .option("platform", help: "Host strategy for jumps: the iOS collection-view sample, the Android "
                         + "RecyclerView sample, or naive scrolling.",
                     default: "ios", allowed: platforms),
+            .option("android-range", help: "How the android host reads its scroll range: LinearLayoutManager's "
+                        + "estimate from the rows on screen (as a phone does), or the exact range (F8).",
+                    default: "estimated", allowed: ["estimated", "exact"]),
+            physicsOption,
+            dragRuleOption,
             .option("hook", value: "SIGNATURE|none",
                     help: "The scroll hook as a JavaScript signature; its parameter count decides one- or "
                         + "two-parameter calls. 'none' for no hook.",
                     default: defaultHook),
-            .option("network", help: "Network profile for media and pages: instant, fast (50-300 ms), "
-                        + "3g (0.3-2.5 s), slow (1-8 s), offline (never).",
+            .option("network", help: "How media load: real (fetched and decoded; the default for a URL), or a "
+                        + "simulated profile: instant, fast (50-300 ms; the default for a file), 3g (0.3-2.5 s), "
+                        + "slow (1-8 s), offline (never).",
                     default: "fast", allowed: networks),
+            .option("poll", value: "SECONDS",
+                    help: "Poll a URL source for new, edited and deleted posts every SECONDS seconds "
+                        + "(conditional requests; 0: never).",
+                    default: "20", type: .double(min: 0, max: maxLiveSeconds)),
             .option("seed", value: "N", help: "Seed for network delays: the same seed, the same run.",
                     default: "1", type: .int(min: 0, max: Int.max)),
             .option("insets", value: "TOP,BOTTOM",
@@ -106,23 +126,58 @@ public enum LiveblogCommands {
             .option("sticky-header", value: "PT",
                     help: "Height in pt of the page's sticky site header; 0 for none.",
                     default: "0", type: .double(min: 0, max: maxPoints)),
+            .flag("linear", help: "Read one post after another as plain lines, for screen readers and "
+                      + "terminals without cursor addressing (on by itself with TERM=dumb): space or j next, "
+                      + "k or b previous, q quit."),
+            .option("graphics", value: "MODE",
+                    help: "How images are drawn: auto asks the terminal; kitty, sixel and iterm2 draw "
+                        + "pixels; symbols, halfblocks and ascii draw cells.",
+                    default: "auto",
+                    allowed: ["auto", "kitty", "sixel", "iterm2", "symbols", "halfblocks", "ascii"]),
         ])
 
-    /// C2: `liveblog simulate SCENARIO.json [--trace FILE] [--report text|json|junit]`.
+    /// C2, F6, F7: `liveblog simulate SCENARIO.json... [--trace FILE] [--report text|json|junit]
+    /// [--jobs N] [--shard I/N] [--compare PLATFORMS]`.
     public static let simulate = CommandSpec(
         name: "simulate",
-        abstract: "Run a scenario headless in virtual time and check its expectations.",
+        abstract: "Run scenarios headless in virtual time and check their expectations.",
         discussion: """
-            Runs SCENARIO.json deterministically, much faster than real time, and checks \
-            every expectation. Exits 0 when all hold, 1 when one fails, and 65 when the \
-            scenario or its liveblog is invalid.
+            Runs each scenario deterministically, much faster than real time, and checks \
+            every expectation. Exits 0 when all hold (or a scenario has none: "nothing \
+            checked"), 1 when one fails, 65 when a scenario or its liveblog is invalid, 66 \
+            when a scenario file cannot be read, 73 when --trace or --report-file cannot be \
+            written. With --trace -, the report goes to stderr (or --report-file), never \
+            mixed with the trace.
+
+            Several files or directories (their .json files) make a suite: the scenarios \
+            run in parallel (--jobs) and one combined report is written, each scenario \
+            named by its path. --shard I/N runs every N-th scenario of the sorted list, \
+            from the I-th, for CI matrices. --compare runs one scenario once per platform \
+            and prints a table of how its jump went on each.
+
+              liveblog simulate suite/ --jobs 4 --report junit > report.xml
+              liveblog simulate suite/ --shard 2/3
+              liveblog simulate jump.json --compare ios,android,naive
             """,
         arguments: [
-            .positional("SCENARIO.json", help: "The scenario to run (see the README for its fields).",
+            .positional("SCENARIO.json...", help: "The scenario files, or directories of them (see the README).",
                         required: true),
             .option("trace", value: "FILE",
-                    help: "Write the trace (JSON lines, one event per line) to FILE; '-' for stdout."),
+                    help: "Write the trace (JSON lines, one event per line) to FILE; '-' for stdout. "
+                        + "One scenario only."),
             .option("report", help: "Format of the result on stdout.", default: "text", allowed: reports),
+            physicsOption,
+            dragRuleOption,
+            .option("jobs", short: "j", value: "N",
+                    help: "Scenarios run at once (default: the number of cores).", type: .int(min: 1, max: 1024)),
+            .option("shard", value: "I/N",
+                    help: "Run only shard I of N: every N-th scenario of the sorted paths, from the I-th."),
+            .option("compare", value: "PLATFORMS",
+                    help: "Run the one scenario on each platform (comma-separated: ios, android, naive) "
+                        + "and print a table: time to land, largest |y| after landing, corrections "
+                        + "followed and dropped, pull-backs, final y.",
+                    type: .list),
+            .option("report-file", value: "FILE", help: "Write the report to FILE instead of stdout."),
         ])
 
     /// C3: `liveblog demo`.
@@ -145,8 +200,9 @@ public enum LiveblogCommands {
             .flag("json", help: "Print one JSON object instead of a table."),
             .option("only", value: "PART",
                     help: "Internal: run one part alone (frame, relayout: one frame or one relayout, for "
-                        + "callgrind; open, scroll: the child processes of B3/B6 and B5).",
-                    allowed: ["frame", "relayout", "open", "scroll"]),
+                        + "callgrind; open, scroll: the child processes of B3/B6 and B5; url, decoding: B9, B10 "
+                        + "alone).",
+                    allowed: ["frame", "relayout", "open", "scroll", "url", "decoding"]),
             .option("file", value: "PATH", help: "Internal, with --only open: the liveblog file to open."),
             .option("event", value: "ID", help: "Internal, with --only open: the post to deep-link to."),
         ])
@@ -176,9 +232,11 @@ public enum LiveblogCommands {
     public static let check = CommandSpec(
         name: "check",
         abstract: "Parse a liveblog and summarise it, or report its errors.",
-        discussion: "Exits 0 when SOURCE is valid, 65 when it is not, 66 when it cannot be read.",
+        discussion: "Exits 0 when SOURCE is valid, 65 when it is not, 66 when it cannot be read, "
+            + "69 when a URL cannot be fetched (the message names the URL and what happened).",
         arguments: [
-            .positional("SOURCE", help: "The liveblog file to check: Tickaroo JSON, JSON Feed, or JSON-LD.",
+            .positional("SOURCE", help: "The liveblog to check: a file or an http(s) URL of Tickaroo JSON, "
+                            + "a JSON Feed, or JSON-LD.",
                         required: true),
         ])
 }

@@ -82,16 +82,17 @@ public struct JumpSession: Sendable {
         return call(hook, arity: arity, top: top, correction: true, jumpId: h.jumpId)
     }
 
-    /// Defines, replaces or removes the hook (E11, E12).
+    /// Defines, replaces or removes the hook (E11, E12, F5).
+    ///
+    /// F5: a hook replaced while a jump is held keeps the hold, whatever it declares: the later
+    /// calls go to the new function in the shape decided when the jump started (E5, `held.arity`;
+    /// `call` passes that many arguments and the trace's `args` says so). The seed: "The embed
+    /// decides when a jump starts whether to call the hook"; only removing it ends the hold.
     public mutating func setHook(_ newHook: HookSignature?) -> HookChange {
         let old = hook
         hook = newHook
         guard let h = held else { return .none }
         if newHook == nil, old != nil, h.arity != nil {
-            return .ended(endHold(.hookRemoved))
-        } else if let n = newHook, let arity = h.arity, n.arity != arity {
-            // The hook the jump started with is gone, and the new one declares another number of
-            // parameters: calls in the old shape would give a one-parameter hook two arguments.
             return .ended(endHold(.hookRemoved))
         } else if newHook != nil, h.arity == nil {
             return .restart(h)

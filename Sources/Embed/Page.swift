@@ -17,6 +17,8 @@ public final class Page {
     var catalog: PostCatalog
     var layout: PageLayout
     var media = PageMedia()
+    /// `estimatedProgress` (W1).
+    var progress = PageProgress()
     var loader: any ResourceLoader
     var jumps: JumpSession
     var strip = TimelineStrip()
@@ -63,10 +65,12 @@ public final class Page {
         relayoutAll()
         // The host starts with this height: only later changes are layout changes (E2, L5).
         lastReportedHeight = contentHeight
+        progress.documentStarted()
         if isLive {
             enqueueMedia(postRange: 0..<catalog.loadedCount)
             fragment = PageURL.fragmentId(config.url)
         }
+        progress.documentLoaded()
     }
 
     // MARK: - Origin and lifecycle (E14, E11)
@@ -103,7 +107,13 @@ public final class Page {
     /// One frame of the page (60 Hz): network completions, layout, then the held jump (E10, E11).
     public func frame(tick t: Int) {
         tick = t
-        for c in loader.completions(tick: t) { apply(c) }
+        for c in loader.completions(tick: t) {
+            apply(c)
+            // Counted after what the completion asked for in turn (a page's media), so a load
+            // that goes on does not pass through 1 (W1).
+            progress.completed(c.key)
+        }
+        if let v = progress.report() { outbox.append(.progress(v)) }
         guard let h = jumps.held else { return }
         let top = postTop(id: h.postId)
         emit(jumps.frame(tick: t, postTop: top))

@@ -20,4 +20,8 @@ public enum PageEvent: Sendable, Equatable {
     case layout(height: Double, cause: String)
     /// A link to another origin, handed to the app (E14).
     case externalLink(String)
+    /// A video or audio URL handed to the app for the system's player (W3).
+    case mediaHandoff(String)
+    /// `estimatedProgress` moved by a tenth since it was last reported, or reached 1 (W1).
+    case progress(Double)
 }

@@ -7,6 +7,15 @@ extension Page {
     public var networkProfile: NetworkProfile { loader.networkProfile }
     public func setNetworkProfile(_ p: NetworkProfile) { loader.setNetworkProfile(p, tick: tick) }
 
+    /// The share of the page's resources loaded, 0…1 (W1, `PageProgress`).
+    public var estimatedProgress: Double { progress.value }
+
+    /// Asks the loader, and counts the request in the progress (W1).
+    func request(_ r: ResourceRequest) {
+        progress.requested(r.key)
+        loader.request(r, tick: tick)
+    }
+
     func enqueueMedia(postRange: Range<Int>) {
         guard !config.lazyMedia else { return }
         for i in postRange { enqueueMedia(of: catalog.posts[i]) }
@@ -17,11 +26,11 @@ extension Page {
             switch b {
             case .media(let ms):
                 for m in ms where media.states[m.id] == nil {
-                    loader.request(.media(findMedia(m.id) ?? m), tick: tick)
+                    request(.media(findMedia(m.id) ?? m))
                 }
             case .embed(let e) where !media.isLoaded(e):
                 // Every embed loads (L6); one with a declared oEmbed height keeps it, so it moves nothing.
-                loader.request(.embed(id: e.id), tick: tick)
+                request(.embed(id: e.id))
             default:
                 break
             }
@@ -78,6 +87,7 @@ extension Page {
         guard media.owner[id] != nil else { return false }
         let r: ResourceRequest = findMedia(id).map { .media($0) } ?? .embed(id: id)
         apply(loader.force(r, tick: tick))
+        progress.completed(r.key)
         return true
     }
 
@@ -86,7 +96,7 @@ extension Page {
         guard isLive, catalog.remaining > 0, !pageLoading else { return }
         pageLoading = true
         pagesRequested += 1
-        loader.request(.page(pagesRequested), tick: tick)
+        request(.page(pagesRequested))
     }
 
     private func loadNextPage() {

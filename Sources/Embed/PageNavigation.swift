@@ -36,7 +36,7 @@ extension Page {
                 return
             }
             let limit = config.deepLinkLimit
-            log("warn", "post \(id) is \(beyond) posts beyond the loaded ones "
+            log("warn", "post \(id) is \(Plural.count(beyond, "post")) beyond the loaded ones "
                 + "(deepLinkLimit \(limit)): not found")
         case .missing:
             log("warn", "post \(id) not found")
@@ -91,7 +91,9 @@ extension Page {
     public func readerInput(_ kind: String) { emit(jumps.endHold(.input)) }
 
     /// Follows a link inside the page (E14): same-liveblog links jump, other origins go to the app.
+    /// A video or audio URL (W3) goes to the app for the system's player, wherever it is.
     public func followLink(_ href: String) {
+        if MediaURL.isMedia(href) { return handOffMedia(href) }
         switch LinkTarget(href: href, origin: origin) {
         case .post(let id):
             fragment = id
@@ -106,5 +108,12 @@ extension Page {
         case .blocked(let href):
             log("warn", "navigation to \(href) blocked: not a post of this liveblog")
         }
+    }
+
+    /// Hands a video or audio URL to the app (W3): a link to one, or a click on a video or a
+    /// media embed's card. The app shows what it will run and asks first.
+    public func handOffMedia(_ url: String) {
+        log("info", "media handed to the app: \(url)")
+        outbox.append(.mediaHandoff(url))
     }
 }

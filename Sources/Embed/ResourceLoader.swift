@@ -27,6 +27,15 @@ public enum ResourceCompletion: Sendable, Equatable {
     case embed(id: String, height: Double)
     /// Page `n` of older posts arrived.
     case page(Int)
+
+    /// The request this completes.
+    public var key: Request {
+        switch self {
+        case .media(let id, _): return .media(id)
+        case .embed(let id, _): return .embed(id)
+        case .page(let n): return .page(n)
+        }
+    }
 }
 
 /// Loads media, embeds and pages for the page. The page asks (`request`), and at every frame

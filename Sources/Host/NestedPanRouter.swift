@@ -11,6 +11,11 @@ public final class NestedPanRouter: PanTarget {
     public var webMaxOffset: () -> Double
     private var webOld = 0.0
     private var listOld = 0.0
+    /// The list's bottom bounce (P3). Off under the `android` law: RecyclerView shows no
+    /// overscroll, only its edge effect (F1, F2).
+    public private(set) var bouncesAtBottom = true
+
+    public func use(_ physics: PhysicsModel) { bouncesAtBottom = physics != .android }
 
     public init(list: ScrollView, webOffset: @escaping () -> Double, setWebOffset: @escaping (Double) -> Void,
                 webMaxOffset: @escaping () -> Double) {
@@ -39,8 +44,9 @@ public final class NestedPanRouter: PanTarget {
             webOld = newOffsetY
         } else {
             if newOffsetY >= maxOffsetY {
-                newOffsetY = bounce ? RubberBand.damped(newOffset: newOffsetY, oldOffset: listOld, maxOffset: maxOffsetY)
-                                    : max(maxOffsetY, min(listOld, newOffsetY))
+                newOffsetY = bounce && bouncesAtBottom
+                    ? RubberBand.damped(newOffset: newOffsetY, oldOffset: listOld, maxOffset: maxOffsetY)
+                    : max(maxOffsetY, min(listOld, newOffsetY))
             }
             list.offset = newOffsetY
             listOld = newOffsetY

@@ -7,22 +7,25 @@ import ScrollPhysics
 /// interaction lock (P4), and keys and wheel notches turned into gestures (P5, P6).
 /// Time comes in as ticks (120 Hz); nothing here reads a clock.
 public final class PanEngine {
-    public var target: PanTarget
+    public var target: PanTarget { didSet { target.use(physics) } }
 
-    /// The reader began scrolling (H5): hosts hear scrollViewWillBeginDragging / DRAGGING.
-    public var onDragBegan: (Int) -> Void = { _ in }
+    /// The reader began scrolling, with what (H5, F4): the World decides whether the host hears
+    /// scrollViewWillBeginDragging / DRAGGING (`ReaderDragRule`).
+    public var onDragBegan: (ScrollInput, Int) -> Void = { _, _ in }
     /// A reader-driven motion continues on its own (inertia, key ease): Android's SETTLING.
     public var onSettling: () -> Void = {}
     /// Nothing the reader started moves any more.
     public var onIdle: () -> Void = {}
 
     public private(set) var item: DynamicItem?
-    /// F1/F2 (prototype): the law of inertia. `.uidynamic` is the seed's DynamicItem path above,
-    /// unchanged; `.uikit` and `.android` run a `DecelerationMotion` (`glide`).
-    public var physics: PhysicsModel = .uidynamic
-    private var glide: Glide?
-    /// F1: Android's edge effect after a fling met a bound; read it with `edgeEffectDistance(now:)`.
-    public private(set) var edgeEffect: (edge: ScrollEdge, effect: AndroidEdgeEffect, startTick: Int)?
+    /// F1, F2: the law of inertia and of the edges, chosen by the World (`PhysicsModel.selected`).
+    /// `.uidynamic` is the seed's DynamicItem path, unchanged; `.uikit` and `.android` run a
+    /// `LawGlide`. The target learns it too (its drags at the edges follow the law).
+    public var physics: PhysicsModel = .uidynamic { didSet { target.use(physics) } }
+    private var glide: LawGlide?
+    /// F1: Android's edge effect (pulled by a drag past an end, absorbed from a fling's impact);
+    /// read it with `edgeEffectDistance(now:)`.
+    public private(set) var edgeGlow: EdgeGlow?
     private var tracker = VelocityTracker()
     private var touch: Touch?
     private var ease: Ease?
@@ -44,13 +47,6 @@ public final class PanEngine {
         var applied: Double
     }
 
-    /// A fling under a platform law: offsets relative to the release, applied as deltas.
-    struct Glide {
-        var motion: any DecelerationMotion
-        var startTick: Int
-        var applied: Double
-    }
-
     public init(target: PanTarget) { self.target = target }
 
     /// Native rows take no taps while inertia runs (P4).
@@ -67,9 +63,11 @@ public final class PanEngine {
     // MARK: Touch (mouse drag, scenario drag and tap)
 
     /// Touch down. Returns true when it stopped a motion (so the press is not a tap).
+    /// `stopsScroll`: the press also stops a scroll the list runs on its own (F3: the jump's
+    /// smooth scroll or animated setContentOffset), so it is not a tap either.
     @discardableResult
-    public func touchDown(y: Double, now: Int) -> Bool {
-        let stopped = item != nil || glide != nil || ease != nil
+    public func touchDown(y: Double, now: Int, stopsScroll: Bool = false) -> Bool {
+        let stopped = item != nil || glide != nil || ease != nil || stopsScroll
         item = nil
         glide = nil
         ease = nil
@@ -91,10 +89,10 @@ public final class PanEngine {
             t.dragging = true
             touch = t
             target.panBegan()
-            onDragBegan(now)
-            _ = target.pan(by: y - t.startY, bounce: true)
+            onDragBegan(.touch, now)
+            dragStep(by: y - t.startY, now: now)
         } else {
-            _ = target.pan(by: y - t.lastY, bounce: true)
+            dragStep(by: y - t.lastY, now: now)
         }
         t.lastY = y
         touch = t
@@ -109,6 +107,7 @@ public final class PanEngine {
         if t.lastY != y { touchMove(y: y, now: now) }
         let current = touch ?? t
         touch = nil
+        if let g = edgeGlow { edgeGlow = g.released(height: target.indicator.viewport, tick: now) }
         guard current.dragging else {
             // A press that stopped a bounce mid-way: the content springs back on release (P3).
             target.settle(now: now)
@@ -129,15 +128,15 @@ public final class PanEngine {
 
     /// Scrolls content by `delta` pt (+ = content up, as j / wheel down) with an ease-out of 0.15 s;
     /// scrolls closer than 80 ms apart form one stream whose speed carries into inertia.
-    public func easedScroll(by delta: Double, now: Int, homeEnd: Bool = false) {
+    public func easedScroll(by delta: Double, now: Int, homeEnd: Bool = false, input: ScrollInput = .key) {
         let continuing = stream.isActive(at: seconds(now)) && ease != nil
         stream.add(at: seconds(now), delta: delta)
         item = nil
         glide = nil
         if !continuing { target.panBegan() }
         // Every notch and key press is the reader scrolling, also inside a stream that began
-        // before a jump: the host hears of each (H5), so no correction pulls the reader back.
-        onDragBegan(now)
+        // before a jump: the World hears of each (H5) and tells the host if it is a drag (F4).
+        onDragBegan(input, now)
         var total = delta
         if let e = ease, continuing { total += e.motion.to - e.applied }
         // No overscroll from keys: the delta stops at the bounds.
@@ -154,8 +153,17 @@ public final class PanEngine {
         ease = nil
         stream.reset()
         target.panBegan()
-        onDragBegan(now)
+        onDragBegan(.key, now)
         if startInertia(contentVelocity: contentVelocity, now: now) { onSettling() } else { onIdle() }
+    }
+
+    /// Stops the inertia, eases and streams where they are, keeping a finger that is down (the app
+    /// scrolled the list itself).
+    public func stopMotion() {
+        item = nil
+        glide = nil
+        ease = nil
+        stream.reset()
     }
 
     /// Stops everything where it is.
@@ -167,50 +175,57 @@ public final class PanEngine {
         stream.reset()
     }
 
+    /// A finger step of a drag: the target moves (at the edges as its law says); on android the
+    /// part no content can take pulls the edge effect (RecyclerView.pullGlows), and moving back
+    /// from the end lets it go (considerReleasingGlowsOnScroll).
+    private func dragStep(by d: Double, now: Int) {
+        guard physics == .android else {
+            _ = target.pan(by: d, bounce: true)
+            return
+        }
+        let room = target.room(contentUp: d < 0)
+        _ = target.pan(by: d, bounce: true)
+        let unconsumed = abs(d) - abs(room)
+        let height = target.indicator.viewport
+        if d != 0, unconsumed > 1e-9 {
+            edgeGlow = .pulled(edgeGlow, edge: d < 0 ? .bottom : .top, overscroll: unconsumed, height: height,
+                               tick: now)
+        } else if let g = edgeGlow, g.held != nil, d != 0 {
+            edgeGlow = g.released(height: height, tick: now)
+        }
+    }
+
     /// Starts inertia at `v` (content pt/s, + = content up) under `physics`; false: no inertia.
-    /// uidynamic: the seed's item (P2). Otherwise the law's motion, bounded by the room the
-    /// target has left either way (F1, F2).
+    /// uidynamic: the seed's item (P2). Otherwise the law's glide (F1, F2).
     private func startInertia(contentVelocity v: Double, now: Int) -> Bool {
         guard physics != .uidynamic else {
             item = DynamicItem.fling(releaseVelocity: -v)
             return item != nil
         }
-        let law = physics.law
-        guard law.startsFling(velocity: v) else { return false }
-        let bounds = ScrollBounds(min: target.room(contentUp: false), max: target.room(contentUp: true),
-                                  viewport: target.indicator.viewport)
-        glide = Glide(motion: law.motion(from: 0, velocity: v, bounds: bounds), startTick: now, applied: 0)
-        return true
+        glide = LawGlide.start(physics, velocity: v, target: target, now: now)
+        return glide != nil
     }
 
-    /// `EdgeEffect.getDistance()` of the edge effect at `now` (0 when none shows), F1.
-    public func edgeEffectDistance(now: Int) -> Double {
-        guard let e = edgeEffect else { return 0 }
-        return e.effect.value(at: seconds(now - e.startTick))
+    /// `EdgeEffect.getDistance()` of the edge effect at `tick` (0 when none shows), F1.
+    public func edgeEffectDistance(now tick: Int) -> Double {
+        edgeGlow?.distance(at: tick) ?? 0
     }
 
-    /// One tick of a platform-law fling. Past a bound the target stops it (PROTOTYPE: the targets
-    /// cannot show uikit's overshoot yet, so a uikit fling ends at the bound); android's impact
-    /// starts the edge effect (RecyclerView.absorbGlows).
+    /// One tick of a platform-law fling; android's impact starts the edge effect
+    /// (RecyclerView.absorbGlows).
     private func stepGlide(now: Int) {
         guard var g = glide else { return }
-        let t = seconds(now - g.startTick)
-        let y = g.motion.value(at: t)
-        let d = y - g.applied
-        let atBound = d != 0 && target.pan(by: -d, bounce: false)
-        g.applied = y
+        let result = g.step(now: now, target: target)
         lastMovementTick = now
-        let tPrevious = seconds(now - 1 - g.startTick)
-        if physics == .android, let hit = g.motion.impact, t >= hit.time, tPrevious < hit.time {
-            let effect = AndroidEdgeEffect.absorbed(velocity: hit.velocity, height: target.indicator.viewport)
-            edgeEffect = (hit.edge, effect, now)
+        glide = g
+        if case let .hitBound(edge, v) = result, physics == .android {
+            let height = target.indicator.viewport
+            edgeGlow = .absorbed(edgeGlow, edge: edge, velocity: v, height: height, tick: now)
         }
-        if atBound || g.motion.isFinished(at: t) {
+        if result != .moving {
             glide = nil
             target.settle(now: now)
             onIdle()
-        } else {
-            glide = g
         }
     }
 
@@ -243,6 +258,7 @@ public final class PanEngine {
             }
         }
         stepGlide(now: now)
+        if let g = edgeGlow, g.isFinished(at: now) { edgeGlow = nil }
         if var it = item {
             let d = it.step()
             let atBound = target.pan(by: d, bounce: true)

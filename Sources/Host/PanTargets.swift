@@ -15,14 +15,31 @@ public protocol PanTarget: AnyObject {
     func settle(now tick: Int)
     /// Position and length over the whole scrollable content, for the indicator (P7).
     var indicator: (offset: Double, content: Double, viewport: Double) { get }
+    /// F2: the physics model in force; a target whose edges follow the law takes note.
+    func use(_ physics: PhysicsModel)
 }
 
-/// M1: the native list alone, with the seed's bottom bounce (P3) and a hard stop at the top.
+extension PanTarget {
+    public func use(_ physics: PhysicsModel) {}
+}
+
+/// M1: the native list alone. A drag at its edges follows the law in force (F1, F2): the seed's
+/// bottom bounce (P3) and hard stop at the top (`uidynamic`), UIKit's rubber band at both ends
+/// (`uikit`), or RecyclerView's stop at the end (`android`: the pull goes into the edge effect,
+/// PanEngine). Inertia and eases (`bounce: false`) stop at the bounds under every law.
 public final class ListPanTarget: PanTarget {
     let scrollView: ScrollView
     private var oldOffset = 0.0
+    /// The law whose `dragged` shapes a finger's drag past an end.
+    public private(set) var law: any DecelerationLaw = UIDynamicLaw()
 
     public init(scrollView: ScrollView) { self.scrollView = scrollView }
+
+    public func use(_ physics: PhysicsModel) { law = physics.law }
+
+    private var bounds: ScrollBounds {
+        ScrollBounds(min: scrollView.minOffset, max: scrollView.maxOffset, viewport: scrollView.viewportHeight)
+    }
 
     public func panBegan() {
         scrollView.stopAnimation()
@@ -31,6 +48,11 @@ public final class ListPanTarget: PanTarget {
 
     public func pan(by dValue: Double, bounce: Bool) -> Bool {
         oldOffset = scrollView.offset
+        if bounce && law.model != .uidynamic {
+            // A finger's drag (the uidynamic law's own, below, is the seed's arithmetic).
+            scrollView.offset = law.dragged(from: oldOffset, by: -dValue, bounds: bounds)
+            return false
+        }
         var newOffset = oldOffset - dValue
         let minY = scrollView.minOffset, maxY = scrollView.maxOffset
         if newOffset < minY && dValue > 0 { newOffset = max(minY, min(oldOffset, newOffset)) }

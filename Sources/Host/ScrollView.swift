@@ -47,6 +47,9 @@ public final class ScrollView {
     public private(set) var animation: Animation?
     /// UIScrollViewDelegate.scrollViewDidEndScrollingAnimation.
     public var didEndScrollingAnimation: (() -> Void)?
+    /// The app scrolls the list itself (`setContentOffset`, `smoothScrollBy`, `scrollBy`):
+    /// `animated` tells which. The world stops the reader's inertia there as the platform does.
+    public var willScrollProgrammatically: ((_ animated: Bool) -> Void)?
 
     public init(viewportHeight: Double, insetTop: Double, insetBottom: Double) {
         self.viewportHeight = viewportHeight
@@ -65,6 +68,7 @@ public final class ScrollView {
     /// `setContentOffset(_:animated:)`. A new animation replaces a running one, and UIKit then
     /// reports the end of the running one (the seed relies on this order).
     public func setContentOffset(_ y: Double, animated: Bool, now tick: Int) {
+        willScrollProgrammatically?(animated)
         if animated {
             if animation != nil { endAnimation(notify: true) }
             animation = Animation(motion: .iosSetContentOffset(from: offset, to: y), startTick: tick, programmatic: true,
@@ -85,6 +89,7 @@ public final class ScrollView {
     /// than there was so ends early, at the end, with less consumed.
     public func animate(_ motion: ScrollAnimation, now tick: Int, programmatic: Bool,
                         stopsAtEnds: Bool = false) {
+        if programmatic { willScrollProgrammatically?(true) }
         if animation != nil { endAnimation(notify: true) }
         animation = Animation(motion: motion, startTick: tick, programmatic: programmatic,
                               targetInRange: isInRange(motion.to), stopsAtEnds: stopsAtEnds)

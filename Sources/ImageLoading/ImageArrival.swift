@@ -30,6 +30,11 @@ public struct ImageLoadError: Error, Hashable, Sendable, CustomStringConvertible
     public let source: ImageSource
     public let cause: Cause
 
+    public init(source: ImageSource, cause: Cause) {
+        self.source = source
+        self.cause = cause
+    }
+
     public var description: String {
         switch cause {
         case let .fetch(error): return error.description

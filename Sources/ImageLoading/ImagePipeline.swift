@@ -106,12 +106,12 @@ public final class ImagePipeline: @unchecked Sendable {
         }
     }
 
-    struct FileFailure: Error {
-        let reason: String
+    public struct FileFailure: Error {
+        public let reason: String
     }
 
     /// At most `cap` bytes of the file, or why not.
-    static func readCapped(path: String, cap: Int) -> Result<[UInt8], FileFailure> {
+    public static func readCapped(path: String, cap: Int) -> Result<[UInt8], FileFailure> {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             let exists = FileManager.default.fileExists(atPath: path)
             return .failure(FileFailure(reason: exists ? "cannot be read" : "no such file"))

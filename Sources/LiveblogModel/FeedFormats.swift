@@ -72,7 +72,7 @@ enum JSONLDFormat {
             for x in list { if let f = find(x) { return f } }
         }
         if case .object = root.value, let graph = root.child("@graph"), let list = graph.elements {
-            for x in list where hasType(x.value, "LiveBlogPosting") { return x }
+            for x in list { if let f = find(x) { return f } }
         }
         return nil
     }
@@ -92,7 +92,7 @@ enum JSONLDFormat {
         var firstSeen: [String: JSONNode.Place] = [:]
         for up in updates {
             guard case .object = up.value else { throw up.error("expected an object (a BlogPosting), found \(up.value.typeName)") }
-            guard let postID = try up.id("@id") ?? up.rawString("url"), !postID.isEmpty else {
+            guard let postID = try (up.id("@id") ?? up.rawString("url")).map(anchor), !postID.isEmpty else {
                 throw up.error("missing id (neither @id nor url)", key: "@id")
             }
             if let first = firstSeen[postID] {
@@ -120,6 +120,14 @@ enum JSONLDFormat {
             posts.append(Post(id: postID, createdAt: date, headline: headline, blocks: blocks))
         }
         return Liveblog(id: id, title: title, posts: LiveblogLoader.newestFirst(posts), format: .jsonLD, baseDirectory: baseDirectory)
+    }
+
+    /// R1: a post's anchor is the fragment of its `@id` or `url` (`https://…/live#post-3` →
+    /// `post-3`), as real pages link their updates; an id without a fragment is kept whole.
+    static func anchor(_ id: String) -> String {
+        guard let hash = id.lastIndex(of: "#") else { return id }
+        let fragment = String(id[id.index(after: hash)...])
+        return fragment.isEmpty ? id : fragment
     }
 
     static func images(_ img: JSONNode, postID: String) throws -> [Media] {

@@ -110,9 +110,7 @@ public enum LiveblogGenerator {
                     let png = PNGWriter.write(width: size.width, height: size.height,
                                               rgba: imagePixels(width: size.width, height: size.height, seed: fnv1a(m.id)))
                     let file = (directory as NSString).appendingPathComponent((m.url as NSString).lastPathComponent)
-                    guard FileManager.default.createFile(atPath: file, contents: Data(png)) else {
-                        throw LiveblogError(file: file, place: "", message: "cannot write the image file")
-                    }
+                    try OutputFile.write(Data(png), to: file)
                     written += 1
                 }
             }

@@ -46,6 +46,7 @@ enum TickarooFormat {
             firstSeen.reserveCapacity(events.count)
             for ev in events {
                 guard case .object = ev.value else { throw ev.error("expected an object (an event), found \(ev.value.typeName)") }
+                if isDeleted(ev.value) { continue }
                 let post = try parseEvent(ev)
                 if let first = firstSeen[post.id] {
                     throw ev.error("duplicate post id \(JSONWriter.quote(post.id)) (first at \(first.text))", key: "local_id")
@@ -56,6 +57,11 @@ enum TickarooFormat {
         }
         return Liveblog(id: id, title: title, scoreboard: scoreboard, posts: LiveblogLoader.newestFirst(posts),
                         format: .tickaroo, baseDirectory: baseDirectory)
+    }
+
+    /// R3: an event with `local_status` 100 was deleted in the ticker: it is no post.
+    static func isDeleted(_ v: JSONValue) -> Bool {
+        v["local_status"]?.doubleValue == 100
     }
 
     static func parseGame(_ doc: JSONNode, name: String) throws -> (id: String, title: String, scoreboard: Scoreboard?) {
@@ -91,6 +97,7 @@ enum TickarooFormat {
         do {
             guard let (pairs, streamed) = try JSONParser.parseStreaming(buffer: buffer, streamKey: "events", consumed: consumed, element: { i, v in
                 guard case .object = v else { throw NotTheSimpleShape() }
+                if isDeleted(v) { return }
                 let post = try parseEvent(JSONNode(v, place: .index(eventsPlace, i), file: name))
                 guard seen.insert(post.id).inserted else { throw NotTheSimpleShape() }
                 posts.append(post)

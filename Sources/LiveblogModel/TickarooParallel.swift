@@ -37,8 +37,9 @@ extension TickarooFormat {
                 for i in lo..<hi {
                     let r = ranges[i]
                     guard let v = try? JSONParser.parse(buffer: UnsafeBufferPointer(rebasing: b[r.0..<r.1])),
-                          case .object = v,
-                          let post = try? parseEvent(JSONNode(v, place: .index(eventsPlace, i), file: name))
+                          case .object = v else { return }
+                    if isDeleted(v) { continue }
+                    guard let post = try? parseEvent(JSONNode(v, place: .index(eventsPlace, i), file: name))
                     else { return }
                     posts.append(post)
                 }

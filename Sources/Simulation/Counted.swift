@@ -1,4 +1,7 @@
+import LiveblogModel
+
 /// "1 update", "2 updates": a count and its noun, singular for one (issue 18: "1 updates").
+/// The one rule is `Plural` in LiveblogModel; this is its spelling for the layers above.
 public func counted(_ n: Int, _ noun: String, plural: String? = nil) -> String {
-    "\(n) \(n == 1 ? noun : plural ?? noun + "s")"
+    Plural.count(n, noun, plural)
 }

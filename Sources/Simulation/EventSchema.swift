@@ -7,7 +7,7 @@ import Embed
 public enum EventSchema {
     /// The event kinds a scenario may name (SPEC 9, and `pointer` for recordings, C7).
     public static let kinds: Set<String> = ["jump", "fragment", "drag", "tap", "wheel", "key", "resize", "live", "load",
-                                            "setHook", "remove", "pointer"]
+                                            "setHook", "remove", "pointer", "focus"]
 
     /// Defaults of SPEC 9: a drag lasts 0.25 s and starts at row 12; column 40.
     static let dragDuration = 0.25
@@ -42,6 +42,7 @@ public enum EventSchema {
         case let .load(id): pairs.append(("load", .string(id)))
         case let .setHook(s): pairs.append(("setHook", s.map { .string($0) } ?? .null))
         case .remove: pairs.append(("remove", .bool(true)))
+        case let .focus(on): pairs.append(("focus", .bool(on)))
         case .setMode, .setPlatform, .setNetwork, .setInsets, .reload: return nil
         }
         return .object(pairs)
@@ -107,6 +108,7 @@ extension Scenario.Reader {
         case "remove":
             guard try bool(x, p) else { throw fail(p, "\"remove\" takes true") }
             return .remove
+        case "focus": return .focus(try bool(x, p))
         default: return try pointer(x, p)
         }
     }

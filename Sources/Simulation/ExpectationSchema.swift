@@ -5,15 +5,33 @@ import Embed
 extension Scenario.Reader {
     static let expectationKeys: Set<String> = ["post", "landsAt", "tolerance", "by", "stillFrom", "until", "holdEnds",
                                                "noPullBackAfterDrag", "value", "at", "equals", "changesFrom", "from",
-                                               "within"]
+                                               "within", "name", "settlesBy", "count", "min", "max", "noHost",
+                                               "after"]
+
+    /// An expectation's optional `"name"`: its stable id in reports (Q2, Q4).
+    func expectationName(_ v: JSONValue, _ place: String) throws -> String? {
+        guard let n = v["name"] else { return nil }
+        let s = try string(n, "\(place).name")
+        guard !s.isEmpty else { throw fail("\(place).name", "must not be empty") }
+        return s
+    }
 
     func expectation(_ v: JSONValue, _ place: String) throws -> Scenario.Expectation {
         let pairs = try object(v, place, allowed: Scenario.Reader.expectationKeys)
         var d: [String: JSONValue] = [:]
-        for (k, x) in pairs { d[k] = x }
+        for (k, x) in pairs where k != "name" { d[k] = x }
         if let vv = d["value"] { return try valueExpectation(vv, d, place) }
-        for k in ["at", "equals", "changesFrom", "from", "within"] where d[k] != nil {
+        if let c = d["count"] { return try count(c, d, place) }
+        if let nh = d["noHost"] { return try noHost(nh, d, place) }
+        for k in ["at", "equals", "changesFrom"] where d[k] != nil {
             throw fail("\(place).\(k)", "\"\(k)\" goes with \"value\"")
+        }
+        for k in ["min", "max"] where d[k] != nil { throw fail("\(place).\(k)", "\"\(k)\" goes with \"count\"") }
+        if d["after"] != nil { throw fail("\(place).after", "\"after\" goes with \"noHost\"") }
+        if d["post"] == nil {
+            for k in ["from", "within"] where d[k] != nil {
+                throw fail("\(place).\(k)", "\"\(k)\" goes with \"post\", \"value\" or \"count\"")
+            }
         }
         if let nb = d["noPullBackAfterDrag"] {
             guard d.count == 1 else { throw fail(place, "noPullBackAfterDrag stands alone") }
@@ -21,7 +39,8 @@ extension Scenario.Reader {
         }
         if let he = d["holdEnds"] { return try holdEnds(he, d, place) }
         guard let pv = d["post"] else {
-            throw fail(place, "an expectation needs \"post\", \"holdEnds\" or \"noPullBackAfterDrag\"")
+            throw fail(place, "an expectation needs \"post\", \"value\", \"count\", \"noHost\", \"holdEnds\" or "
+                            + "\"noPullBackAfterDrag\"")
         }
         return try postExpectation(try id(pv, "\(place).post"), d, place)
     }
@@ -47,6 +66,13 @@ extension Scenario.Reader {
             return .landsAt(post: post, y: try points(la, "\(place).landsAt"), tolerance: tol,
                             by: try seconds(by, "\(place).by"))
         }
+        if let w = d["within"] { return try postWithin(post, w, d, place) }
+        if let sb = d["settlesBy"] {
+            for k in d.keys where !["post", "settlesBy", "tolerance"].contains(k) {
+                throw fail("\(place).\(k)", "does not go with settlesBy")
+            }
+            return .settlesBy(post: post, by: try seconds(sb, "\(place).settlesBy"), tolerance: tol)
+        }
         if let sf = d["stillFrom"] {
             guard let until = d["until"] else { throw fail(place, "stillFrom needs \"until\"") }
             let a = try seconds(sf, "\(place).stillFrom"), b = try seconds(until, "\(place).until")
@@ -54,7 +80,8 @@ extension Scenario.Reader {
             if d["by"] != nil { throw fail("\(place).by", "does not go with stillFrom") }
             return .still(post: post, from: a, until: b, tolerance: tol)
         }
-        throw fail(place, "a post expectation needs \"landsAt\" + \"by\" or \"stillFrom\" + \"until\"")
+        throw fail(place, "a post expectation needs \"landsAt\" + \"by\", \"stillFrom\" + \"until\", "
+                        + "\"within\" + \"from\" + \"until\", or \"settlesBy\"")
     }
 
     private func valueExpectation(_ vv: JSONValue, _ d: [String: JSONValue], _ place: String) throws -> Scenario.Expectation {
@@ -92,5 +119,73 @@ extension Scenario.Reader {
         }
         throw fail(place, "a value expectation needs \"equals\" + \"at\", \"changesFrom\" + \"until\", "
                         + "\"stillFrom\" + \"until\", or \"within\" + \"from\" + \"until\"")
+    }
+}
+
+/// Q2's expectation kinds on a post's range, trace lines and host calls.
+extension Scenario.Reader {
+    /// `[lo, hi]` with lo ≤ hi.
+    func range(_ w: JSONValue, _ place: String) throws -> (Double, Double) {
+        guard let a = w.arrayValue, a.count == 2 else { throw fail(place, "expected [low, high]") }
+        let lo = try points(a[0], "\(place)[0]"), hi = try points(a[1], "\(place)[1]")
+        guard lo <= hi else { throw fail(place, "low must not be above high") }
+        return (lo, hi)
+    }
+
+    /// A window `from` … `until`, each optional with the given defaults, until not before from.
+    func window(_ d: [String: JSONValue], _ place: String, required: Bool) throws -> (Double?, Double?) {
+        if required {
+            for k in ["from", "until"] where d[k] == nil { throw fail(place, "needs \"\(k)\"") }
+        }
+        let a = try d["from"].map { try seconds($0, "\(place).from") }
+        let b = try d["until"].map { try seconds($0, "\(place).until") }
+        if let a, let b, b < a { throw fail("\(place).until", "must not be before from") }
+        return (a, b)
+    }
+
+    func postWithin(_ post: String, _ w: JSONValue, _ d: [String: JSONValue], _ place: String) throws
+        -> Scenario.Expectation {
+        for k in d.keys where !["post", "within", "from", "until"].contains(k) {
+            throw fail("\(place).\(k)", "does not go with within")
+        }
+        let (lo, hi) = try range(w, "\(place).within")
+        let (a, b) = try window(d, place, required: true)
+        return .postWithin(post: post, from: a!, until: b!, lo: lo, hi: hi)
+    }
+
+    /// `{"count": {FIELDS}, "from": t0, "until": t1, "min": a, "max": b}`: fields of the trace's
+    /// lines (SPEC 9); a field no line of that kind has is refused, as it would match nothing.
+    func count(_ c: JSONValue, _ d: [String: JSONValue], _ place: String) throws -> Scenario.Expectation {
+        for k in d.keys where !["count", "from", "until", "min", "max"].contains(k) {
+            throw fail("\(place).\(k)", "does not go with count")
+        }
+        guard let pairs = c.objectPairs, !pairs.isEmpty else {
+            throw fail("\(place).count", "expected an object of trace fields, e.g. {\"ev\": \"host\", \"action\": \"drop\"}")
+        }
+        let ev = c["ev"]?.stringValue
+        if c["ev"] != nil, ev.flatMap({ TraceChecks.fields[$0] }) == nil {
+            let all = TraceChecks.fields.keys.sorted().joined(separator: ", ")
+            throw fail("\(place).count.ev", "unknown trace line kind (\(all))")
+        }
+        let known = ev.flatMap { TraceChecks.fields[$0] } ?? TraceChecks.fields.values.reduce([], { $0.union($1) })
+        for (k, _) in pairs where k != "ev" && !known.contains(k) {
+            throw fail("\(place).count.\(k)", "no \(ev.map { "\"\($0)\" " } ?? "")trace line has this field")
+        }
+        let lo = try d["min"].map { try int($0, "\(place).min", min: 0, max: Self.maxCount) }
+        let hi = try d["max"].map { try int($0, "\(place).max", min: 0, max: Self.maxCount) }
+        guard lo != nil || hi != nil else { throw fail(place, "count needs \"min\", \"max\" or both") }
+        if let lo, let hi, hi < lo { throw fail("\(place).max", "must not be below min") }
+        let (a, b) = try window(d, place, required: false)
+        return .count(c, from: a, until: b, min: lo, max: hi)
+    }
+
+    /// `{"noHost": {"jumpId": J}, "after": t}`.
+    func noHost(_ nh: JSONValue, _ d: [String: JSONValue], _ place: String) throws -> Scenario.Expectation {
+        for k in d.keys where !["noHost", "after"].contains(k) { throw fail("\(place).\(k)", "does not go with noHost") }
+        let pairs = try object(nh, "\(place).noHost", allowed: ["jumpId"])
+        guard let j = pairs.first?.1 else { throw fail("\(place).noHost", "needs \"jumpId\"") }
+        guard let after = d["after"] else { throw fail(place, "noHost needs \"after\"") }
+        return .noHost(jumpId: try int(j, "\(place).noHost.jumpId", min: 0, max: Self.maxCount),
+                       after: try seconds(after, "\(place).after"))
     }
 }

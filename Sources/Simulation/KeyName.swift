@@ -44,6 +44,8 @@ public enum KeyName: Hashable, Sendable {
     public static let worldKeys: Set<KeyName> = scrollKeys.union([
         .tab, .backTab, .enter, .escape, .left, .right,
         .char("m"), .char("p"), .char("o"), .char("n"), .char("i"), .char("l"), .char("r"),
+        .backspace, .char("H"), .char("L"),
+        .char("N"),
     ])
 
     /// A one-line list of what a scenario may name, for error messages.

@@ -1,4 +1,5 @@
 import Foundation
+import RealSources
 import LiveblogModel
 import Embed
 import Host
@@ -9,44 +10,45 @@ public final class ScenarioRunner {
     public let world: World
     /// Every trace record, in time order.
     public private(set) var records: [TraceRecord] = []
-    private var series: [String: [(tick: Int, y: Double?)]] = [:]
-    private var values: [Scenario.ValueKind: [(tick: Int, v: Double)]] = [:]
+    /// The watched posts' y in every frame (nil: not laid out), and the watched values.
+    private(set) var series: [String: [(tick: Int, y: Double?)]] = [:]
+    private(set) var values: [Scenario.ValueKind: [(tick: Int, v: Double)]] = [:]
     private var watchedValues: [Scenario.ValueKind] = []
     public var traceLine: ((String) -> Void)?
     public var keepRecords = true
 
-    public struct Outcome: Equatable {
-        public var description: String
-        public var passed: Bool
-        public var detail: String
-    }
+    /// An expectation's result (Q4: with its id, expected and observed values).
+    public typealias Outcome = ExpectationResult
 
     public init(scenario: Scenario) {
         self.scenario = scenario
-        world = World(liveblog: scenario.liveblog, config: scenario.config)
+        world = ScenarioRunner.world(for: scenario)
         var watched: [String] = []
         for e in scenario.expectations {
-            switch e {
-            case .landsAt(let p, _, _, _), .still(let p, _, _, _): if !watched.contains(p) { watched.append(p) }
-            default: break
-            }
+            if let p = Scenario.post(of: e), !watched.contains(p) { watched.append(p) }
+            if let k = Scenario.value(of: e), !watchedValues.contains(k) { watchedValues.append(k) }
         }
         world.watchedPosts = watched
-        for e in scenario.expectations {
-            switch e {
-            case .valueAt(let k, _, _, _), .valueMoving(let k, _, _), .valueStill(let k, _, _, _), .valueWithin(let k, _, _, _, _):
-                if !watchedValues.contains(k) { watchedValues.append(k) }
-            default: break
-            }
-        }
         world.sink = { [unowned self] r in
             if self.keepRecords { self.records.append(r) }
             self.traceLine?(r.json)
             if case .frame = r.event {
-                for id in self.world.watchedPosts { self.series[id, default: []].append((r.tick, self.world.watchedY[id] ?? nil)) }
+                for id in self.world.watchedPosts {
+                    self.series[id, default: []].append((r.tick, self.world.watchedY[id] ?? nil))
+                }
                 for k in self.watchedValues { self.values[k, default: []].append((r.tick, self.world.value(k))) }
             }
         }
+    }
+
+    /// The scenario's world; with a capture (R4), its loads and polls answered from it, offline.
+    static func world(for scenario: Scenario) -> World {
+        guard let capture = scenario.capture, case let .success(session) = RealSession.replay(capture) else {
+            return World(liveblog: scenario.liveblog, config: scenario.config)
+        }
+        let world = World(liveblog: session.liveblog, config: scenario.config, loader: session.loader)
+        world.liveFeed = session.liveFeed
+        return world
     }
 
     /// Runs to the scenario's end (virtual time) and evaluates its expectations.
@@ -63,22 +65,26 @@ public final class ScenarioRunner {
         return evaluate()
     }
 
-    // MARK: - Expectations
-
-    private func y(of post: String, atOrBefore tick: Int) -> Double?? {
-        guard let s = series[post] else { return nil }
-        var found: Double?? = nil
-        for p in s { if p.tick <= tick { found = .some(p.y) } else { break } }
-        return found
-    }
-
+    /// Every expectation's result, in order, each with its index and name (its stable id, Q4).
     public func evaluate() -> [Outcome] {
-        scenario.expectations.map(evaluate)
+        scenario.expectations.enumerated().map { i, e in
+            var r = evaluate(e)
+            r.index = i
+            r.name = i < scenario.expectationNames.count ? scenario.expectationNames[i] : nil
+            return r
+        }
     }
 
-    private func fmt(_ d: Double) -> String { JSONWriter.number(d) }
+    /// The run's nav lines, for Q6's "never found".
+    var navs: [(tick: Int, id: String, result: String)] {
+        records.compactMap { r in
+            if case let .nav(id, result, _) = r.event { return (r.tick, id, result) }
+            return nil
+        }
+    }
 
     private func evaluate(_ e: Scenario.Expectation) -> Outcome {
+        let T = VirtualClock.ticks
         switch e {
         case let .landsAt(post, target, tol, by): return landsAt(post, target, tol, by)
         case let .still(post, from, until, tol): return still(post, from, until, tol)
@@ -88,90 +94,15 @@ public final class ScenarioRunner {
         case let .valueStill(k, from, until, tol): return valueStill(k, from, until, tol)
         case let .valueWithin(k, from, until, lo, hi): return valueWithin(k, from, until, lo, hi)
         case let .noPullBackAfterDrag(expected): return noPullBack(expected)
+        case let .postWithin(post, from, until, lo, hi):
+            return PostChecks.within(post, series[post] ?? [], from: T(from), until: T(until), lo: lo, hi: hi, navs: navs)
+        case let .settlesBy(post, by, tol):
+            return PostChecks.settlesBy(post, series[post] ?? [], by: T(by), tolerance: tol, navs: navs)
+        case let .count(pattern, from, until, lo, hi):
+            return TraceChecks.count(records, pattern.objectPairs ?? [], from: T(from ?? 0),
+                                     until: T(until ?? scenario.duration), min: lo, max: hi)
+        case let .noHost(jumpId, after): return TraceChecks.noHost(records, jumpId: jumpId, after: T(after))
         }
-    }
-
-    private func landsAt(_ post: String, _ target: Double, _ tol: Double, _ by: Double) -> Outcome {
-        let desc = "post \(post) lands at y=\(fmt(target)) ±\(fmt(tol)) by t=\(fmt(by))"
-        let tick = VirtualClock.ticks(by)
-        guard let yy = y(of: post, atOrBefore: tick) else { return Outcome(description: desc, passed: false, detail: "no frame by then") }
-        guard let y = yy else { return Outcome(description: desc, passed: false, detail: "the post is not laid out at t=\(fmt(by))") }
-        return Outcome(description: desc, passed: abs(y - target) <= tol, detail: "y=\(fmt(y)) at t=\(fmt(by))")
-    }
-
-    private func still(_ post: String, _ from: Double, _ until: Double, _ tol: Double) -> Outcome {
-        let desc = "post \(post) still within ±\(fmt(tol)) from t=\(fmt(from)) until t=\(fmt(until))"
-        let a = VirtualClock.ticks(from), b = VirtualClock.ticks(until)
-        let pts = (series[post] ?? []).filter { $0.tick >= a && $0.tick <= b }
-        guard let first = pts.first, let y0 = first.y else {
-            return Outcome(description: desc, passed: false, detail: "the post is not laid out at t=\(fmt(from))")
-        }
-        var worst = 0.0, worstTick = first.tick
-        for p in pts {
-            guard let y = p.y else { return Outcome(description: desc, passed: false, detail: "the post left the layout at t=\(TraceRecord.time(p.tick))") }
-            if abs(y - y0) > worst { worst = abs(y - y0); worstTick = p.tick }
-        }
-        return Outcome(description: desc, passed: worst <= tol,
-                       detail: "y=\(fmt(y0)) at start, moved at most \(fmt(worst)) (at t=\(TraceRecord.time(worstTick)))")
-    }
-
-    private func holdEnds(_ reason: HoldEndReason, _ by: Double) -> Outcome {
-        let desc = "a hold ends (\(reason.rawValue)) by t=\(fmt(by))"
-        let tick = VirtualClock.ticks(by)
-        var ends: [String] = []
-        for r in records {
-            if case let .holdEnd(_, why) = r.event {
-                ends.append("\(why.rawValue) at t=\(TraceRecord.time(r.tick))")
-                if why == reason && r.tick <= tick { return Outcome(description: desc, passed: true, detail: "at t=\(TraceRecord.time(r.tick))") }
-            }
-        }
-        return Outcome(description: desc, passed: false, detail: ends.isEmpty ? "no hold ended" : "holds ended: " + ends.joined(separator: ", "))
-    }
-
-    private func valueAt(_ k: Scenario.ValueKind, _ at: Double, _ v: Double, _ tol: Double) -> Outcome {
-        let desc = "\(k.rawValue) = \(fmt(v)) ±\(fmt(tol)) at t=\(fmt(at))"
-        let tick = VirtualClock.ticks(at)
-        guard let p = (values[k] ?? []).last(where: { $0.tick <= tick }) else { return Outcome(description: desc, passed: false, detail: "no frame by then") }
-        return Outcome(description: desc, passed: abs(p.v - v) <= tol, detail: "\(k.rawValue)=\(fmt(p.v))")
-    }
-
-    private func valueMoving(_ k: Scenario.ValueKind, _ from: Double, _ until: Double) -> Outcome {
-        let desc = "\(k.rawValue) keeps moving from t=\(fmt(from)) until t=\(fmt(until))"
-        let pts = window(k, from, until)
-        guard pts.count >= 2 else { return Outcome(description: desc, passed: false, detail: "no frames in the window") }
-        for i in 1..<pts.count where pts[i].v == pts[i - 1].v {
-            return Outcome(description: desc, passed: false, detail: "still at \(fmt(pts[i].v)) at t=\(TraceRecord.time(pts[i].tick))")
-        }
-        return Outcome(description: desc, passed: true, detail: "\(fmt(pts.first!.v)) → \(fmt(pts.last!.v))")
-    }
-
-    private func valueStill(_ k: Scenario.ValueKind, _ from: Double, _ until: Double, _ tol: Double) -> Outcome {
-        let desc = "\(k.rawValue) still within ±\(fmt(tol)) from t=\(fmt(from)) until t=\(fmt(until))"
-        let pts = window(k, from, until)
-        guard let first = pts.first else { return Outcome(description: desc, passed: false, detail: "no frames in the window") }
-        let worst = pts.map { abs($0.v - first.v) }.max() ?? 0
-        return Outcome(description: desc, passed: worst <= tol, detail: "\(fmt(first.v)), moved at most \(fmt(worst))")
-    }
-
-    private func valueWithin(_ k: Scenario.ValueKind, _ from: Double, _ until: Double, _ lo: Double, _ hi: Double) -> Outcome {
-        let desc = "\(k.rawValue) within [\(fmt(lo)), \(fmt(hi))] from t=\(fmt(from)) until t=\(fmt(until))"
-        let pts = window(k, from, until)
-        guard !pts.isEmpty else { return Outcome(description: desc, passed: false, detail: "no frames in the window") }
-        let mn = pts.map(\.v).min()!, mx = pts.map(\.v).max()!
-        return Outcome(description: desc, passed: mn >= lo && mx <= hi, detail: "ranged \(fmt(mn)) … \(fmt(mx))")
-    }
-
-    private func noPullBack(_ expected: Bool) -> Outcome {
-        let desc = expected ? "no pull-back after a reader drag" : "a pull-back after a reader drag (expected to show it)"
-        let pulls = pullBacks()
-        let detail = pulls.isEmpty ? "no host scroll for an earlier jump after a drag"
-                                    : "\(counted(pulls.count, "pull-back")), first at t=\(TraceRecord.time(pulls[0]))"
-        return Outcome(description: desc, passed: pulls.isEmpty == expected, detail: detail)
-    }
-
-    private func window(_ k: Scenario.ValueKind, _ from: Double, _ until: Double) -> [(tick: Int, v: Double)] {
-        let a = VirtualClock.ticks(from), b = VirtualClock.ticks(until)
-        return (values[k] ?? []).filter { $0.tick >= a && $0.tick <= b }
     }
 
     /// Ticks of host scrolls that serve a jump started before the reader's latest drag.
@@ -181,15 +112,24 @@ public final class ScenarioRunner {
     /// The Android sample takes a correction for a jumpId it does not know as a new jump (iOS
     /// drops it); that is the sample's logic, not a pull back to a post the app had brought the
     /// reader to (fuzz seeds 6660, 7034, 8556, 9485, 12950).
+    /// A drag is what the platform's host hears as one (F4, `ReaderDragRule`): a finger drag and
+    /// Android's press while settling (`drag-begin`), and a wheel notch or key only where the rule
+    /// in force makes it a drag (the platform as it is at that moment, after any `p` switch).
     public func pullBacks() -> [Int] {
         var lastDrag: Int?
+        var platform = scenario.config.platform
+        let rule = scenario.config.dragRule
         var jumpStart: [Int: Int] = [:]
         var lastHookJump: Int?
         var out: [Int] = []
         for r in records {
             switch r.event {
+            case let .setting(name, value):
+                if name == "platform", let p = Platform(rawValue: value) { platform = p }
             case let .input(kind, detail):
-                if kind == .dragBegin || kind == .wheel || (kind == .key && KeyName(detail ?? "").map(KeyName.scrollKeys.contains) == true) { lastDrag = r.tick }
+                let scrollKey = kind == .key && KeyName(detail ?? "").map(KeyName.scrollKeys.contains) == true
+                if kind == .dragBegin || (kind == .wheel && rule.isDrag(.wheel, on: platform))
+                    || (scrollKey && rule.isDrag(.key, on: platform)) { lastDrag = r.tick }
             case let .hook(jumpId, _, correction, _, threw):
                 guard !threw else { continue }
                 if !correction || jumpStart[jumpId] == nil { jumpStart[jumpId] = jumpStart[jumpId] ?? r.tick }

@@ -1,4 +1,5 @@
 import Foundation
+import RealSources
 import LiveblogModel
 import Embed
 import Host
@@ -18,6 +19,9 @@ public struct Scenario {
         case load(String)
         case setHook(String?)
         case remove
+        /// Extension (G6): the terminal gained (true) or lost focus; a real source polls less
+        /// often while unfocused. Recorded, so a session with a capture replays exactly.
+        case focus(Bool)
         /// Extension (recordings, C7): a raw pointer sample in viewport points.
         case pointer(phase: PointerPhase, x: Double, y: Double)
         // Run-time switches of the terminal (the demo's; T2's m, p, n, i, r keys reach the world
@@ -49,24 +53,54 @@ public struct Scenario {
         case valueStill(ValueKind, from: Double, until: Double, tolerance: Double)
         /// `{"value": K, "from": t1, "until": t2, "within": [lo, hi]}`
         case valueWithin(ValueKind, from: Double, until: Double, lo: Double, hi: Double)
+        /// Q2: `{"post": P, "from": t0, "until": t1, "within": [lo, hi]}`, y in range in every frame.
+        case postWithin(post: String, from: Double, until: Double, lo: Double, hi: Double)
+        /// Q2: `{"post": P, "settlesBy": t, "tolerance": tol}`, from some time ≤ t to the end, y stays
+        /// within tol of its final value.
+        case settlesBy(post: String, by: Double, tolerance: Double)
+        /// Q2: `{"count": {FIELDS}, "from": t0, "until": t1, "min": a, "max": b}`, trace lines matching
+        /// every field; the window defaults to the whole run.
+        case count(JSONValue, from: Double?, until: Double?, min: Int?, max: Int?)
+        /// Q2: `{"noHost": {"jumpId": J}, "after": t}`, no host line for jump J after t.
+        case noHost(jumpId: Int, after: Double)
     }
 
-    /// World values an expectation can watch, frame by frame.
+    /// World values every frame line carries (Q3) and an expectation can watch, frame by frame,
+    /// each with one meaning in every mode (pt unless said). The order is the trace's.
     public enum ValueKind: String, CaseIterable {
         /// The list's content offset (UIKit convention: −inset.top at the top).
         case offset
-        /// The self-scrolling web view's offset (M2, M3).
+        /// How far the web view has scrolled itself (M2, M3); always 0 in content mode, where
+        /// the web view is as tall as its content and never scrolls.
         case webOffset
-        /// The web row's height in the list.
+        /// The web row's height in the list: the page's height in content mode (once resized,
+        /// E2), the web view's frame in nested and header modes.
         case webHeight
-        /// How far the list is past its bottom bound (P3; 0 inside the range).
+        /// The page's content height, the same in every mode.
+        case documentHeight
+        /// How far the list is past either bound (P3 at the bottom; F1 uikit's rubber band at
+        /// both ends; 0 inside the range, and always 0 under the android law).
         case overscroll
-        /// How far the web view can still scroll down (M2, M3; 0 at its bottom).
+        /// How far the web view can still scroll itself down (0 at its bottom; always 0 in
+        /// content mode).
         case webRemaining
-        /// M3: how far the header has moved up, min(s, h).
+        /// How far the native header has moved up, min(s, h) (M3; 0 in the other modes).
         case headerShift
-        /// M3: the header's opacity, 1 − min(s, h)/h.
+        /// The native header's opacity, 1 − min(s, h)/h (M3; 1 in the other modes).
         case headerFade
+        /// F1, F2: Android's edge effect, `EdgeEffect.getDistance()` (a fraction of the list's
+        /// height; 0 when none shows, and always 0 under the uidynamic and uikit laws).
+        case edgeEffect
+    }
+
+    /// Values that only move in some modes (Q1): an expectation on one in another mode can
+    /// never see anything but its constant, so the parser refuses it.
+    public static func observable(_ k: ValueKind, in mode: Mode) -> Bool {
+        switch k {
+        case .webOffset, .webRemaining: return mode != .content
+        case .headerShift, .headerFade: return mode == .header
+        default: return true
+        }
     }
 
     public var liveblog: Liveblog
@@ -75,6 +109,10 @@ public struct Scenario {
     public var events: [TimedEvent]
     public var expectations: [Expectation]
     public var name: String
+    /// Each expectation's optional `"name"` (Q2), by its index; its stable id in reports.
+    public var expectationNames: [String?] = []
+    /// R4: a recorded session's network, replayed offline (network profile `capture`).
+    public var capture: Capture? = nil
 
     public struct Invalid: Error, CustomStringConvertible {
         public var file: String

@@ -1,14 +1,17 @@
 import Foundation
+import RealSources
 import LiveblogModel
 import Embed
 import Host
+import ScrollPhysics
 
 /// The scenario's top level and its settings (SPEC 9): the liveblog, the terminal, the mode,
 /// platform, hook, insets, native rows, page, network, url and domains.
 extension Scenario.Reader {
     static let topKeys: Set<String> = ["liveblog", "terminal", "mode", "platform", "hook", "insets", "native", "page",
                                        "network", "url", "enabledDomains", "duration", "events", "expect", "name",
-                                       "layout", "description", "$schema", "androidRange"]
+                                       "layout", "description", "$schema", "androidRange", "physics",
+                                       "dragRule", "capture"]
 
     func scenario(_ root: JSONValue, baseDirectory: String) throws -> Scenario {
         let pairs = try object(root, "", allowed: Scenario.Reader.topKeys)
@@ -17,23 +20,37 @@ extension Scenario.Reader {
         var duration = 12.0
         var events: [Scenario.TimedEvent] = []
         var expects: [Scenario.Expectation] = []
+        var names: [String?] = []
         var name = (file as NSString).lastPathComponent
+        var capture: Capture?
         for (k, v) in pairs {
             switch k {
             case "liveblog": liveblog = try self.liveblog(v, baseDirectory: baseDirectory)
+            case "capture": capture = try self.capture(v, baseDirectory: baseDirectory)
             case "duration": duration = try seconds(v, "duration")
             case "events":
                 for (i, e) in try array(v, "events").enumerated() { events.append(try event(e, "events[\(i)]")) }
             case "expect":
-                for (i, e) in try array(v, "expect").enumerated() { expects.append(try expectation(e, "expect[\(i)]")) }
+                for (i, e) in try array(v, "expect").enumerated() {
+                    expects.append(try expectation(e, "expect[\(i)]"))
+                    names.append(try expectationName(e, "expect[\(i)]"))
+                }
             case "name": name = try string(v, "name")
             default: try setting(k, v, &config)
             }
         }
+        if liveblog == nil, let capture { liveblog = try capturedLiveblog(capture) }
         guard let lb = liveblog else { throw fail("", "missing \"liveblog\" (a file name or an inline liveblog)") }
+        if capture == nil, pairs.contains(where: { $0.0 == "network" && $0.1["profile"]?.stringValue == "capture" }) {
+            throw fail("network.profile", "the profile \"capture\" needs a \"capture\" file")
+        }
+        var s = Scenario(liveblog: lb, config: config, duration: duration, events: events, expectations: expects,
+                         name: name, expectationNames: names, capture: capture)
+        try validate(s)
         // Stable by time: events at the same time keep their order.
         events = events.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
-        return Scenario(liveblog: lb, config: config, duration: duration, events: events, expectations: expects, name: name)
+        s.events = events
+        return s
     }
 
     func liveblog(_ v: JSONValue, baseDirectory: String) throws -> Liveblog {
@@ -69,12 +86,7 @@ extension Scenario.Reader {
             }
             config.platform = p
         case "hook": config.hook = try hook(v, "hook")
-        case "androidRange":
-            let s = try string(v, "androidRange")
-            guard let r = AndroidRangeMode(rawValue: s) else {
-                throw fail("androidRange", "unknown range \"\(s)\" (estimated or exact)")
-            }
-            config.androidRange = r
+        case "physics", "dragRule", "androidRange": try scrolling(k, v, &config)
         case "insets":
             for (ik, iv) in try object(v, "insets", allowed: ["top", "bottom"]) {
                 if ik == "top" { config.insetTopRows = try int(iv, "insets.top", min: 0, max: 100) }
@@ -99,6 +111,33 @@ extension Scenario.Reader {
         }
     }
 
+    /// The scrolling settings of SPEC 12: the law (F2), the drag rule (F4), the android range (F8).
+    func scrolling(_ k: String, _ v: JSONValue, _ config: inout WorldConfig) throws {
+        switch k {
+        case "physics":
+            // F2: one law for every platform and mode instead of each platform's own.
+            let s = try string(v, "physics")
+            guard let m = PhysicsModel(rawValue: s) else {
+                throw fail("physics", "unknown physics \"\(s)\" (uidynamic, uikit or android)")
+            }
+            config.physics = m
+        case "dragRule":
+            // F4: which reader input is a drag; "every-scroll" is H5's old rule.
+            let s = try string(v, "dragRule")
+            guard let r = ReaderDragRule(rawValue: s) else {
+                throw fail("dragRule", "unknown drag rule \"\(s)\" (platform or every-scroll)")
+            }
+            config.dragRule = r
+        case "androidRange":
+            let s = try string(v, "androidRange")
+            guard let r = AndroidRangeMode(rawValue: s) else {
+                throw fail("androidRange", "unknown range \"\(s)\" (estimated or exact)")
+            }
+            config.androidRange = r
+        default: break
+        }
+    }
+
     /// Up to 1e9, as the parser always took (it said "a whole number" above that).
     static let maxCount = 1_000_000_000
 
@@ -119,8 +158,10 @@ extension Scenario.Reader {
         for (nk, nv) in try object(v, "network", allowed: ["profile", "seed"]) {
             if nk == "profile" {
                 let s = try string(nv, "network.profile")
+                // R4: "capture" answers from the scenario's capture file; the page's own profile stays.
+                if s == "capture" { continue }
                 guard let p = NetworkProfile(rawValue: s) else {
-                    throw fail("network.profile", "unknown profile \"\(s)\" (instant, fast, 3g, slow, offline)")
+                    throw fail("network.profile", "unknown profile \"\(s)\" (instant, fast, 3g, slow, offline, capture)")
                 }
                 page.networkProfile = p
             } else {

@@ -17,9 +17,21 @@ public enum TraceEvent: Equatable {
     case input(kind: InputKind, detail: String?)
     case console(level: String, message: String)
     case nav(id: String, result: String, via: String)
-    case frame(offset: Double, webOffset: Double, webHeight: Double, postId: String?, postY: Double?)
-    case external(url: String)
+    /// Every world value in `Scenario.ValueKind` order (Q3), and the latest jump's post.
+    case frame(values: [Double], postId: String?, postY: Double?)
+    /// A URL handed to the app: an external link (E14) or video or audio (W3).
+    case external(url: String, kind: ExternalKind)
     case setting(name: String, value: String)
+    /// The page's `estimatedProgress` (W1), when it moved by a tenth or reached 1.
+    case progress(value: Double)
+
+    /// A frame line's world value (Q3); nil for other lines.
+    public func frameValue(_ k: Scenario.ValueKind) -> Double? {
+        guard case let .frame(values, _, _) = self, let i = Scenario.ValueKind.allCases.firstIndex(of: k) else {
+            return nil
+        }
+        return values[i]
+    }
 
     public var kind: String {
         switch self {
@@ -33,8 +45,14 @@ public enum TraceEvent: Equatable {
         case .frame: return "frame"
         case .external: return "external"
         case .setting: return "setting"
+        case .progress: return "progress"
         }
     }
+}
+
+/// What was handed to the app (E14, W3): the trace's `external.kind`.
+public enum ExternalKind: String, Sendable {
+    case link, media
 }
 
 public struct TraceRecord: Equatable {
@@ -77,16 +95,20 @@ public struct TraceRecord: Equatable {
             return head + ",\"level\":\(q(level)),\"message\":\(q(message))}"
         case let .nav(id, result, via):
             return head + ",\"id\":\(q(id)),\"result\":\(q(result)),\"via\":\(q(via))}"
-        case let .frame(offset, webOffset, webHeight, postId, postY):
-            var s = head + ",\"offset\":\(n(offset)),\"webOffset\":\(n(webOffset)),\"webHeight\":\(n(webHeight))"
+        case let .frame(values, postId, postY):
+            var s = head
+            for (k, v) in zip(Scenario.ValueKind.allCases, values) { s += ",\"\(k.rawValue)\":\(n(v))" }
             if let id = postId {
                 s += ",\"post\":{\"id\":\(q(id))"
                 if let y = postY { s += ",\"y\":\(n(y))" }
                 s += "}"
             }
             return s + "}"
-        case let .external(url):
-            return head + ",\"url\":\(q(url))}"
+        case let .external(url, kind):
+            return head + ",\"kind\":\(q(kind.rawValue)),\"url\":\(q(url))}"
+        case let .progress(value):
+            // In thousandths (as every number): a value below 1 never shows as 1 (W1).
+            return head + ",\"value\":\(n(value < 1 ? min(0.999, value) : 1))}"
         case let .setting(name, value):
             return head + ",\"name\":\(q(name)),\"value\":\(q(value))}"
         }

@@ -19,6 +19,16 @@ public final class World {
     public internal(set) var timeline: [(tick: Int, y: Double?)] = []
     public internal(set) var marks: [TimelineMark] = []
     public internal(set) var externalLinks: [String] = []
+    /// Video and audio URLs handed to the app for the system's player (W3).
+    public internal(set) var mediaHandoffs: [String] = []
+    /// The jumps' history with the reading positions they left (W2).
+    public internal(set) var history = JumpHistory()
+    /// A real source's live updates (R3), polled every frame; nil: none.
+    public var liveFeed: (any LiveFeed)?
+    /// Posts that arrived above the view since the reader was last at the top (R3's pill).
+    public internal(set) var newPostsAbove = 0
+    /// The loader of a real source (R2), kept for a reload; nil: the simulated network.
+    let realLoader: (any ResourceLoader)?
     public internal(set) var indicator = ScrollIndicator()
     /// The link inside the page with keyboard focus (T2: Tab), nil when the list has focus.
     public internal(set) var focusedLink: FocusedLink?
@@ -29,9 +39,10 @@ public final class World {
 
     var pendingResizes: [(tick: Int, height: Double)] = []
     var touchStartedOnWeb = false
-    var dragFromTouch = false
     var started = false
     var lastReaderDrag: Int?
+    /// The reader's latest scroll input (F4), for the scroll state it puts the list in.
+    var lastScrollInput: ScrollInput?
     /// restoreAnchor left the list past its bottom until the web row has its new height.
     var anchorPastBottom = false
     /// Drags under way (SPEC 9 `drag`), sampled as they become due (`stepGestures`).
@@ -61,10 +72,13 @@ public final class World {
     /// The world's time in seconds of virtual time (`tick` / 120).
     public var seconds: Double { VirtualClock.seconds(tick) }
 
-    public init(liveblog: Liveblog, config: WorldConfig) {
+    /// `loader`: a real source's (R2); nil: the simulated network of `config.page`.
+    public init(liveblog: Liveblog, config: WorldConfig, loader: (any ResourceLoader)? = nil) {
         self.config = config
         self.source = liveblog
-        let page = Page(liveblog: liveblog, config: config.page, width: Double(config.cols) * config.page.cell.width)
+        realLoader = loader
+        let page = Page(liveblog: liveblog, config: config.page, width: Double(config.cols) * config.page.cell.width,
+                        loader: loader)
         self.page = page
         let sv = ScrollView(viewportHeight: Double(config.rows) * config.page.cell.height,
                             insetTop: Double(config.insetTopRows) * config.page.cell.height,
@@ -123,6 +137,7 @@ public final class World {
         pendingResizes = []
         anchorPastBottom = false
         makeHost()
+        applyPhysics()
         wirePan()
         if let a = anchor { restoreAnchor(a) } else if config.mode != .header { sv.offset = sv.clamp(sv.minOffset) }
     }
@@ -139,6 +154,13 @@ public final class World {
                                webMaxOffset: { [unowned self] in self.page.maxScrollY })
         }
         h.actions = { [unowned self] a in self.hostAction(a) }
+        // The app's animated scroll (setContentOffset(animated: true), smoothScrollBy) takes the
+        // list from the reader's inertia, as UIKit's and RecyclerView's do (ViewFlinger runs one
+        // scroll at a time). An instant set leaves it (our choice: the resize restore of the iOS
+        // sample would otherwise stop every fling while images load).
+        list.scrollView.willScrollProgrammatically = { [unowned self] animated in
+            if animated { self.pan.stopMotion() }
+        }
         // A host made while a jump is held (p, m, i) follows that jump from now on, so a drag
         // after the switch still stops its corrections.
         if let held = page.held, held.arity == 2 {
@@ -149,20 +171,49 @@ public final class World {
         host = h
     }
 
+    /// F2: the law for this platform and mode (or `--physics` / the scenario's `"physics"`).
+    func applyPhysics() {
+        let list: PhysicsModel.ListKind = config.mode == .content ? .contentSizedRow : .selfScrollingWebView
+        pan.physics = PhysicsModel.selected(platform: config.platform.rawValue, list: list,
+                                            override: config.physics) ?? .uidynamic
+    }
+
+    /// The law in force (F2).
+    public var physics: PhysicsModel { pan.physics }
+
     func wirePan() {
-        pan.onDragBegan = { [unowned self] dragTick in
-            self.lastReaderDrag = dragTick
-            self.listView.state = .dragging
-            self.host.readerWillBeginDragging(now: dragTick)
-            if self.dragFromTouch {
-                self.emit(.input(kind: .dragBegin, detail: nil))
-                // M2/M3: the web view's own scrolling is the page's input; a drag there ends the hold (E16).
-                if self.config.mode != .content && self.touchStartedOnWeb { self.pageInput("drag") }
-            }
+        pan.onDragBegan = { [unowned self] input, dragTick in self.readerScrolled(input, tick: dragTick) }
+        pan.onSettling = { [unowned self] in
+            // F4: RecyclerView scrolls a wheel notch at once (onGenericMotionEvent → scrollByInternal)
+            // and never enters SETTLING for it; our notch's 0.15 s ease (P6) leaves the state alone.
+            if self.lastScrollInput == .wheel, self.config.platform == .android,
+               !self.config.dragRule.isDrag(.wheel, on: .android) { return }
+            self.listView.state = .settling
         }
-        pan.onSettling = { [unowned self] in self.listView.state = .settling }
         // A spring back after the drag is still the list settling (Android: SETTLING, then IDLE).
         pan.onIdle = { [unowned self] in self.listView.state = self.listView.isAnimating ? .settling : .idle }
     }
 
+
+    /// The reader scrolled with `input` (H5). The host hears a drag only when the platform's
+    /// rule (F4, `ReaderDragRule`) says this input is one: scrollViewWillBeginDragging / DRAGGING.
+    func readerScrolled(_ input: ScrollInput, tick dragTick: Int) {
+        lastScrollInput = input
+        let isDrag = config.dragRule.isDrag(input, on: config.platform)
+        if isDrag {
+            lastReaderDrag = dragTick
+            listView.state = .dragging
+            host.readerWillBeginDragging(now: dragTick)
+        }
+        switch input {
+        case .touch:
+            emit(.input(kind: .dragBegin, detail: nil))
+            // M2/M3: the web view's own scrolling is the page's input; a drag there ends the hold (E16).
+            if config.mode != .content && touchStartedOnWeb { pageInput("drag") }
+        case .pressWhileSettling:
+            if isDrag { emit(.input(kind: .dragBegin, detail: "press")) }
+        case .wheel, .key:
+            break
+        }
+    }
 }

@@ -76,16 +76,19 @@ extension World {
         return false
     }
 
-    /// A value for expectations (Scenario.ValueKind).
+    /// A world value, as every frame line carries it and expectations watch it (Q3).
     public func value(_ k: Scenario.ValueKind) -> Double {
         switch k {
         case .offset: return listView.offset
-        case .webOffset: return page.scrollY
+        case .webOffset: return config.mode == .content ? 0 : page.scrollY
         case .webHeight: return list.webRowHeight
-        case .overscroll: return max(0, listView.offset - listView.maxOffset)
+        case .documentHeight: return page.contentHeight
+        case .overscroll:
+            return max(0, listView.offset - listView.maxOffset) + max(0, listView.minOffset - listView.offset)
         case .webRemaining: return config.mode == .content ? 0 : max(0, page.maxScrollY - page.scrollY)
         case .headerShift: return config.mode == .header ? min(page.scrollY, headerHeight) : 0
         case .headerFade: return config.mode == .header ? headerFade : 1
+        case .edgeEffect: return pan.edgeEffectDistance(now: tick)
         }
     }
 

@@ -39,6 +39,7 @@ extension World {
         case let .load(id): load(id)
         case let .setHook(source): setHook(source.flatMap { try? HookSignature(parsing: $0) })
         case .remove: pageCall { $0.remove() }
+        case let .focus(on): liveFeed?.setBackground(!on)
         case let .setMode(m): setMode(m)
         case let .setPlatform(p): setPlatform(p)
         case let .setNetwork(n): setNetwork(n)
@@ -73,23 +74,29 @@ extension World {
 
     // MARK: - Pointer (mouse or finger) in viewport points
 
+    /// A press. F3: one that stops the list while it scrolls on its own is never a tap on a row.
+    /// Android: a press while SETTLING (a smooth scroll or a fling) puts the list in DRAGGING at
+    /// once (RecyclerView.onInterceptTouchEvent, ACTION_DOWN: `if (mScrollState ==
+    /// SCROLL_STATE_SETTLING) setScrollState(SCROLL_STATE_DRAGGING)`; the row gets no click since
+    /// the list intercepts the stream), so the sample's DragCounter counts it. iOS: a touch-down
+    /// stops the running scroll (the jump's setContentOffset animation, or deceleration, P4) but
+    /// is no drag: scrollViewWillBeginDragging comes only once a pan begins (Apple:
+    /// UIScrollViewDelegate.scrollViewWillBeginDragging(_:) "might not receive this message until
+    /// dragging has occurred over a small distance"), so the jump's corrections go on (ReaderDrag).
     private func pointerDown(x: Double, y: Double) {
         touchStartedOnWeb = isOverWeb(viewportY: y)
-        dragFromTouch = true
-        pan.touchDown(y: y, now: tick)
-        dragFromTouch = false
+        let settling = listView.state == .settling && config.platform == .android
+        let stopsScroll = settling || listView.animation?.programmatic == true
+        pan.touchDown(y: y, now: tick, stopsScroll: stopsScroll)
+        if settling { readerScrolled(.pressWhileSettling, tick: tick) }
     }
 
     private func pointerMove(x: Double, y: Double) {
-        dragFromTouch = true
         pan.touchMove(y: y, now: tick)
-        dragFromTouch = false
     }
 
     private func pointerUp(x: Double, y: Double) {
-        dragFromTouch = true
         let r = pan.touchUp(y: y, now: tick)
-        dragFromTouch = false
         switch r {
         case .drag: emit(.input(kind: .dragEnd, detail: nil))
         case .tap: tap(x: x, y: y)
@@ -107,7 +114,11 @@ extension World {
             return
         }
         let col = Int(x / config.page.cell.width)
-        if let href = link(atPageY: py, column: col) { pageCall { $0.followLink(href) } }
+        if let href = link(atPageY: py, column: col) {
+            pageCall { $0.followLink(href) }
+        } else if let url = mediaURL(atPageY: py) {
+            pageCall { $0.handOffMedia(url) }
+        }
     }
 
     /// A wheel turn: notches > 0 = content moves up (P6: 48 pt a notch).
@@ -115,6 +126,6 @@ extension World {
         guard notches != 0 else { return }
         emit(.input(kind: .wheel, detail: String(notches)))
         if isOverWeb(viewportY: y) { pageInput("wheel") }
-        pan.easedScroll(by: Double(notches) * PhysicsConstants.wheelNotch, now: tick)
+        pan.easedScroll(by: Double(notches) * PhysicsConstants.wheelNotch, now: tick, input: .wheel)
     }
 }

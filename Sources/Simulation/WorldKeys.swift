@@ -31,6 +31,9 @@ extension World {
         case .char("i"): setInsets(top: config.insetTopRows == 0 ? 2 : 0, bottom: config.insetBottomRows == 0 ? 1 : 0)
         case .char("l"): pageCall { $0.insertPostsAtTop(LivePostSource.next(1, for: $0)) }
         case .char("r"): reload()
+        case .backspace, .char("H"): goInHistory(-1)
+        case .char("L"): goInHistory(1)
+        case .char("N"): jumpToNewest()
         default: break
         }
     }
@@ -99,6 +102,7 @@ extension World {
     func setPlatform(_ p: Platform) {
         config.platform = p
         makeHost()
+        applyPhysics()
         emit(.setting(name: "platform", value: p.rawValue))
     }
 
@@ -145,7 +149,7 @@ extension World {
         pc.networkProfile = page.networkProfile
         // The old page's hold ends; the new page's jumpIds go on from the old one's (E9, E11).
         pageCall { $0.unload() }
-        let p = Page(liveblog: source, config: pc, width: webWidth, firstJumpId: page.nextJumpId)
+        let p = Page(liveblog: source, config: pc, width: webWidth, firstJumpId: page.nextJumpId, loader: realLoader)
         page = p
         p.setHook(config.hook)
         jump = nil

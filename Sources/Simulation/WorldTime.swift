@@ -8,7 +8,11 @@ import ScrollPhysics
 extension World {
     // MARK: - Trace
 
-    func emit(_ e: TraceEvent) { sink(TraceRecord(tick: tick, event: e)) }
+    func emit(_ e: TraceEvent) {
+        // Q8: the timeline marks the reader's input during a jump.
+        if case .input = e, jump != nil { marks.append(TimelineMark(tick: tick, kind: .input)) }
+        sink(TraceRecord(tick: tick, event: e))
+    }
 
     func hostAction(_ a: HostAction) {
         emit(.host(a))
@@ -51,7 +55,9 @@ extension World {
             jump?.lastTop = top
             guard !threw else { return }
             // The app's JS shim: (top, !!(info && info.correction), (info && info.jumpId) || 0).
-            if args >= 2 {
+            // F5: a hook swapped mid-hold gets the jump's shape; one that declares no `info` has
+            // none to forward even when it is passed, one that declares it gets undefined.
+            if min(args, page.hook?.arity ?? args) >= 2 {
                 host.scrollRequest(top: top, correction: correction, jumpId: jumpId, now: tick)
             } else {
                 host.scrollRequest(top: top, correction: false, jumpId: 0, now: tick)
@@ -68,6 +74,7 @@ extension World {
             emit(.console(level: level, message: message))
         case let .nav(id, result, via):
             emit(.nav(id: id, result: result.rawValue, via: via))
+            if result == .found { noteJump() }
             if result == .found, page.hook == nil || page.held?.arity == nil {
                 // A jump without a hook still shows in the toolbar and timeline.
                 if let h = page.held, h.postId == id, jump?.jumpId != h.jumpId {
@@ -83,7 +90,12 @@ extension World {
             }
         case let .externalLink(url):
             externalLinks.append(url)
-            emit(.external(url: url))
+            emit(.external(url: url, kind: .link))
+        case let .mediaHandoff(url):
+            mediaHandoffs.append(url)
+            emit(.external(url: url, kind: .media))
+        case let .progress(value):
+            emit(.progress(value: value))
         }
     }
 
@@ -127,6 +139,8 @@ extension World {
     func frame() {
         host.frame(now: tick)
         pageCall { $0.frame(tick: tick) }
+        if liveFeed != nil { pollLiveFeed() }
+        updatePill()
         while let r = pendingResizes.first, r.tick <= tick {
             pendingResizes.removeFirst()
             if r.height != list.webRowHeight { host.webRowResized(to: r.height, now: tick) }
@@ -148,7 +162,7 @@ extension World {
         if let id = postId { y = postY(id) } else { postId = nil }
         if jump != nil, tick - (jump?.startTick ?? 0) <= 15 * VirtualClock.ticksPerSecond { timeline.append((tick, y)) }
         for id in watchedPosts { watchedY[id] = postY(id) }
-        emit(.frame(offset: listView.offset, webOffset: page.scrollY, webHeight: list.webRowHeight, postId: postId, postY: y))
+        emit(.frame(values: Scenario.ValueKind.allCases.map(value), postId: postId, postY: y))
     }
 
     /// A web-row resize is waiting for its callback (E2).
@@ -156,7 +170,8 @@ extension World {
 
     /// Is anything moving or loading, so the run loop must keep drawing (T7)?
     public var isBusy: Bool {
-        pan.isMoving || listView.isAnimating || page.held != nil || !pendingResizes.isEmpty || page.isLoading
+        pan.isMoving || pan.edgeGlow != nil
+            || listView.isAnimating || page.held != nil || !pendingResizes.isEmpty || page.isLoading
             || indicator.isVisible(at: seconds)
     }
 }

@@ -23,6 +23,11 @@ public struct WorldConfig: Sendable {
     public var headerRows = 6
     public var footerRows = 20
     public var page = PageConfig()
+    /// F2: `--physics` / the scenario's `"physics"`: one law for every platform and mode; nil:
+    /// each platform's own (`PhysicsModel.selected`).
+    public var physics: PhysicsModel?
+    /// F4: which reader input is a drag (`--drag-rule`, the scenario's `"dragRule"`).
+    public var dragRule: ReaderDragRule = .platform
     public init() {}
 }
 
@@ -53,7 +58,8 @@ public struct JumpStatus: Equatable {
 }
 
 public struct TimelineMark: Equatable {
-    public enum Kind: String { case jump, correction, drop, holdEnd = "hold-end", reaim, settle }
+    /// `input`: the reader's input during the jump (Q8).
+    public enum Kind: String { case jump, correction, drop, holdEnd = "hold-end", reaim, settle, input }
     public var tick: Int
     public var kind: Kind
 }

@@ -1,3 +1,4 @@
+import TerminalGraphics
 /// An off-screen screen: a grid of cells, for tests (golden snapshots) and the bench.
 public final class CellGrid: Screen {
     public private(set) var cols: Int
@@ -46,7 +47,25 @@ public final class CellGrid: Screen {
         return x - col
     }
 
-    public func present() { presentCount += 1 }
+    public func present() {
+        presentCount += 1
+        lastImages = images
+        lastLinks = links
+        images.removeAll()
+        links.removeAll()
+    }
+
+    /// Pixel images and links asked for since the last `present()`, and those of the last frame.
+    public private(set) var images: [PixelImageRequest] = []
+    public private(set) var links: [LinkSpan] = []
+    public private(set) var lastImages: [PixelImageRequest] = []
+    public private(set) var lastLinks: [LinkSpan] = []
+
+    public func placeImage(_ request: PixelImageRequest, pixels: RGBAPixels, clip: Range<Int>) {
+        if !images.contains(where: { $0.key == request.key }) { images.append(request) }
+    }
+
+    public func link(_ span: LinkSpan) { links.append(span) }
 
     /// Writes one glyph at x and repairs wide characters it cuts in half.
     @inline(__always)

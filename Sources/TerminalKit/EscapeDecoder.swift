@@ -14,10 +14,14 @@ public enum InputUnit: Hashable, Sendable {
 /// `ESC \` or C1 ST), SS2/SS3 with their one character, nF escapes (`ESC SP F` …) up to their
 /// final byte. Nothing of a dropped sequence acts as a keystroke. A sequence cut short by the end
 /// of the input there is (`next` answers nil) is dropped as far as it came; an event ncurses
-/// decoded in the middle of a sequence ends it and is kept.
+/// decoded in the middle of a sequence ends it and is kept. A bracketed paste (`ESC [ 200 ~` …
+/// `ESC [ 201 ~`, mode 2004; issue 15) is one `.paste` event, however many reads it takes to
+/// arrive; keys ncurses decoded inside it are text of the paste, not keystrokes, and are dropped.
 public struct InputDecoder {
     /// Units read one too far (the ESC that ends a string and the unit after it), read first.
     private var pushback: [InputUnit] = []
+    /// The bracketed paste being read.
+    private var paste = PasteCollector()
 
     public init() {}
 
@@ -28,6 +32,7 @@ public struct InputDecoder {
 
     /// The events `first` stands for, reading the rest of its sequence from `next` (no waiting).
     public mutating func decode(_ first: InputUnit, next: @escaping () -> InputUnit?) -> [InputEvent] {
+        if paste.active { return continuePaste(first, next: next) }
         switch first {
         case .event(let e): return [e]
         case .ignored: return []
@@ -35,9 +40,31 @@ public struct InputDecoder {
             var reader = Reader(next: next, pushback: pushback)
             let events = reader.afterEscape()
             pushback = reader.pushback
-            return events
+            guard reader.pasteBegins else { return events }
+            paste.begin()
+            guard let u = takePushback() ?? next() else { return events }
+            return events + continuePaste(u, next: next)
         case .char(let v): return Key.fromChar(v).map { [.key($0)] } ?? []
         }
+    }
+
+    /// Whether a bracketed paste has begun and not yet ended.
+    public var pasting: Bool { paste.active }
+
+    /// Reads the paste on from `first` as far as input goes: the `.paste` event when its end
+    /// marker came, else nothing yet (it goes on with the next unit decoded).
+    private mutating func continuePaste(_ first: InputUnit, next: () -> InputUnit?) -> [InputEvent] {
+        var unit: InputUnit? = first
+        while let u = unit {
+            if case .char(let v) = u, let text = paste.feed(v) { return [.paste(text)] }
+            unit = takePushback() ?? next()
+        }
+        return []
+    }
+
+    /// The end of all input (tests): a paste cut short arrives with what it had.
+    public mutating func finish() -> [InputEvent] {
+        paste.active ? [.paste(paste.finish())] : []
     }
 
     /// Decodes a whole buffer of units (tests): every unit is consumed.
@@ -54,7 +81,7 @@ public struct InputDecoder {
             guard let u = d.takePushback() ?? next() else { break }
             out += d.decode(u, next: next)
         }
-        return out
+        return out + d.finish()
     }
 }
 
@@ -62,6 +89,13 @@ public struct InputDecoder {
 private struct Reader {
     let next: () -> InputUnit?
     var pushback: [InputUnit]
+    /// `ESC [ 200 ~` was read: a bracketed paste begins.
+    var pasteBegins = false
+
+    init(next: @escaping () -> InputUnit?, pushback: [InputUnit]) {
+        self.next = next
+        self.pushback = pushback
+    }
 
     /// The next character of the sequence; nil at the end of input or at an event ncurses decoded
     /// (pushed back, so it is kept).
@@ -110,18 +144,23 @@ private struct Reader {
     mutating func csi() -> [InputEvent] {
         guard let c2 = read() else { return [.key(.escape), .key(.char("["))] }
         if c2 == 0x3C { return sgrMouse() }                       // <
+        if c2 == 0x49 || c2 == 0x4F { return [.focus(c2 == 0x49)] } // I O: focus in, out (G6)
         if c2 == 0x4D {                                           // M
             guard let b = read(), let x = read(), let y = read(),
                   let ev = MouseReport.decodeX10(Int(b), Int(x), Int(y)) else { return [] }
             return [.mouse(ev)]
         }
         var c = c2
+        var params: [UInt32] = []
         // Parameters and intermediates (0x20–0x3F) up to the final byte (0x40–0x7E), however many.
         while (0x20...0x3F).contains(c) {
+            if params.count < 4 { params.append(c) }
             guard let d = read() else { return [] }
             c = d
         }
         if c == 0x1B { unread(c) }                                // a new sequence begins: keep it
+        // `ESC [ 200 ~`: bracketed paste (mode 2004). `ESC [ 201 ~` alone ends nothing: dropped.
+        pasteBegins = c == 0x7E && params == [0x32, 0x30, 0x30]
         return []
     }
 

@@ -14,7 +14,7 @@ public enum Key: Hashable, Sendable {
 /// A mouse event in 0-based screen cells.
 public struct MouseEvent: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
-        /// A button went down: 1 left, 2 middle, 3 right.
+        /// A button went down: 1 left, 2 middle, 3 right, 8 back, 9 forward.
         case press(button: Int)
         /// The button went up.
         case release
@@ -29,11 +29,17 @@ public struct MouseEvent: Hashable, Sendable {
     public var kind: Kind
     public var row: Int
     public var col: Int
+    /// The pointer's position in cells, with the fraction inside the cell, where the terminal
+    /// reports pixels (SGR-Pixels, G4): pixels ÷ the cell's pixels. nil: only the cell is known.
+    public var exactCol: Double?
+    public var exactRow: Double?
 
-    public init(kind: Kind, row: Int, col: Int) {
+    public init(kind: Kind, row: Int, col: Int, exactCol: Double? = nil, exactRow: Double? = nil) {
         self.kind = kind
         self.row = row
         self.col = col
+        self.exactCol = exactCol
+        self.exactRow = exactRow
     }
 }
 
@@ -41,6 +47,10 @@ public enum InputEvent: Hashable, Sendable {
     case key(Key)
     case mouse(MouseEvent)
     case resize(cols: Int, rows: Int)
+    /// Pasted text (bracketed paste, mode 2004; issue 15), as the terminal sent it: untrusted.
+    case paste(String)
+    /// The terminal gained (true) or lost focus (mode 1004: `CSI I`, `CSI O`; G6).
+    case focus(Bool)
 }
 
 /// Decoding of xterm mouse reports that ncurses did not decode itself (for instance SGR 1006
@@ -66,9 +76,16 @@ enum MouseReport {
     }
 
     /// Button code: low two bits the button (0 left, 1 middle, 2 right, 3 none), +4 shift,
-    /// +8 meta, +16 ctrl, +32 motion, +64 wheel (64 up, 65 down, 66/67 horizontal).
+    /// +8 meta, +16 ctrl, +32 motion, +64 wheel (64 up, 65 down, 66/67 horizontal), +128 the
+    /// extra buttons (xterm's ctlseqs: 128 is button 8, the mouse's back button; 129 button 9,
+    /// forward).
     static func decode(button b: Int, col: Int, row: Int, release: Bool) -> MouseEvent? {
         let col = max(0, col), row = max(0, row)
+        if b & 128 != 0 {
+            if b & 32 != 0 { return MouseEvent(kind: .drag, row: row, col: col) }
+            let kind: MouseEvent.Kind = release ? .release : .press(button: 8 + (b & 3))
+            return MouseEvent(kind: kind, row: row, col: col)
+        }
         if b & 64 != 0 {
             if release { return nil }
             switch b & 3 {

@@ -25,9 +25,14 @@ extension InputEvent: CustomStringConvertible {
             case .wheelDown: kind = "wheelDown"
             case .move: kind = "move"
             }
-            return "mouse \(kind) row=\(m.row) col=\(m.col)"
+            let pt = m.exactCol.map { x in m.exactRow.map { " at=\(x),\($0)" } ?? "" } ?? ""
+            return "mouse \(kind) row=\(m.row) col=\(m.col)\(pt)"
         case let .resize(c, r):
             return "resize \(c)x\(r)"
+        case let .paste(text):
+            return "paste \(text.unicodeScalars.count) characters"
+        case let .focus(on):
+            return on ? "focus in" : "focus out"
         }
     }
 }

@@ -1,5 +1,6 @@
 import CNcurses
 import Foundation
+import TerminalCaps
 
 /// Input from the terminal (T2, T3): `get_wch` units, decoded by ncurses (keys, KEY_MOUSE,
 /// KEY_RESIZE) or, after an ESC ncurses did not decode, by `InputDecoder`.
@@ -80,15 +81,20 @@ extension NcursesScreen {
     }
 
     /// Keeps track of the left button (ncurses reports motion without saying which button).
+    /// With SGR-Pixels the report's "cell" is a pixel: it becomes the cell and the point (G4).
     private func track(_ ev: InputEvent) -> InputEvent {
-        if case .mouse(let m) = ev {
-            switch m.kind {
-            case .press(button: 1): buttonDown = true
-            case .release: buttonDown = false
-            default: break
-            }
+        guard case .mouse(var m) = ev else { return ev }
+        switch m.kind {
+        case .press(button: 1): buttonDown = true
+        case .release: buttonDown = false
+        default: break
         }
-        return ev
+        if let pp = pixelPointer {
+            let (xPx, yPx) = (m.col + 1, m.row + 1)
+            (m.row, m.col) = pp.cell(xPx: xPx, yPx: yPx)
+            (m.exactCol, m.exactRow) = pp.cells(xPx: xPx, yPx: yPx)
+        }
+        return .mouse(m)
     }
 
     private func ncursesMouse() -> InputEvent? {

@@ -1,6 +1,7 @@
 import CNcurses
 import Foundation
 import LiveblogModel
+import TerminalCaps
 
 /// The terminal, through ncursesw's wide-character API. Use from one thread (the main one):
 /// ncurses keeps global state. Only one may be open at a time.
@@ -25,7 +26,7 @@ public final class NcursesScreen: Screen {
     public var rows: Int { isOpen ? Int(lb_lines()) : 0 }
 
     private var screen: OpaquePointer?
-    private let mouseEnabled: Bool
+    let mouseEnabled: Bool
     private var defaultColorsOK = false
     private var pairCache: [Int64: Int32] = [:]
     private var nextPair: Int32 = 1
@@ -34,6 +35,10 @@ public final class NcursesScreen: Screen {
     var pending: [InputEvent] = []
     var decoder = InputDecoder()
     private var wbuf: [wchar_t] = []
+    /// What each frame writes around ncurses' output (G1, G3, G5), from the start-up probe.
+    var decorations: FrameDecorations?
+    /// SGR-Pixels (1016) is on: mouse reports come in pixels, turned into cells and points (G4).
+    var pixelPointer: PixelPointer?
 
     /// Bytes that turn on button-event mouse tracking (1002) and SGR reports (1006).
     static let mouseOn = "\u{1B}[?1002h\u{1B}[?1006h"
@@ -42,13 +47,16 @@ public final class NcursesScreen: Screen {
     /// Opens the terminal: locale, cbreak, noecho, nonl, keypad, no cursor, 25 ms ESC delay,
     /// no click delay, mouse with drag motion, colours (unless NO_COLOR), line-scroll
     /// optimisation (B5), restore on signals (T6).
+    /// Before ncurses starts, the terminal is asked what it offers (G1: `TerminalProbe`); `graphics`
+    /// overrides the image protocol it would choose (`--graphics`).
     public init(environment env: [String: String] = ProcessInfo.processInfo.environment,
-                mouse: Bool = true) throws {
+                mouse: Bool = true, graphics: GraphicsChoice = .auto) throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw Failure.notATerminal }
         mouseEnabled = mouse
         capabilities = TerminalCapabilities(colorMode: .none, unicode: false)
         setlocale(LC_ALL, "")
         TerminalRestorer.saveTerminalModes()
+        let probe = TerminalProbe(environment: env)
         guard let s = newterm(nil, stdout, stdin) else {
             throw Failure.cannotOpen(term: env["TERM"] ?? "")
         }
@@ -78,33 +86,26 @@ public final class NcursesScreen: Screen {
             environment: env, terminalColors: Int(lb_colors()),
             terminalHasDirectColor: lb_has_direct_color() == 1, terminalHasColors: hasColors)
         maxPairs = Int32(clamping: lb_color_pairs())
-
-        if mouse {
-            mouseinterval(0)
-            mousemask(LB_ALL_MOUSE_EVENTS | LB_REPORT_MOUSE_POSITION, nil)
-        }
-        // Flush ncurses' own set-up (smcup, keypad, its mouse mode 1000) before ours, so
-        // that 1002 is the last tracking mode the terminal sees.
-        wrefresh(w)
-        if mouse { writeTTY(Self.mouseOn) }
-
-        TerminalRestorer.install(restoreSequence: Self.restoreSequence(mouse: mouse))
+        capabilities.features = probe.features(capabilities, cols: cols, rows: rows, choice: graphics)
+        decorations = FrameDecorations(features: capabilities.features, colorMode: capabilities.colorMode)
+        startModes(mouse: mouse)
     }
 
     deinit { shutdown() }
 
     /// Restores the terminal: mouse modes off, endwin, signal handlers removed. Idempotent.
     /// The next present() repaints every cell (the terminal may not hold what ncurses believes).
-    public func repaintAll() { lb_repaint_all_next() }
+    public func repaintAll() {
+        lb_repaint_all_next()
+        decorations?.invalidate()
+    }
 
     public func shutdown() {
         guard isOpen else { return }
         isOpen = false
-        if mouseEnabled {
-            wrefresh(lb_stdscr())
-            writeTTY(Self.mouseOff)
-            mousemask(0, nil)
-        }
+        wrefresh(lb_stdscr())
+        writeTTY(String(decoding: decorations?.teardown() ?? [], as: UTF8.self) + modesOff)
+        if mouseEnabled { mousemask(0, nil) }
         curs_set(1)
         endwin()
         if let s = screen { delscreen(s) }
@@ -200,13 +201,26 @@ public final class NcursesScreen: Screen {
         return v
     }
 
-    /// One frame: `wnoutrefresh` + exactly one `doupdate` (T7).
+    /// One frame: `wnoutrefresh` + exactly one `doupdate` (T7), inside synchronized output where
+    /// the terminal has it (G3); rows that pixel images left are repainted, and images and links
+    /// are written after ncurses' output (G1, G5).
     public func present() {
         guard isOpen else { return }
-        wnoutrefresh(lb_stdscr())
+        let w = lb_stdscr()
+        let plan = decorations?.plan() ?? FrameDecorations.Plan()
+        if !plan.before.isEmpty { writeTTY(plan.before) }
+        for r in plan.staleRows where r >= 0 && r < rows { wredrawln(w, Int32(r), 1) }
+        wnoutrefresh(w)
         doupdate()
+        if !plan.after.isEmpty { writeTTY(plan.after) }
         presentCount += 1
     }
+
+    public func placeImage(_ request: PixelImageRequest, pixels: RGBAPixels, clip: Range<Int>) {
+        decorations?.placeImage(request, pixels: pixels, clip: clip)
+    }
+
+    public func link(_ span: LinkSpan) { decorations?.link(span) }
 
     // MARK: colours
 
@@ -282,25 +296,16 @@ public final class NcursesScreen: Screen {
 
     // MARK: tty
 
-    func writeTTY(_ s: String) {
-        var bytes = Array(s.utf8)
-        var off = 0
-        while off < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { b in
-                write(STDOUT_FILENO, b.baseAddress! + off, b.count - off)
-            }
-            if n <= 0 { break }
-            off += n
-        }
-    }
+    func writeTTY(_ s: String) { TTYWriter.write(STDOUT_FILENO, s) }
+    func writeTTY(_ b: [UInt8]) { TTYWriter.write(STDOUT_FILENO, b) }
 
     /// Restore bytes for the signal handler, from terminfo where it has them.
-    static func restoreSequence(mouse: Bool) -> String {
+    static func restoreSequence(mouse: Bool, modes: String = "") -> String {
         func cap(_ name: String, _ fallback: String) -> String {
             guard let p = lb_tigetstr(name) else { return fallback }
             return stripPadding(String(cString: p))
         }
-        var s = mouse ? mouseOff : ""
+        var s = modes + (mouse ? mouseOff : "")
         s += cap("sgr0", "\u{1B}[0m")
         s += cap("cnorm", "\u{1B}[?25h")
         s += cap("rmkx", "")

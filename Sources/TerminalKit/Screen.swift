@@ -1,4 +1,5 @@
 import LiveblogModel
+import TerminalGraphics
 
 /// Where the renderer draws: the ncurses screen or an off-screen grid (DESIGN principle 4).
 /// Rows and columns are 0-based; (0, 0) is the top-left cell.
@@ -24,6 +25,13 @@ public protocol Screen: AnyObject {
 
     /// Shows what was drawn: exactly one `doupdate` per call on a terminal (T7).
     func present()
+
+    /// Asks for an image in pixels this frame (G1; only where `capabilities.features.graphics`
+    /// is a pixel protocol). `clip`: the screen rows between the bars.
+    func placeImage(_ request: PixelImageRequest, pixels: RGBAPixels, clip: Range<Int>)
+
+    /// Marks link text drawn this frame, for OSC 8 where the terminal links (G5).
+    func link(_ span: LinkSpan)
 }
 
 /// One drawable glyph after the last-line-of-defence filtering shared by all screens.

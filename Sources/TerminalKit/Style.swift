@@ -1,3 +1,4 @@
+import TerminalCaps
 import Foundation
 
 /// A colour as the renderer asks for it; the screen maps it to what the terminal can show.
@@ -69,10 +70,13 @@ public struct TerminalCapabilities: Hashable, Sendable {
     public var colorMode: ColorMode
     /// The locale is UTF-8: box drawing, half blocks, braille and wide characters may be drawn.
     public var unicode: Bool
+    /// What the terminal answered at start (G1, G3–G6): images, synchronized output, links…
+    public var features: TerminalFeatures
 
-    public init(colorMode: ColorMode, unicode: Bool) {
+    public init(colorMode: ColorMode, unicode: Bool, features: TerminalFeatures = .silent) {
         self.colorMode = colorMode
         self.unicode = unicode
+        self.features = features
     }
 
     /// What tests and the bench use: 256 colours and Unicode.

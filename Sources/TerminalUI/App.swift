@@ -18,6 +18,14 @@ public final class App {
     /// The terminal's width (the demo narrows the world and widens it back).
     public var screenCols = 80
     private var nextLiveTick: Int?
+    /// Where `$LIVEBLOG_PLAYER` is read (W3); tests give their own.
+    public var environment = ProcessInfo.processInfo.environment
+    /// G6: the terminal's focus.
+    var focus = FocusState()
+    /// G5: an external link shown in the toolbar, waiting for Enter (open) or y (copy).
+    var pendingLink: String?
+    /// Writes to the terminal (OSC 52); set by `run(on:)`.
+    var terminalWrite: (String) -> Void = { _ in }
 
     public init(world: World) {
         self.world = world
@@ -37,14 +45,28 @@ public final class App {
         if !world.page.exists(id) { flash("post \(id) not found") }
     }
 
+    /// Q7: `e` while recording: the latest jump's post, its y now and held from here, into the
+    /// recorded scenario's expectations.
+    func captureExpectation() {
+        guard let id = world.jump?.postId ?? world.page.lastJumpPostId else {
+            return flash("e: no jump yet (/ jumps to a post); nothing to expect")
+        }
+        guard let y = world.postY(id) else { return flash("e: \(id) is not laid out now") }
+        recorder?.recordExpectation(world.tick, post: id, y: y)
+        flash("recorded: \(id) at y=\(Int(y.rounded())) now, and held from here")
+    }
+
     func flash(_ text: String, seconds: Double = 3) { ui.message = (Sanitizer.clean(text), world.seconds + seconds) }
 
-    /// Sends an input that may hand a link to the app, and says so (E14).
+    /// Sends an input that may hand a link to the app, and says so (E14); video or audio asks
+    /// before it opens the player (W3).
     private func sendFlashingExternalLinks(_ e: Scenario.Event) {
-        let before = world.externalLinks.count
+        let before = world.externalLinks.count, mediaBefore = world.mediaHandoffs.count
         send(e)
-        if world.externalLinks.count > before {
-            flash("external link handed to the app: \(world.externalLinks.last!)", seconds: 5)
+        if world.mediaHandoffs.count > mediaBefore, let url = world.mediaHandoffs.last {
+            ui.overlay = .confirmPlayer(PlayerCommand(url: url, environment: environment))
+        } else if world.externalLinks.count > before {
+            offerExternalLink(world.externalLinks.last!)
         }
     }
 
@@ -91,6 +113,10 @@ public final class App {
             handleKey(k)
         case .mouse(let m):
             handleMouse(m)
+        case .paste(let text):
+            handlePaste(text)
+        case .focus(let on):
+            focusChanged(on)
         }
     }
 
@@ -100,7 +126,7 @@ public final class App {
             return
         }
         guard let key = App.keyName(k) else { return }
-        if handleOverlayKey(key) { return }
+        if handleLinkKey(key) || handleOverlayKey(key) { return }
         switch key {
         case .char("q"): running = false
         case .char("?"): ui.overlay = .help
@@ -110,6 +136,7 @@ public final class App {
         case .char("s"): ui.overlay = .panel(.scorers, selected: 0)
         case .char("t"): ui.overlay = ui.overlay == .timeline ? .none : .timeline
         case .char("~"): ui.overlay = ui.overlay == .console ? .none : .console
+        case .char("e") where recorder != nil: captureExpectation()
         case .char(let c) where ("1"..."9").contains(c):
             let hl = world.page.liveblog.highlights
             let n = Int(String(c))!
@@ -135,6 +162,10 @@ public final class App {
             if key == .char("~") || key == .escape { ui.overlay = .none; return true }
         case .timeline:
             if key == .char("t") || key == .escape { ui.overlay = .none; return true }
+        case .confirmPlayer(let command):
+            ui.overlay = .none
+            confirmPlayer(command, yes: key == .char("y") || key == .char("Y"))
+            return true
         case .none:
             break
         }
@@ -183,7 +214,7 @@ public final class App {
         case .down: ui.overlay = .prompt(text: text, selected: min(sel + 1, max(0, matches.count - 1)))
         case .up: ui.overlay = .prompt(text: text, selected: max(0, sel - 1))
         case .char(let c):
-            if text.count < 200 { ui.overlay = .prompt(text: text + String(c), selected: 0) }
+            if text.count < App.promptLimit { ui.overlay = .prompt(text: text + String(c), selected: 0) }
         default: break
         }
     }
@@ -196,9 +227,14 @@ public final class App {
 
     private func handleMouse(_ m: MouseEvent) {
         let line = world.line, cw = world.config.page.cell.width
-        let x = Double(m.col) * cw + cw / 2, y = Double(m.row) * line + line / 2
+        // G4: the exact position where the terminal reports pixels, the cell's centre otherwise.
+        let x = (m.exactCol ?? Double(m.col) + 0.5) * cw, y = (m.exactRow ?? Double(m.row) + 0.5) * line
         switch m.kind {
         case .press(let button):
+            // W2: the mouse's back and forward buttons.
+            if button == 8 || button == 9, ui.overlay == .none {
+                return send(.key(button == 8 ? .backspace : .char("L")))
+            }
             guard button == 1 else { return }
             if case .panel(let kind, let sel) = ui.overlay {
                 // A click on a panel entry jumps; anywhere else closes it (the geometry the renderer drew).
@@ -209,6 +245,15 @@ public final class App {
                 return
             }
             if ui.overlay == .help { ui.overlay = .none }
+            if case .confirmPlayer(let command) = ui.overlay {
+                // A click elsewhere is not a yes (W3).
+                ui.overlay = .none
+                return confirmPlayer(command, yes: false)
+            }
+            if pillContains(row: m.row, col: m.col) {
+                send(.key(.char("N")))
+                return
+            }
             pointerIsDown = true
             send(.pointer(phase: .down, x: x, y: y))
         case .drag:

@@ -35,6 +35,7 @@ extension App {
         var loop = RunLoopState(lastImageGeneration: renderer.imageGeneration)
         defer { loop.close() }
         screenCols = screen.cols
+        terminalWrite = { [unowned screen] in screen.write($0) }
         if world.config.cols != screen.cols || world.config.rows != screen.rows {
             world.send(.resize(cols: screen.cols, rows: screen.rows))
         }
@@ -69,8 +70,13 @@ extension App {
     private func inputTimeout(_ loop: inout RunLoopState) -> Int {
         let pendingImages = renderer.hasPendingImages
         loop.waiting = world.isBusy || ui.message != nil || liveEvery != nil || pendingImages || lastResize != nil
+            || world.liveFeed != nil
         let since = loop.lastDraw.map { loop.nanoseconds() - $0 } ?? .max
         let period = RunLoopState.framePeriod
+        if !focus.focused {
+            // G6: unfocused, nothing is drawn; live posts and loads are looked at once a second.
+            return loop.waiting || isMoving ? FocusState.unfocusedTimeoutMs : -1
+        }
         if loop.dirty || isMoving {
             // Wait for input until the next frame is due.
             return since >= period ? 0 : Int((period - since) / 1_000_000)
@@ -99,6 +105,7 @@ extension App {
         let start = loop.nanoseconds()
         let sinceDraw = loop.lastDraw.map { start - $0 } ?? .max
         let frameDue = sinceDraw >= RunLoopState.framePeriod - 500_000
+        guard focus.focused else { return }
         guard ((loop.dirty || isMoving) && frameDue) || (loop.waiting && sinceDraw > 90_000_000) else { return }
         renderer.draw(world, ui, on: screen)
         screen.present()

@@ -20,8 +20,11 @@ struct NavBar {
         } else {
             hookLabel = "no hook"
         }
-        let badges = [w.config.mode.rawValue, w.config.platform.rawValue, hookLabel,
-                      w.page.networkProfile.rawValue] + (ui.recording ? ["● rec"] : [])
+        // W2: canGoBack / canGoForward, shown while there is somewhere to go.
+        let back = w.history.canGoBack ? ["\(t.back) H"] : []
+        let history = back + (w.history.canGoForward ? ["L \(t.forward)"] : [])
+        let badges = history + [w.config.mode.rawValue, w.config.platform.rawValue, hookLabel,
+                                ui.networkLabel ?? w.page.networkProfile.rawValue] + (ui.recording ? ["● rec"] : [])
         let badgeText = badges.map { " \($0) " }.joined(separator: " ")
         let badgeW = ClusterWidth.width(of: t.ascii(badgeText))
         let titleRow = area.row + (rows >= 2 ? rows - 2 : 0)
@@ -80,7 +83,9 @@ struct Toolbar {
             let left: Double
             if held.arity == 1 { left = max(0, 1 - VirtualClock.seconds(w.tick - held.lastCallTick)) }
             else { left = max(0, 10 - VirtualClock.seconds(w.tick - held.startTick)) }
-            parts.append((String(format: "held %.1fs", left), true))
+            // The time the hold has LEFT (10 s from the jump; 1 s after the last call for a
+            // one-parameter hook, E11), labelled so: not the time held so far (issue 17).
+            parts.append((String(format: "%.1fs left", left), true))
         } else if let reason = j.endReason {
             parts.append(("ended: \(reason)", false))
         }

@@ -41,7 +41,8 @@ public struct DemoScript {
                 app.world.send(.pointer(phase: .move, x: 320, y: y + 300))
             }),
             Step(at: 17.6, caption: nil, action: { app in app.world.send(.pointer(phase: .up, x: 320, y: app.world.viewportHeight / 2 + 300)) }),
-            Step(at: 22, caption: "Demo 4/8 · a fling (J): inertia with resistance 2.0, stops below 0.02 pt a step", action: { app in
+            Step(at: 22, caption: "Demo 4/8 · iOS fling (J, then K): UIScrollView decelerates ×0.998 a ms, "
+                     + "overshoots the top, springs back", action: { app in
                 reset(.ios, .fast)(app)
             }),
             Step(at: 22.5, caption: nil, action: { $0.world.send(.key(.char("J"))) }),

@@ -13,6 +13,8 @@ final class FrameContext {
     var cols: Int { area.width }
     let screen: Screen
     let images: ImageCache
+    /// Pixel images may be drawn (not under an overlay: they would show through it).
+    var pixelImages = true
     private var items: [PageItem]?
 
     init(world: World, theme: Theme, area: Rect, screen: Screen, images: ImageCache) {
@@ -67,7 +69,7 @@ final class FrameContext {
             let score = Style(fg: theme.c(231), bg: theme.color ? .indexed(22) : .default, bold: true)
             lines.append(("  \(s.homeTeam)  \(s.homeScore) – \(s.awayScore)  \(s.awayTeam)", score))
         } else {
-            lines.append((" \(lb.posts.count) updates", theme.native))
+            lines.append((" " + Plural.count(lb.posts.count, "update"), theme.native))
         }
         lines.append(("", theme.native))
         return lines
@@ -243,10 +245,22 @@ final class FrameContext {
                 st = (focus?.href == href && focus?.text == run.text) ? theme.focusedLink : theme.link
                 if run.bold { st.bold = true }
             }
-            let text = theme.ascii(run.text)
             if c >= cols - 1 { break }
-            c += screen.put(row: r, col: c, truncateCells(text, cols - 1 - c), st)
+            let text = truncateCells(theme.ascii(run.text), cols - 1 - c)
+            if let href = run.link, Self.isAbsoluteLink(href) {
+                // G5: the same text again inside OSC 8, where the terminal links.
+                screen.link(LinkSpan(row: r, col: c, text: text, style: st, uri: href))
+            }
+            c += screen.put(row: r, col: c, text, st)
         }
+    }
+}
+
+extension FrameContext {
+    /// OSC 8 carries absolute URIs only (http, https, mailto).
+    static func isAbsoluteLink(_ href: String) -> Bool {
+        let h = href.lowercased()
+        return h.hasPrefix("http://") || h.hasPrefix("https://") || h.hasPrefix("mailto:")
     }
 }
 

@@ -10,6 +10,8 @@ final class ImageCache: @unchecked Sendable {
         var halfRows: Int
         var mode: ColorMode
         var unicode: Bool
+        /// libchafa's symbols (G1, G2) instead of half blocks.
+        var symbols: Bool
     }
     enum Entry { case pending, ready([[Cell]]), failed(String) }
 
@@ -24,8 +26,10 @@ final class ImageCache: @unchecked Sendable {
     /// Synchronous decoding, for tests and bench (deterministic output).
     var synchronous = false
 
-    func cells(path: String, cols: Int, halfRows: Int, mode: ColorMode, unicode: Bool) -> Entry {
-        let key = Key(path: path, cols: cols, halfRows: halfRows, mode: mode, unicode: unicode)
+    func cells(path: String, cols: Int, halfRows: Int, mode: ColorMode, unicode: Bool,
+               symbols: Bool = false) -> Entry {
+        let key = Key(path: path, cols: cols, halfRows: halfRows, mode: mode, unicode: unicode,
+                      symbols: symbols)
         lock.lock()
         if let e = entries[key] {
             lock.unlock()
@@ -39,13 +43,16 @@ final class ImageCache: @unchecked Sendable {
             lock.lock()
             let cached = decoded[path]
             lock.unlock()
-            let img = cached ?? PNGImage.decode(path: path)
+            // A real source's pixels (R2) first, else the PNG file at the path.
+            let img = cached ?? SuppliedImages.shared.image(for: path).map { .success($0) } ?? PNGImage.decode(path: path)
             let entry: Entry
             switch img {
             case .success(let i):
                 // Cells of two half-rows each; a half-row is 8 pt of the item's height.
                 let rows = (halfRows + 1) / 2
-                entry = .ready(ImageRaster.render(i, cols: cols, rows: rows, mode: mode, unicode: unicode))
+                entry = .ready(symbols
+                    ? Self.symbolCells(i, cols: cols, rows: rows)
+                    : ImageRaster.render(i, cols: cols, rows: rows, mode: mode, unicode: unicode))
             case .failure(let e):
                 entry = .failed(e.description)
             }
@@ -61,11 +68,29 @@ final class ImageCache: @unchecked Sendable {
         }
         if synchronous {
             work()
-            return cells(path: path, cols: cols, halfRows: halfRows, mode: mode, unicode: unicode)
+            return cells(path: path, cols: cols, halfRows: halfRows, mode: mode, unicode: unicode,
+                         symbols: symbols)
         }
         lock.withLock { inProgress += 1 }
         queue.async(execute: work)
         return .pending
+    }
+
+    /// The decoded picture of `path`, once a `cells` call has decoded it (pixel protocols, G1).
+    func pixels(path: String) -> RGBAPixels? {
+        guard case .success(let i)? = lock.withLock({ decoded[path] }) else { return nil }
+        return RGBAPixels(width: i.width, height: i.height, bytes: i.pixels)
+    }
+
+    /// The symbols rung through libchafa: each cell a glyph with its colours (G1, G2).
+    static func symbolCells(_ i: RGBAImage, cols: Int, rows: Int) -> [[Cell]] {
+        let px = RGBAPixels(width: i.width, height: i.height, bytes: i.pixels)
+        return ChafaEncoder.symbols(px, cols: cols, rows: rows).map { line in
+            line.map { c in
+                Cell(text: String(c.glyph), style: Style(fg: c.fg.map { .rgb($0.r, $0.g, $0.b) } ?? .default,
+                                                         bg: c.bg.map { .rgb($0.r, $0.g, $0.b) } ?? .default))
+            }
+        }
     }
 
     var currentGeneration: Int { lock.withLock { generation } }

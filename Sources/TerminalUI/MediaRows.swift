@@ -34,9 +34,17 @@ extension FrameContext {
             if let p = path {
                 let halfRows = max(1, Int((item.height / 8).rounded(.up)))
                 let mode = screen.capabilities.colorMode
+                let rung = screen.capabilities.features.graphics
                 switch images.cells(path: p, cols: width, halfRows: halfRows, mode: mode,
-                                    unicode: theme.unicode) {
-                case .ready(let cells): drawImageRow(r, ly, cells, c0, halfRows)
+                                    unicode: theme.unicode && rung != .ascii, symbols: rung == .symbols) {
+                case .ready(let cells):
+                    if rung.isPixels, pixelImages, let px = images.pixels(path: p) {
+                        drawPixelImage(r, ly, item, p, px, c0, width)
+                    } else if rung == .symbols || rung == .ascii {
+                        drawCellRow(r, ly, cells, c0)
+                    } else {
+                        drawImageRow(r, ly, cells, c0, halfRows)
+                    }
                 case .pending:
                     screen.fill(row: r, col: c0, width: width, theme.shade, theme.placeholder)
                     if first { label(r, c0, " decoding \(alt)\(theme.ellipsis) ", width, theme.placeholder) }
@@ -51,6 +59,29 @@ extension FrameContext {
                 let play = Style(fg: theme.c(231), bg: theme.c(88), bold: true)
                 label(r, c0 + 1, " \(theme.play) \(alt) ", width - 1, play)
             }
+        }
+    }
+
+    /// G1: a pixel image's row: blank cells, and the image asked for once per frame at the row
+    /// its top is on (pixels cannot sit at sub-row offsets), clipped to the list's area.
+    func drawPixelImage(_ r: Int, _ ly: Double, _ item: PageItem, _ path: String, _ px: RGBAPixels,
+                        _ c0: Int, _ width: Int) {
+        screen.fill(row: r, col: c0, width: width, " ", Style.plain)
+        let rows = max(1, Int((item.height / world.line).rounded(.up)))
+        let top = r - Int((ly / world.line).rounded(.down))
+        var h = Hasher()
+        h.combine(path)
+        h.combine(item.y)
+        let request = PixelImageRequest(key: h.finalize(), top: top, col: c0, rows: rows, cols: width)
+        screen.placeImage(request, pixels: px, clip: area.rows)
+    }
+
+    /// A row of cells drawn whole (libchafa's symbols, ASCII): the image's row under the row's centre.
+    func drawCellRow(_ r: Int, _ ly: Double, _ cells: [[Cell]], _ c0: Int) {
+        let k = Int((ly / world.line).rounded(.down))
+        guard k >= 0, k < cells.count else { return }
+        for (c, cell) in cells[k].enumerated() where c0 + c < cols - 1 {
+            screen.put(row: r, col: c0 + c, cell.text, cell.style)
         }
     }
 

@@ -15,7 +15,12 @@ public final class Recorder {
     let config: WorldConfig
     let liveblogPath: String
     let outputPath: String
+    /// R4: a real session's capture, written beside the scenario (`S.capture.json`); the
+    /// scenario names it instead of a liveblog file, with the network profile `capture`.
+    public var capturePath: String?
     private var events: [(tick: Int, json: JSONValue)] = []
+    /// Expectations captured with `e` (Q7): a post, its y, and the tick.
+    private var expectations: [(tick: Int, post: String, y: Double)] = []
     private var lastTick = 0
     /// The output's descriptor once opened (`openOutput`), else -1 (written by path at the end).
     private var fileDescriptor: Int32 = -1
@@ -73,6 +78,26 @@ public final class Recorder {
         }
     }
 
+    /// Q7 (`e` in `view --record`): "this post's y now, and held from here". The recording gets
+    /// two named expectations: the post lands at this y by now, and stays within 16 pt of it from
+    /// now to the end, so a replay checks what the reader saw.
+    public func recordExpectation(_ tick: Int, post: String, y: Double) {
+        expectations.append((tick, post, y.rounded()))
+        lastTick = max(lastTick, tick)
+    }
+
+    func expectationsJSON(until end: JSONValue) -> [JSONValue] {
+        expectations.enumerated().flatMap { i, e -> [JSONValue] in
+            let name = "e\(i + 1) \(e.post) at t=\(JSONWriter.write(Recorder.at(e.tick)))"
+            return [
+                .object([("name", .string(name + ": y")), ("post", .string(e.post)), ("landsAt", .number(e.y)),
+                         ("tolerance", .number(16)), ("by", Recorder.at(e.tick))]),
+                .object([("name", .string(name + ": held")), ("post", .string(e.post)),
+                         ("stillFrom", Recorder.at(e.tick)), ("until", end), ("tolerance", .number(16))]),
+            ]
+        }
+    }
+
     private func appendForSignalPath(_ json: JSONValue, first: Bool) {
         TerminalRestorer.appendRecording(Array(((first ? "\n" : ",\n") + JSONWriter.write(json)).utf8))
     }
@@ -91,17 +116,21 @@ public final class Recorder {
         if c.page.lazyMedia { page.append(("lazyMedia", .bool(true))) }
         var pairs: [(String, JSONValue)] = [
             ("name", .string("recorded session")),
-            ("liveblog", .string(liveblogPath)),
+            capturePath.map { ("capture", .string(($0 as NSString).lastPathComponent)) }
+                ?? ("liveblog", .string(liveblogPath)),
             ("terminal", .object([("cols", .number(Double(c.cols))), ("rows", .number(Double(c.rows)))])),
             ("mode", .string(c.mode.rawValue)),
             ("platform", .string(c.platform.rawValue)),
+            ("androidRange", .string(c.androidRange.rawValue)),
+            ("dragRule", .string(c.dragRule.rawValue)),
             ("hook", c.hook.map { .string($0.source) } ?? .null),
             ("insets", .object([("top", .number(Double(c.insetTopRows))), ("bottom", .number(Double(c.insetBottomRows)))])),
             ("native", .object([("headerRows", .number(Double(c.headerRows))), ("footerRows", .number(Double(c.footerRows)))])),
             ("page", .object(page)),
-            ("network", .object([("profile", .string(c.page.networkProfile.rawValue)),
+            ("network", .object([("profile", .string(capturePath == nil ? c.page.networkProfile.rawValue : "capture")),
                                  ("seed", .number(Double(c.page.networkSeed)))])),
         ]
+        if let p = c.physics { pairs.append(("physics", .string(p.rawValue))) }
         if let u = c.page.url { pairs.append(("url", .string(u))) }
         if let d = c.page.enabledDomains { pairs.append(("enabledDomains", .array(d.map { .string($0) }))) }
         return pairs
@@ -109,9 +138,10 @@ public final class Recorder {
 
     public func scenarioJSON(endTick: Int) -> JSONValue {
         var pairs = headerPairs()
-        pairs.append(("duration", Recorder.at(max(endTick, lastTick) + VirtualClock.ticksPerSecond)))
+        let duration = Recorder.at(max(endTick, lastTick) + VirtualClock.ticksPerSecond)
+        pairs.append(("duration", duration))
         pairs.append(("events", .array(events.map(\.json))))
-        pairs.append(("expect", .array([])))
+        pairs.append(("expect", .array(expectationsJSON(until: duration))))
         return .object(pairs)
     }
 
@@ -119,7 +149,7 @@ public final class Recorder {
     public func write(endTick: Int) throws {
         let text = JSONWriter.pretty(scenarioJSON(endTick: endTick)) + "\n"
         guard fileDescriptor >= 0 else {
-            guard FileManager.default.createFile(atPath: outputPath, contents: Data(text.utf8)) else {
+            do { try OutputFile.write(Data(text.utf8), to: outputPath) } catch {
                 throw CannotCreate(path: outputPath, reason: "the file could not be written")
             }
             return

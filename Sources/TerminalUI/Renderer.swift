@@ -37,8 +37,12 @@ public final class Renderer {
         // The list is as wide as the world (the demo narrows it), the indicator at the screen's edge.
         let listArea = Rect(row: list.row, col: 0, width: min(list.width, cfg.cols), height: list.height)
         let ctx = FrameContext(world: world, theme: theme, area: listArea, screen: screen, images: images)
+        ctx.pixelImages = ui.overlay == .none
         ctx.draw()
+        NewPostsPill(world: world).draw(on: screen, theme, in: listArea)
         drawIndicator(ctx, in: list)
+        EdgeEffectView(world: world).draw(on: screen, theme, in: listArea)
+        ProgressBar(progress: world.page.estimatedProgress).draw(on: screen, theme, in: listArea)
         NavBar(world: world, ui: ui).draw(on: screen, theme, in: nav)
         Toolbar(world: world, ui: ui).draw(on: screen, theme, in: toolbar)
         drawOverlay(world, ui, on: screen, theme, in: full)
@@ -89,6 +93,11 @@ public final class Renderer {
         case let .prompt(text, selected):
             let matches = completions(text, w.page.liveblog)
             PromptView(text: text, selected: selected, matches: matches).draw(on: s, t, in: area)
+        case let .confirmPlayer(command):
+            // W3: what will run, before anything runs.
+            let lines = [("video or audio: open it with", t.overlay), ("  " + command.display, t.overlayTitle)]
+            box(s, t, in: area, title: "Open media?", lines: lines, width: min(area.width - 4, 76),
+                footer: "y runs it · any other key does not")
         }
     }
 
@@ -104,7 +113,10 @@ public final class Renderer {
         "o            hook: 2 params / 1 param / default / throws / none",
         "n            network: instant fast 3g slow offline",
         "i            insets on/off      l  a live post now    r  reload",
+        "Bksp H  L    back / forward through jumps (mouse back button too)",
+        "N            to the newest posts (a live URL's pill)",
         "t            timeline of the last jump       ~  console",
         "?            this help                       q  quit",
+        "e            (--record) expect this post's y now, held from here",
     ]
 }

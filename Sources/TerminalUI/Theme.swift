@@ -37,6 +37,8 @@ struct Theme {
     var siteHeader: Style {
         color ? Style(fg: .indexed(16), bg: .indexed(250), bold: true) : Style(reverse: true)
     }
+    /// Android's edge effect line (F1): bright, bold.
+    var edgeEffect: Style { color ? Style(fg: .indexed(159), bold: true) : Style(bold: true) }
     var indicator: Style { color ? Style(fg: .indexed(250)) : Style(reverse: true) }
     var overlay: Style { color ? Style(fg: .indexed(252), bg: .indexed(235)) : Style() }
     var overlayTitle: Style {
@@ -44,6 +46,8 @@ struct Theme {
     }
     var notice: Style { Style(fg: c(203), bold: true) }
     var quote: Style { Style(fg: c(187), italic: true) }
+    /// The loading progress bar under the navigation bar (W1).
+    var progress: Style { Style(fg: c(75), bold: !color) }
 
     var ruleChar: Character { unicode ? "─" : "-" }
     var spinner: [String] {
@@ -60,6 +64,9 @@ struct Theme {
     var cross: String { unicode ? "✖" : "x" }
     var play: String { unicode ? "▶" : ">" }
     var arrow: String { unicode ? "→" : "->" }
+    var progressGlyph: Character { unicode ? "▔" : "=" }
+    var back: String { unicode ? "◀" : "<" }
+    var forward: String { unicode ? "▶" : ">" }
 
     /// Replaces characters the terminal cannot show when the locale is not UTF-8.
     /// Every string drawn passes here or through `truncate`: it is sanitised (T8) whatever its

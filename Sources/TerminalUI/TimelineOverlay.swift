@@ -4,14 +4,16 @@ import Simulation
 import VirtualTime
 import TerminalKit
 
-/// The timeline of the last jump (`t`): the post's y over time in braille dots, with the
-/// target line y = 0 dotted, and a row of marks (J jump, c correction, x drop, r re-aim,
-/// s settle, | hold end) under it.
+/// The timeline of the last jump (`t`, Q8): the post's y over time in braille dots, the target
+/// line y = 0 (just under the bar) dotted, y labelled in pt at the chart's ticks (`JumpChart`, the
+/// same ranges as `liveblog plot`, which hold every sample: nothing is clipped), two rows of marks
+/// (J jump, c correction, x drop, r re-aim, s settle, i reader input, | hold end; a second mark in
+/// one column goes in the second row, `+` when there are more), and a time axis in seconds.
 struct TimelineOverlay {
     let world: World
 
     func draw(on s: Screen, _ t: Theme, in area: Rect) {
-        let width = min(area.width - 4, 100), height = min(area.height - 4, 16)
+        let width = min(area.width - 4, 100), height = min(area.height - 4, 18)
         guard let j = world.jump else {
             let b = OverlayBox(in: area, innerWidth: 40, innerHeight: 1)
             b.draw(on: s, t, title: "Timeline", footer: "t or Esc closes")
@@ -19,11 +21,11 @@ struct TimelineOverlay {
             return
         }
         let title = "Timeline: jump #\(j.jumpId) \(t.arrow) \(j.postId ?? "?")"
-            + " · post y over time (0 = under the bar)"
+            + " · post y (pt) over time (s), 0 = under the bar"
         let b = OverlayBox(in: area, innerWidth: width - 4, innerHeight: height - 2)
         b.draw(on: s, t, title: title, footer: "t or Esc closes")
         let inner = b.inner
-        let plot = Rect(row: inner.row, col: inner.col + 7, width: inner.width - 7, height: inner.height - 2)
+        let plot = Rect(row: inner.row, col: inner.col + 7, width: inner.width - 7, height: inner.height - 4)
         guard plot.width > 4, plot.height > 1 else { return }
         let scale = TimelineScale(world: world, startTick: j.startTick, plot: plot)
         let plotStyle = Style(fg: t.color ? .indexed(118) : .default, bg: t.overlay.bg)
@@ -31,17 +33,17 @@ struct TimelineOverlay {
             s.put(row: plot.row + r, col: plot.col, line, plotStyle)
         }
         let labelStyle = Style(fg: t.dim.fg, bg: t.overlay.bg, dim: t.dim.dim)
-        s.put(row: plot.row, col: inner.col, String(format: "%6.0f", scale.hi), labelStyle)
-        s.put(row: plot.bottom - 1, col: inner.col, String(format: "%6.0f", scale.lo), labelStyle)
-        s.put(row: plot.bottom, col: plot.col, scale.markLine(world.marks),
-              Style(fg: t.color ? .indexed(214) : .default, bg: t.overlay.bg, bold: true))
-        let secs = VirtualClock.seconds(scale.t1 - scale.t0)
+        for (row, label) in scale.yLabels() { s.put(row: plot.row + row, col: inner.col, label, labelStyle) }
+        let markStyle = Style(fg: t.color ? .indexed(214) : .default, bg: t.overlay.bg, bold: true)
+        for (i, line) in scale.markLines(world.marks).enumerated() {
+            s.put(row: plot.bottom + i, col: plot.col, line, markStyle)
+        }
+        s.put(row: plot.bottom + 2, col: inner.col, t.ascii(scale.timeAxis(labelWidth: 7)), labelStyle)
         let end = j.endReason ?? "held"
         let legend = inner.width >= 80
-            ? String(format: "0 … %.1f s   J jump  c correction  x dropped  r re-aim  s settle"
-                     + "  | hold end (%@)", secs, end)
-            : String(format: "0…%.1fs  J jump c corr x drop r re-aim s settle | end (%@)", secs, end)
-        s.put(row: plot.bottom + 1, col: inner.col, t.ascii(truncate(legend, inner.width, t)), labelStyle)
+            ? "J jump  c correction  x dropped  r re-aim  s settle  i input  | hold end (\(end))"
+            : "J jump c corr x drop r re-aim s settle i input | end (\(end))"
+        s.put(row: plot.bottom + 3, col: inner.col, t.ascii(truncate(legend, inner.width, t)), labelStyle)
     }
 }
 
@@ -54,21 +56,51 @@ struct TimelineScale {
     var dotsH: Int { plotH * 4 }
 
     init(world w: World, startTick: Int, plot: Rect) {
-        let ys = w.timeline.compactMap(\.y)
         t0 = startTick
-        t1 = max(t0 + 120, w.timeline.last?.tick ?? t0)
-        var lo = min(-32, ys.min() ?? 0), hi = max(w.viewportHeight, ys.max() ?? 0)
-        if hi - lo < 1 { hi = lo + 1 }
-        self.lo = max(lo, -4 * w.viewportHeight)
-        self.hi = min(hi, 8 * w.viewportHeight)
+        t1 = max(t0 + 120, w.timeline.last?.tick ?? t0, w.marks.map(\.tick).max() ?? t0)
+        // The chart's range (Q8): every sample and the target line, with a margin, at its ticks.
+        let chart = JumpChart(title: "", samples: w.timeline.map { (VirtualClock.milliseconds($0.tick), $0.y) },
+                              marks: [])
+        lo = chart.yLow
+        hi = chart.yHigh
+        yTicks = chart.yTicks
         plotW = plot.width
         plotH = plot.height
     }
+
+    let yTicks: [Double]
 
     func dy(_ v: Double) -> Int {
         Int(((hi - min(max(v, lo), hi)) / (hi - lo) * Double(dotsH - 1)).rounded())
     }
     func dx(_ tick: Int) -> Int { Int(Double(tick - t0) / Double(t1 - t0) * Double(dotsW - 1)) }
+
+    /// y labels (pt) at the rows of the chart's ticks that fall on distinct rows, "0 bar" for 0.
+    func yLabels() -> [(row: Int, text: String)] {
+        var out: [(Int, String)] = []
+        for v in yTicks {
+            let row = dy(v) / 4
+            guard row >= 0, row < plotH, !out.contains(where: { $0.0 == row }) else { continue }
+            let text = v == 0 ? "0 bar" : (abs(v) >= 1e6 ? String(format: "%.0e", v) : String(format: "%.0f", v))
+            out.append((row, String(repeating: " ", count: max(0, 6 - text.count)) + text))
+        }
+        return out
+    }
+
+    /// The time axis: tick labels in seconds since the jump at their columns, after the label
+    /// column.
+    func timeAxis(labelWidth: Int) -> String {
+        var line = [Character](repeating: " ", count: labelWidth + plotW)
+        let secs = Double(t1 - t0) / Double(VirtualClock.ticksPerSecond)
+        for v in JumpChart.ticks(0, secs, count: max(2, plotW / 10)) {
+            let col = labelWidth + dx(t0 + Int((v * Double(VirtualClock.ticksPerSecond)).rounded())) / 2
+            let text = Array(String(format: v == v.rounded() ? "%.0fs" : "%.1fs", v))
+            guard col + text.count <= line.count, line[max(0, col - 1)..<col + text.count].allSatisfy({ $0 == " " })
+            else { continue }
+            for (i, c) in text.enumerated() { line[col + i] = c }
+        }
+        return String(line)
+    }
 
     /// The plot's rows: the dotted target line and the samples joined by straight segments.
     func braille(_ samples: [(tick: Int, y: Double?)], unicode: Bool) -> [String] {
@@ -100,21 +132,29 @@ struct TimelineScale {
         }
     }
 
-    /// The marks row: a jump, a drop and a hold end win over corrections, re-aims and settles.
-    func markLine(_ marks: [TimelineMark]) -> String {
-        var line = [Character](repeating: " ", count: plotW)
+    static func symbol(_ k: TimelineMark.Kind) -> Character {
+        switch k {
+        case .jump: return "J"
+        case .correction: return "c"
+        case .drop: return "x"
+        case .reaim: return "r"
+        case .settle: return "s"
+        case .input: return "i"
+        case .holdEnd: return "|"
+        }
+    }
+
+    /// Two rows of marks: in each column the first kind of mark there in the first row, the
+    /// second in the second, `+` when a column has more kinds (Q8: no mark hides another).
+    func markLines(_ marks: [TimelineMark]) -> [String] {
+        var columns = [[Character]](repeating: [], count: plotW)
         for m in marks {
             let x = dx(m.tick) / 2
             guard x >= 0, x < plotW else { continue }
-            switch m.kind {
-            case .jump: line[x] = "J"
-            case .correction: if line[x] == " " { line[x] = "c" }
-            case .drop: line[x] = "x"
-            case .reaim: if line[x] == " " { line[x] = "r" }
-            case .settle: if line[x] == " " { line[x] = "s" }
-            case .holdEnd: line[x] = "|"
-            }
+            let c = TimelineScale.symbol(m.kind)
+            if !columns[x].contains(c) { columns[x].append(c) }
         }
-        return String(line)
-    }
-}
+        let first = columns.map { $0.first ?? " " }
+        let second = columns.map { $0.count > 2 ? "+" : ($0.count == 2 ? $0[1] : " ") }
+        return [String(first), String(second)]
+    }}

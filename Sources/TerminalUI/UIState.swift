@@ -9,6 +9,8 @@ public struct UIState {
         case none, help, timeline, console
         case panel(PanelKind, selected: Int)
         case prompt(text: String, selected: Int)
+        /// W3: a video or audio URL the page handed over; y runs the player, anything else not.
+        case confirmPlayer(PlayerCommand)
     }
     public enum PanelKind: String { case highlights = "Highlights", chapters = "Chapters", scorers = "Scorers" }
 
@@ -18,6 +20,8 @@ public struct UIState {
     /// The demo's caption, shown in the navigation bar.
     public var caption: String?
     public var recording: Bool = false
+    /// The network badge when the page loads for real (R2: "real", "capture"); nil: its profile.
+    public var networkLabel: String?
     public init() {}
 }
 

@@ -135,6 +135,9 @@ func runBench(_ args: ParsedArguments) -> Int32 {
     note("B7/B8: writing a heavy \(large)-post file, opening it at its oldest post, changing its width")
     measureHeavy(&r, dir: dir)
 
+    note("B9: the \(large)-post file from a loopback URL (python3 -m http.server), first frame at its top")
+    r.urlFirstFrame = benchURLFirstFrame(file: dir + "/liveblog-\(large).json") ?? .nan
+
     note("B4: simulate a \(r.mid)-post scenario (3g, deep jump, resize, wheel; 12 s)")
     let sim = measureSimulate(dir: dir, posts: r.mid)
     r.speedup = sim.map { $0.virtual / $0.wall } ?? 0
@@ -143,6 +146,9 @@ func runBench(_ args: ParsedArguments) -> Int32 {
     let scroll = measureScrollBytes(posts: r.mid)
     r.perRow = scroll.map { median($0.perRow.map(Double.init)) } ?? .nan
     r.fullFrame = Double(scroll?.full ?? 0)
+
+    note("B10: frames at 200×60 while 200 JPEG photos (1280×720) decode off the drawing thread")
+    (r.decodingP99, r.decodingFrames, r.decodedPhotos) = benchFramesWhileDecoding(posts: large)
 
     if json { print(r.json()) } else { r.printTable() }
     return 0
@@ -159,6 +165,19 @@ private func runBenchPart(_ only: String, _ args: ParsedArguments, posts large: 
         return benchOpenChild(path: f, id: id)
     case "scroll":
         return benchScrollChild(posts: large)
+    case "url":
+        let dir = NSTemporaryDirectory() + "liveblog-bench-url-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let file = dir + "/liveblog-\(large).json"
+        let body = NativeWriter.encode(benchLiveblog(posts: large), pretty: false)
+        _ = FileManager.default.createFile(atPath: file, contents: Data(body.utf8))
+        print("url_first_frame_ms \(benchURLFirstFrame(file: file) ?? .nan)")
+        return 0
+    case "decoding":
+        let b10 = benchFramesWhileDecoding(posts: large)
+        print("frame_p99_ms_decoding \(b10.p99) frames \(b10.frames) decoded \(b10.decoded)")
+        return 0
     case "frame":
         let b = FrameBench(posts: large)
         for _ in 0..<64 { b.step() }

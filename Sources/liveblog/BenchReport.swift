@@ -15,6 +15,10 @@ struct BenchFigures {
     var openHeavyMs = 0.0, heavyLoadMs = 0.0, heavyLayoutMs = 0.0, rssHeavyMB = 0.0, heavyFileMB = 0.0
     var resizeLargeMax = 0.0, resizeLargePlain = 0.0
     var speedup = 0.0, perRow = 0.0, fullFrame = 0.0
+    /// B10: frames while 200 JPEG photos decode, and how many decoded.
+    var decodingP99 = 0.0, decodingFrames = 0, decodedPhotos = 0
+    /// B9: ms from the request to the first frame of the large liveblog over loopback HTTP.
+    var urlFirstFrame = 0.0
 
     init(large: Int) { self.large = large }
 
@@ -41,6 +45,8 @@ struct BenchFigures {
             ("open_heavy_layout_ms", heavyLayoutMs), ("rss_heavy_mb", rssHeavyMB),
             ("heavy_file_mb", heavyFileMB), ("rss_heavy_ratio", rssHeavyRatio),
             ("resize_ms_large_max", resizeLargeMax), ("resize_ms_large_plain", resizeLargePlain),
+            ("url_first_frame_ms", urlFirstFrame), ("frame_p99_ms_decoding", decodingP99), ("frames_decoding", Double(decodingFrames)),
+            ("photos_decoded", Double(decodedPhotos)),
         ]
         return JSONWriter.write(.object(pairs.map { ($0.0, .number($0.1)) }))
     }
@@ -66,6 +72,10 @@ struct BenchFigures {
                 + "\(f(rssHeavyRatio))×", "< 2× file", mark(rssHeavyRatio < 2)),
             ("B8 width change, heavy", "\(f(resizeLarge, 1)) ms median, \(f(resizeLargeMax, 1)) ms at most "
                 + "(\(large))", "≤ 33 ms", mark(resizeLarge <= 33)),
+            ("B9 first frame from a URL", "\(f(urlFirstFrame, 0)) ms (whole body read, then parsed)",
+             "< 300 ms", mark(urlFirstFrame < 300)),
+            ("B10 frames while decoding", "p99 \(f(decodingP99)) ms over \(decodingFrames) frames, "
+                + "\(decodedPhotos) JPEGs of 1280×720 decoded", "p99 < 16 ms", mark(decodingP99 < 16)),
         ]
         print("liveblog bench: \(small) / \(mid) / \(Plural.count(large, "post")), terminal 200×60")
         let w0 = rows.map { $0.0.count }.max() ?? 0, w1 = rows.map { $0.1.count }.max() ?? 0

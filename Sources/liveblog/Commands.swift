@@ -35,6 +35,7 @@ func loadLiveblog(_ source: String?) -> (Liveblog?, Int32, String) {
 
 /// `liveblog check SOURCE` (C5).
 func runCheck(_ args: ParsedArguments) -> Int32 {
+    if isURLSource(args) { return runCheckURL(args) }
     let (lb, code, _) = loadLiveblog(args.positional("SOURCE"))
     guard let lb else { return code }
     print(LiveblogSummary.describe(lb), terminator: "")
@@ -63,8 +64,8 @@ func runGenerate(_ args: ParsedArguments) -> Int32 {
     do {
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         let file = out + "/liveblog.json"
-        guard FileManager.default.createFile(atPath: file, contents: json.data(using: .utf8)) else {
-            printError("cannot write \(file)")
+        do { try OutputFile.write(Data(json.utf8), to: file) } catch {
+            printError("\(error)")
             return ExitCode.ioErr.rawValue
         }
         let images = every > 0 || heavy ? try LiveblogGenerator.writeImages(
@@ -82,6 +83,8 @@ func worldConfig(_ args: ParsedArguments) -> (WorldConfig?, String?) {
     var c = WorldConfig()
     if let m = args.string("mode") { c.mode = Mode(rawValue: m) ?? .content }
     if let p = args.string("platform") { c.platform = Platform(rawValue: p) ?? .ios }
+    if let r = args.string("android-range") { c.androidRange = AndroidRangeMode(rawValue: r) ?? .standard }
+    applyScrollingOptions(args, to: &c)
     if let h = args.string("hook") {
         if h == "none" { c.hook = nil } else {
             do { c.hook = try HookSignature(parsing: h) } catch { return (nil, "--hook: \(error)") }
@@ -115,6 +118,7 @@ func worldConfig(_ args: ParsedArguments) -> (WorldConfig?, String?) {
 
 /// `liveblog view [SOURCE]` and `liveblog` alone (C1).
 func runView(_ args: ParsedArguments) -> Int32 {
+    if isURLSource(args) || args.string("network") == "real" { return runViewURL(args) }
     let (lbOpt, code, path) = loadLiveblog(args.positional("SOURCE"))
     guard let lb = lbOpt else { return code }
     let (cfgOpt, err) = worldConfig(args)
@@ -122,10 +126,17 @@ func runView(_ args: ParsedArguments) -> Int32 {
         printError(err ?? "bad options")
         return ExitCode.usage.rawValue
     }
+    // Issue 15: into a pipe or a file, the liveblog as plain text.
+    if isatty(STDOUT_FILENO) == 0 {
+        return writeDump(lb, path: path, event: args.string("event"), width: LineWriter.defaultWidth())
+    }
     guard isatty(1) == 1, isatty(0) == 1 else {
         printError("view needs a terminal (stdin and stdout); try 'liveblog check' or 'liveblog simulate'")
         return ExitCode.usage.rawValue
     }
+    var termNote: String?
+    if let rc = linearOrScreen(lb, args: args, note: &termNote) { return rc }
+    defer { if let termNote { printNote(termNote) } }
     // C7, issue 18: an unwritable --record path fails now, not after the session.
     var recordFD: Int32 = -1
     if let rec = args.string("record") {
@@ -135,11 +146,11 @@ func runView(_ args: ParsedArguments) -> Int32 {
         }
     }
     let screen: NcursesScreen
-    do { screen = try NcursesScreen() } catch {
+    let graphics = GraphicsChoice(argument: args.string("graphics") ?? "auto") ?? .auto
+    do { screen = try NcursesScreen(graphics: graphics) } catch {
         printError("cannot open the terminal: \(error)")
         return ExitCode.software.rawValue
     }
-    TerminalRestorer.install()
     cfg.cols = screen.cols
     cfg.rows = screen.rows
     let world = World(liveblog: lb, config: cfg)
@@ -168,9 +179,14 @@ func runDemo(_ args: ParsedArguments) -> Int32 {
     let (lbOpt, code, _) = loadLiveblog(nil)
     guard let lb = lbOpt else { return code }
     guard isatty(1) == 1, isatty(0) == 1 else { printError("demo needs a terminal"); return ExitCode.usage.rawValue }
+    let decision = TermFallback.resolve()
+    if case .linear(let why) = decision {
+        printError("demo needs cursor addressing: \(why)")
+        return ExitCode.usage.rawValue
+    }
+    defer { if case .screen(_, let note?) = decision { printNote(note) } }
     let screen: NcursesScreen
     do { screen = try NcursesScreen() } catch { printError("cannot open the terminal: \(error)"); return ExitCode.software.rawValue }
-    TerminalRestorer.install()
     var cfg = WorldConfig()
     cfg.cols = screen.cols
     cfg.rows = screen.rows

@@ -25,9 +25,13 @@ case .usageError(let e):
     code = ExitCode.usage.rawValue
 case .run(let path, let args):
     switch path.last ?? "view" {
-    case "simulate":
-        code = runSimulate(path: args.positional("SCENARIO.json")!, tracePath: args.string("trace"), report: args.string("report") ?? "text")
+    case "simulate": code = runSimulateCommand(args)
+    case "compare": code = runCompare(args)
+    case "fuzz": code = runFuzz(args)
+    case "metrics": code = runMetrics(args)
+    case "plot": code = runPlot(args)
     case "check": code = runCheck(args)
+    case "dump": code = runDump(args)
     case "generate": code = runGenerate(args)
     case "bench": code = runBench(args)
     case "demo": code = runDemo(args)

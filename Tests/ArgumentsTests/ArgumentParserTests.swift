@@ -33,6 +33,30 @@ final class ArgumentParserTests: XCTestCase {
         return text
     }
 
+    // MARK: F8 the android range
+
+    /// F8: `--android-range` takes estimated (the default) or exact, and nothing else.
+    func testF8_androidRangeOption() throws {
+        XCTAssertEqual(try XCTUnwrap(run(["view", "--android-range", "exact"])).args.string("android-range"), "exact")
+        XCTAssertEqual(try XCTUnwrap(run(["view"])).args.string("android-range"), "estimated")
+        let e = try XCTUnwrap(usageError(["view", "--android-range", "guess"]))
+        XCTAssertTrue("\(e)".contains("estimated"), "\(e)")
+    }
+
+    // MARK: F2, F4 the law and the drag rule
+
+    /// F2, F4: `--physics` and `--drag-rule` on view and simulate take their words and nothing else.
+    func testF2_F4_physicsAndDragRuleOptions() throws {
+        XCTAssertEqual(try XCTUnwrap(run(["view", "--physics", "android"])).args.string("physics"), "android")
+        XCTAssertNil(try XCTUnwrap(run(["view"])).args.string("physics"), "each platform's own law by default")
+        let sim = try XCTUnwrap(run(["simulate", "s.json", "--physics", "uikit", "--drag-rule", "every-scroll"]))
+        XCTAssertEqual(sim.args.string("physics"), "uikit")
+        XCTAssertEqual(sim.args.string("drag-rule"), "every-scroll")
+        let e = try XCTUnwrap(usageError(["view", "--physics", "newton"]))
+        XCTAssertTrue("\(e)".contains("uidynamic"), "\(e)")
+        XCTAssertNotNil(usageError(["simulate", "s.json", "--drag-rule", "all"]))
+    }
+
     // MARK: C1 view and the default subcommand
 
     /// C1: no arguments runs view with the bundled sample
@@ -116,7 +140,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(r.args.positional("SOURCE"), "--weird-name.json")
         XCTAssertEqual(r.args.string("mode"), "nested")
         let s = try XCTUnwrap(run(["simulate", "--", "-h"]))
-        XCTAssertEqual(s.args.positional("SCENARIO.json"), "-h")
+        XCTAssertEqual(s.args.positional("SCENARIO.json..."), "-h")
     }
 
     func testRepeatedOptionsLastWinsAndAllAreKept() throws {
@@ -209,7 +233,8 @@ final class ArgumentParserTests: XCTestCase {
     func testC6_choicesAreValidated() throws {
         let e = try XCTUnwrap(usageError(["view", "--network", "fats"]))
         XCTAssertEqual(e.message,
-                       "invalid value 'fats' for --network; expected one of: instant, fast, 3g, slow, offline; did you mean 'fast'?")
+                       "invalid value 'fats' for --network; expected one of: real, instant, fast, 3g, slow, offline; "
+                           + "did you mean 'fast'?")
         let m = try XCTUnwrap(usageError(["view", "--mode=sideways"]))
         XCTAssertEqual(m.message, "invalid value 'sideways' for --mode; expected one of: content, nested, header")
         let r = try XCTUnwrap(usageError(["simulate", "s.json", "--report", "xml"]))
@@ -219,8 +244,8 @@ final class ArgumentParserTests: XCTestCase {
     /// C6: required arguments
     func testC6_requiredArguments() throws {
         let s = try XCTUnwrap(usageError(["simulate"]))
-        XCTAssertEqual(s.message, "missing expected argument 'SCENARIO.json'")
-        XCTAssertEqual(s.usage, "USAGE: liveblog simulate SCENARIO.json [--trace FILE] [--report text|json|junit]")
+        XCTAssertEqual(s.message, "missing expected argument 'SCENARIO.json...'")
+        XCTAssertEqual(s.usage, "USAGE: liveblog simulate SCENARIO.json... [<options>]")
         let g = try XCTUnwrap(usageError(["generate"]))
         XCTAssertEqual(g.message, "missing expected option '--posts N'")
         let c = try XCTUnwrap(usageError(["check"]))
@@ -253,7 +278,11 @@ final class ArgumentParserTests: XCTestCase {
     func testC2_simulate() throws {
         let r = try XCTUnwrap(run(["simulate", "jump.json", "--trace", "out.jsonl", "--report=junit"]))
         XCTAssertEqual(r.path, ["simulate"])
-        XCTAssertEqual(r.args.positional("SCENARIO.json"), "jump.json")
+        XCTAssertEqual(r.args.positional("SCENARIO.json..."), "jump.json")
+        // F7: several scenario files, in order; options may come between them.
+        let many = try XCTUnwrap(run(["simulate", "a.json", "--jobs", "2", "dir", "b.json", "--shard", "1/2"]))
+        XCTAssertEqual(many.args.strings("SCENARIO.json..."), ["a.json", "dir", "b.json"])
+        XCTAssertEqual(many.args.string("jobs"), "2")
         XCTAssertEqual(r.args.string("trace"), "out.jsonl")
         XCTAssertEqual(r.args.string("report"), "junit")
         let d = try XCTUnwrap(run(["simulate", "jump.json"]))
@@ -347,7 +376,7 @@ final class ArgumentParserTests: XCTestCase {
     func testC6_helpSimulate() {
         let text = help(["help", "simulate"])
         XCTAssertEqual(text, help(["simulate", "--help"]))
-        XCTAssertTrue(text.contains("USAGE: liveblog simulate SCENARIO.json [--trace FILE] [--report text|json|junit]"), text)
+        XCTAssertTrue(text.contains("USAGE: liveblog simulate SCENARIO.json... [--trace FILE]"), text)
         XCTAssertTrue(text.contains("SCENARIO.json"), text)
         XCTAssertTrue(text.contains("--trace FILE"), text)
         XCTAssertTrue(text.contains("--report text|json|junit"), text)

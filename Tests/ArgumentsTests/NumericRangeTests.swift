@@ -44,6 +44,8 @@ final class NumericRangeTests: XCTestCase {
                         ? "\(v),\(v)" : v
                     var args = [command.name, "--\(spec.name)", value]
                     if command.name == "generate" && spec.name != "posts" { args += ["--posts", "1"] }
+                    if command.name == "metrics" || command.name == "plot" { args += ["t.jsonl"] }
+                    if command.name == "plot" { args += ["--out", "p.svg"] }
                     switch ArgumentParser.parse(args, root: root) {
                     case .run(_, let parsed):
                         assertInRange(parsed, spec, value)
@@ -57,7 +59,8 @@ final class NumericRangeTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(checked, 11 * hostile.count, "view: 7, bench: 1, generate: 3 numeric options")
+        XCTAssertEqual(checked, 22 * hostile.count, "view: 8 (with --poll), bench: 1, generate: 3, simulate: 1, "
+                       + "compare: 2, fuzz: 2, dump: 1, metrics and plot: 2 each")
     }
 
     func assertInRange(_ parsed: ParsedArguments, _ spec: ArgSpec, _ value: String) {

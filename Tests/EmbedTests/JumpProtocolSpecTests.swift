@@ -140,20 +140,20 @@ final class JumpProtocolSpecTests: XCTestCase {
         XCTAssertThrowsError(try HookSignature(parsing: "not a function"))
     }
 
-    /// E5: arity is decided when the jump starts
-    func testE5_arityIsDecidedWhenTheJumpStarts() {
+    /// E5, F5: arity is decided when the jump starts; a hook replaced mid-hold keeps the hold
+    func testE5_F5_arityIsDecidedWhenTheJumpStarts_replacedHookKeepsTheHold() {
         let dir = PNGDir()
         let p = page(10, extra: [0: [grower(dir, "g0", grow: 20)]], dir: dir)
         p.navigate(to: "p3", topOffset: nil)
         XCTAssertEqual(hookCalls(p.drain()).map(\.args), [2])
-        // Replaced while held by a hook of another arity: the hook the jump started with is gone
-        // (E11 hook-removed); calling the new one in the old shape would give a one-parameter
-        // hook two arguments.
+        // F5: replaced while held by a hook of another arity: the hold goes on, and the new
+        // function gets the jump's shape (two arguments), as `args` says.
         p.setHook(hook(oneParam))
+        XCTAssertEqual(holdEnds(p.drain()).count, 0)
         p.forceLoad("g0")
         p.frame(tick: 2)
-        XCTAssertEqual(hookCalls(p.drain()).map { "\($0.args) \($0.correction)" }, [])
-        XCTAssertNil(p.held)
+        XCTAssertEqual(hookCalls(p.drain()).map { "\($0.args) \($0.correction)" }, ["2 true"])
+        XCTAssertNotNil(p.held)
         p.navigate(to: "p4", topOffset: nil)
         XCTAssertEqual(hookCalls(p.drain()).map(\.args), [1], "the next jump reads the new signature")
     }

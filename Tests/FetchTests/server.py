@@ -17,6 +17,9 @@ Routes:
   /drip?n=N&gap=S        N chunks of 1000 bytes, S seconds apart (chunked)
   /files/NAME?delay=S     the file NAME of the directory given as the first argument
   /slow?delay=S          counts requests in flight; /stats gives the most at once
+  /live/NAME             NAME.<step>.json from the file directories, ETag "step<step>" (304 when
+                         If-None-Match matches); /live-step/N sets the step (R3 polling tests)
+File directories: every argument, searched in order.
 """
 import gzip
 import json
@@ -30,9 +33,17 @@ from urllib.parse import parse_qs, urlparse
 LIFETIME = 120
 ETAG = '"v1"'
 LAST_MODIFIED = "Mon, 30 Nov 2026 12:00:00 GMT"
-state = {"in_flight": 0, "max_in_flight": 0}
+state = {"in_flight": 0, "max_in_flight": 0, "step": 0}
 state_lock = threading.Lock()
-FILES = sys.argv[1] if len(sys.argv) > 1 else ""
+DIRECTORIES = sys.argv[1:]
+
+
+def find_file(name):
+    for directory in DIRECTORIES:
+        path = os.path.join(directory, name)
+        if name and os.path.isfile(path):
+            return path
+    return None
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -142,8 +153,8 @@ class Handler(BaseHTTPRequestHandler):
     def route_files(self, parts, query):
         time.sleep(float(query.get("delay", 0)))
         name = os.path.basename(parts[1]) if len(parts) > 1 else ""
-        path = os.path.join(FILES, name)
-        if not FILES or not name or not os.path.isfile(path):
+        path = find_file(name)
+        if path is None:
             self.send_body(404, b"no such file")
             return
         with open(path, "rb") as f:
@@ -157,6 +168,26 @@ class Handler(BaseHTTPRequestHandler):
         with state_lock:
             state["in_flight"] -= 1
         self.send_body(200, parts[1].encode() if len(parts) > 1 else b"slow")
+
+    def route_live(self, parts, query):
+        with state_lock:
+            step = state["step"]
+        etag = '"step%d"' % step
+        path = find_file("%s.%d.json" % (os.path.basename(parts[1]) if len(parts) > 1 else "", step))
+        if path is None:
+            self.send_body(404, b"no such live file")
+        elif self.headers.get("If-None-Match") == etag:
+            self.send_response(304)
+            self.send_header("ETag", etag)
+            self.end_headers()
+        else:
+            with open(path, "rb") as f:
+                self.send_body(200, f.read(), [("ETag", etag), ("Content-Type", "application/json")])
+
+    def route_live_step(self, parts, query):
+        with state_lock:
+            state["step"] = int(parts[1])
+        self.send_body(200, b"ok")
 
     def route_stats(self, parts, query):
         with state_lock:

@@ -376,14 +376,22 @@ final class HostSpecTests: XCTestCase {
 
     // MARK: H5
 
-    /// H5: reader drag wheel and key are will begin dragging for the hosts
-    func testH5_readerDragWheelAndKeyAreWillBeginDraggingForTheHosts() {
+    /// H5, F4: the pan engine reports every reader scroll with its input (touch past the slop,
+    /// wheel, key); under the old rule (every-scroll) each is a drag for the hosts
+    func testH5_F4_panReportsEveryReaderScrollWithItsInput() {
         let r = Rig()
         let ios = r.attach(IOSJumpHost(list: r.list))
         let android = AndroidJumpHost(list: r.list)
         let pan = PanEngine(target: ListPanTarget(scrollView: r.sv))
         var began: [Int] = []
-        pan.onDragBegan = { now in began.append(now); ios.readerWillBeginDragging(now: now); android.readerWillBeginDragging(now: now) }
+        var inputs: [ScrollInput] = []
+        pan.onDragBegan = { input, now in
+            inputs.append(input)
+            guard ReaderDragRule.everyScroll.isDrag(input, on: .ios) else { return }
+            began.append(now)
+            ios.readerWillBeginDragging(now: now)
+            android.readerWillBeginDragging(now: now)
+        }
         ios.scrollRequest(top: 500, correction: false, jumpId: 1, now: 0)
         r.run(60)
         // A tap is no drag.
@@ -406,6 +414,8 @@ final class HostSpecTests: XCTestCase {
         pan.fling(contentVelocity: 2000, now: 300)
         XCTAssertEqual(began.count, 3)
         XCTAssertEqual(android.dragCount, 3)
+        XCTAssertEqual(inputs, [.touch, .key, .key])
+        XCTAssertFalse(ReaderDragRule.platform.isDrag(.key, on: .ios))
         // So the iOS host drops the jump's later corrections.
         ios.scrollRequest(top: 540, correction: true, jumpId: 1, now: 310)
         XCTAssertEqual(r.actions.last?.kind, .drop)

@@ -56,7 +56,7 @@ final class FeedAndJSONLDTests: XCTestCase {
         XCTAssertEqual(lb.format, .jsonLD)
         XCTAssertEqual(lb.title, "Stage 3")
         XCTAssertEqual(lb.id, "https://e.example/live")
-        XCTAssertEqual(lb.posts.map(\.id), ["https://e.example/live#u2", "u1"])
+        XCTAssertEqual(lb.posts.map(\.id), ["u2", "u1"], "R1: the anchor of a url with a fragment")
         XCTAssertEqual(lb.posts[1].headline, "One")
         XCTAssertEqual(lb.posts[1].media, [Media(id: "u1-image-1", width: 640, height: 360, url: "a.png")])
         XCTAssertEqual(lb.posts[0].media.map(\.url), ["b.png", "c.png"])

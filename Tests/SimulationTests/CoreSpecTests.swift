@@ -59,7 +59,7 @@ final class CoreSpecTests: XCTestCase {
         guard case let .layout(newHeight, _) = layout.event else { fatalError() }
         var old = -1.0, grown = -1
         for rec in r.records {
-            guard case let .frame(_, _, h, _, _) = rec.event else { continue }
+            guard let h = rec.event.frameValue(.webHeight) else { continue }
             if rec.tick <= layout.tick { old = h }
             if h == newHeight, grown < 0 { grown = rec.tick }
         }

@@ -49,40 +49,17 @@ final class FuzzTests: XCTestCase {
         var pullBacks: Int
     }
 
-    /// Runs one scenario with every invariant checked.
+    /// Runs one scenario with every invariant checked (the oracle `liveblog fuzz` uses too).
     static func run(seed: UInt64) -> (Scenario, Result) {
         fuzzCurrentSeed = seed
         let s = ScenarioFuzzer.scenario(seed: seed, localImages: localImages)
-        let runner = ScenarioRunner(scenario: s)
-        let inv = TraceInvariants(world: runner.world)
-        inv.attach()
-        runner.run()
-        var violations = inv.violations
-        var checks = inv.checks + 1
-        // After a reader drag, no host scroll for an earlier jump (ios, android; two-parameter
-        // hooks: a one-parameter hook's calls carry no jumpId, so the host cannot tell, SPEC E8).
-        let pulls = runner.pullBacks()
-        let twoParam = runner.records.contains { if case .hook(_, _, _, 2, _) = $0.event { return true }; return false }
-        let oneParam = runner.records.contains { if case .hook(_, _, _, 1, _) = $0.event { return true }; return false }
-        // naive pulls back by design (H3), also after a switch to it (p).
-        let everNaive = s.config.platform == .naive || runner.records.contains { $0.event == .setting(name: "platform", value: "naive") }
-        if !everNaive, twoParam, !oneParam, let first = pulls.first {
-            violations.append("pull-back after a reader drag at t=\(TraceRecord.time(first)) (\(pulls.count) host scrolls for an earlier jump)")
-        }
-        checks += 1
+        let verdict = FuzzOracle.check(s)
         if env["LIVEBLOG_FUZZ_TRACE"] != nil {
             // Replay aid: the trace without frame lines.
-            let lines = runner.records.filter { if case .frame = $0.event { return false }; return true }.map(\.json)
+            let lines = verdict.records.filter { if case .frame = $0.event { return false }; return true }.map(\.json)
             FileHandle.standardError.write((lines.joined(separator: "\n") + "\n").data(using: .utf8)!)
         }
-        return (s, Result(violations: violations, checks: checks, pullBacks: pulls.count))
-    }
-
-    /// A violation without its numbers, to count kinds.
-    static func kind(_ v: String) -> String {
-        let head = v.components(separatedBy: ": {").first ?? v
-        return String(head.drop(while: { $0 != " " }).map { $0.isNumber || $0 == "." || $0 == "-" ? "#" : $0 })
-            .replacingOccurrences(of: "##", with: "#").replacingOccurrences(of: "##", with: "#")
+        return (s, Result(violations: verdict.violations, checks: verdict.checks, pullBacks: verdict.pullBacks))
     }
 
     func testFuzz_randomScenariosKeepTheTraceInvariants() {
@@ -102,7 +79,7 @@ final class FuzzTests: XCTestCase {
             checks += r.checks
             if !r.violations.isEmpty {
                 failed += 1
-                for v in Set(r.violations.map(FuzzTests.kind)) { kinds[v, default: []].append(seed) }
+                for v in Set(r.violations.map(FuzzOracle.kind)) { kinds[v, default: []].append(seed) }
                 if failed <= 5 {
                     XCTFail("fuzz seed \(seed) (replay: LIVEBLOG_FUZZ_SEED=\(seed) swift test --filter FuzzTests): "
                             + ScenarioFuzzer.describe(s) + "\n  " + r.violations.prefix(5).joined(separator: "\n  "))

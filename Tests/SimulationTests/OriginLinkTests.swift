@@ -59,7 +59,7 @@ final class OriginLinkTests: XCTestCase {
         c.page.url = "https://www.example.com/live"
         let w = World(liveblog: linkedLiveblog(), config: c)
         var externals: [String] = []
-        w.sink = { if case .external(let u) = $0.event { externals.append(u) } }
+        w.sink = { if case .external(let u, .link) = $0.event { externals.append(u) } }
         w.advance(to: 10)
         w.page.followLink("https://news.other.org/report")
         w.advance(to: 12)

@@ -7,9 +7,12 @@ import ScrollPhysics
 
 /// The pan and inertia engine through the World (P1–P7) and the three modes (M1–M4).
 final class PanModesTests: XCTestCase {
+    /// The seed's law is pinned (F2 gives ios the uikit law in M1; these tests prove P1–P7, the
+    /// seed's numbers; PlatformScrollingTests proves each platform's own).
     func world(_ mode: Mode = .content, hook: String? = "function (top, info) {}", rows: Int = 24) -> World {
         var c = config(network: .instant, hook: hook, rows: rows)
         c.mode = mode
+        c.physics = .uidynamic
         let w = World(liveblog: fixture(60), config: c)
         w.advance(to: 30) // instant loads done and the row grown
         return w
@@ -189,10 +192,11 @@ final class PanModesTests: XCTestCase {
         XCTAssertEqual(ind.content, w.listView.contentHeight)
     }
 
-    /// H5: reader scroll is adrag for hosts
-    func testH5_readerScrollIsADragForHosts() {
+    /// H5, F4: under the old rule (`dragRule: every-scroll`) every reader scroll is a drag for hosts
+    func testH5_F4_everyScrollRuleMakesEveryReaderScrollADrag() {
         var c = config(platform: .android, network: .instant)
         c.mode = .content
+        c.dragRule = .everyScroll
         let w = World(liveblog: fixture(60), config: c)
         w.advance(to: 2)
         let host = w.host as! AndroidJumpHost
@@ -304,9 +308,11 @@ final class PanModesTests: XCTestCase {
 
     /// H3: after a drag that bounces at the bottom, the Android list is SETTLING during the spring
     /// back and IDLE after it, so a later correction is an instant scrollBy again.
+    /// (The seed's law pinned: under android's own law there is no bounce, F1.)
     func testH3_androidStateAfterBounceIsIdle() {
         var c = config(platform: .android, network: .instant)
         c.mode = .content
+        c.physics = .uidynamic
         let w = World(liveblog: fixture(60), config: c)
         w.advance(to: 30)
         w.send(.key(.char("G")))

@@ -77,6 +77,20 @@ final class ScenarioContractTests: XCTestCase {
         XCTAssertTrue(ScenarioRunner(scenario: s).run().allSatisfy(\.passed))
     }
 
+    /// G6: a focus change is an event of its own (recorded, so captures replay exactly); it reads
+    /// and writes as `{"at": t, "focus": false}`.
+    func testG6_focusEventReadsAndWritesBack() throws {
+        let s = try parse(#"""
+        {"liveblog": {"game": {"local_id": "g", "meta_info": {"title": "Inline"}},
+                      "events": [{"local_id": "a", "created_at": 2, "contents": []}]},
+         "duration": 2, "events": [{"at": 0.5, "focus": false}, {"at": 1, "focus": true}]}
+        """#)
+        XCTAssertEqual(s.events.map(\.event), [.focus(false), .focus(true)])
+        let written = EventSchema.json(at: .number(0.5), .focus(false))
+        XCTAssertEqual(written.map { JSONWriter.write($0) }, #"{"at":0.5,"focus":false}"#)
+        _ = ScenarioRunner(scenario: s).run()   // a world without a live feed takes it quietly
+    }
+
     /// Section 9: trace lines carry the fields the contract names, in time order.
     func testSection9_traceLinesAndOrder() throws {
         let s = try Scenario.load(path: dir + "/ios-drag-stops-corrections.json")
@@ -139,6 +153,6 @@ final class ScenarioContractTests: XCTestCase {
         XCTAssertTrue(Report.text("x", out).contains("0 passed, 1 failed"))
         let json = try JSONParser.parse(Report.json("x", out, virtualSeconds: 1))
         XCTAssertEqual(json["passed"], .bool(false))
-        XCTAssertTrue(Report.junit("x", out).contains("<failure message=\"no hold ended\"/>"))
+        XCTAssertTrue(Report.junit("x", out).contains("<failure message=\"a hold ends (timeout) by t=1.0: no hold ended\""))
     }
 }

@@ -17,6 +17,15 @@ final class InputDecoderTests: XCTestCase {
         XCTAssertEqual(decode("\u{1B}\u{1B}k"), [.key(.escape), .key(.escape), .key(.char("k"))])
     }
 
+    /// W2: the mouse's back and forward buttons (SGR codes 128 and 129, xterm's buttons 8 and 9)
+    /// press buttons 8 and 9; they were read as a left click before.
+    func testW2_mouseBackAndForwardButtons() {
+        XCTAssertEqual(decode("\u{1B}[<128;3;2M"), [.mouse(MouseEvent(kind: .press(button: 8), row: 1, col: 2))])
+        XCTAssertEqual(decode("\u{1B}[<129;3;2M"), [.mouse(MouseEvent(kind: .press(button: 9), row: 1, col: 2))])
+        XCTAssertEqual(decode("\u{1B}[<128;3;2m"), [.mouse(MouseEvent(kind: .release, row: 1, col: 2))])
+        XCTAssertEqual(decode("\u{1B}[<0;3;2M"), [.mouse(MouseEvent(kind: .press(button: 1), row: 1, col: 2))])
+    }
+
     /// Issue 18: an unrecognised CSI of 40+ bytes used to leave its tail as keystrokes ("1" jumped).
     func testT3_overlongCSIIsDroppedWhole() {
         let csi = "\u{1B}[" + String(repeating: "1;", count: 40) + "1~"

@@ -207,4 +207,16 @@ final class AppInputTests: XCTestCase {
         XCTAssertEqual(counted(1, "update"), "1 update")
         XCTAssertEqual(counted(3, "update"), "3 updates")
     }
+
+    /// Issue 18: a liveblog of one post says "1 update" under its title, not "1 updates".
+    func testL1_onePostIsOneUpdate() throws {
+        var lb = try Fixture.sample()
+        lb.posts = [lb.posts[0]]
+        lb.scoreboard = nil
+        let w = World(liveblog: lb, config: Fixture.config(cols: 80, rows: 24))
+        w.advance(to: 12)
+        let text = Fixture.draw(w).text()
+        XCTAssertTrue(text.contains(" 1 update\n") || text.contains(" 1 update "), text)
+        XCTAssertFalse(text.contains("1 updates"), text)
+    }
 }

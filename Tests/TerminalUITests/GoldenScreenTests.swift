@@ -77,7 +77,7 @@ final class GoldenScreenTests: XCTestCase {
             assertGolden("toolbar-mid-jump-\(size)", g)
             let bar = g.rowText(r - 1)
             XCTAssertTrue(bar.contains("jump #1 → ev-019"), bar)
-            XCTAssertTrue(bar.contains("held"), bar)
+            XCTAssertTrue(bar.contains("9.8s left"), "the hold's time left, labelled: \(bar)")
             XCTAssertTrue(bar.contains("animating"), bar)
         }
     }

@@ -136,3 +136,25 @@ enum GoldenStyles {
         return parts.joined(separator: " ")
     }
 }
+
+extension Fixture {
+    /// Runs `path` with `args` through posix_spawn and waitpid (Foundation's Process can lose a
+    /// child's exit under load): stdin and stderr /dev/null, stdout into `stdout`. The exit status,
+    /// or nil when it could not start.
+    @discardableResult
+    static func run(_ path: String, _ args: [String], stdout: String) -> Int32? {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([path] + args).map { strdup($0) } + [nil]
+        defer { for a in argv { free(a) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { return nil }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return status
+    }
+}

@@ -10,6 +10,8 @@ extension EndToEndTests {
     func testT3_hostileSequencesDoNothingInTheRealBinary() throws {
         try start(cols: 100, rows: 30, args: "view")
         waitFor("the sample's title") { $0.contains("Coastal Cup Final") && $0.contains("j/k scroll") }
+        // The page loaded: no progress bar (W1) changes the screen while the sequences go in.
+        waitFor("the page loaded") { !$0.contains("▔") }
         usleep(300_000)
         let before = capture()
         let longCSI = "\u{1B}[" + String(repeating: "1;", count: 30) + "1~"

@@ -107,18 +107,7 @@ final class RecordSignalTests: XCTestCase {
     func tmux(_ args: [String]) -> String {
         let outPath = workDir + "/out-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: outPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([tmuxPath, "-L", socket, "-f", "/dev/null"] + args).map { strdup($0) } + [nil]
-        defer { for a in argv { free(a) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, tmuxPath, &actions, nil, argv, environ) == 0 else { return "" }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        guard Fixture.run(tmuxPath, ["-L", socket, "-f", "/dev/null"] + args, stdout: outPath) != nil else { return "" }
         return (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
     }
 

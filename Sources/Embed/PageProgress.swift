@@ -1,0 +1,73 @@
+/// The page's `estimatedProgress` (W1): how much of what it asked for has loaded, 0…1.
+///
+/// Weights (by what each costs a browser to fetch): the document with its first page of posts
+/// 4, a further page of posts 2, an embed 2 (an iframe with its own document and scripts), an
+/// image or video 1. The value grows as WebKit's `ProgressTracker::incrementProgress` grows
+/// its own: a finished resource adds its share of the *remaining* progress (its weight over
+/// the weight still loading), so the value never goes back when new requests join a load under
+/// way, and it is 1 exactly when nothing is loading. A request made after the load finished
+/// starts a new load from 0, as a new navigation does. Offline, nothing requested finishes, so
+/// a page with anything to load never reaches 1.
+struct PageProgress: Sendable {
+    static let documentWeight = 4.0
+    static func weight(_ r: Request) -> Double {
+        switch r {
+        case .page: return 2
+        case .embed: return 2
+        case .media: return 1
+        }
+    }
+
+    /// The published value, 0…1.
+    private(set) var value = 0.0
+    /// Requests still loading and their weights; `remaining` is their sum, plus the document's
+    /// weight while it loads.
+    private var loading: [Request: Double] = [:]
+    private var remaining = 0.0
+    /// The value last reported in the trace (W1: on a change of a tenth, or on reaching 1).
+    private var reported = 0.0
+
+    /// The document starts loading: requests made before `documentLoaded` share its load.
+    mutating func documentStarted() {
+        value = 0
+        remaining += PageProgress.documentWeight
+    }
+
+    mutating func documentLoaded() { finish(weight: PageProgress.documentWeight) }
+
+    /// A request went to the loader; asking again for one still loading changes nothing.
+    mutating func requested(_ r: Request) {
+        guard loading[r] == nil else { return }
+        if remaining == 0 { value = 0 }
+        let w = PageProgress.weight(r)
+        loading[r] = w
+        remaining += w
+    }
+
+    /// A request completed (a load the page did not ask for, e.g. forced, changes nothing).
+    mutating func completed(_ r: Request) {
+        guard let w = loading.removeValue(forKey: r) else { return }
+        finish(weight: w)
+    }
+
+    private mutating func finish(weight w: Double) {
+        guard remaining > 0 else { return }
+        let before = remaining
+        remaining -= w
+        if remaining <= 1e-9 {
+            value = 1
+            remaining = 0
+        } else {
+            value += (1 - value) * w / before
+        }
+    }
+
+    /// The value to report now, if it moved by a tenth since the last report or reached 1.
+    mutating func report() -> Double? {
+        let moved = abs(value - reported) >= 0.1 - 1e-9
+        let finished = value == 1 && reported != 1
+        guard moved || finished else { return nil }
+        reported = value
+        return value
+    }
+}

@@ -1,0 +1,78 @@
+import VirtualTime
+import ScrollPhysics
+
+/// SPEC F1, F2: a fling (or UIKit's spring back) under the `uikit` or `android` law, stepped at
+/// 120 Hz like the seed's dynamic item (the `uidynamic` law stays on PanEngine's DynamicItem path).
+///
+/// - `uikit` on the M1 list runs in the list's own offsets, so it can overshoot a bound by the
+///   rubber band and spring back (UIKitDecelerationMotion), also from a rubber-banded release.
+/// - `android` runs OverScroller's spline unbounded, as RecyclerView.ViewFlinger does
+///   (`OverScroller.fling(…, Integer.MIN_VALUE, Integer.MAX_VALUE, …)`), and stops at the first
+///   step the list cannot consume whole: the end it met and the scroller's velocity there go to
+///   the edge effect (ViewFlinger.run → absorbGlows; `scroller.abortAnimation()`).
+/// - `uikit` through M2's router or M3's web view (only by `--physics`): bounded by the room the
+///   target has at release, it stops at the bound (the seed's targets show no overshoot there).
+struct LawGlide {
+    let motion: any DecelerationMotion
+    let startTick: Int
+    /// The motion's value applied so far.
+    var applied: Double
+    /// uikit on the M1 list: the list it moves directly, and the offset it last set.
+    let list: ScrollView?
+    var lastSet: Double
+
+    enum Step: Equatable {
+        case moving
+        case finished
+        /// The list could not consume the step: a bound, met at this offset velocity (pt/s).
+        case hitBound(ScrollEdge, velocity: Double)
+    }
+
+    /// The glide a release at `v` (content pt/s, + = content up) starts, nil for none.
+    static func start(_ physics: PhysicsModel, velocity v: Double, target: PanTarget,
+                      now: Int) -> LawGlide? {
+        let law = physics.law
+        let viewport = target.indicator.viewport
+        if physics == .uikit, let sv = (target as? ListPanTarget)?.scrollView {
+            let bounds = ScrollBounds(min: sv.minOffset, max: sv.maxOffset, viewport: sv.viewportHeight)
+            // A release outside the bounds (a rubber-banded drag) always springs back.
+            guard law.startsFling(velocity: v) || !bounds.contains(sv.offset) else { return nil }
+            let motion = law.motion(from: sv.offset, velocity: v, bounds: bounds)
+            return LawGlide(motion: motion, startTick: now, applied: sv.offset, list: sv, lastSet: sv.offset)
+        }
+        guard law.startsFling(velocity: v) else { return nil }
+        let room = (down: target.room(contentUp: false), up: target.room(contentUp: true))
+        let bounds = physics == .android
+            ? ScrollBounds.unbounded(viewport: viewport)
+            : ScrollBounds(min: room.down, max: room.up, viewport: viewport)
+        return LawGlide(motion: law.motion(from: 0, velocity: v, bounds: bounds), startTick: now, applied: 0,
+                        list: nil, lastSet: 0)
+    }
+
+    /// One 120 Hz step at tick `now`.
+    mutating func step(now: Int, target: PanTarget) -> Step {
+        let t = VirtualClock.seconds(now - startTick)
+        let y = motion.value(at: t)
+        let d = y - applied
+        applied = y
+        if let sv = list {
+            // The list's own offset; if the app moved it meanwhile (a restored offset after a
+            // resize), the glide goes on from there.
+            sv.offset = sv.offset == lastSet ? y : sv.offset + d
+            lastSet = sv.offset
+            return motion.isFinished(at: t) ? .finished : .moving
+        }
+        if d != 0 {
+            let room = target.room(contentUp: d > 0)
+            let blocked = abs(d) > abs(room) + 1e-9
+            _ = target.pan(by: -d, bounce: false)
+            if blocked {
+                // getCurrVelocity at this frame (the last nonzero one at the spline's end).
+                var v = motion.velocity(at: t)
+                if v == 0 { v = motion.velocity(at: VirtualClock.seconds(now - 1 - startTick)) }
+                return .hitBound(d > 0 ? .bottom : .top, velocity: v)
+            }
+        }
+        return motion.isFinished(at: t) ? .finished : .moving
+    }
+}

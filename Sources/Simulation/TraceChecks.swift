@@ -1,0 +1,83 @@
+import LiveblogModel
+
+/// The checks of Q2's expectations on trace lines: `count` and `noHost`. They read the run's
+/// records as the trace writes them, so a count means exactly "these lines of the trace".
+enum TraceChecks {
+    /// The fields each kind of trace line has (SPEC 9), for the scenario parser: a `count` on a
+    /// field no line has would match nothing and pass by accident (Q1).
+    static let fields: [String: Set<String>] = [
+        "hook": ["jumpId", "top", "correction", "args", "threw"],
+        "host": ["jumpId", "action", "target", "animated", "clamped", "range"],
+        "layout": ["webHeight", "cause"],
+        "hold-end": ["jumpId", "reason"],
+        "input": ["kind", "detail"],
+        "console": ["level", "message"],
+        "nav": ["id", "result", "via"],
+        "frame": ["offset", "webOffset", "webHeight", "documentHeight", "overscroll", "webRemaining", "headerShift",
+                  "headerFade", "post"],
+        "external": ["url"],
+        "setting": ["name", "value"],
+    ]
+
+    /// True when `line` has every field of `pattern` with the same value; an object in the pattern
+    /// matches an object with at least its fields (`"post": {"id": "ev-019"}`).
+    static func matches(_ line: JSONValue, _ pattern: [(String, JSONValue)]) -> Bool {
+        pattern.allSatisfy { k, v in line[k].map { same($0, v) } ?? false }
+    }
+
+    static func same(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        if let p = b.objectPairs { return a.objectPairs != nil && matches(a, p) }
+        return a == b
+    }
+
+    static func describe(_ pattern: [(String, JSONValue)]) -> String {
+        JSONWriter.write(.object(pattern))
+    }
+
+    /// `{"count": {FIELDS}, "from": t0, "until": t1, "min": a, "max": b}` (Q2).
+    static func count(_ records: [TraceRecord], _ pattern: [(String, JSONValue)], from a: Int, until b: Int,
+                      min lo: Int?, max hi: Int?) -> ExpectationResult {
+        let T = TraceRecord.time
+        let range = [lo.map { "at least \($0)" }, hi.map { "at most \($0)" }].compactMap { $0 }
+            .joined(separator: " and ")
+        let desc = "\(range) trace lines \(describe(pattern)) from t=\(T(a)) until t=\(T(b))"
+        let kind = pattern.first { $0.0 == "ev" }?.1.stringValue
+        var ticks: [Int] = []
+        for r in records where r.tick >= a && r.tick <= b && (kind == nil || r.event.kind == kind) {
+            guard let line = try? JSONParser.parse(r.json), matches(line, pattern) else { continue }
+            ticks.append(r.tick)
+        }
+        let ok = ticks.count >= (lo ?? 0) && ticks.count <= (hi ?? Int.max)
+        var expected: [(String, JSONValue)] = []
+        if let lo { expected.append(("min", .number(Double(lo)))) }
+        if let hi { expected.append(("max", .number(Double(hi)))) }
+        let detail = ticks.isEmpty ? "0 lines"
+            : "\(counted(ticks.count, "line")), first at t=\(T(ticks[0])), last at t=\(T(ticks.last!))"
+        // The time that decides a failure: the line past the maximum, or the window's end.
+        let at = hi.flatMap { $0 < ticks.count ? ticks[$0] : nil } ?? (ok ? nil : b)
+        return ExpectationResult(kind: "count", description: desc, passed: ok, detail: detail,
+                                 expected: .object(expected), observed: .number(Double(ticks.count)),
+                                 at: at.map(PostChecks.seconds))
+    }
+
+    /// `{"noHost": {"jumpId": J}, "after": t}`: no host line for jump J after t (Q2).
+    static func noHost(_ records: [TraceRecord], jumpId: Int, after: Int) -> ExpectationResult {
+        let desc = "no host line for jump \(jumpId) after t=\(TraceRecord.time(after))"
+        var ticks: [Int] = []
+        var actions: [String] = []
+        for r in records where r.tick > after {
+            guard case let .host(a) = r.event, a.jumpId == jumpId else { continue }
+            ticks.append(r.tick)
+            actions.append(a.kind.rawValue)
+        }
+        guard let first = ticks.first else {
+            return ExpectationResult(kind: "noHost", description: desc, passed: true, detail: "none",
+                                     expected: .number(0), observed: .number(0))
+        }
+        return ExpectationResult(kind: "noHost", description: desc, passed: false,
+                                 detail: "\(counted(ticks.count, "host line")), first \(actions[0]) "
+                                    + "at t=\(TraceRecord.time(first))",
+                                 expected: .number(0), observed: .number(Double(ticks.count)),
+                                 at: PostChecks.seconds(first))
+    }
+}

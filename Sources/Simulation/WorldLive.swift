@@ -1,0 +1,70 @@
+import LiveblogModel
+import Embed
+
+/// Live updates without moving the reader (R3): the anchor (the first post at least partly
+/// visible under the top inset) keeps its row across any change above it, as browser scroll
+/// anchoring does, unless a jump hold runs (then the hook corrects, as on a phone). Posts that
+/// arrive above the viewport count for the "N new posts" pill.
+extension World {
+    func pollLiveFeed() {
+        switch liveFeed?.update(tick: tick) {
+        case let .snapshot(snapshot)?: applyLive(snapshot)
+        case let .failed(message)?: pageCall { $0.log("warn", "live update failed: \(message)") }
+        case nil: break
+        }
+    }
+
+    /// Applies a snapshot now.
+    public func applyLive(_ snapshot: LiveSnapshot) {
+        let candidates = anchorCandidates()
+        let atTop = listView.offset <= listView.minOffset + 0.5 && page.scrollY <= 0.5
+        source.posts = snapshot.posts
+        pageCall { page in
+            page.applySnapshot(snapshot.posts)
+            page.log("info", "live update: \(snapshot.summary)")
+        }
+        // A deleted anchor hands over to the next post that stays, as a browser picks a new one.
+        let kept = candidates.lazy
+            .compactMap { c in self.page.loadedPostIndex(c.id).map { ($0, c.viewportY) } }.first
+        guard page.held == nil, let (i, viewportY) = kept else { return }
+        let above = snapshot.added.filter { id in page.loadedPostIndex(id).map { $0 < i } ?? false }.count
+        if !atTop { newPostsAbove += above }
+        restoreAnchor((i, viewportY))
+    }
+
+    /// The anchor and the few posts after it, each with the viewport y of its top.
+    private func anchorCandidates() -> [(id: String, viewportY: Double)] {
+        guard let anchor = readingAnchor() else { return [] }
+        let posts = page.liveblog.posts
+        let end = min(page.loadedCount, anchor.postIndex + 8)
+        return (anchor.postIndex..<end).map { k in
+            (posts[k].id, viewportY(pageY: page.postTop(index: k)))
+        }
+    }
+
+    /// The pill's key or click: to the newest post (the top of the list), the pill goes.
+    public func jumpToNewest() {
+        newPostsAbove = 0
+        pan.easedScroll(by: pan.target.room(contentUp: false), now: tick, homeEnd: true)
+    }
+
+    /// The pill hides once the reader is back at the top.
+    func updatePill() {
+        guard newPostsAbove > 0 else { return }
+        if listView.offset <= listView.minOffset + 0.5, page.scrollY <= 0.5 { newPostsAbove = 0 }
+    }
+}
+
+/// R5: the reading position (`readingPosition()`, the one W2's history keeps: the post at the top
+/// of the visible area and how far its top is above the top inset, pt), taken when the viewer
+/// quits and given back at the next open.
+extension World {
+    /// Scrolls so that `postID`'s top is `offset` pt above the top inset; false when the post is
+    /// not on the page.
+    @discardableResult
+    public func restoreReadingPosition(postID: String, offset: Double) -> Bool {
+        guard let i = page.loadedPostIndex(postID) else { return false }
+        restoreAnchor((i, insetTop - offset))
+        return true
+    }
+}

@@ -1,0 +1,182 @@
+import TerminalCaps
+
+/// One image the renderer wants shown in pixels this frame, in screen cells.
+public struct PixelImageRequest: Hashable, Sendable {
+    /// A stable key of the image (the same picture keeps its key while it scrolls).
+    public var key: Int
+    /// The screen row of the image's first cell row (may lie above or below the list area).
+    public var top: Int
+    public var col: Int
+    public var rows: Int
+    public var cols: Int
+
+    public init(key: Int, top: Int, col: Int, rows: Int, cols: Int) {
+        self.key = key
+        self.top = top
+        self.col = col
+        self.rows = rows
+        self.cols = cols
+    }
+}
+
+/// What a frame must do for its pixel images.
+public struct PixelFrame: Hashable, Sendable {
+    /// Screen rows whose text must be repainted before this frame's `doupdate` (ncurses
+    /// `wredrawln`): pixels of an image that moved or went away lie there (G1: no stale pixels).
+    public var staleRows: [Int] = []
+    /// Bytes written before ncurses' output: the cells the pixels left, overwritten with spaces.
+    /// xterm keeps sixel pixels under cells that ncurses clears with EL/ED; only written
+    /// characters replace them. ncurses then repaints the rows' text over the spaces.
+    public var blank: [UInt8] = []
+    /// Bytes written after `doupdate`: images placed, moved, clipped or deleted. The cursor is
+    /// saved and restored around them (DECSC/DECRC) so ncurses' idea of it stays true.
+    public var bytes: [UInt8] = []
+}
+
+/// Keeps pixel images in step with the text (G1): each frame, the images the renderer asks for
+/// are clipped to the list area between the bars; unchanged ones cost nothing, moved ones are
+/// re-placed (kitty: `a=p` moves the placement of the image transmitted once) or re-drawn
+/// (sixel, iTerm2: the visible rows are encoded again and the rows they left are repainted).
+public final class PixelImageLayer {
+    public let proto: GraphicsProtocol
+    public let cell: CellPixelSize
+    public let passthrough: Bool
+
+    struct Shown: Hashable {
+        var request: PixelImageRequest
+        var visible: Range<Int>
+    }
+
+    private var shown: [Int: Shown] = [:]
+    /// Kitty: image key → (cols, rows, pixel width, pixel height) transmitted.
+    private var transmitted: [Int: [Int]] = [:]
+    private var cache = EncodedCache()
+
+    public init(proto: GraphicsProtocol, cell: CellPixelSize, passthrough: Bool = false) {
+        precondition(proto.isPixels, "pixel protocols only")
+        self.proto = proto
+        self.cell = cell
+        self.passthrough = passthrough
+    }
+
+    /// The frame's work for `requests` inside `area` (screen rows between the bars).
+    /// `pixels` gives an image's RGBA by key (nil: not decoded, nothing shown).
+    public func frame(_ requests: [PixelImageRequest], area: Range<Int>,
+                      pixels: (Int) -> RGBAPixels?) -> PixelFrame {
+        var out = PixelFrame()
+        var next: [Int: Shown] = [:]
+        var stale: [Shown] = []
+        var body = ""
+        for r in requests {
+            let lo = max(r.top, area.lowerBound), hi = min(r.top + r.rows, area.upperBound)
+            guard lo < hi, r.cols > 0, let img = pixels(r.key) else { continue }
+            let vis = lo..<hi
+            let now = Shown(request: r, visible: vis)
+            next[r.key] = now
+            if shown[r.key] == now { continue }
+            if let old = shown[r.key], proto != .kitty { stale.append(old) }
+            body += draw(now, img)
+        }
+        for (key, old) in shown where next[key] == nil {
+            if proto == .kitty {
+                body += wrap(KittyCommands.deletePlacements(id: Self.kittyID(key)))
+            } else {
+                stale.append(old)
+            }
+        }
+        shown = next
+        out.staleRows = Array(Set(stale.flatMap { Array($0.visible) })).sorted()
+        out.blank = Self.blanking(stale)
+        if !body.isEmpty { out.bytes = Array(("\u{1B}7" + body + "\u{1B}8").utf8) }
+        return out
+    }
+
+    /// Forgets what is on screen (after a full repaint or resize): the next frame draws all again.
+    public func invalidate() { shown.removeAll() }
+
+    /// At exit: kitty placements removed (sixel and iTerm2 pixels go with the alternate screen).
+    public func teardown() -> [UInt8] {
+        shown.removeAll()
+        return proto == .kitty ? Array(wrap(KittyCommands.deleteAll).utf8) : []
+    }
+
+    static func kittyID(_ key: Int) -> UInt32 { UInt32(truncatingIfNeeded: key & 0x7FFF_FFFF) + 1 }
+
+    func wrap(_ s: String) -> String { passthrough ? TmuxPassthrough.wrap(s) : s }
+
+    /// Spaces over the cells of images that moved or went (cursor and attributes kept).
+    static func blanking(_ stale: [Shown]) -> [UInt8] {
+        guard !stale.isEmpty else { return [] }
+        var s = "\u{1B}7\u{1B}[0m"
+        for old in stale {
+            for row in old.visible {
+                s += moveTo(row: row, col: old.request.col) + String(repeating: " ", count: old.request.cols)
+            }
+        }
+        return Array((s + "\u{1B}8").utf8)
+    }
+
+    static func moveTo(row: Int, col: Int) -> String { "\u{1B}[\(row + 1);\(col + 1)H" }
+
+    private func draw(_ s: Shown, _ img: RGBAPixels) -> String {
+        let r = s.request
+        let first = s.visible.lowerBound - r.top, count = s.visible.count
+        if proto == .kitty {
+            var out = ""
+            let size = [r.cols, r.rows]
+            if transmitted[r.key]?.prefix(2).elementsEqual(size) != true {
+                let bytes = ChafaEncoder.encode(img, proto: .kitty, cols: r.cols, rows: r.rows, cell: cell,
+                                                kittyID: Self.kittyID(r.key))
+                let (w, h) = Self.kittySize(bytes) ?? (r.cols * cell.width, r.rows * cell.height)
+                transmitted[r.key] = size + [w, h]
+                out += wrap(String(decoding: bytes, as: UTF8.self))
+            }
+            let t = transmitted[r.key]!
+            let (w, h) = (t[2], t[3])
+            let y0 = first * h / r.rows, y1 = (first + count) * h / r.rows
+            out += Self.moveTo(row: s.visible.lowerBound, col: r.col)
+            out += wrap(KittyCommands.place(id: Self.kittyID(r.key), x: 0, y: y0, w: w, h: y1 - y0,
+                                            cols: r.cols, rows: count))
+            return out
+        }
+        let bytes = cache.get(key: [r.key, r.cols, r.rows, first, count]) {
+            let y0 = first * img.height / r.rows, y1 = (first + count) * img.height / r.rows
+            return ChafaEncoder.encode(img.rows(y0, y1), proto: proto, cols: r.cols, rows: count, cell: cell)
+        }
+        let image = wrap(String(decoding: bytes, as: UTF8.self))
+        return Self.moveTo(row: s.visible.lowerBound, col: r.col) + image
+    }
+
+    /// The pixel size `s=…,v=…` chafa chose for a kitty transmission.
+    static func kittySize(_ bytes: [UInt8]) -> (Int, Int)? {
+        let head = String(decoding: bytes.prefix(120), as: UTF8.self)
+        guard let command = head.split(separator: "\u{1B}").first,
+              let keys = command.split(separator: ";").first else { return nil }
+        var w: Int?, h: Int?
+        for kv in keys.dropFirst(2).split(separator: ",") {
+            if kv.hasPrefix("s=") { w = Int(kv.dropFirst(2)) }
+            if kv.hasPrefix("v=") { h = Int(kv.dropFirst(2)) }
+        }
+        guard let w, let h else { return nil }
+        return (w, h)
+    }
+}
+
+/// Encoded sixel/iTerm2 bytes by (key, size, clip): a fling shows the same clips again and again.
+struct EncodedCache {
+    private var entries: [[Int]: [UInt8]] = [:]
+    private var bytes = 0
+    static let maxBytes = 32 << 20
+
+    mutating func get(key: [Int], _ make: () -> [UInt8]) -> [UInt8] {
+        if let v = entries[key] { return v }
+        let v = make()
+        if bytes + v.count > Self.maxBytes {
+            entries.removeAll()
+            bytes = 0
+        }
+        entries[key] = v
+        bytes += v.count
+        return v
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Pixels decoded elsewhere (R2: a real source's images, decoded off the drawing thread by
+/// ImageDecoding), keyed by the path a loaded `MediaState` names (its URL). The image cache takes
+/// them from here instead of reading a PNG file. At most `capacity` images, oldest out first.
+public final class SuppliedImages: @unchecked Sendable {
+    public static let shared = SuppliedImages()
+    public let capacity = 512
+
+    private let lock = NSLock()
+    private var images: [String: RGBAImage] = [:]
+    private var order: [String] = []
+
+    public init() {}
+
+    public func put(_ image: RGBAImage, for key: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        if images.updateValue(image, forKey: key) == nil { order.append(key) }
+        while order.count > capacity { images[order.removeFirst()] = nil }
+    }
+
+    public func image(for key: String) -> RGBAImage? {
+        lock.lock()
+        defer { lock.unlock() }
+        return images[key]
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import LiveblogModel
+import Simulation
+import TerminalKit
+
+/// `liveblog compare` (SPEC F6): two or three panes side by side, each an App with its own World
+/// (host, physics, page), drawn by its own Renderer into its own area, all fed one input
+/// stream. Before an input is handed on, every pane's world is advanced to the same tick, so a
+/// key, a wheel notch, a drag sample or a jump reaches every pane at the same moment. A pointer
+/// goes to each pane at the same place inside it (its column relative to the pane it was in).
+/// Keys that switch the platform (p) do not apply: each pane is its platform; q quits.
+public final class CompareApp {
+    public let panes: [App]
+    public private(set) var running = true
+    /// The pane a held button went down in: its drag goes on in that pane's coordinates.
+    private var pointerPane: Int?
+    private var screenSize = (cols: 80, rows: 24)
+
+    public init(worlds: [World]) {
+        panes = worlds.map { App(world: $0) }
+        for p in panes {
+            p.ui.caption = "[\(p.world.config.platform.rawValue)] \(p.world.page.liveblog.title)"
+        }
+    }
+
+    /// The panes' areas on a screen of `cols` × `rows`: equal widths, one separator column between.
+    public static func areas(count: Int, cols: Int, rows: Int) -> [Rect] {
+        let n = max(1, count)
+        let width = max(1, (cols - (n - 1)) / n)
+        return (0..<n).map { i in Rect(row: 0, col: i * (width + 1), width: width, height: rows) }
+    }
+
+    public var areas: [Rect] {
+        CompareApp.areas(count: panes.count, cols: screenSize.cols, rows: screenSize.rows)
+    }
+
+    /// Sizes every pane's world for a screen of `cols` × `rows`.
+    public func layout(cols: Int, rows: Int) {
+        screenSize = (cols, rows)
+        for (p, a) in zip(panes, areas) {
+            p.screenCols = a.width
+            if p.world.config.cols != a.width || p.world.config.rows != a.height {
+                p.world.send(.resize(cols: a.width, rows: a.height))
+            }
+        }
+    }
+
+    /// Advances every pane to `tick` (the same moment for all).
+    public func advance(to tick: Int) {
+        for p in panes {
+            p.world.advance(to: tick)
+            p.chores()
+        }
+    }
+
+    /// One input to every pane.
+    public func handle(_ event: InputEvent) {
+        switch event {
+        case .resize(let c, let r):
+            layout(cols: c, rows: r)
+            for p in panes { p.lastResize = DispatchTime.now().uptimeNanoseconds }
+        case .key(.char("p")):
+            for p in panes { p.flash("each pane keeps its platform here (compare)") }
+        case .key(let k):
+            for p in panes { p.handle(.key(k)) }
+        case .mouse(let m):
+            handleMouse(m)
+        case .paste, .focus:
+            // A paste is text for a `/` prompt, focus is the terminal's (G6): every pane's.
+            for p in panes { p.handle(event) }
+        }
+        if panes.contains(where: { !$0.running }) { running = false }
+    }
+
+    private func handleMouse(_ m: MouseEvent) {
+        let areas = self.areas
+        let over = areas.firstIndex { $0.contains(row: m.row, col: m.col) }
+        let source: Int
+        switch m.kind {
+        case .press:
+            guard let o = over else { return }
+            pointerPane = o
+            source = o
+        case .drag, .release:
+            guard let held = pointerPane else { return }
+            source = held
+            if m.kind == .release { pointerPane = nil }
+        case .wheelUp, .wheelDown, .move:
+            guard let o = over else { return }
+            source = o
+        }
+        let dx = m.col - areas[source].col
+        for p in panes {
+            p.handle(.mouse(MouseEvent(kind: m.kind, row: m.row, col: dx)))
+        }
+    }
+
+    /// Draws every pane into its area and the separators between them.
+    public func draw(on screen: Screen) {
+        screen.erase()
+        let theme = Theme(caps: screen.capabilities)
+        for (p, a) in zip(panes, areas) {
+            p.renderer.draw(p.world, p.ui, on: PaneScreen(screen, area: a))
+            if a.right < screen.cols {
+                for r in a.rows { screen.put(row: r, col: a.right, theme.unicode ? "│" : "|", theme.dim) }
+            }
+        }
+    }
+}

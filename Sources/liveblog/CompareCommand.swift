@@ -1,0 +1,80 @@
+import Foundation
+import Arguments
+import LiveblogModel
+import Embed
+import Host
+import Simulation
+import TerminalKit
+import TerminalUI
+
+/// `liveblog compare [SOURCE] [--event ID] [--platforms ios,android,naive]` (F6): the panes'
+/// settings from the options; every pane alike but for its platform.
+func compareConfigs(_ args: ParsedArguments) -> ([WorldConfig]?, String?) {
+    var c = WorldConfig()
+    c.mode = Mode(rawValue: args.string("mode") ?? "content") ?? .content
+    if let h = args.string("hook") {
+        if h == "none" { c.hook = nil } else {
+            do { c.hook = try HookSignature(parsing: h) } catch { return (nil, "--hook: \(error)") }
+        }
+    }
+    c.page.networkProfile = NetworkProfile(rawValue: args.string("network") ?? "fast") ?? .fast
+    if let r = args.string("android-range") { c.androidRange = AndroidRangeMode(rawValue: r) ?? .standard }
+    applyScrollingOptions(args, to: &c)
+    do {
+        if let s = try args.int("seed", in: OptionRanges.seed) { c.page.networkSeed = UInt64(s) }
+    } catch {
+        return (nil, "\(error)")
+    }
+    if let i = args.ints("insets") {
+        guard i.allSatisfy(OptionRanges.insetRows.contains) else {
+            return (nil, "--insets: expected TOP,BOTTOM rows from 0 to 100")
+        }
+        (c.insetTopRows, c.insetBottomRows) = (i[0], i[1])
+    }
+    var configs: [WorldConfig] = []
+    for name in args.list("platforms") ?? ["ios", "android"] {
+        guard let p = Platform(rawValue: name) else {
+            return (nil, "--platforms: unknown platform '\(name)' (ios, android, naive)")
+        }
+        var pc = c
+        pc.platform = p
+        configs.append(pc)
+    }
+    guard (2...3).contains(configs.count) else { return (nil, "--platforms: name two or three platforms") }
+    return (configs, nil)
+}
+
+func runCompare(_ args: ParsedArguments) -> Int32 {
+    let (lbOpt, code, _) = loadLiveblog(args.positional("SOURCE"))
+    guard let lb = lbOpt else { return code }
+    let (configsOpt, err) = compareConfigs(args)
+    guard let configs = configsOpt else { return usage(args, err ?? "bad options") }
+    guard isatty(1) == 1, isatty(0) == 1 else {
+        printError("compare needs a terminal (stdin and stdout); try 'liveblog simulate SCENARIO --compare'")
+        return ExitCode.usage.rawValue
+    }
+    let screen: NcursesScreen
+    do { screen = try NcursesScreen() } catch {
+        printError("cannot open the terminal: \(error)")
+        return ExitCode.software.rawValue
+    }
+    TerminalRestorer.install()
+    let areas = CompareApp.areas(count: configs.count, cols: screen.cols, rows: screen.rows)
+    let worlds = zip(configs, areas).map { cfg, a -> World in
+        var c = cfg
+        (c.cols, c.rows) = (a.width, a.height)
+        return World(liveblog: lb, config: c)
+    }
+    let app = CompareApp(worlds: worlds)
+    app.advance(to: 0)
+    if let id = args.string("event") {
+        for p in app.panes { p.send(.jump(id: id, topOffset: nil)) }
+        if !app.panes[0].world.page.exists(id) {
+            for p in app.panes { p.ui.message = (Sanitizer.clean("post \(id) not found"), 4) }
+        }
+    }
+    let rc = app.run(on: screen)
+    screen.shutdown()
+    TerminalRestorer.uninstall()
+    return rc
+}

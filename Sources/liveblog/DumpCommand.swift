@@ -1,0 +1,44 @@
+import Foundation
+import Arguments
+import LiveblogModel
+import TerminalKit
+
+/// `liveblog dump [SOURCE] [--width N] [--event ID]` (issue 15): the liveblog as plain text on
+/// stdout. Also what `view` does when stdout is not a terminal.
+func runDump(_ args: ParsedArguments) -> Int32 {
+    dumpLiveblog(source: args.positional("SOURCE"), event: args.string("event"),
+                 width: args.int("width") ?? LineWriter.defaultWidth())
+}
+
+/// Loads SOURCE with the same loader and messages as `check` (L4), then streams the text post
+/// by post through a 64 KB buffer: the liveblog is held (its order and its errors need all of
+/// it), its text never is. SOURCE `-`, or none with stdin not a terminal, reads stdin; none with
+/// stdin a terminal, the bundled sample. A reader that goes away (`| head`) ends it quietly, exit 0.
+func dumpLiveblog(source: String?, event: String?, width: Int) -> Int32 {
+    LineWriter.ignoreSIGPIPE()
+    let fromStdin = source == "-" || (source == nil && isatty(STDIN_FILENO) == 0)
+    let (lbOpt, code, path) = loadLiveblog(fromStdin ? "/dev/stdin" : source)
+    guard let lb = lbOpt else { return code }
+    return writeDump(lb, path: path, event: event, width: width)
+}
+
+/// The text of a loaded liveblog on stdout, from the post `event` on (unknown: exit 65).
+func writeDump(_ lb: Liveblog, path: String, event: String?, width: Int) -> Int32 {
+    LineWriter.ignoreSIGPIPE()
+    var start = 0
+    if let id = event {
+        guard let i = lb.index(ofPost: id) else {
+            printError("\(path): --event: no post with id \(JSONWriter.quote(Sanitizer.clean(id)))")
+            return ExitCode.dataErr.rawValue
+        }
+        start = i
+    }
+    let out = LineWriter()
+    PlainText.write(lb, width: max(1, width), from: start) { out.line($0) }
+    out.flush()
+    if let e = out.failure {
+        printError("cannot write the text: \(String(cString: strerror(e)))")
+        return ExitCode.ioErr.rawValue
+    }
+    return 0
+}

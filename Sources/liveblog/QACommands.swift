@@ -1,0 +1,115 @@
+import Foundation
+import Arguments
+import LiveblogModel
+import Host
+import Simulation
+
+/// `liveblog simulate` (C2, F6, F7): one scenario as before; several files or a directory as a
+/// suite with one combined report; `--compare` as a table per platform.
+func runSimulateCommand(_ args: ParsedArguments) -> Int32 {
+    let paths = args.strings("SCENARIO.json...")
+    let report = args.string("report") ?? "text"
+    if let platforms = args.list("compare") {
+        guard paths.count == 1, !isDirectory(paths[0]) else {
+            return usage(args, "--compare runs one scenario file")
+        }
+        return runCompareTable(path: paths[0], platforms: platforms, report: report, args)
+    }
+    let suite = paths.count > 1 || isDirectory(paths[0])
+        || args.isExplicit("jobs") || args.isExplicit("shard")
+    guard suite else { return runSimulate(args) }
+    if args.string("trace") != nil { return usage(args, "--trace writes the trace of one scenario file") }
+    var shard: (index: Int, count: Int)?
+    if let s = args.string("shard") {
+        guard let parsed = ScenarioSuite.parseShard(s) else {
+            return usage(args, "--shard: expected I/N with 1 ≤ I ≤ N, got \(s)")
+        }
+        shard = parsed
+    }
+    let jobs = args.int("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+    return runSuite(paths, jobs: jobs, shard: shard, report: report)
+}
+
+/// Runs a suite and prints its combined report: exit 65 when a scenario is invalid, else 1
+/// when an expectation fails, else 0; 66 when the paths hold no scenario file.
+func runSuite(_ paths: [String], jobs: Int, shard: (index: Int, count: Int)?, report: String) -> Int32 {
+    var files: [String]
+    do { files = try ScenarioSuite.collect(paths) } catch {
+        printError("\(error)")
+        return ExitCode.noInput.rawValue
+    }
+    guard !files.isEmpty else {
+        printError("no scenario files (*.json) in \(paths.joined(separator: ", "))")
+        return ExitCode.noInput.rawValue
+    }
+    if let s = shard { files = ScenarioSuite.shard(files, index: s.index, of: s.count) }
+    let entries = ScenarioSuite.run(files, jobs: jobs)
+    for e in entries { if let why = e.invalid { printError(why) } }
+    print(CombinedReport.render(entries, format: report), terminator: "")
+    if entries.contains(where: { $0.invalid != nil }) { return ExitCode.dataErr.rawValue }
+    return entries.allSatisfy(\.passed) ? ExitCode.ok.rawValue : ExitCode.failure.rawValue
+}
+
+/// `simulate SCENARIO --compare ios,android,naive` (F6): the table; exit 1 when an expectation
+/// fails on a platform.
+func runCompareTable(path: String, platforms names: [String], report: String,
+                     _ args: ParsedArguments) -> Int32 {
+    var platforms: [Platform] = []
+    for n in names {
+        guard let p = Platform(rawValue: n) else {
+            return usage(args, "--compare: unknown platform '\(n)' (ios, android, naive)")
+        }
+        if !platforms.contains(p) { platforms.append(p) }
+    }
+    guard !platforms.isEmpty else { return usage(args, "--compare: name at least one platform") }
+    var scenario: Scenario
+    do { scenario = try Scenario.load(path: path) } catch {
+        printError("\(error)")
+        return ExitCode.dataErr.rawValue
+    }
+    applyScrollingOptions(args, to: &scenario.config)
+    let rows = CompareTable.rows(scenario, platforms: platforms)
+    print(report == "json" ? CompareTable.json(rows) : CompareTable.text(rows), terminator: "")
+    return rows.allSatisfy { $0.passed == $0.expectations } ? ExitCode.ok.rawValue : ExitCode.failure.rawValue
+}
+
+/// `liveblog fuzz [--count N] [--seed S] [--out DIR]` (F7).
+func runFuzz(_ args: ParsedArguments) -> Int32 {
+    let count: Int, seed: Int
+    do {
+        count = try args.int("count", in: OptionRanges.count) ?? 100
+        seed = try args.int("seed", in: OptionRanges.seed) ?? 1
+    } catch {
+        printError("\(error)")
+        return ExitCode.usage.rawValue
+    }
+    let out = args.string("out") ?? "fuzz-failures"
+    var written = 0
+    let failures = FuzzCampaign.run(count: count, seed: UInt64(seed)) { s, failure in
+        guard let f = failure else { return }
+        do {
+            let path = try FuzzCampaign.write(f, directory: out)
+            written += 1
+            let size = f.shrunk.map { "shrunk to \(counted($0.events.count, "event")) over \($0.duration) s" }
+                ?? "not shrunk: its file does not fail the same way"
+            print("seed \(s): \(Sanitizer.clean(f.violation))\n  \(size): \(path)")
+        } catch {
+            printError("cannot write to \(out): \(error)")
+        }
+        fflush(stdout)
+    }
+    print("fuzz: \(counted(count, "scenario")) from seed \(seed), \(failures.count) failing, "
+          + "\(counted(written, "file")) written")
+    return failures.isEmpty ? ExitCode.ok.rawValue : ExitCode.failure.rawValue
+}
+
+func isDirectory(_ path: String) -> Bool {
+    var d: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &d) && d.boolValue
+}
+
+/// A usage error after parsing (exit 64).
+func usage(_ args: ParsedArguments, _ message: String) -> Int32 {
+    ArgumentParser.printError(args.usageError(message))
+    return ExitCode.usage.rawValue
+}

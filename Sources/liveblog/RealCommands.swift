@@ -1,0 +1,147 @@
+import Arguments
+import Fetch
+import Foundation
+import ImageDecoding
+import LiveblogModel
+import RealSources
+import Simulation
+import TerminalKit
+import TerminalUI
+
+// SPEC 11: `view URL` and `check URL` (R1), real images (R2), live polling (R3), the capture
+// of a recorded session (R4), the reading position per source (R5), clear messages (R6).
+
+extension ExitCode {
+    /// EX_UNAVAILABLE: a URL could not be fetched (sysexits(3)).
+    static let unavailable = ExitCode(69)
+}
+
+/// Is SOURCE an http(s) URL?
+func isURLSource(_ args: ParsedArguments) -> Bool {
+    args.positional("SOURCE").map { SourceLocation($0).isURL } ?? false
+}
+
+/// The exit status for a source that could not be read.
+func exitCode(for error: SourceError) -> Int32 {
+    switch error.kind {
+    case .fetch: return ExitCode.unavailable.rawValue
+    case .notALiveblog: return ExitCode.dataErr.rawValue
+    case .file: return ExitCode.noInput.rawValue
+    }
+}
+
+/// `liveblog check URL` (R1, R6).
+func runCheckURL(_ args: ParsedArguments) -> Int32 {
+    let location = SourceLocation(args.positional("SOURCE") ?? "")
+    let fetcher = Fetcher()
+    defer { fetcher.invalidate() }
+    switch SourceLoader.load(location, fetcher: fetcher) {
+    case let .failure(error):
+        printError(error.description)
+        return exitCode(for: error)
+    case let .success(source):
+        print(LiveblogSummary.describe(source.liveblog), terminator: "")
+        return ExitCode.ok.rawValue
+    }
+}
+
+/// Reads the URL (saying so on the terminal first, as a large file does) and sets up real loading.
+func openRealSession(_ args: ParsedArguments) -> Result<RealSession, SourceError> {
+    // `--network real` on a file (or the bundled sample): its images are read and decoded for real.
+    let location = SourceLocation(args.positional("SOURCE") ?? Assets.sample ?? "")
+    let showProgress = isatty(2) == 1
+    if showProgress { FileHandle.standardError.write(Data("fetching \(location)…".utf8)) }
+    defer { if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }
+    let poll = (try? args.double("poll", in: OptionRanges.liveSeconds)) ?? nil
+    return RealSession.open(location, pollSeconds: poll ?? Poller.defaultSeconds,
+                            record: args.string("record") != nil)
+}
+
+/// `liveblog view URL`, and `view FILE --network real` (R1–R6): the liveblog read for real, its images fetched and decoded
+/// (`--network real`, the default; a simulated profile when one is named), polled for changes,
+/// the reading position restored unless a deep link is given, and `--record` writing the
+/// capture beside the scenario.
+func runViewURL(_ args: ParsedArguments) -> Int32 {
+    let (cfgOpt, err) = worldConfig(args)
+    guard var cfg = cfgOpt else {
+        printError(err ?? "bad options")
+        return ExitCode.usage.rawValue
+    }
+    guard isatty(1) == 1, isatty(0) == 1 else {
+        printError("view needs a terminal (stdin and stdout); try 'liveblog check' or 'liveblog simulate'")
+        return ExitCode.usage.rawValue
+    }
+    var recordFD: Int32 = -1
+    if let rec = args.string("record") {
+        do { recordFD = try Recorder.openOutput(rec) } catch {
+            printError("\(error)")
+            return ExitCode.cantCreate.rawValue
+        }
+    }
+    let session: RealSession
+    switch openRealSession(args) {
+    case let .failure(error):
+        printError(error.description)
+        return exitCode(for: error)
+    case let .success(opened): session = opened
+    }
+    let screen: NcursesScreen
+    do { screen = try NcursesScreen() } catch {
+        printError("cannot open the terminal: \(error)")
+        return ExitCode.software.rawValue
+    }
+    TerminalRestorer.install()
+    cfg.cols = screen.cols
+    cfg.rows = screen.rows
+    // The page is at the URL: its origin is the URL's host, its fragment a deep link (E4, E14).
+    if cfg.page.url == nil, session.location.isURL { cfg.page.url = session.location.description }
+    let app = realApp(session, cfg, args, recordFD: recordFD)
+    let rc = app.run(on: screen)
+    screen.shutdown()
+    TerminalRestorer.uninstall()
+    return finishRealSession(session, app, args, rc)
+}
+
+/// The world and app of a real session, at its deep link or at the reading position kept.
+func realApp(_ session: RealSession, _ cfg: WorldConfig, _ args: ParsedArguments, recordFD: Int32) -> App {
+    let realImages = !args.isExplicit("network") || args.string("network") == "real"
+    session.loader.onImage = { key, image in
+        let pixels = TerminalKit.RGBAImage(width: image.width, height: image.height, pixels: image.pixels)
+        SuppliedImages.shared.put(pixels, for: key)
+    }
+    let world = World(liveblog: session.liveblog, config: cfg, loader: realImages ? session.loader : nil)
+    world.liveFeed = session.liveFeed
+    let app = App(world: world)
+    if realImages { app.ui.networkLabel = "real" }
+    if let rec = args.string("record") {
+        let recorder = Recorder(config: cfg, liveblogPath: session.location.description, outputPath: rec)
+        recorder.capturePath = CaptureRecorder.capturePath(forScenario: rec)
+        recorder.armSignalPath(fileDescriptor: recordFD)
+        app.recorder = recorder
+        app.ui.recording = true
+    }
+    world.advance(to: 0)
+    if let id = args.string("event") {
+        app.send(.jump(id: id, topOffset: args.double("top-offset")))
+        if !world.page.exists(id) { app.ui.message = (Sanitizer.clean("post \(id) not found"), 4) }
+    } else if args.string("record") == nil, session.location.deepLinkID == nil,
+              let kept = PositionStore().position(for: session.location.positionKey) {
+        // R5: not in a recording, whose scenario starts at the top as `simulate` does.
+        world.restoreReadingPosition(postID: kept.postId, offset: kept.offset)
+    }
+    return app
+}
+
+/// After the session: the reading position kept (R5), the capture written (R4).
+func finishRealSession(_ session: RealSession, _ app: App, _ args: ParsedArguments, _ rc: Int32) -> Int32 {
+    if let position = app.world.readingPosition() {
+        try? PositionStore().save(position, for: session.location.positionKey)
+    }
+    guard let recorder = session.recorder, let rec = args.string("record") else { return rc }
+    let path = CaptureRecorder.capturePath(forScenario: rec)
+    do { try recorder.write(to: path) } catch {
+        printError("cannot write the capture to \(path): \(error)")
+        return ExitCode.ioErr.rawValue
+    }
+    return rc
+}

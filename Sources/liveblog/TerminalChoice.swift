@@ -1,0 +1,31 @@
+import Foundation
+import Arguments
+import LiveblogModel
+import TerminalKit
+
+/// Issue 15: how `view` meets the terminal. `--linear`, or a terminal without cursor addressing
+/// (`TERM=dumb`, no `TERM`), reads linearly; an unknown `TERM` opens the screen with a fallback
+/// entry (`TermFallback`) and leaves a one-line note for stderr after exit. nil: open the screen,
+/// with the note (if any) in `note`.
+func linearOrScreen(_ lb: Liveblog, args: ParsedArguments, note: inout String?) -> Int32? {
+    let decision: TermFallback.Decision =
+        args.flag("linear") ? .linear(reason: "--linear") : TermFallback.resolve()
+    switch decision {
+    case .screen(_, let n):
+        note = n
+        return nil
+    case .linear:
+        var start = 0
+        if let id = args.string("event") {
+            if let i = lb.index(ofPost: id) { start = i } else {
+                printNote("post \(Sanitizer.clean(id)) not found; reading from the newest post")
+            }
+        }
+        return LinearReader(liveblog: lb, start: start, width: LineWriter.defaultWidth()).run()
+    }
+}
+
+/// One line on stderr, `liveblog: note: …`.
+func printNote(_ text: String) {
+    FileHandle.standardError.write(Data("liveblog: note: \(text)\n".utf8))
+}

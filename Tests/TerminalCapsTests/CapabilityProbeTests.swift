@@ -1,0 +1,75 @@
+import Foundation
+@testable import TerminalCaps
+import XCTest
+
+/// G7: a pseudo-terminal answers the capability queries each way (supported, unsupported,
+/// silent); the probe decides from the answers and never waits past its timeout.
+final class CapabilityProbeTests: XCTestCase {
+    let ctx = CapabilityDecision.Context(unicode: true, richColor: true, cols: 120, rows: 40)
+
+    func probe(_ profile: FakeTerminal.Profile, timeoutMs: Int = 150) throws -> (TerminalFeatures, Double, String) {
+        let term = try XCTUnwrap(FakeTerminal(profile))
+        defer { term.close() }
+        let probe = CapabilityProbe(input: term.slave, output: term.slave, timeoutMs: timeoutMs)
+        let t0 = Date()
+        let replies = probe.run()
+        let ms = Date().timeIntervalSince(t0) * 1000
+        usleep(20_000)
+        return (CapabilityDecision.decide(replies, ctx), ms, term.outputText)
+    }
+
+    func testG7_supportedTerminalAnswersAndTheProbeEndsAtDA1() throws {
+        let (f, ms, sent) = try probe(.kitty, timeoutMs: 2000)
+        XCTAssertEqual(sent, CapabilityQueries.all(), "the queries reach the terminal as documented")
+        XCTAssertEqual(f.graphics, .kitty)
+        XCTAssertTrue(f.synchronizedOutput)
+        XCTAssertTrue(f.sgrPixels)
+        XCTAssertTrue(f.focusEvents)
+        XCTAssertTrue(f.hyperlinks)
+        XCTAssertEqual(f.cellPixels, CellPixelSize(width: 10, height: 20))
+        XCTAssertEqual(f.terminalName, "kitty(0.31.0)")
+        XCTAssertLessThan(ms, 1500, "ends at the DA1 reply, long before the timeout")
+    }
+
+    func testG7_sixelTerminal() throws {
+        let (f, _, _) = try probe(.xtermSixel, timeoutMs: 2000)
+        XCTAssertEqual(f.graphics, .sixel)
+        XCTAssertFalse(f.synchronizedOutput)
+        XCTAssertTrue(f.sgrPixels)
+        XCTAssertEqual(f.cellPixels, CellPixelSize(width: 6, height: 13))
+    }
+
+    func testG7_unsupportedTerminalGetsNothingExtra() throws {
+        let (f, _, _) = try probe(.unsupported, timeoutMs: 2000)
+        XCTAssertEqual(f.graphics, .halfblocks)
+        XCTAssertFalse(f.synchronizedOutput)
+        XCTAssertFalse(f.sgrPixels)
+        XCTAssertFalse(f.focusEvents)
+        XCTAssertFalse(f.hyperlinks)
+        XCTAssertNil(f.cellPixels)
+    }
+
+    func testG7_silentTerminalCostsAtMostTheTimeout() throws {
+        let (f, ms, _) = try probe(.silent, timeoutMs: 150)
+        XCTAssertEqual(f, CapabilityDecision.decide(TerminalReplies(), ctx))
+        XCTAssertEqual(f.graphics, .halfblocks)
+        XCTAssertGreaterThanOrEqual(ms, 140)
+        // The timeout plus scheduling slack on a loaded machine (2 cores, several builds).
+        XCTAssertLessThan(ms, 150 + 100, "never waits much past the timeout")
+    }
+}
+
+final class TmuxProbeTests: XCTestCase {
+    /// tmux takes an APC string for the pane's title: inside tmux without pass-through the kitty
+    /// query is not sent; with pass-through it goes wrapped.
+    func testG1_insideTmuxTheKittyQueryIsWithheldOrWrapped() throws {
+        for (passthrough, expected) in [(false, ""), (true, TmuxPassthrough.wrap(CapabilityQueries.kitty))] {
+            let term = try XCTUnwrap(FakeTerminal(.unsupported))
+            _ = CapabilityProbe(input: term.slave, output: term.slave, timeoutMs: 2000)
+                .run(passthrough: passthrough, insideTmux: true)
+            usleep(20_000)
+            XCTAssertEqual(term.outputText, CapabilityQueries.all(kittyQuery: expected))
+            term.close()
+        }
+    }
+}

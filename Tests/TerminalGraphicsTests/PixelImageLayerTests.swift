@@ -1,0 +1,75 @@
+import TerminalCaps
+@testable import TerminalGraphics
+import XCTest
+
+/// G1: pixel images scroll with the text, clip at the bars and leave no stale pixels.
+final class PixelImageLayerTests: XCTestCase {
+    let cell = CellPixelSize(width: 10, height: 20)
+    let area = 1..<21 // rows between the navigation bar (row 0) and the toolbar (row 21)
+    let image = ChafaEncoderTests.split(40, 80)
+
+    func text(_ f: PixelFrame) -> String { String(decoding: f.bytes, as: UTF8.self) }
+
+    func testG1_kittyTransmitsOnceThenMovesClipsAndDeletesByID() {
+        let layer = PixelImageLayer(proto: .kitty, cell: cell)
+        let req = PixelImageRequest(key: 4, top: 5, col: 2, rows: 4, cols: 4)
+        let f1 = text(layer.frame([req], area: area) { _ in self.image })
+        XCTAssertTrue(f1.hasPrefix("\u{1B}7"), "cursor saved")
+        XCTAssertTrue(f1.hasSuffix("\u{1B}8"), "cursor restored")
+        XCTAssertTrue(f1.contains("\u{1B}_Ga=t,i=5,q=2,f=32,s=40,v=80,c=4,r=4,m=1\u{1B}\\"), f1.prefix(80).debugDescription)
+        XCTAssertTrue(f1.contains("\u{1B}[6;3H\u{1B}_Ga=p,i=5,p=1,x=0,y=0,w=40,h=80,c=4,r=4,C=1,q=2\u{1B}\\"))
+        // Unchanged: nothing at all.
+        XCTAssertEqual(layer.frame([req], area: area) { _ in self.image }, PixelFrame())
+        // Scrolled up so that one row hides under the navigation bar: placed again, clipped, not re-sent.
+        var up = req
+        up.top = 0
+        let f3 = text(layer.frame([up], area: area) { _ in self.image })
+        XCTAssertFalse(f3.contains("a=t"), "the image data is not sent again")
+        XCTAssertTrue(f3.contains("\u{1B}[2;3H\u{1B}_Ga=p,i=5,p=1,x=0,y=20,w=40,h=60,c=4,r=3,C=1,q=2\u{1B}\\"))
+        // Scrolled away: its placement is deleted by id.
+        up.top = -10
+        let f4 = layer.frame([up], area: area) { _ in self.image }
+        XCTAssertEqual(text(f4), "\u{1B}7\u{1B}_Ga=d,d=i,i=5,q=2\u{1B}\\\u{1B}8")
+        XCTAssertEqual(f4.staleRows, [])
+    }
+
+    func testG1_sixelRedrawsVisibleRowsAndRepaintsTheRowsItLeft() throws {
+        let layer = PixelImageLayer(proto: .sixel, cell: cell)
+        let req = PixelImageRequest(key: 1, top: 18, col: 0, rows: 4, cols: 4)
+        let f1 = layer.frame([req], area: area) { _ in self.image }
+        let t1 = text(f1)
+        XCTAssertTrue(t1.hasPrefix("\u{1B}7\u{1B}[19;1H\u{1B}P"), t1.prefix(20).debugDescription)
+        // Clipped at the toolbar: rows 18, 19, 20 show, three rows of 20 px (chafa keeps whole sixel bands).
+        let six = Array(f1.bytes.dropFirst(2 + 7).dropLast(2))
+        let img = try XCTUnwrap(SixelDecoderHarness.decode(six))
+        XCTAssertEqual(img.width, 40)
+        XCTAssertLessThanOrEqual(img.height, 60)
+        XCTAssertGreaterThan(img.height, 54)
+        XCTAssertEqual(f1.staleRows, [])
+        var moved = req
+        moved.top = 16
+        let f2 = layer.frame([moved], area: area) { _ in self.image }
+        XCTAssertEqual(f2.staleRows, [18, 19, 20], "the old rows are repainted before the new image")
+        let spaces = String(repeating: " ", count: 4)
+        XCTAssertEqual(String(decoding: f2.blank, as: UTF8.self),
+                       "\u{1B}7\u{1B}[0m\u{1B}[19;1H\(spaces)\u{1B}[20;1H\(spaces)\u{1B}[21;1H\(spaces)\u{1B}8",
+                       "written spaces replace sixel pixels (EL does not, in xterm)")
+        XCTAssertTrue(text(f2).contains("\u{1B}[17;1H\u{1B}P"))
+        let f3 = layer.frame([], area: area) { _ in self.image }
+        XCTAssertEqual(f3.staleRows, [16, 17, 18, 19], "scrolled away: no stale pixels")
+        XCTAssertEqual(f3.bytes, [])
+    }
+
+    func testG1_insideTmuxImagesAreWrappedForPassthrough() {
+        let layer = PixelImageLayer(proto: .kitty, cell: cell, passthrough: true)
+        let f = text(layer.frame([PixelImageRequest(key: 0, top: 2, col: 0, rows: 2, cols: 2)], area: area) { _ in
+            self.image
+        })
+        XCTAssertTrue(f.contains("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=p,i=1"), f.prefix(60).debugDescription)
+        XCTAssertTrue(layer.teardown().starts(with: Array("\u{1B}Ptmux;".utf8)))
+    }
+}
+
+enum SixelDecoderHarness {
+    static func decode(_ b: [UInt8]) -> SixelImage? { SixelImage.decode(b) }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import XCTest
+import Simulation
+
+/// F6, F7 through the binary: `simulate` on a directory with --jobs and --shard, `--compare`,
+/// `fuzz`, and their usage errors.
+final class QACommandTests: XCTestCase {
+    var dir = ""
+
+    override func setUpWithError() throws {
+        guard FileManager.default.isExecutableFile(atPath: Fixture.binary) else {
+            throw XCTSkip("\(Fixture.binary) is missing: run `swift build` first")
+        }
+        dir = NSTemporaryDirectory() + "/qa-cli-\(getpid())-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: dir + "/suite", withIntermediateDirectories: true)
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
+
+    /// Runs the binary; its exit status and stdout.
+    func run(_ args: [String]) -> (status: Int32, out: String) {
+        let outPath = dir + "/out-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: outPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([Fixture.binary] + args).map { strdup($0) } + [nil]
+        defer { for a in argv { free(a) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, Fixture.binary, &actions, nil, argv, environ) == 0 else { return (-1, "") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return ((status >> 8) & 0xff, (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "")
+    }
+
+    /// Twelve fuzz scenarios with expectations, written as files.
+    func writeSuite() throws {
+        for seed in 0..<12 {
+            var s = ScenarioFuzzer.scenario(seed: UInt64(700 + seed))
+            s.expectations = [.noPullBackAfterDrag(true), .holdEnds(reason: .timeout, by: s.duration)]
+            try ScenarioWriter.text(s).write(toFile: dir + "/suite/s\(seed).json", atomically: true, encoding: .utf8)
+        }
+    }
+
+    func testF7_simulateDirectoryWithJobsAndShards() throws {
+        try writeSuite()
+        let one = run(["simulate", dir + "/suite", "--jobs", "1", "--report", "junit"])
+        let two = run(["simulate", dir + "/suite", "--jobs", "2", "--report", "junit"])
+        XCTAssertEqual(one.out, two.out)
+        XCTAssertEqual(one.status, two.status)
+        XCTAssertTrue([0, 1].contains(one.status))
+        XCTAssertEqual(one.out.components(separatedBy: "<testsuite ").count - 1, 12)
+        XCTAssertEqual(one.out.components(separatedBy: "<testcase ").count - 1, 24)
+        func suites(_ xml: String) -> [String] {
+            xml.components(separatedBy: "<testsuite name=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        }
+        let a = suites(run(["simulate", dir + "/suite", "--shard", "1/2", "--report", "junit"]).out)
+        let b = suites(run(["simulate", dir + "/suite", "--shard", "2/2", "--report", "junit"]).out)
+        XCTAssertEqual(a.count, 6)
+        XCTAssertEqual((a + b).sorted(), suites(one.out).sorted())
+        XCTAssertEqual(Set(a + b).count, 12)
+        // The text report ends with the totals.
+        let text = run(["simulate", dir + "/suite/s1.json", dir + "/suite/s2.json"]).out
+        XCTAssertTrue(text.contains("2 scenarios: "), text)
+    }
+
+    func testF7_usageErrors() throws {
+        try writeSuite()
+        XCTAssertEqual(run(["simulate", dir + "/suite", "--trace", "-"]).status, 64)
+        XCTAssertEqual(run(["simulate", dir + "/suite", "--shard", "3/2"]).status, 64)
+        XCTAssertEqual(run(["simulate", dir + "/suite", "--compare", "ios,android"]).status, 64)
+        XCTAssertEqual(run(["simulate", dir + "/suite", dir + "/nothing-here"]).status, 66)
+        XCTAssertEqual(run(["compare", "--platforms", "ios"]).status, 64)
+    }
+
+    /// F6: the table for a 3g jump, a row per platform.
+    func testF6_simulateCompareTable() {
+        let r = run(["simulate", Fixture.repoRoot + "/Assets/scenarios/ios-3g-landing.json",
+                     "--compare", "ios,android,naive"])
+        let rows = r.out.split(separator: "\n")
+        XCTAssertEqual(rows.count, 4, r.out)
+        XCTAssertEqual(rows.dropFirst().map { String($0.prefix { $0 != " " }) }, ["ios", "android", "naive"])
+        XCTAssertTrue(rows[0].contains("landed") && rows[0].contains("pull-backs") && rows[0].contains("final y"))
+    }
+
+    func testF7_fuzzCommandRunsScenarios() {
+        let r = run(["fuzz", "--count", "3", "--seed", "100", "--out", dir + "/failures"])
+        XCTAssertEqual(r.status, 0, r.out)
+        XCTAssertTrue(r.out.contains("fuzz: 3 scenarios from seed 100, 0 failing, 0 files written"), r.out)
+    }
+}
