@@ -201,9 +201,10 @@ public enum LiveblogCommands {
             .option("only", value: "PART",
                     help: "Internal: run one part alone (frame, relayout: one frame or one relayout, for "
                         + "callgrind; open, scroll: the child processes of B3/B6 and B5; url, decoding: B9, B10 "
-                        + "alone).",
-                    allowed: ["frame", "relayout", "open", "scroll", "url", "decoding"]),
-            .option("file", value: "PATH", help: "Internal, with --only open: the liveblog file to open."),
+                        + "alone; files: write the plain and heavy liveblogs into --file DIR).",
+                    allowed: ["frame", "relayout", "open", "scroll", "url", "decoding", "files"]),
+            .option("file", value: "PATH", help: "Internal, with --only open: the liveblog file to open "
+                        + "(with --only files: the directory)."),
             .option("event", value: "ID", help: "Internal, with --only open: the post to deep-link to."),
         ])
 

@@ -106,6 +106,12 @@ public struct PageLayout {
             return
         }
         let m = measurer(geometry)
-        heights.set(i, plans.record(i) { m.record(post, into: &$0) })
+        // Programs do not depend on load states: a recorded one counts the post again.
+        let counted = plans.withOps(of: i) { ops, start in ops.map { m.count(post, ops: $0, start: start) } }
+        heights.set(i, counted ?? plans.record(i) { m.record(post, into: &$0) })
     }
+
+    /// The page's posts were replaced (a live snapshot: edits, deletions, a new order, R3): no
+    /// recorded program belongs to its index any more.
+    mutating func postsReplaced() { plans.removeAll() }
 }

@@ -15,6 +15,7 @@ extension Page {
         catalog = PostCatalog(liveblog: liveblog, loadedCount: loaded)
         postsInsertedAtTop += added
         for p in posts { media.index(p) }
+        layout.postsReplaced()
         relayoutAll()
         enqueueMedia(postRange: 0..<catalog.loadedCount)
         emitLayout("live")

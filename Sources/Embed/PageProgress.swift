@@ -20,9 +20,10 @@ struct PageProgress: Sendable {
 
     /// The published value, 0…1.
     private(set) var value = 0.0
-    /// Requests still loading and their weights; `remaining` is their sum, plus the document's
-    /// weight while it loads.
-    private var loading: [Request: Double] = [:]
+    /// Requests still loading (each one's weight follows from its kind); `remaining` is their
+    /// weights' sum, plus the document's weight while it loads. A set, not a dictionary of
+    /// weights: one entry a resource of the page (B6).
+    private var loading: Set<Request> = []
     private var remaining = 0.0
     /// The value last reported in the trace (W1: on a change of a tenth, or on reaching 1).
     private var reported = 0.0
@@ -37,17 +38,17 @@ struct PageProgress: Sendable {
 
     /// A request went to the loader; asking again for one still loading changes nothing.
     mutating func requested(_ r: Request) {
-        guard loading[r] == nil else { return }
+        guard !loading.contains(r) else { return }
         if remaining == 0 { value = 0 }
         let w = PageProgress.weight(r)
-        loading[r] = w
+        loading.insert(r)
         remaining += w
     }
 
     /// A request completed (a load the page did not ask for, e.g. forced, changes nothing).
     mutating func completed(_ r: Request) {
-        guard let w = loading.removeValue(forKey: r) else { return }
-        finish(weight: w)
+        guard loading.remove(r) != nil else { return }
+        finish(weight: PageProgress.weight(r))
     }
 
     private mutating func finish(weight w: Double) {

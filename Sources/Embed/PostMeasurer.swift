@@ -12,7 +12,7 @@ struct PostMeasurer {
     /// From a recorded program (a width change: B8); a text the program leaves to itself makes
     /// it walk the post.
     func count(_ post: Post, ops: UnsafeBufferPointer<UInt16>, start: Int) -> Double {
-        PostProgram.run(ops, at: start, columns: columns, geometry: geometry) ?? walk(post)
+        PostProgram.run(ops, at: start, columns: columns, geometry: geometry, post: post) ?? walk(post)
     }
 
     /// `LineCounter`'s walk.

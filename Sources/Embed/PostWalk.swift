@@ -59,11 +59,16 @@ protocol LineSink {
     mutating func block(_ kind: @autoclosure () -> PageItem.Kind, height: Double)
     /// An image or video: a block whose height `geometry` gives (recorders keep how it was found).
     mutating func media(_ m: Media, _ geometry: MediaGeometry)
+    /// A web embed: a block whose height `geometry` gives (L6).
+    mutating func embed(_ e: WebEmbed, _ geometry: MediaGeometry)
 }
 
 extension LineSink {
     mutating func media(_ m: Media, _ g: MediaGeometry) {
         block(.media(m, g.media.state(m)), height: g.height(m))
+    }
+    mutating func embed(_ e: WebEmbed, _ g: MediaGeometry) {
+        block(.embed(e, loaded: g.media.isLoaded(e)), height: g.height(e))
     }
 }
 
@@ -99,7 +104,7 @@ struct ColumnSink<Lines: LineSink>: PostSink {
         case .media(let ms):
             for m in ms { lines.media(m, g) }
         case .embed(let e):
-            lines.block(.embed(e, loaded: g.media.isLoaded(e)), height: g.height(e))
+            lines.embed(e, g)
         case .emoji(let e):
             lines.line(.emoji(e), indent: 1)
         case .unknown(let t):

@@ -71,7 +71,9 @@ struct WrapPlans {
 /// with texts as `WrapOps` and media as the sizes their height is scaled from. Running it at a
 /// width gives `LineCounter`'s height exactly (the same lines, the same block heights added in
 /// the same order); a text the ops leave to itself makes it give nil (the caller walks the post).
-/// The program depends on media states: a post is recorded again when one of its media loads.
+/// The program does not depend on load states: an image with no declared size and an embed with
+/// no declared height are a `dynamic` op, whose height the geometry gives when the program runs
+/// (the post's such items in walk order), so a load changes no program (B6, B7: no re-records).
 enum PostProgram {
     static let line: UInt16 = 0xFFF0
     static let text: UInt16 = 0xFFF1
@@ -79,12 +81,16 @@ enum PostProgram {
     static let block: UInt16 = 0xFFF3
     static let scaled: UInt16 = 0xFFF4
     static let end: UInt16 = 0xFFF5
+    static let dynamic: UInt16 = 0xFFF6
 
     static func run(_ ops: UnsafeBufferPointer<UInt16>, at start: Int, columns: Int,
-                    geometry g: MediaGeometry) -> Double? {
+                    geometry g: MediaGeometry, post: Post) -> Double? {
         var k = start
         var lines = 0
         var blocks = 0.0
+        // Built at the first dynamic op only: most posts have none, and a width change must not
+        // read every post's blocks (B8).
+        var items: DynamicItems?
         while true {
             let op = ops[k]
             k += 1
@@ -100,6 +106,10 @@ enum PostProgram {
             case scaled:
                 let w = double(ops, &k), h = double(ops, &k)
                 blocks += MediaGeometry.blockHeight(g.width * h / w, line: g.line)
+            case dynamic:
+                if items == nil { items = DynamicItems(blocks: post.blocks) }
+                guard let h = items?.nextHeight(g) else { return nil }
+                blocks += h
             default:
                 return blocks + Double(lines) * g.line
             }
@@ -164,23 +174,61 @@ struct ProgramRecorder: LineSink {
         PostProgram.append(height, to: &ops)
         blocks += height
     }
-    /// As `MediaGeometry.height`: scaled from the loaded size (no declared one) or the declared
-    /// size, else one line.
+    /// As `MediaGeometry.height`: scaled from the declared size; with none, what its load state
+    /// gives when the program runs.
     mutating func media(_ m: Media, _ g: MediaGeometry) {
-        let size: (Double, Double)?
-        switch g.media.state(m) {
-        case .loaded(let pw, let ph, _) where !m.hasDeclaredSize: size = (Double(pw), Double(ph))
-        default: size = m.hasDeclaredSize ? (m.width!, m.height!) : nil
-        }
-        if let (w, h) = size {
+        if m.hasDeclaredSize, let w = m.width, let h = m.height {
             ops.append(PostProgram.scaled)
             PostProgram.append(w, to: &ops)
             PostProgram.append(h, to: &ops)
         } else {
-            ops.append(PostProgram.block)
-            PostProgram.append(g.line, to: &ops)
+            ops.append(PostProgram.dynamic)
         }
         blocks += g.height(m)
     }
+    /// As `MediaGeometry.height(_: WebEmbed)`: the declared height, else what its load gives.
+    mutating func embed(_ e: WebEmbed, _ g: MediaGeometry) {
+        if DynamicItems.isDynamic(e) {
+            ops.append(PostProgram.dynamic)
+            blocks += g.height(e)
+        } else {
+            block(.embed(e, loaded: g.media.isLoaded(e)), height: g.height(e))
+        }
+    }
     mutating func finish() { ops.append(PostProgram.end) }
+}
+
+/// A post's images without a declared size and embeds without a declared height, in the order the
+/// column walk meets them: the `dynamic` ops of its program, one each.
+struct DynamicItems {
+    let blocks: [Block]
+    private var b = 0
+    private var m = 0
+
+    init(blocks: [Block]) { self.blocks = blocks }
+
+    static func isDynamic(_ e: WebEmbed) -> Bool { !(e.declaredHeight.map { $0 > 0 } ?? false) }
+
+    /// The next such item's height now; nil when the post has no more (the program is stale).
+    mutating func nextHeight(_ g: MediaGeometry) -> Double? {
+        while b < blocks.count {
+            switch blocks[b] {
+            case .media(let ms):
+                while m < ms.count {
+                    let item = ms[m]
+                    m += 1
+                    if !item.hasDeclaredSize { return g.height(item) }
+                }
+            case .embed(let e) where m == 0:
+                m = 1
+                if DynamicItems.isDynamic(e) { return g.height(e) }
+                continue
+            default:
+                break
+            }
+            b += 1
+            m = 0
+        }
+        return nil
+    }
 }

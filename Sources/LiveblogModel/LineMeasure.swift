@@ -7,7 +7,7 @@ extension TextLayout {
     /// take a byte loop; any other run walks its Characters with the same widths `wrap` uses.
     public static func lineCount(_ text: RichText, columns: Int) -> Int {
         var m = LineMeasure(cols: max(1, columns))
-        for run in text.runs { m.run(run.text) }
+        text.forEachRun { run, _, _, _ in m.run(run) }
         return m.finish()
     }
 
@@ -36,33 +36,33 @@ struct LineMeasure {
         return lines
     }
 
-    mutating func run(_ text: String) {
+    mutating func run(_ text: String) { run(Substring(text)) }
+
+    /// One run (a slice of a `RichText`'s one string: no copy unless it needs its Characters).
+    mutating func run(_ text: Substring) {
         var s = text
         let ascii = s.withUTF8 { b -> Bool in
             for c in b where c >= 0x7F || (c < 0x20 && c != 0x0A) { return false }
             return true
         }
-        if ascii { asciiRun(s) } else { characterRun(s) }
+        if ascii { s.withUTF8 { asciiRun($0) } } else { characterRun(String(s)) }
     }
 
     /// Every byte is one Character of width 1, except " " and "\n".
-    private mutating func asciiRun(_ text: String) {
-        var s = text
-        s.withUTF8 { b in
-            var tokenWidth = 0
-            for c in b {
-                if c == 0x0A {
-                    flushASCII(tokenWidth); tokenWidth = 0
-                    newline()
-                } else if c == 0x20 {
-                    flushASCII(tokenWidth); tokenWidth = 0
-                    if width > 0 && width < cols { width += 1; nonEmpty = true }
-                } else {
-                    tokenWidth += 1
-                }
+    private mutating func asciiRun(_ b: UnsafeBufferPointer<UInt8>) {
+        var tokenWidth = 0
+        for c in b {
+            if c == 0x0A {
+                flushASCII(tokenWidth); tokenWidth = 0
+                newline()
+            } else if c == 0x20 {
+                flushASCII(tokenWidth); tokenWidth = 0
+                if width > 0 && width < cols { width += 1; nonEmpty = true }
+            } else {
+                tokenWidth += 1
             }
-            flushASCII(tokenWidth)
         }
+        flushASCII(tokenWidth)
     }
 
     @inline(__always) private mutating func flushASCII(_ tokenWidth: Int) {

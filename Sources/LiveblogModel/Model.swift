@@ -58,12 +58,18 @@ public struct Post: Sendable, Equatable {
     /// Milestone headline (chapters); also a post title from JSON Feed / JSON-LD.
     public var headline: String?
     public var blocks: [Block]
-    public var sportEvent: SportEvent?
+    /// Boxed: most posts have none, and inline it would double a post's size (B6, B7).
+    public var sportEvent: SportEvent? {
+        get { sportEventBox.first }
+        set { sportEventBox = newValue.map { [$0] } ?? [] }
+    }
+    private var sportEventBox: [SportEvent] = []
 
     public init(id: String, createdAt: Double, highlight: Highlight = .none, headline: String? = nil,
                 blocks: [Block], sportEvent: SportEvent? = nil) {
         self.id = id; self.createdAt = createdAt; self.highlight = highlight; self.headline = headline
-        self.blocks = blocks; self.sportEvent = sportEvent
+        self.blocks = blocks
+        self.sportEventBox = sportEvent.map { [$0] } ?? []
     }
 }
 
@@ -77,15 +83,6 @@ public enum Block: Sendable, Equatable {
     case unknown(type: String)
 }
 
-/// Text with the Tickaroo whitelist applied: bold, italic, links; paragraphs and line
-/// breaks are "\n" inside run text.
-public struct RichText: Sendable, Equatable {
-    public var runs: [TextRun]
-    public init(runs: [TextRun]) { self.runs = runs }
-    public init(plain: String) { self.runs = [TextRun(text: plain)] }
-    public var plainText: String { runs.map(\.text).joined() }
-    public var isEmpty: Bool { runs.allSatisfy { $0.text.isEmpty } }
-}
 
 public struct TextRun: Sendable, Equatable {
     public var text: String

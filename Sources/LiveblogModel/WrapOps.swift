@@ -27,7 +27,11 @@ public enum WrapOps {
     /// Appends the ops of one text (its runs in order) and its `end`.
     public static func append(_ text: RichText, to ops: inout [UInt16]) {
         let mark = ops.count
-        for run in text.runs where !WrapOpsScanner.scan(run.text, into: &ops) {
+        var described = true
+        text.forEachRun { run, _, _, _ in
+            if described { described = WrapOpsScanner.scan(run, into: &ops) }
+        }
+        guard described else {
             ops.removeSubrange(mark...)
             ops.append(fallback)
             return
@@ -106,14 +110,14 @@ public enum WrapOps {
 /// marks, ZWJ sequences, controls) walks its Characters.
 enum WrapOpsScanner {
     /// False when the run cannot be described by ops (the text is then counted from itself).
-    static func scan(_ text: String, into ops: inout [UInt16]) -> Bool {
+    static func scan(_ text: Substring, into ops: inout [UInt16]) -> Bool {
         let mark = ops.count
         var s = text
         var words = WordSink()
         let simple = s.withUTF8 { scanBytes($0, &words, &ops) }
         if simple { return words.flush(into: &ops) }
         ops.removeSubrange(mark...)
-        return scanCharacters(text, into: &ops)
+        return scanCharacters(String(text), into: &ops)
     }
 
     private static func scanBytes(_ bytes: UnsafeBufferPointer<UInt8>, _ words: inout WordSink,

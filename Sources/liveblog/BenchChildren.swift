@@ -22,6 +22,7 @@ func benchOpenChild(path: String, id: String) -> Int32 {
     let lb: Liveblog
     do { lb = try LiveblogLoader.load(path: path) } catch { printError("\(error)"); return 65 }
     let t1 = nowNs()
+    let rssLoaded = currentRSSkB()
     let cfg = benchConfig()
     let world = World(liveblog: lb, config: cfg)
     world.advance(to: 0)
@@ -32,6 +33,7 @@ func benchOpenChild(path: String, id: String) -> Int32 {
     let grid = CellGrid(cols: cfg.cols, rows: cfg.rows)
     renderer.draw(world, UIState(), on: grid)
     let t3 = nowNs()
+    let rssFirstFrame = currentRSSkB()
     var inView = false
     while !inView && world.tick < VirtualClock.ticks(10) {
         world.advance(to: world.tick + VirtualClock.ticksPerFrame)
@@ -53,7 +55,8 @@ func benchOpenChild(path: String, id: String) -> Int32 {
         ("first_frame_ms", .number(ms(t0, t3))), ("in_view_ms", .number(inView ? ms(t0, t4) : .nan)),
         ("in_view_virtual_s", .number(inView ? world.seconds : .nan)), ("resize_ms", .number(resizeMs)),
         ("resize_ms_max", .number(resizes.max() ?? .nan)),
-        ("rss_kb", .number(Double(peakRSSkB()))), ("posts", .number(Double(lb.posts.count))),
+        ("rss_kb", .number(Double(peakRSSkB()))), ("rss_loaded_kb", .number(Double(rssLoaded))),
+        ("rss_first_frame_kb", .number(Double(rssFirstFrame))), ("posts", .number(Double(lb.posts.count))),
     ]
     print(JSONWriter.write(.object(pairs)))
     return 0

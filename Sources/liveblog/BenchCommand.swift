@@ -31,6 +31,14 @@ func peakRSSkB() -> Int {
     return 0
 }
 
+/// Resident set now, in kB (`/proc/self/statm`): where the memory stands after each phase of an open.
+func currentRSSkB() -> Int {
+    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = statm.split(separator: " ")
+    guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+    return pages * sysconf(Int32(_SC_PAGESIZE)) / 1024
+}
+
 /// A generated liveblog whose media are remote URLs, as a real one's are (no files to stat).
 func benchLiveblog(posts: Int) -> Liveblog {
     LiveblogGenerator.generate(posts: posts, seed: 1, imageDirectory: "https://media.example.com/img")
@@ -173,6 +181,16 @@ private func runBenchPart(_ only: String, _ args: ParsedArguments, posts large: 
         let body = NativeWriter.encode(benchLiveblog(posts: large), pretty: false)
         _ = FileManager.default.createFile(atPath: file, contents: Data(body.utf8))
         print("url_first_frame_ms \(benchURLFirstFrame(file: file) ?? .nan)")
+        return 0
+    case "files":
+        // The two files B3/B6 and B7/B8 open, written into --file DIR (for profiling the child).
+        let dir = args.string("file") ?? "."
+        let plain = benchLiveblog(posts: large), heavy = HeavyProfile.generate(posts: large, seed: 1)
+        _ = FileManager.default.createFile(atPath: dir + "/liveblog-\(large).json",
+                                           contents: Data(NativeWriter.encode(plain, pretty: false).utf8))
+        _ = FileManager.default.createFile(atPath: dir + "/heavy-\(large).json",
+                                           contents: Data(NativeWriter.encode(heavy, pretty: false).utf8))
+        print("oldest: \(plain.posts.last?.id ?? "") \(heavy.posts.last?.id ?? "")")
         return 0
     case "decoding":
         let b10 = benchFramesWhileDecoding(posts: large)

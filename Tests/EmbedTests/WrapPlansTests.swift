@@ -56,4 +56,42 @@ final class WrapPlansTests: XCTestCase {
             }
         }
     }
+
+    /// Programs do not depend on load states (B6, B7): images and embeds loading change no
+    /// program (nothing is recorded again), and the tops stay those of a full measure at every
+    /// width, before, during and after the loads.
+    func testB8_loadsRecordNothingAndKeepExactTops() {
+        let posts = Array(Self.posts().prefix(1500))
+        let page = Page(liveblog: Liveblog(id: "h", title: "H", posts: posts), config: pageConfig(network: .fast),
+                        width: pageWidth)
+        let ops = page.layout.plans.opCount
+        var tick = 0
+        for w in [pageWidth, 333, 1200, pageWidth] {
+            for _ in 0..<40 {
+                tick += 12
+                page.frame(tick: tick)
+            }
+            page.setWidth(w)
+            XCTAssertEqual((0..<page.loadedCount).map { page.postTop(index: $0) }, Self.fullTops(page),
+                           "tops at width \(w), tick \(tick)")
+        }
+        for _ in 0..<4000 { tick += 12; page.frame(tick: tick) }
+        XCTAssertEqual(page.layout.plans.opCount, ops, "no program recorded again after loads")
+        XCTAssertEqual((0..<page.loadedCount).map { page.postTop(index: $0) }, Self.fullTops(page))
+    }
+
+    /// R3: a live snapshot (an edit, a deletion, a new order) leaves no program on the wrong
+    /// post: the tops are those of a full measure, then and after a width change.
+    func testB8_snapshotAfterProgramsGivesFullTops() {
+        var posts = Array(Self.posts().prefix(300))
+        let page = Page(liveblog: Liveblog(id: "h", title: "H", posts: posts), config: pageConfig(),
+                        width: pageWidth)
+        posts[5].blocks.append(.text(RichText(plain: String(repeating: "edited text grows ", count: 40))))
+        posts.remove(at: 2)
+        posts.swapAt(10, 40)
+        page.applySnapshot(posts)
+        XCTAssertEqual((0..<page.loadedCount).map { page.postTop(index: $0) }, Self.fullTops(page))
+        page.setWidth(411)
+        XCTAssertEqual((0..<page.loadedCount).map { page.postTop(index: $0) }, Self.fullTops(page))
+    }
 }
