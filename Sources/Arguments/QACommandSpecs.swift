@@ -31,6 +31,7 @@ extension LiveblogCommands {
                     default: "estimated", allowed: ["estimated", "exact"]),
             LiveblogCommands.physicsOption,
             LiveblogCommands.dragRuleOption,
+            LiveblogCommands.deviceOption, LiveblogCommands.columnOption, LiveblogCommands.bridgeDelayOption,
             .option("network", help: "Network profile for media and pages (as for view).",
                     default: "fast", allowed: networks),
             .option("seed", value: "N", help: "Seed for network delays: every pane uses the same.",

@@ -8,7 +8,16 @@ import ScrollPhysics
 public final class ScrollView {
     public enum State: String { case idle, dragging, settling }
 
-    public var offset: Double = 0
+    public var offset: Double = 0 {
+        didSet {
+            // D3: UIKit keeps contentOffset on the screen's pixels, RecyclerView scrolls whole px.
+            if let s = pixelScale { offset = (offset * s).rounded() / s }
+        }
+    }
+    /// D3: device pixels per pt (the device's density); nil: no pixel grid (the terminal).
+    public var pixelScale: Double? {
+        didSet { if let s = pixelScale { offset = (offset * s).rounded() / s } }
+    }
     /// When the range shrinks under a resting offset that was inside it (less content, a taller
     /// viewport, other insets), the offset comes back into the range, as UIScrollView does on a
     /// new contentSize and RecyclerView on layout. Not during a drag or an animation (they settle
