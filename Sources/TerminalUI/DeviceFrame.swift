@@ -23,7 +23,9 @@ struct DeviceFrame {
         left = DeviceFrame.left(world: world, screenCols: full.width)
         let width = cfg.device == nil ? min(full.width, cfg.cols) : min(full.width, world.viewCols)
         let rows = cfg.device == nil ? full.height : min(full.height, world.viewRows)
-        hiddenRows = cfg.device == nil ? 0 : world.hiddenRows(screenRows: full.height)
+        // The last terminal row says what is hidden, so one row fewer of the viewport shows.
+        let short = cfg.device != nil && world.hiddenRows(screenRows: full.height) > 0
+        hiddenRows = short ? world.hiddenRows(screenRows: full.height - 1) : 0
         let (navArea, belowNav) = Rect(row: full.row, col: full.col, width: full.width, height: rows)
             .splitTop(cfg.insetTopRows)
         nav = navArea
@@ -50,7 +52,8 @@ struct DeviceFrame {
     /// D2: "▼ 12 rows (190 pt) of the iphone-15's 759 pt viewport are below the terminal".
     func drawHiddenNotice(_ world: World, on s: Screen, _ t: Theme) {
         guard let area = hiddenNotice, let d = world.config.device else { return }
-        let pt = Int((world.viewportHeight - Double(world.viewRows - hiddenRows) * world.line).rounded())
+        let shown = Double(area.row)
+        let pt = Int((world.viewportHeight - shown * world.line).rounded())
         let text = "▼ \(hiddenRows) rows (\(pt) pt) of the \(d.name)'s \(Int(world.viewportHeight)) pt viewport "
             + "are below the terminal"
         s.fill(row: area.row, col: area.col, width: area.width, " ", t.toolbar)

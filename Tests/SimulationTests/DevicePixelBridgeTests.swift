@@ -1,0 +1,107 @@
+import XCTest
+import LiveblogModel
+@testable import Simulation
+@testable import Embed
+@testable import Host
+import VirtualTime
+
+/// D3 (pixels), D4 (the bridge) and D5 (the terminal device's column and image cap).
+extension DeviceSpecTests {
+    func isWhole(_ x: Double, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(x, x.rounded(), accuracy: 1e-6, what, file: file, line: line)
+    }
+
+    // MARK: D3
+
+    func testD3_androidRequestsRoundToIntOfTopTimesDensityPlusTheViewsOffsetAndScrollsWholePx() {
+        for d in [DeviceProfile.pixel8, .galaxyS24] {
+            let (w, records) = world(d, bridgeDelay: 0)
+            let k = d.density
+            // The web view's top in the RecyclerView before the call (offsetDescendantRectToMyCoords).
+            let viewTopPx = Int(((w.list.webRowY - w.listView.offset) * k).rounded())
+            let insetPx = Int((w.listView.insetTop * k).rounded())
+            w.send(.jump(id: "ev-019", topOffset: nil))
+            guard let top = hooks(records()).first?.top, let a = hosts(records()).first?.action,
+                  let px = a.pixels else { return XCTFail("no hook and host lines on \(d.name)") }
+            // Kotlin: TypedValue.applyDimension(COMPLEX_UNIT_DIP, top.toFloat(), metrics).roundToInt()
+            let topPx = Int((Float(top) * Float(k)).rounded(.toNearestOrAwayFromZero))
+            XCTAssertEqual(px.requested, viewTopPx + topPx - insetPx, d.name)
+            XCTAssertEqual(px.density, k)
+            XCTAssertNotEqual(Double(px.requested ?? 0), (w.list.webRowY + top) * k, "px differ from pt × density")
+            // The smooth scroll moves the list in whole px of the device, every tick.
+            var steps = 0
+            while w.listView.isAnimating && steps < 600 {
+                w.advance(to: w.tick + 1)
+                isWhole((w.listView.offset + w.listView.insetTop) * k, "\(d.name) offset in px at tick \(w.tick)")
+                steps += 1
+            }
+            XCTAssertGreaterThan(steps, 10, "\(d.name): a smooth scroll ran")
+        }
+    }
+
+    func testD3_iosOffsetsAreMultiplesOfOneOverScale() {
+        for d in [DeviceProfile.iphone15, .iphoneSE] {
+            let (w, records) = world(d, network: .threeG)
+            w.send(.jump(id: "ev-019", topOffset: nil))
+            for _ in 0..<(4 * 120) {
+                w.advance(to: w.tick + 1)
+                isWhole(w.listView.offset * d.density, "\(d.name) offset × scale at tick \(w.tick)")
+            }
+            let targets = hosts(records()).compactMap(\.action.target)
+            XCTAssertFalse(targets.isEmpty)
+            for t in targets { isWhole(t * d.density, "\(d.name) host target \(t)") }
+            XCTAssertNotNil(hosts(records()).first?.action.pixels, "the trace shows px")
+        }
+    }
+
+    // MARK: D4
+
+    func testD4_bridgeDelayIsTheFramesBetweenHookAndHostPerPlatform() {
+        let cases: [(DeviceProfile, Platform, Int?, Int)] = [
+            (.pixel8, .android, nil, 2), (.iphone15, .ios, nil, 1), (.iphone15, .naive, nil, 0),
+            (.pixel8, .android, 5, 5), (.terminal, .ios, nil, 0),
+        ]
+        for (d, p, override, frames) in cases {
+            let (w, records) = world(d, platform: p, bridgeDelay: override)
+            w.send(.jump(id: "ev-019", topOffset: nil))
+            w.advance(to: w.tick + 60)
+            guard let h = hooks(records()).first, let a = hosts(records()).first else {
+                XCTFail("\(d.name)/\(p): no hook and host lines")
+                continue
+            }
+            XCTAssertEqual(a.tick - h.tick, frames * VirtualClock.ticksPerFrame, "\(d.name)/\(p) delay \(frames)")
+        }
+        XCTAssertEqual(BridgeDelivery.frames(for: .android), 2)
+        XCTAssertEqual(BridgeDelivery.frames(for: .ios), 1)
+    }
+
+    // MARK: D5
+
+    func testD5_terminalDeviceKeepsA90ColumnReadingColumnAndCapsImagesAt60Percent() {
+        let (w, _) = world(.terminal, cols: 200, rows: 24)
+        XCTAssertEqual(w.page.contentColumns, 90)
+        XCTAssertEqual(w.viewCols, 92)
+        let cap = (0.6 * w.viewportHeight).rounded(.down)
+        XCTAssertEqual(w.page.imageCap, cap)
+        var images = 0, capped = 0
+        for item in w.page.items(from: 0, to: w.page.contentHeight) {
+            guard case .media(let m, _) = item.kind, m.kind == .image else { continue }
+            images += 1
+            XCTAssertLessThanOrEqual(item.height, cap)
+            if item.height == cap { capped += 1 }
+        }
+        XCTAssertGreaterThan(images, 0)
+        XCTAssertGreaterThan(capped, 0, "a 16:9 photo at 720 pt is 405 pt: the cap binds at 24 rows")
+        // --column
+        var c = w.config
+        c.column = 60
+        let narrow = World(liveblog: DeviceSpecTests.sample, config: c)
+        XCTAssertEqual(narrow.page.contentColumns, 60)
+        // Narrower terminals than the column: the terminal's width, as before.
+        let (small, _) = world(.terminal, cols: 80, rows: 24)
+        XCTAssertEqual(small.page.contentColumns, 78)
+        // A resize changes the cap with the viewport.
+        w.send(.resize(cols: 200, rows: 60))
+        XCTAssertEqual(w.page.imageCap, (0.6 * 960).rounded(.down))
+    }
+}
