@@ -19,3 +19,10 @@ extension LiveblogCommands {
             + "on a device (android 2, ios 1, naive 0), 0 without one.",
         type: .int(min: 0, max: 60))
 }
+
+extension ParsedArguments {
+    /// Does the command declare this option (`--platform` is view's, not simulate's)?
+    public func declares(_ name: String) -> Bool {
+        command.arguments.contains { $0.name == ParsedArguments.key(name) }
+    }
+}

@@ -8,8 +8,9 @@ import Host
 func applyDeviceOptions(_ args: ParsedArguments, to c: inout WorldConfig) {
     if let name = args.string("device"), let d = DeviceProfile.named(name) {
         c.device = d
-        // The device's own platform unless --platform names one.
-        if !d.isTerminal, args.strings("platform").isEmpty { c.platform = d.platform }
+        // In view, the device's own platform unless --platform names one; simulate and compare
+        // keep the scenario's platform (or each pane's).
+        if !d.isTerminal, args.declares("platform"), args.strings("platform").isEmpty { c.platform = d.platform }
     }
     if let n = args.int("column") { c.column = n }
     if let n = args.int("bridge-delay") { c.bridgeDelay = n }
