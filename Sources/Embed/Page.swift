@@ -130,7 +130,8 @@ public final class Page {
     /// What the media walk needs to know: load states at the page's width.
     var geometry: MediaGeometry {
         let width = Double(contentColumns) * config.cell.width
-        return MediaGeometry(media: media, width: width, line: config.cell.height, maxImage: config.maxImageHeight)
+        return MediaGeometry(media: media, width: width, line: config.cell.height,
+                             maxImage: config.maxImageHeight)
     }
 
     /// Lays out everything again at the current width and lifecycle (start, resize, removal).

@@ -6,7 +6,8 @@ import ScrollPhysics
 /// idle, no re-aim while already settling to the same aim, and a settle when the row's height changes.
 ///
 /// Differences: RecyclerView's offsets are whole pixels, so ours are rounded here too: at the
-/// device's density (D3, `applyDimension` then `roundToInt`), or at density 1 without a device. Our list draws under its bars, so the top inset is subtracted from
+/// device's density (D3, `applyDimension` then `roundToInt`), or at density 1 without a device.
+/// Our list draws under its bars, so the top inset is subtracted from
 /// `requested`, as the seed advises for such a list (the sample itself subtracts none).
 ///
 /// The scroll range (F8): with `.estimated` the host reads it as the sample does, from
@@ -139,10 +140,11 @@ public final class AndroidJumpHost: JumpHost {
         let from = androidOffset - px(scrollView.insetTop)
         let d = density ?? 1
         // D3: RecyclerView's smooth scroll in whole px of the device, here in dp (px / density).
-        var motion = ScrollAnimation.androidSmoothScroll(from: from, by: dy, viewportHeight: scrollView.viewportHeight * d)
+        var motion = ScrollAnimation.androidSmoothScroll(from: from, by: dy,
+                                                         viewportHeight: scrollView.viewportHeight * d)
         if d != 1 {
-            motion = ScrollAnimation(from: Double(from) / d, to: Double(from + dy) / d, duration: motion.duration,
-                                     curve: motion.curve, rounding: motion.rounding)
+            motion = ScrollAnimation(from: Double(from) / d, to: Double(from + dy) / d,
+                                     duration: motion.duration, curve: motion.curve, rounding: motion.rounding)
             motion.pixelScale = d
         }
         scrollView.animate(motion, now: tick, programmatic: true, stopsAtEnds: rangeMode == .estimated)

@@ -61,16 +61,16 @@ public struct DeviceProfile: Sendable, Equatable {
     /// status bar 24 dp, navigation bar 48 dp (AOSP dimens.xml).
     public static let pixel8 = DeviceProfile(name: "pixel-8", platform: .android, width: 412, height: 915,
                                              density: 2.625, safeTop: 24, safeBottom: 48,
-                                             source: "Google Pixel 8 specs 1080×2400, 420 dpi; AOSP dimens.xml")
+                                             source: "Pixel 8 specs 1080×2400, 420 dpi; AOSP dimens.xml")
     /// Samsung Galaxy S24: 1080 × 2340 px (Samsung's specification, FHD+ default) at 450 dpi →
     /// density 2.8125 → 384 × 832 dp; status bar 24 dp, navigation bar 48 dp (AOSP dimens.xml).
-    public static let galaxyS24 = DeviceProfile(name: "galaxy-s24", platform: .android, width: 384, height: 832,
-                                                density: 2.8125, safeTop: 24, safeBottom: 48,
-                                                source: "Samsung Galaxy S24 specs 1080×2340, 450 dpi; AOSP dimens.xml")
+    public static let galaxyS24 = DeviceProfile(name: "galaxy-s24", platform: .android, width: 384,
+                                                height: 832, density: 2.8125, safeTop: 24, safeBottom: 48,
+                                                source: "Galaxy S24 specs 1080×2340, 450 dpi; AOSP dimens.xml")
 
     /// Every profile, in the order help and errors list them.
-    public static let all: [DeviceProfile] = [.terminal, .iphoneSE, .iphone15, .iphone15ProMax, .ipad, .pixel8,
-                                             .galaxyS24]
+    public static let all: [DeviceProfile] = [.terminal, .iphoneSE, .iphone15, .iphone15ProMax, .ipad,
+                                             .pixel8, .galaxyS24]
     public static var names: [String] { all.map(\.name) }
 
     public static func named(_ name: String) -> DeviceProfile? { all.first { $0.name == name } }

@@ -52,7 +52,9 @@ public final class IOSJumpHost: JumpHost {
         isJumpAnimating = animated
         var action = HostAction(jumpId: activeJumpId ?? 0, kind: kind, target: target, animated: animated,
                                 clamped: isJumpClamped)
-        if let k = scale, k != 1 { action.pixels = HostPixels(density: k, target: Int((target * k).rounded())) }
+        if let k = scale, k != 1 {
+            action.pixels = HostPixels(density: k, target: Int((target * k).rounded()))
+        }
         actions(action)
     }
 

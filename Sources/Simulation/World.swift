@@ -152,7 +152,8 @@ public final class World {
         switch (config.mode, config.platform) {
         case (.content, .ios): h = IOSJumpHost(list: list, scale: DeviceLayout.pixelScale(config))
         case (.content, .android):
-            h = AndroidJumpHost(list: list, rangeMode: config.androidRange, density: DeviceLayout.pixelScale(config))
+            h = AndroidJumpHost(list: list, rangeMode: config.androidRange,
+                                density: DeviceLayout.pixelScale(config))
         case (.content, .naive): h = NaiveJumpHost(list: list)
         case (.nested, let p), (.header, let p):
             h = SelfScrollHost(platform: p, list: list, revealWebView: config.mode == .nested,

@@ -230,7 +230,8 @@ public final class App {
         // G4: the exact position where the terminal reports pixels, the cell's centre otherwise.
         // D2: columns from the device column's left edge.
         let left = Double(DeviceFrame.left(world: world, screenCols: screenCols))
-        let x = ((m.exactCol ?? Double(m.col) + 0.5) - left) * cw, y = (m.exactRow ?? Double(m.row) + 0.5) * line
+        let x = ((m.exactCol ?? Double(m.col) + 0.5) - left) * cw
+        let y = (m.exactRow ?? Double(m.row) + 0.5) * line
         switch m.kind {
         case .press(let button):
             // W2: the mouse's back and forward buttons.

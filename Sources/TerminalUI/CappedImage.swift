@@ -11,9 +11,12 @@ extension FrameContext {
         guard world.page.imageCap != nil else { return (c0, width) }
         let ratio: Double
         switch state {
-        case let .loaded(pw, ph, _) where !m.hasDeclaredSize && pw > 0 && ph > 0: ratio = Double(ph) / Double(pw)
+        case let .loaded(pw, ph, _) where !m.hasDeclaredSize && pw > 0 && ph > 0:
+            ratio = Double(ph) / Double(pw)
         default:
-            guard m.hasDeclaredSize, let w = m.width, let h = m.height, w > 0, h > 0 else { return (c0, width) }
+            guard m.hasDeclaredSize, let w = m.width, let h = m.height, w > 0, h > 0 else {
+                return (c0, width)
+            }
             ratio = h / w
         }
         let full = Double(width) * world.config.page.cell.width * ratio

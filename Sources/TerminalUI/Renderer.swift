@@ -39,9 +39,8 @@ public final class Renderer {
             ? Rect(row: frame.list.row, col: 0, width: full.width, height: frame.list.height) : frame.list
         let listArea = frame.list
         let column = frame.left == 0 ? screen : ColumnScreen(screen, left: frame.left, width: listArea.width)
-        let ctx = FrameContext(world: world, theme: theme, area: Rect(row: listArea.row, col: 0, width: listArea.width,
-                                                                      height: listArea.height),
-                               screen: column, images: images)
+        let area = Rect(row: listArea.row, col: 0, width: listArea.width, height: listArea.height)
+        let ctx = FrameContext(world: world, theme: theme, area: area, screen: column, images: images)
         ctx.pixelImages = ui.overlay == .none
         ctx.draw()
         frame.drawHiddenNotice(world, on: screen, theme)

@@ -10,7 +10,9 @@ func applyDeviceOptions(_ args: ParsedArguments, to c: inout WorldConfig) {
         c.device = d
         // In view, the device's own platform unless --platform names one; simulate and compare
         // keep the scenario's platform (or each pane's).
-        if !d.isTerminal, args.declares("platform"), args.strings("platform").isEmpty { c.platform = d.platform }
+        if !d.isTerminal, args.declares("platform"), args.strings("platform").isEmpty {
+            c.platform = d.platform
+        }
     }
     if let n = args.int("column") { c.column = n }
     if let n = args.int("bridge-delay") { c.bridgeDelay = n }
