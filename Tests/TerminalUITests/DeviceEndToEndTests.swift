@@ -67,6 +67,17 @@ extension EndToEndTests {
         XCTAssertEqual(waitForExit(), "EXIT=0")
     }
 
+    func testD1_F6_compareShowsTwoDevicesSideBySideEachAtItsWidth() throws {
+        try start(cols: 200, rows: 50, args: "compare --devices iphone-15,pixel-8 --network instant --event ev-019")
+        waitFor("both panes") { $0.contains("[ios iphone-15]") && $0.contains("[android pixel-8]") }
+        // The same post wraps at 47 text columns on the iPhone and 49 on the Pixel.
+        waitFor("the jump's post at each width") { screen in
+            self.lines(screen).contains { $0.contains("volleys in at   ") && $0.contains("volleys in at the   ") }
+        }
+        keys("q")
+        XCTAssertEqual(waitForExit(), "EXIT=0")
+    }
+
     func testD1_unknownDeviceIsAnErrorWithASuggestion() throws {
         let r = spawn(Fixture.binary, ["simulate", Fixture.repoRoot + "/Assets/scenarios/ios-3g-landing.json",
                                        "--device", "iphone15"])
