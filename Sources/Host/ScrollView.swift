@@ -11,8 +11,20 @@ public final class ScrollView {
     public var offset: Double = 0 {
         didSet {
             // D3: UIKit keeps contentOffset on the screen's pixels, RecyclerView scrolls whole px.
-            if let s = pixelScale { offset = (offset * s).rounded() / s }
+            guard let s = pixelScale else { return }
+            unaligned = offset
+            offset = (offset * s).rounded() / s
         }
+    }
+    /// D3: the offset as last set, before the pixel grid.
+    private var unaligned: Double = 0
+    /// The offset a finger's drag goes on from: the unaligned one while the offset is still where
+    /// it put it, so a slow drag (under half a pixel a tick) is not lost to rounding. UIKit's
+    /// pan sets contentOffset from the gesture's whole translation, RecyclerView keeps the
+    /// touch's remainder (`mLastTouchY` only moves by what was scrolled).
+    public var dragOffset: Double {
+        guard let s = pixelScale, (unaligned * s).rounded() / s == offset else { return offset }
+        return unaligned
     }
     /// D3: device pixels per pt (the device's density); nil: no pixel grid (the terminal).
     public var pixelScale: Double? {

@@ -54,6 +54,25 @@ extension DeviceSpecTests {
         }
     }
 
+    func testD3_aSlowDragIsNotLostToThePixelGrid() {
+        for d in [DeviceProfile.pixel8, .iphone15] {
+            let (w, _) = world(d)
+            w.send(.jump(id: "ev-030", topOffset: nil))
+            w.advance(to: w.tick + 4 * 120)
+            let start = w.listView.offset
+            // 48 pt in 2 s: 0.2 pt a tick, under half a pixel at 2.625 px/pt.
+            let y0 = 400.0
+            w.send(.pointer(phase: .down, x: 200, y: y0))
+            for k in 1...240 {
+                w.advance(to: w.tick + 1)
+                w.send(.pointer(phase: .move, x: 200, y: y0 - 48 * Double(k) / 240))
+                isWhole(w.listView.offset * d.density, "\(d.name) a dragged offset is on the grid")
+            }
+            XCTAssertEqual(w.listView.offset - start, 48, accuracy: 1, d.name)
+            w.send(.pointer(phase: .up, x: 200, y: y0 - 48))
+        }
+    }
+
     // MARK: D4
 
     func testD4_bridgeDelayIsTheFramesBetweenHookAndHostPerPlatform() {
