@@ -94,6 +94,31 @@ extension DeviceSpecTests {
         XCTAssertEqual(BridgeDelivery.frames(for: .ios), 1)
     }
 
+    /// D4's consequence for the samples: a drag that begins while the jump's first call is still
+    /// crossing the bridge is not seen by the handler's gate (the drag counter and `activeJumpId`
+    /// are read when the call arrives), so the app scrolls to the post after the reader's drag.
+    func testD4_aDragWhileTheFirstCallIsInFlightDoesNotStopTheJump() {
+        for d in [DeviceProfile.pixel8, .iphone15] {
+            let (w, records) = world(d)
+            w.send(.jump(id: "ev-019", topOffset: nil))
+            w.send(.pointer(phase: .down, x: 200, y: 400))
+            w.advance(to: w.tick + 1)
+            for k in 1...6 {
+                w.send(.pointer(phase: .move, x: 200, y: 400 - 10 * Double(k)))
+                w.advance(to: w.tick + 1)
+            }
+            w.send(.pointer(phase: .up, x: 200, y: 340))
+            w.advance(to: w.tick + 120)
+            let drag = records().first { if case .input(.dragBegin, _) = $0.event { return true } else { return false } }
+            guard let hook = hooks(records()).first, let host = hosts(records()).first, let drag else {
+                return XCTFail("\(d.name): no hook, host or drag line")
+            }
+            XCTAssertLessThan(hook.tick, drag.tick, d.name)
+            XCTAssertLessThan(drag.tick, host.tick, "\(d.name): the call arrives after the drag began")
+            XCTAssertEqual(host.action.kind, .scroll, "\(d.name): and the app scrolls to the post")
+        }
+    }
+
     // MARK: D5
 
     func testD5_terminalDeviceKeepsA90ColumnReadingColumnAndCapsImagesAt60Percent() {
@@ -122,5 +147,33 @@ extension DeviceSpecTests {
         // A resize changes the cap with the viewport.
         w.send(.resize(cols: 200, rows: 60))
         XCTAssertEqual(w.page.imageCap, (0.6 * 960).rounded(.down))
+    }
+}
+
+/// The fuzzer's scenarios on every device (D1–D5): every trace invariant holds with the bridge
+/// delivering at once; with each platform's delay the only new findings are pull-backs, each of
+/// a jump whose call was still crossing the bridge when the reader's drag began (D4: the samples
+/// gate on the drags their handler has seen, and a call in flight has not seen it yet).
+final class DeviceFuzzTests: XCTestCase {
+    func testD1_D5_fuzzScenariosOnEveryDeviceKeepTheTraceInvariants() {
+        var failures: [String] = []
+        var inFlight = 0
+        for seed in FuzzTests.seeds(defaultCount: 140, base: 9_000) {
+            var s = ScenarioFuzzer.scenario(seed: seed, localImages: FuzzTests.localImages)
+            let d = DeviceProfile.all[Int(seed % UInt64(DeviceProfile.all.count))]
+            s.config.device = d
+            let delayed = FuzzOracle.check(s)
+            s.config.bridgeDelay = 0
+            let atOnce = FuzzOracle.check(s)
+            if !atOnce.violations.isEmpty {
+                failures.append("seed \(seed) on \(d.name), delay 0: \(atOnce.violations.prefix(2))")
+            }
+            let other = delayed.violations.filter { !$0.hasPrefix("pull-back after a reader drag") }
+            if !other.isEmpty { failures.append("seed \(seed) on \(d.name): \(other.prefix(2))") }
+            if delayed.violations.count > other.count { inFlight += 1 }
+        }
+        XCTAssertTrue(failures.isEmpty, failures.prefix(8).joined(separator: "\n"))
+        let count = FuzzTests.seeds(defaultCount: 140, base: 9_000).count
+        XCTAssertLessThanOrEqual(inFlight * 100, max(count, 100), "pull-backs of calls in flight are rare (≤ 1 %)")
     }
 }
