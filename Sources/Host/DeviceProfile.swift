@@ -56,14 +56,15 @@ public struct DeviceProfile: Sendable, Equatable {
     public static let ipad = DeviceProfile(name: "ipad", platform: .ios, width: 820, height: 1180,
                                            density: 2, safeTop: 24, safeBottom: 20,
                                            source: "Apple HIG screen sizes; safeAreaInsets 24/20")
-    /// Pixel 8: 1080 × 2400 px at density 2.625 (420 dpi, `ro.sf.lcd_density`) → 411.4 × 914.3 dp,
-    /// which Configuration.screenWidthDp reports as 412 × 915 (Chrome DevTools' Pixel 7/8 size);
+    /// Pixel 8: 1080 × 2400 px at density 2.625 (420 dpi) → 411.4 × 914.3 dp, rounded to the
+    /// 412 × 915 CSS px Chrome shows for this screen (DevTools' Pixel 7 preset, same panel);
     /// status bar 24 dp, navigation bar 48 dp (AOSP dimens.xml).
     public static let pixel8 = DeviceProfile(name: "pixel-8", platform: .android, width: 412, height: 915,
                                              density: 2.625, safeTop: 24, safeBottom: 48,
                                              source: "Pixel 8 specs 1080×2400, 420 dpi; AOSP dimens.xml")
-    /// Samsung Galaxy S24: 1080 × 2340 px (Samsung's specification, FHD+ default) at 450 dpi →
-    /// density 2.8125 → 384 × 832 dp; status bar 24 dp, navigation bar 48 dp (AOSP dimens.xml).
+    /// Samsung Galaxy S24: 1080 × 2340 px (Samsung's specification, FHD+ default) at the default
+    /// 450 dpi → density 2.8125 → 384 × 832 dp; status bar 24 dp, navigation bar 48 dp (AOSP
+    /// dimens.xml). The density is One UI's default, not on the spec sheet: check on a device.
     public static let galaxyS24 = DeviceProfile(name: "galaxy-s24", platform: .android, width: 384,
                                                 height: 832, density: 2.8125, safeTop: 24, safeBottom: 48,
                                                 source: "Galaxy S24 specs 1080×2340, 450 dpi; AOSP dimens.xml")
