@@ -89,6 +89,7 @@ public enum LiveblogCommands {
                     default: "estimated", allowed: ["estimated", "exact"]),
             physicsOption,
             dragRuleOption,
+            deviceOption, columnOption, bridgeDelayOption,
             .option("hook", value: "SIGNATURE|none",
                     help: "The scroll hook as a JavaScript signature; its parameter count decides one- or "
                         + "two-parameter calls. 'none' for no hook.",
@@ -168,6 +169,7 @@ public enum LiveblogCommands {
             .option("report", help: "Format of the result on stdout.", default: "text", allowed: reports),
             physicsOption,
             dragRuleOption,
+            deviceOption, columnOption, bridgeDelayOption,
             .option("jobs", short: "j", value: "N",
                     help: "Scenarios run at once (default: the number of cores).", type: .int(min: 1, max: 1024)),
             .option("shard", value: "I/N",

@@ -15,6 +15,7 @@ extension LiveblogCommands {
 
               liveblog compare match.json --event 7f3a --network 3g
               liveblog compare --platforms ios,android,naive
+              liveblog compare --devices iphone-15,pixel-8 --network 3g
             """,
         arguments: [
             .positional("SOURCE", help: "The liveblog file to open. Without it, the bundled sample."),
@@ -22,6 +23,10 @@ extension LiveblogCommands {
             .option("platforms", value: "LIST",
                     help: "Two or three of ios, android, naive, comma-separated, left to right.",
                     default: "ios,android", type: .list),
+            .option("devices", value: "LIST",
+                    help: "Two or three devices side by side instead (D1), e.g. iphone-15,pixel-8: each pane "
+                        + "the device's width, viewport, density, bridge and platform.",
+                    type: .list),
             .option("mode", help: "How the web view sits in the native list (as for view).",
                     default: "content", allowed: modes),
             .option("hook", value: "SIGNATURE|none",
@@ -31,6 +36,7 @@ extension LiveblogCommands {
                     default: "estimated", allowed: ["estimated", "exact"]),
             LiveblogCommands.physicsOption,
             LiveblogCommands.dragRuleOption,
+            LiveblogCommands.deviceOption, LiveblogCommands.columnOption, LiveblogCommands.bridgeDelayOption,
             .option("network", help: "Network profile for media and pages (as for view).",
                     default: "fast", allowed: networks),
             .option("seed", value: "N", help: "Seed for network delays: every pane uses the same.",

@@ -8,7 +8,7 @@ import LiveblogModel
 public final class Page {
     public typealias HeldJump = JumpSession.HeldJump
 
-    public let config: PageConfig
+    public internal(set) var config: PageConfig
     public private(set) var lifecycle: Lifecycle
     public internal(set) var width: Double
     /// The current tick (120 Hz) of the last frame.
@@ -130,7 +130,8 @@ public final class Page {
     /// What the media walk needs to know: load states at the page's width.
     var geometry: MediaGeometry {
         let width = Double(contentColumns) * config.cell.width
-        return MediaGeometry(media: media, width: width, line: config.cell.height)
+        return MediaGeometry(media: media, width: width, line: config.cell.height,
+                             maxImage: config.maxImageHeight)
     }
 
     /// Lays out everything again at the current width and lifecycle (start, resize, removal).

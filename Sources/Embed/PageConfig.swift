@@ -21,6 +21,8 @@ public struct PageConfig: Sendable {
     public var cell = CellMetrics()
     /// `list` (posts stacked) or `timeline`: a horizontal strip the page scrolls itself (E15).
     public var layout: PageLayoutKind = .list
+    /// D5: the tallest an image is drawn, in pt (a page's `max-height` in CSS); nil: no cap.
+    public var maxImageHeight: Double?
     public init() {}
 }
 

@@ -33,6 +33,8 @@ struct MediaGeometry: Sendable {
     /// The width images are drawn at: the text columns, in points.
     let width: Double
     let line: Double
+    /// D5: the image height cap (the image is scaled down to it), nil: none.
+    var maxImage: Double? = nil
 
     /// The tallest media item or embed: 100 000 pt. A file may declare any finite size (1e-300 ×
     /// 1e300); uncapped, the prefix sums would reach infinity and every offset would be NaN.
@@ -43,8 +45,15 @@ struct MediaGeometry: Sendable {
         return min(maxBlockHeight, max(line, h.rounded()))
     }
 
-    /// An image's height: its aspect ratio once loaded (or declared), one line before that.
+    /// An image's height: its aspect ratio once loaded (or declared), one line before that;
+    /// never over the cap (D5).
     func height(_ m: Media) -> Double {
+        let h = uncappedHeight(m)
+        guard let cap = maxImage else { return h }
+        return min(h, max(line, cap))
+    }
+
+    func uncappedHeight(_ m: Media) -> Double {
         switch media.state(m) {
         case .loaded(let pw, let ph, _) where !m.hasDeclaredSize:
             return MediaGeometry.blockHeight(width * Double(ph) / Double(pw), line: line)

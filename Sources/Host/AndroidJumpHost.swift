@@ -5,8 +5,9 @@ import ScrollPhysics
 /// a drag counter, a pending top held for 10 s, `smoothScrollBy` unless a correction arrives while
 /// idle, no re-aim while already settling to the same aim, and a settle when the row's height changes.
 ///
-/// Differences: RecyclerView's offsets are whole pixels, so ours are rounded here too (density 1:
-/// one dp = one px = one pt). Our list draws under its bars, so the top inset is subtracted from
+/// Differences: RecyclerView's offsets are whole pixels, so ours are rounded here too: at the
+/// device's density (D3, `applyDimension` then `roundToInt`), or at density 1 without a device.
+/// Our list draws under its bars, so the top inset is subtracted from
 /// `requested`, as the seed advises for such a list (the sample itself subtracts none).
 ///
 /// The scroll range (F8): with `.estimated` the host reads it as the sample does, from
@@ -39,10 +40,18 @@ public final class AndroidJumpHost: JumpHost {
 
     /// `rangeMode`: LinearLayoutManager's estimate (the default, `AndroidRangeMode.standard`) or
     /// the exact range (`--android-range exact`).
-    public init(list: NativeList, rangeMode: AndroidRangeMode = .standard) {
+    /// D3: the device's density (DisplayMetrics.density); nil: density 1 with the rounding the
+    /// host always had (the terminal).
+    public let density: Double?
+
+    public init(list: NativeList, rangeMode: AndroidRangeMode = .standard, density: Double? = nil) {
         self.list = list
         self.rangeMode = rangeMode
+        self.density = density
     }
+
+    /// dp → px on this device (pt as they are without a density).
+    private func px(_ dp: Double) -> Int { Int((dp * (density ?? 1)).rounded()) }
 
     public var followingJumpId: Int? { pendingTop != nil ? jumpId : nil }
     public var isClamped: Bool { lastClamped }
@@ -71,15 +80,17 @@ public final class AndroidJumpHost: JumpHost {
     }
 
     /// Android offsets: 0 at the top of the padded content (our −inset.top).
-    private var androidOffset: Int { Int((scrollView.offset + scrollView.insetTop).rounded()) }
+    private var androidOffset: Int { px(scrollView.offset + scrollView.insetTop) }
 
     private func scrollTo(top: Double, correction: Bool, kind: HostAction.Kind) -> Int {
         // offsetDescendantRectToMyCoords: the web view's top in the RecyclerView.
-        let webViewTop = Int((list.webRowY - scrollView.offset).rounded())
-        let requested = webViewTop + Int(top.rounded()) - Int(scrollView.insetTop.rounded())
+        let webViewTop = px(list.webRowY - scrollView.offset)
+        // D3: applyDimension(COMPLEX_UNIT_DIP, top) then roundToInt(), as the sample does.
+        let topPx = density.map { HostPixels.dpToPxRounded(top, density: $0) } ?? Int(top.rounded())
+        let requested = webViewTop + topPx - px(scrollView.insetTop)
 
         // computeVerticalScrollOffset / Range / Extent: LinearLayoutManager's estimate, or exact.
-        let range = AndroidScrollRange.of(list, mode: rangeMode)
+        let range = AndroidScrollRange.of(list, mode: rangeMode).inPixels(density ?? 1)
         lastRange = range
         let offset = range.offset
         let wanted = offset + requested
@@ -94,7 +105,7 @@ public final class AndroidJumpHost: JumpHost {
 
         // Where scrollBy asks the list to go, from where it really is (the same as offset + scrollBy
         // when the range is exact); the list stops at its real end before it if there is less.
-        let target = Double(androidOffset + scrollBy) - scrollView.insetTop
+        let target = Double(androidOffset + scrollBy) / (density ?? 1) - scrollView.insetTop
         // Once the jump has landed, an instant scroll keeps the post still while content above it grows.
         let instant = correction && scrollView.state == .idle
         if instant {
@@ -102,8 +113,13 @@ public final class AndroidJumpHost: JumpHost {
         } else {
             smoothScrollBy(scrollBy)
         }
-        actions(HostAction(jumpId: jumpId ?? 0, kind: kind, target: target,
-                           animated: !instant && scrollBy != 0, clamped: lastClamped, range: range))
+        var action = HostAction(jumpId: jumpId ?? 0, kind: kind, target: target,
+                                animated: !instant && scrollBy != 0, clamped: lastClamped, range: range)
+        if let d = density, d != 1 {
+            action.pixels = HostPixels(density: d, target: androidOffset + scrollBy - px(scrollView.insetTop),
+                                       requested: requested, scrollBy: scrollBy)
+        }
+        actions(action)
         return scrollBy
     }
 
@@ -121,8 +137,16 @@ public final class AndroidJumpHost: JumpHost {
         guard dy != 0 else { return }
         // From where the list is now (RecyclerView's flinger restarts from the current position),
         // in our UIKit coordinates: Android's offset less the top inset.
-        let from = androidOffset - Int(scrollView.insetTop.rounded())
-        let motion = ScrollAnimation.androidSmoothScroll(from: from, by: dy, viewportHeight: scrollView.viewportHeight)
+        let from = androidOffset - px(scrollView.insetTop)
+        let d = density ?? 1
+        // D3: RecyclerView's smooth scroll in whole px of the device, here in dp (px / density).
+        var motion = ScrollAnimation.androidSmoothScroll(from: from, by: dy,
+                                                         viewportHeight: scrollView.viewportHeight * d)
+        if d != 1 {
+            motion = ScrollAnimation(from: Double(from) / d, to: Double(from + dy) / d,
+                                     duration: motion.duration, curve: motion.curve, rounding: motion.rounding)
+            motion.pixelScale = d
+        }
         scrollView.animate(motion, now: tick, programmatic: true, stopsAtEnds: rangeMode == .estimated)
         // A flinger that stopped at once (already at the end) leaves the list IDLE.
         scrollView.state = scrollView.isAnimating ? .settling : .idle

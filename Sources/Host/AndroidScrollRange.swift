@@ -43,3 +43,12 @@ public struct AndroidScrollRange: Equatable, Sendable {
         }
     }
 }
+
+extension AndroidScrollRange {
+    /// D3: the range in the device's px (LinearLayoutManager measures its rows in px).
+    func inPixels(_ density: Double) -> AndroidScrollRange {
+        guard density != 1 else { return self }
+        func px(_ v: Int) -> Int { Int((Double(v) * density).rounded()) }
+        return AndroidScrollRange(mode: mode, offset: px(offset), extent: px(extent), range: px(range))
+    }
+}

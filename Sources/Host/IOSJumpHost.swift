@@ -8,8 +8,8 @@
 ///       self.scrollToRequestedPost()
 ///     }
 ///
-/// Differences from UIKit, and why: the message handler runs in the same frame as the page's
-/// call (WebKit posts it to the main thread; a frame of delay would change nothing we show);
+/// Differences from UIKit, and why: without a device the message handler runs in the same frame
+/// as the page's call; on a device it runs after the bridge's delay (D4, `BridgeDelivery`);
 /// `performBatchUpdates` completes at once (animations are disabled in the sample anyway).
 public final class IOSJumpHost: JumpHost {
     public let platform = Platform.ios
@@ -23,8 +23,12 @@ public final class IOSJumpHost: JumpHost {
     public private(set) var isJumpClamped = false
     private var tick = 0
 
-    public init(list: NativeList) {
+    /// D3: UIScreen.scale; offsets land on the screen's pixels (1/scale pt). nil: no grid.
+    public let scale: Double?
+
+    public init(list: NativeList, scale: Double? = nil) {
         self.list = list
+        self.scale = scale
         list.scrollView.didEndScrollingAnimation = { [weak self] in self?.scrollViewDidEndScrollingAnimation() }
     }
 
@@ -36,7 +40,9 @@ public final class IOSJumpHost: JumpHost {
         let minY = -scrollView.insetTop
         let maxY = max(minY, scrollView.contentHeight + scrollView.insetBottom - scrollView.viewportHeight)
         let desiredY = requestedPostY - scrollView.insetTop
-        let target = min(max(desiredY, minY), maxY)
+        var target = min(max(desiredY, minY), maxY)
+        // D3: UIKit aligns contentOffset to the screen's pixels.
+        if let k = scale { target = HostPixels.aligned(target, scale: k) }
         // A correction can arrive before the embed cell has grown, so the next resize re-applies a clamped target.
         isJumpClamped = desiredY > maxY
         // scrollViewDidEndScrollingAnimation is not called for an animation to the current offset,
@@ -44,7 +50,12 @@ public final class IOSJumpHost: JumpHost {
         let animated = abs(target - scrollView.offset) >= 1
         scrollView.setContentOffset(target, animated: animated, now: tick)
         isJumpAnimating = animated
-        actions(HostAction(jumpId: activeJumpId ?? 0, kind: kind, target: target, animated: animated, clamped: isJumpClamped))
+        var action = HostAction(jumpId: activeJumpId ?? 0, kind: kind, target: target, animated: animated,
+                                clamped: isJumpClamped)
+        if let k = scale, k != 1 {
+            action.pixels = HostPixels(density: k, target: Int((target * k).rounded()))
+        }
+        actions(action)
     }
 
     public func scrollRequest(top: Double, correction: Bool, jumpId: Int, now tick: Int) {

@@ -8,6 +8,8 @@ public struct HostAction: Sendable, Equatable {
     public var clamped: Bool?
     /// The range the android host clamped with (F8); nil for the other hosts and for a drop.
     public var range: AndroidScrollRange?
+    /// D3: the request in device pixels where they differ from pt; nil otherwise.
+    public var pixels: HostPixels?
     public init(jumpId: Int, kind: Kind, target: Double? = nil, animated: Bool? = nil, clamped: Bool? = nil,
                 range: AndroidScrollRange? = nil) {
         self.jumpId = jumpId

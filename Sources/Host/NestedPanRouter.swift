@@ -55,7 +55,7 @@ public final class NestedPanRouter: PanTarget {
 
     public func pan(by dValue: Double, bounce: Bool) -> Bool {
         webOld = webOffset()
-        listOld = list.offset
+        listOld = list.dragOffset
         if dValue < 0 { // content moves up: tableView offsetY increases
             if webOld >= webMaxOffset() {
                 setScrollOffsetY(dValue, isWebView: false, bounce: bounce)

@@ -47,7 +47,7 @@ public final class ListPanTarget: PanTarget {
     }
 
     public func pan(by dValue: Double, bounce: Bool) -> Bool {
-        oldOffset = scrollView.offset
+        oldOffset = scrollView.dragOffset
         if bounce && law.model != .uidynamic {
             // A finger's drag (the uidynamic law's own, below, is the seed's arithmetic).
             scrollView.offset = law.dragged(from: oldOffset, by: -dValue, bounds: bounds)

@@ -8,7 +8,28 @@ import ScrollPhysics
 public final class ScrollView {
     public enum State: String { case idle, dragging, settling }
 
-    public var offset: Double = 0
+    public var offset: Double = 0 {
+        didSet {
+            // D3: UIKit keeps contentOffset on the screen's pixels, RecyclerView scrolls whole px.
+            guard let s = pixelScale else { return }
+            unaligned = offset
+            offset = (offset * s).rounded() / s
+        }
+    }
+    /// D3: the offset as last set, before the pixel grid.
+    private var unaligned: Double = 0
+    /// The offset a finger's drag goes on from: the unaligned one while the offset is still where
+    /// it put it, so a slow drag (under half a pixel a tick) is not lost to rounding. UIKit's
+    /// pan sets contentOffset from the gesture's whole translation, RecyclerView keeps the
+    /// touch's remainder (`mLastTouchY` only moves by what was scrolled).
+    public var dragOffset: Double {
+        guard let s = pixelScale, (unaligned * s).rounded() / s == offset else { return offset }
+        return unaligned
+    }
+    /// D3: device pixels per pt (the device's density); nil: no pixel grid (the terminal).
+    public var pixelScale: Double? {
+        didSet { if let s = pixelScale { offset = (offset * s).rounded() / s } }
+    }
     /// When the range shrinks under a resting offset that was inside it (less content, a taller
     /// viewport, other insets), the offset comes back into the range, as UIScrollView does on a
     /// new contentSize and RecyclerView on layout. Not during a drag or an animation (they settle

@@ -16,6 +16,9 @@ public struct ScrollAnimation: TimedMotion, Equatable {
     public let duration: Double
     public let curve: UnitCurve
     public let rounding: Rounding
+    /// D3: device pixels per offset unit for `.wholePixels` (RecyclerView's px at the device's
+    /// density, offsets in dp); 1: the offsets are the pixels.
+    public var pixelScale: Double = 1
 
     public init(from: Double, to: Double, duration: Double, curve: UnitCurve,
                 rounding: Rounding = .none) {
@@ -36,7 +39,10 @@ public struct ScrollAnimation: TimedMotion, Equatable {
         let q = curve(t / duration)
         switch rounding {
         case .none: return from + (to - from) * q
-        case .wholePixels: return from + (q * (to - from) + 0.5).rounded(.down)
+        case .wholePixels:
+            if pixelScale == 1 { return from + (q * (to - from) + 0.5).rounded(.down) }
+            let k = pixelScale
+            return ((from * k).rounded() + (q * (to - from) * k + 0.5).rounded(.down)) / k
         }
     }
 

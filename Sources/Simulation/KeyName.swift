@@ -45,7 +45,7 @@ public enum KeyName: Hashable, Sendable {
         .tab, .backTab, .enter, .escape, .left, .right,
         .char("m"), .char("p"), .char("o"), .char("n"), .char("i"), .char("l"), .char("r"),
         .backspace, .char("H"), .char("L"),
-        .char("N"),
+        .char("N"), .char("d"),
     ])
 
     /// A one-line list of what a scenario may name, for error messages.

@@ -11,7 +11,7 @@ extension Scenario.Reader {
     static let topKeys: Set<String> = ["liveblog", "terminal", "mode", "platform", "hook", "insets", "native", "page",
                                        "network", "url", "enabledDomains", "duration", "events", "expect", "name",
                                        "layout", "description", "$schema", "androidRange", "physics",
-                                       "dragRule", "capture"]
+                                       "dragRule", "capture", "device", "bridgeDelay", "column"]
 
     func scenario(_ root: JSONValue, baseDirectory: String) throws -> Scenario {
         let pairs = try object(root, "", allowed: Scenario.Reader.topKeys)
@@ -38,6 +38,10 @@ extension Scenario.Reader {
             case "name": name = try string(v, "name")
             default: try setting(k, v, &config)
             }
+        }
+        // D1: a device's own platform unless the scenario names one.
+        if let d = config.device, !d.isTerminal, !pairs.contains(where: { $0.0 == "platform" }) {
+            config.platform = d.platform
         }
         if liveblog == nil, let capture { liveblog = try capturedLiveblog(capture) }
         guard let lb = liveblog else { throw fail("", "missing \"liveblog\" (a file name or an inline liveblog)") }
@@ -87,6 +91,7 @@ extension Scenario.Reader {
             config.platform = p
         case "hook": config.hook = try hook(v, "hook")
         case "physics", "dragRule", "androidRange": try scrolling(k, v, &config)
+        case "device", "bridgeDelay", "column": try device(k, v, &config)
         case "insets":
             for (ik, iv) in try object(v, "insets", allowed: ["top", "bottom"]) {
                 if ik == "top" { config.insetTopRows = try int(iv, "insets.top", min: 0, max: 100) }

@@ -51,7 +51,7 @@ public enum ScenarioWriter {
         ]
         if let u = c.page.url { pairs.append(("url", .string(u))) }
         if let d = c.page.enabledDomains { pairs.append(("enabledDomains", .array(d.map { .string($0) }))) }
-        return pairs
+        return pairs + Scenario.deviceSettings(c)
     }
 
     /// An expectation in the form `Scenario.Reader.expectation` reads (SPEC 9, Q2).

@@ -84,6 +84,7 @@ public struct TraceRecord: Equatable {
                 s += ",\"range\":{\"mode\":\(q(r.mode.rawValue)),\"offset\":\(r.offset),\"extent\":\(r.extent)"
                 s += ",\"range\":\(r.range),\"max\":\(r.maxOffset)}"
             }
+            if let p = a.pixels { s += ",\"px\":" + TraceRecord.pixels(p) }
             return s + "}"
         case let .layout(h, cause):
             return head + ",\"webHeight\":\(n(h)),\"cause\":\(q(cause))}"
@@ -112,5 +113,15 @@ public struct TraceRecord: Equatable {
         case let .setting(name, value):
             return head + ",\"name\":\(q(name)),\"value\":\(q(value))}"
         }
+    }
+}
+
+extension TraceRecord {
+    /// D3: a host request in device pixels: `{"density":2.625,"target":…,"requested":…,"scrollBy":…}`.
+    static func pixels(_ p: HostPixels) -> String {
+        var s = "{\"density\":\(JSONWriter.number(p.density)),\"target\":\(p.target)"
+        if let r = p.requested { s += ",\"requested\":\(r)" }
+        if let b = p.scrollBy { s += ",\"scrollBy\":\(b)" }
+        return s + "}"
     }
 }

@@ -7,7 +7,7 @@ enum TraceChecks {
     /// field no line has would match nothing and pass by accident (Q1).
     static let fields: [String: Set<String>] = [
         "hook": ["jumpId", "top", "correction", "args", "threw"],
-        "host": ["jumpId", "action", "target", "animated", "clamped", "range"],
+        "host": ["jumpId", "action", "target", "animated", "clamped", "range", "px"],
         "layout": ["webHeight", "cause"],
         "hold-end": ["jumpId", "reason"],
         "input": ["kind", "detail"],

@@ -38,6 +38,8 @@ public final class World {
     public internal(set) var watchedY: [String: Double?] = [:]
 
     var pendingResizes: [(tick: Int, height: Double)] = []
+    /// D4: the page's calls on their way to the host over the bridge.
+    var bridgeQueue: [(tick: Int, call: (JumpHost, Int) -> Void)] = []
     var touchStartedOnWeb = false
     var started = false
     var lastReaderDrag: Int?
@@ -63,26 +65,29 @@ public final class World {
     }
 
     public var line: Double { config.page.cell.height }
-    public var viewportHeight: Double { Double(config.rows) * line }
+    public var viewportHeight: Double { DeviceLayout.viewportHeight(config) }
     public var insetTop: Double { Double(config.insetTopRows) * line }
     public var insetBottom: Double { Double(config.insetBottomRows) * line }
     /// The visible area between the bars.
     public var visibleHeight: Double { max(line, viewportHeight - insetTop - insetBottom) }
-    public var webWidth: Double { Double(config.cols) * config.page.cell.width }
+    public var webWidth: Double { DeviceLayout.webWidth(config) }
     /// The world's time in seconds of virtual time (`tick` / 120).
     public var seconds: Double { VirtualClock.seconds(tick) }
 
     /// `loader`: a real source's (R2); nil: the simulated network of `config.page`.
     public init(liveblog: Liveblog, config: WorldConfig, loader: (any ResourceLoader)? = nil) {
+        var config = config
+        config.page.maxImageHeight = DeviceLayout.imageCap(config)
         self.config = config
         self.source = liveblog
         realLoader = loader
-        let page = Page(liveblog: liveblog, config: config.page, width: Double(config.cols) * config.page.cell.width,
+        let page = Page(liveblog: liveblog, config: config.page, width: DeviceLayout.webWidth(config),
                         loader: loader)
         self.page = page
-        let sv = ScrollView(viewportHeight: Double(config.rows) * config.page.cell.height,
+        let sv = ScrollView(viewportHeight: DeviceLayout.viewportHeight(config),
                             insetTop: Double(config.insetTopRows) * config.page.cell.height,
                             insetBottom: Double(config.insetBottomRows) * config.page.cell.height)
+        sv.pixelScale = DeviceLayout.pixelScale(config)
         listView = sv
         list = NativeList(headerRows: config.headerRows, footerRows: config.footerRows, webRowHeight: 0, scrollView: sv,
                           line: config.page.cell.height)
@@ -145,8 +150,10 @@ public final class World {
     func makeHost() {
         let h: JumpHost
         switch (config.mode, config.platform) {
-        case (.content, .ios): h = IOSJumpHost(list: list)
-        case (.content, .android): h = AndroidJumpHost(list: list, rangeMode: config.androidRange)
+        case (.content, .ios): h = IOSJumpHost(list: list, scale: DeviceLayout.pixelScale(config))
+        case (.content, .android):
+            h = AndroidJumpHost(list: list, rangeMode: config.androidRange,
+                                density: DeviceLayout.pixelScale(config))
         case (.content, .naive): h = NaiveJumpHost(list: list)
         case (.nested, let p), (.header, let p):
             h = SelfScrollHost(platform: p, list: list, revealWebView: config.mode == .nested,

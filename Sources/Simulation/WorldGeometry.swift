@@ -96,7 +96,7 @@ extension World {
 
     /// The post at the top of the visible area and the viewport y of its top (M4, T5).
     public func readingAnchor() -> (postIndex: Int, viewportY: Double)? {
-        for r in config.insetTopRows..<max(config.insetTopRows + 1, config.rows - config.insetBottomRows) {
+        for r in config.insetTopRows..<max(config.insetTopRows + 1, viewRows - config.insetBottomRows) {
             if case .page(let py) = rowContent(r), let i = page.postIndex(at: py) {
                 return (i, viewportY(pageY: page.postTop(index: i)))
             }

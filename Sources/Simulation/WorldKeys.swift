@@ -34,6 +34,7 @@ extension World {
         case .backspace, .char("H"): goInHistory(-1)
         case .char("L"): goInHistory(1)
         case .char("N"): jumpToNewest()
+        case .char("d"): setDevice((config.device ?? .terminal).next)
         default: break
         }
     }
@@ -130,7 +131,8 @@ extension World {
         // The new layout's effects (its `layout` line, the resize callback it schedules, E2) are
         // handed on once the reading position is back.
         pageCall { page in
-            page.setWidth(Double(c) * config.page.cell.width)
+            config.page.maxImageHeight = DeviceLayout.imageCap(config)
+            page.setGeometry(width: webWidth, imageCap: config.page.maxImageHeight)
             listView.viewportHeight = viewportHeight
             switch config.mode {
             case .content: break

@@ -57,10 +57,11 @@ extension World {
             // The app's JS shim: (top, !!(info && info.correction), (info && info.jumpId) || 0).
             // F5: a hook swapped mid-hold gets the jump's shape; one that declares no `info` has
             // none to forward even when it is passed, one that declares it gets undefined.
+            // D4: the call crosses the bridge (at once without a device).
             if min(args, page.hook?.arity ?? args) >= 2 {
-                host.scrollRequest(top: top, correction: correction, jumpId: jumpId, now: tick)
+                deliverToHost { $0.scrollRequest(top: top, correction: correction, jumpId: jumpId, now: $1) }
             } else {
-                host.scrollRequest(top: top, correction: false, jumpId: 0, now: tick)
+                deliverToHost { $0.scrollRequest(top: top, correction: false, jumpId: 0, now: $1) }
             }
         case let .holdEnd(jumpId, reason):
             emit(.holdEnd(jumpId: jumpId, reason: reason))
@@ -137,6 +138,7 @@ extension World {
     }
 
     func frame() {
+        if !bridgeQueue.isEmpty { deliverBridgeCalls() }
         host.frame(now: tick)
         pageCall { $0.frame(tick: tick) }
         if liveFeed != nil { pollLiveFeed() }

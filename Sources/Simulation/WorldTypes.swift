@@ -28,6 +28,13 @@ public struct WorldConfig: Sendable {
     public var physics: PhysicsModel?
     /// F4: which reader input is a drag (`--drag-rule`, the scenario's `"dragRule"`).
     public var dragRule: ReaderDragRule = .platform
+    /// D1: the device (`--device`, the scenario's `"device"`); nil: the terminal as before D1–D5.
+    public var device: DeviceProfile?
+    /// D5: the `terminal` device's reading column in text columns (`--column`).
+    public var column = DeviceLayout.defaultColumn
+    /// D4: frames between the page's call and the host's handler (`--bridge-delay`, the scenario's
+    /// `"bridgeDelay"`); nil: the platform's own on a device, 0 without one.
+    public var bridgeDelay: Int?
     public init() {}
 }
 

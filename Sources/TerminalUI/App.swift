@@ -228,7 +228,10 @@ public final class App {
     private func handleMouse(_ m: MouseEvent) {
         let line = world.line, cw = world.config.page.cell.width
         // G4: the exact position where the terminal reports pixels, the cell's centre otherwise.
-        let x = (m.exactCol ?? Double(m.col) + 0.5) * cw, y = (m.exactRow ?? Double(m.row) + 0.5) * line
+        // D2: columns from the device column's left edge.
+        let left = Double(DeviceFrame.left(world: world, screenCols: screenCols))
+        let x = ((m.exactCol ?? Double(m.col) + 0.5) - left) * cw
+        let y = (m.exactRow ?? Double(m.row) + 0.5) * line
         switch m.kind {
         case .press(let button):
             // W2: the mouse's back and forward buttons.
@@ -264,7 +267,7 @@ public final class App {
             pointerIsDown = false
             sendFlashingExternalLinks(.pointer(phase: .up, x: x, y: y))
         case .wheelUp, .wheelDown:
-            send(.wheel(notches: m.kind == .wheelDown ? 1 : -1, row: Double(m.row), col: Double(m.col)))
+            send(.wheel(notches: m.kind == .wheelDown ? 1 : -1, row: Double(m.row), col: Double(m.col) - left))
         case .move:
             break
         }

@@ -5,7 +5,7 @@ import VirtualTime
 import TerminalKit
 
 /// The navigation bar above the list (H1): the title, the origin, and badges for the mode,
-/// platform, hook, network and recording.
+/// platform, hook, network, device (D1) and recording.
 struct NavBar {
     let world: World
     let ui: UIState
@@ -24,7 +24,8 @@ struct NavBar {
         let back = w.history.canGoBack ? ["\(t.back) H"] : []
         let history = back + (w.history.canGoForward ? ["L \(t.forward)"] : [])
         let badges = history + [w.config.mode.rawValue, w.config.platform.rawValue, hookLabel,
-                                ui.networkLabel ?? w.page.networkProfile.rawValue] + (ui.recording ? ["● rec"] : [])
+                                ui.networkLabel ?? w.page.networkProfile.rawValue]
+            + (w.config.device.map { [$0.name] } ?? []) + (ui.recording ? ["● rec"] : [])
         let badgeText = badges.map { " \($0) " }.joined(separator: " ")
         let badgeW = ClusterWidth.width(of: t.ascii(badgeText))
         let titleRow = area.row + (rows >= 2 ? rows - 2 : 0)

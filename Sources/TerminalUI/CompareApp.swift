@@ -8,7 +8,7 @@ import TerminalKit
 /// stream. Before an input is handed on, every pane's world is advanced to the same tick, so a
 /// key, a wheel notch, a drag sample or a jump reaches every pane at the same moment. A pointer
 /// goes to each pane at the same place inside it (its column relative to the pane it was in).
-/// Keys that switch the platform (p) do not apply: each pane is its platform; q quits.
+/// Keys that switch the platform (p) or the device (d) do not apply: each pane is its own; q quits.
 public final class CompareApp {
     public let panes: [App]
     public private(set) var running = true
@@ -19,7 +19,8 @@ public final class CompareApp {
     public init(worlds: [World]) {
         panes = worlds.map { App(world: $0) }
         for p in panes {
-            p.ui.caption = "[\(p.world.config.platform.rawValue)] \(p.world.page.liveblog.title)"
+            let device = p.world.config.device.map { " \($0.name)" } ?? ""
+            p.ui.caption = "[\(p.world.config.platform.rawValue)\(device)] \(p.world.page.liveblog.title)"
         }
     }
 
@@ -59,8 +60,8 @@ public final class CompareApp {
         case .resize(let c, let r):
             layout(cols: c, rows: r)
             for p in panes { p.lastResize = DispatchTime.now().uptimeNanoseconds }
-        case .key(.char("p")):
-            for p in panes { p.flash("each pane keeps its platform here (compare)") }
+        case .key(.char("p")), .key(.char("d")):
+            for p in panes { p.flash("each pane keeps its platform and device here (compare)") }
         case .key(let k):
             for p in panes { p.handle(.key(k)) }
         case .mouse(let m):

@@ -13,6 +13,7 @@ extension FrameContext {
 
     func drawMedia(_ r: Int, _ py: Double, _ item: PageItem, _ m: Media, _ state: MediaState,
                    _ c0: Int, _ width: Int) {
+        let (c0, width) = imageColumns(item, m, state, c0, width)
         let ly = py - item.y
         let first = ly < world.line
         let alt = theme.ascii(m.alt ?? (m.kind == .video ? "video" : "image"))

@@ -133,7 +133,7 @@ public final class Recorder {
         if let p = c.physics { pairs.append(("physics", .string(p.rawValue))) }
         if let u = c.page.url { pairs.append(("url", .string(u))) }
         if let d = c.page.enabledDomains { pairs.append(("enabledDomains", .array(d.map { .string($0) }))) }
-        return pairs
+        return pairs + Scenario.deviceSettings(c)
     }
 
     public func scenarioJSON(endTick: Int) -> JSONValue {

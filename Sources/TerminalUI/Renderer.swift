@@ -31,16 +31,21 @@ public final class Renderer {
             drawTooSmall(screen, theme)
             return
         }
-        let cfg = world.config
-        let (nav, belowNav) = full.splitTop(cfg.insetTopRows)
-        let (list, toolbar) = belowNav.splitBottom(cfg.insetBottomRows)
-        // The list is as wide as the world (the demo narrows it), the indicator at the screen's edge.
-        let listArea = Rect(row: list.row, col: 0, width: min(list.width, cfg.cols), height: list.height)
-        let ctx = FrameContext(world: world, theme: theme, area: listArea, screen: screen, images: images)
+        // The list is as wide as the world (the demo narrows it), or the device's column centred
+        // (D2); the indicator at the screen's edge, or the column's.
+        let frame = DeviceFrame(world: world, screen: full)
+        let (nav, toolbar) = (frame.nav, frame.toolbar)
+        let list = world.config.device == nil
+            ? Rect(row: frame.list.row, col: 0, width: full.width, height: frame.list.height) : frame.list
+        let listArea = frame.list
+        let column = frame.left == 0 ? screen : ColumnScreen(screen, left: frame.left, width: listArea.width)
+        let area = Rect(row: listArea.row, col: 0, width: listArea.width, height: listArea.height)
+        let ctx = FrameContext(world: world, theme: theme, area: area, screen: column, images: images)
         ctx.pixelImages = ui.overlay == .none
         ctx.draw()
+        frame.drawHiddenNotice(world, on: screen, theme)
         NewPostsPill(world: world).draw(on: screen, theme, in: listArea)
-        drawIndicator(ctx, in: list)
+        drawIndicator(ctx, in: list, on: screen)
         EdgeEffectView(world: world).draw(on: screen, theme, in: listArea)
         ProgressBar(progress: world.page.estimatedProgress).draw(on: screen, theme, in: listArea)
         NavBar(world: world, ui: ui).draw(on: screen, theme, in: nav)
@@ -60,7 +65,7 @@ public final class Renderer {
     }
 
     /// The scroll indicator's thumb in the last column of the list's area.
-    func drawIndicator(_ ctx: FrameContext, in area: Rect) {
+    func drawIndicator(_ ctx: FrameContext, in area: Rect, on screen: Screen) {
         let w = ctx.world
         guard w.indicator.isVisible(at: w.seconds), area.height >= 2 else { return }
         let ind = w.pan.target.indicator
@@ -69,7 +74,7 @@ public final class Renderer {
         else { return }
         let col = area.right - 1, t = ctx.theme
         for i in 0..<thumb.length {
-            ctx.screen.put(row: area.row + thumb.start + i, col: col, String(t.thumb), t.indicator)
+            screen.put(row: area.row + thumb.start + i, col: col, String(t.thumb), t.indicator)
         }
     }
 
@@ -112,6 +117,7 @@ public final class Renderer {
         "p            platform: ios / android / naive",
         "o            hook: 2 params / 1 param / default / throws / none",
         "n            network: instant fast 3g slow offline",
+        "d            device: terminal, iPhones, iPad, Pixel, Galaxy",
         "i            insets on/off      l  a live post now    r  reload",
         "Bksp H  L    back / forward through jumps (mouse back button too)",
         "N            to the newest posts (a live URL's pill)",

@@ -31,6 +31,7 @@ func compareConfigs(_ args: ParsedArguments) -> ([WorldConfig]?, String?) {
         }
         (c.insetTopRows, c.insetBottomRows) = (i[0], i[1])
     }
+    if let names = args.list("devices") { return deviceConfigs(c, names) }
     var configs: [WorldConfig] = []
     for name in args.list("platforms") ?? ["ios", "android"] {
         guard let p = Platform(rawValue: name) else {
@@ -77,4 +78,20 @@ func runCompare(_ args: ParsedArguments) -> Int32 {
     screen.shutdown()
     TerminalRestorer.uninstall()
     return rc
+}
+
+/// `compare --devices A,B[,C]` (D1, F6): a pane per device, each on the device's own platform.
+func deviceConfigs(_ c: WorldConfig, _ names: [String]) -> ([WorldConfig]?, String?) {
+    var configs: [WorldConfig] = []
+    for name in names {
+        guard let d = DeviceProfile.named(name) else {
+            return (nil, "--devices: unknown device '\(name)' (\(DeviceProfile.names.joined(separator: ", ")))")
+        }
+        var pc = c
+        pc.device = d
+        if !d.isTerminal { pc.platform = d.platform }
+        configs.append(pc)
+    }
+    guard (2...3).contains(configs.count) else { return (nil, "--devices: name two or three devices") }
+    return (configs, nil)
 }

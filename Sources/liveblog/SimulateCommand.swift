@@ -9,6 +9,7 @@ import Host
 func applyScrollingOptions(_ args: ParsedArguments, to c: inout WorldConfig) {
     if let p = args.string("physics") { c.physics = PhysicsModel(rawValue: p) }
     if let r = args.string("drag-rule") { c.dragRule = ReaderDragRule(rawValue: r) ?? .platform }
+    applyDeviceOptions(args, to: &c)
 }
 
 /// `liveblog simulate SCENARIO.json [--trace FILE] [--report text|json|junit] [--report-file FILE]`

@@ -46,6 +46,7 @@ final class NumericRangeTests: XCTestCase {
                     if command.name == "generate" && spec.name != "posts" { args += ["--posts", "1"] }
                     if command.name == "metrics" || command.name == "plot" { args += ["t.jsonl"] }
                     if command.name == "plot" { args += ["--out", "p.svg"] }
+                    if command.name == "simulate" { args += ["s.json"] }
                     switch ArgumentParser.parse(args, root: root) {
                     case .run(_, let parsed):
                         assertInRange(parsed, spec, value)
@@ -59,8 +60,8 @@ final class NumericRangeTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(checked, 22 * hostile.count, "view: 8 (with --poll), bench: 1, generate: 3, simulate: 1, "
-                       + "compare: 2, fuzz: 2, dump: 1, metrics and plot: 2 each")
+        XCTAssertEqual(checked, 28 * hostile.count, "view: 10 (with --poll), bench: 1, generate: 3, simulate: 3, "
+                       + "compare: 4, fuzz: 2, dump: 1, metrics and plot: 2 each (D4, D5: --bridge-delay, --column)")
     }
 
     func assertInRange(_ parsed: ParsedArguments, _ spec: ArgSpec, _ value: String) {

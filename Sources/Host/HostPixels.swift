@@ -1,0 +1,29 @@
+/// D3: a host request in the device's pixels, for the trace's `host` line (`"px"`), written
+/// where pixels and points differ (a device with density ≠ 1).
+public struct HostPixels: Sendable, Equatable {
+    /// Device pixels per pt (UIScreen.scale, DisplayMetrics.density).
+    public var density: Double
+    /// The target offset in px (the pt target times the density).
+    public var target: Int
+    /// Android: `offsetViewBounds.top + topInPx.roundToInt()` (the sample's `requested`), px.
+    public var requested: Int?
+    /// Android: the `smoothScrollBy` / `scrollBy` distance, px.
+    public var scrollBy: Int?
+
+    public init(density: Double, target: Int, requested: Int? = nil, scrollBy: Int? = nil) {
+        self.density = density
+        self.target = target
+        self.requested = requested
+        self.scrollBy = scrollBy
+    }
+
+    /// `TypedValue.applyDimension(COMPLEX_UNIT_DIP, top.toFloat(), displayMetrics)`: dp × density
+    /// in Float, as Android computes it; then Kotlin's `roundToInt()` (Math.round: floor(x + ½)).
+    public static func dpToPxRounded(_ dp: Double, density: Double) -> Int {
+        let px = Float(dp) * Float(density)
+        return Int((px + 0.5).rounded(.down))
+    }
+
+    /// An offset in pt on the pixel grid of `scale` (UIKit aligns contentOffset to 1/scale pt).
+    public static func aligned(_ pt: Double, scale: Double) -> Double { (pt * scale).rounded() / scale }
+}

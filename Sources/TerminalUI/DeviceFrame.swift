@@ -1,0 +1,101 @@
+import Host
+import Simulation
+import TerminalKit
+
+/// Where the device's column sits in the terminal (D2, D5): the page's column centred, one cell
+/// per 8 pt across and 16 pt down; the navigation bar and the toolbar span the terminal. When
+/// the terminal is shorter than the device's viewport it shows the viewport's top and a last row
+/// saying how much is hidden. Without a device: the list from column 0, as before D1.
+struct DeviceFrame {
+    let nav: Rect
+    /// The list's rows in the device's column.
+    let list: Rect
+    let toolbar: Rect
+    /// The first terminal column of the device's column.
+    let left: Int
+    /// Rows of the viewport below the terminal's last row (D2); 0 when it all shows.
+    let hiddenRows: Int
+    /// The row that says so.
+    let hiddenNotice: Rect?
+
+    init(world: World, screen full: Rect) {
+        let cfg = world.config
+        left = DeviceFrame.left(world: world, screenCols: full.width)
+        let width = cfg.device == nil ? min(full.width, cfg.cols) : min(full.width, world.viewCols)
+        let rows = cfg.device == nil ? full.height : min(full.height, world.viewRows)
+        // The last terminal row says what is hidden, so one row fewer of the viewport shows.
+        let short = cfg.device != nil && world.hiddenRows(screenRows: full.height) > 0
+        hiddenRows = short ? world.hiddenRows(screenRows: full.height - 1) : 0
+        let (navArea, belowNav) = Rect(row: full.row, col: full.col, width: full.width, height: rows)
+            .splitTop(cfg.insetTopRows)
+        nav = navArea
+        if hiddenRows > 0 {
+            // The viewport's bottom (toolbar included) is below the terminal: its top shows.
+            let (rest, notice) = belowNav.splitBottom(1)
+            list = Rect(row: rest.row, col: left, width: width, height: rest.height)
+            toolbar = Rect(row: notice.bottom, col: 0, width: full.width, height: 0)
+            hiddenNotice = notice
+        } else {
+            let (rest, bar) = belowNav.splitBottom(cfg.insetBottomRows)
+            list = Rect(row: rest.row, col: left, width: width, height: rest.height)
+            toolbar = bar
+            hiddenNotice = nil
+        }
+    }
+
+    /// The column the device's column starts at: centred (D2, D5), 0 without a device.
+    static func left(world: World, screenCols: Int) -> Int {
+        guard world.config.device != nil else { return 0 }
+        return max(0, (screenCols - world.viewCols) / 2)
+    }
+
+    /// D2: "▼ 12 rows (190 pt) of the iphone-15's 759 pt viewport are below the terminal".
+    func drawHiddenNotice(_ world: World, on s: Screen, _ t: Theme) {
+        guard let area = hiddenNotice, let d = world.config.device else { return }
+        let shown = Double(area.row)
+        let pt = Int((world.viewportHeight - shown * world.line).rounded())
+        let text = "▼ \(hiddenRows) rows (\(pt) pt) of the \(d.name)'s \(Int(world.viewportHeight)) pt viewport "
+            + "are below the terminal"
+        s.fill(row: area.row, col: area.col, width: area.width, " ", t.toolbar)
+        s.put(row: area.row, col: area.col + 1, t.ascii(truncate(text, area.width - 2, t)), t.toolbarHot)
+    }
+}
+
+/// The screen as the page's column sees it: column 0 is the device column's left edge, and
+/// nothing is drawn right of its width (D2).
+final class ColumnScreen: Screen {
+    let base: any Screen
+    let left: Int
+    let width: Int
+    init(_ base: any Screen, left: Int, width: Int) {
+        self.base = base
+        self.left = left
+        self.width = width
+    }
+    var cols: Int { width }
+    var rows: Int { base.rows }
+    var capabilities: TerminalCapabilities { base.capabilities }
+    func erase() {}
+    func present() {}
+
+    @discardableResult
+    func put(row: Int, col: Int, _ text: String, _ style: Style) -> Int {
+        guard col < width else { return 0 }
+        let room = width - max(0, col)
+        let fitted = ClusterWidth.width(of: text) <= room ? text : truncateCells(text, room)
+        let drawn = base.put(row: row, col: left + col, fitted, style)
+        return fitted == text ? drawn : ClusterWidth.width(of: text)
+    }
+
+    func placeImage(_ request: PixelImageRequest, pixels: RGBAPixels, clip: Range<Int>) {
+        var r = request
+        r.col += left
+        base.placeImage(r, pixels: pixels, clip: clip)
+    }
+
+    func link(_ span: LinkSpan) {
+        var s = span
+        s.col += left
+        base.link(s)
+    }
+}
