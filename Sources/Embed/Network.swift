@@ -105,7 +105,15 @@ public struct NetworkQueue: Sendable {
             if done.count == before { break }
             startWaiting(tick: tick)
         }
-        // Stable sort keeps start order for equal completion ticks.
+        // Drained tables give their capacity back (a page's first burst asks for every media, B6).
+        if head == waiting.count, waiting.capacity > 0 {
+            waiting = []
+            head = 0
+        }
+        if waitingSet.isEmpty, waitingSet.capacity > 0 { waitingSet = [] }
+        // Completion order; equal ticks keep start order. Usually already in order (the instant
+        // profile: all at one tick), then no sorted copy is made.
+        if zip(done, done.dropFirst()).allSatisfy({ $0.1 <= $1.1 }) { return done.map(\.0) }
         let sorted = done.enumerated().sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }
         return sorted.map { $0.element.0 }
     }

@@ -48,6 +48,7 @@ struct PageProgress: Sendable {
     /// A request completed (a load the page did not ask for, e.g. forced, changes nothing).
     mutating func completed(_ r: Request) {
         guard loading.remove(r) != nil else { return }
+        if loading.isEmpty, loading.capacity > 0 { loading = [] }
         finish(weight: PageProgress.weight(r))
     }
 

@@ -73,11 +73,13 @@ public struct Post: Sendable, Equatable {
     }
 }
 
+/// A post's block. Quotes and embeds are boxed (`indirect`): inline, their 40-byte payloads would
+/// make every block 48 bytes where 32 hold the rest (B6, B7: a heavy liveblog has 200 000 blocks).
 public enum Block: Sendable, Equatable {
     case text(RichText)
     case media([Media])
-    case embed(WebEmbed)
-    case quote(text: RichText, author: String?)
+    indirect case embed(WebEmbed)
+    indirect case quote(text: RichText, author: String?)
     case emoji(String)
     /// A block type we do not know: shown as a one-line placeholder (L1).
     case unknown(type: String)
