@@ -11,7 +11,7 @@ struct PostMeasurer {
 
     /// From a recorded program (a width change: B8); a text the program leaves to itself makes
     /// it walk the post.
-    func count(_ post: Post, ops: UnsafeBufferPointer<UInt16>, start: Int) -> Double {
+    func count(_ post: Post, ops: UnsafeBufferPointer<UInt8>, start: Int) -> Double {
         PostProgram.run(ops, at: start, columns: columns, geometry: geometry, post: post) ?? walk(post)
     }
 
@@ -23,7 +23,7 @@ struct PostMeasurer {
     }
 
     /// A first measure, or one after a media load: the post's program is appended to `chunk`.
-    func record(_ post: Post, into chunk: inout [UInt16]) -> Double {
+    func record(_ post: Post, into chunk: inout [UInt8]) -> Double {
         var sink = ColumnSink(lines: ProgramRecorder(ops: chunk, lineHeight: line), columns: columns,
                               geometry: geometry)
         chunk = []
@@ -62,7 +62,7 @@ struct PostMeasurer {
 
     /// What one part recorded: the ops of its new posts, and where each post's start.
     struct Recorded {
-        var chunk: [UInt16] = []
+        var chunk: [UInt8] = []
         var refs: [(post: Int, offset: Int)] = []
     }
 
