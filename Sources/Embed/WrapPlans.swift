@@ -91,7 +91,7 @@ enum PostProgram {
     static let dynamic: UInt8 = 8
 
     static func run(_ ops: UnsafeBufferPointer<UInt8>, at start: Int, columns: Int,
-                    geometry g: MediaGeometry, post: Post) -> Double? {
+                    geometry g: MediaGeometry, post: UnsafePointer<Post>) -> Double? {
         var k = start
         var lines = 0
         var blocks = 0.0
@@ -114,8 +114,7 @@ enum PostProgram {
                 let w = number(ops, &k, short: op == scaled16), h = number(ops, &k, short: op == scaled16)
                 blocks += MediaGeometry.blockHeight(g.width * h / w, line: g.line)
             case dynamic:
-                if items == nil { items = DynamicItems(blocks: post.blocks) }
-                guard let h = items?.nextHeight(g) else { return nil }
+                guard let h = DynamicItems.next(&items, post, g) else { return nil }
                 blocks += h
             default:
                 return blocks + Double(lines) * g.line
@@ -223,6 +222,15 @@ struct DynamicItems {
     private var m = 0
 
     init(blocks: [Block]) { self.blocks = blocks }
+
+    /// The next item's height, `items` built at the first: out of line, so that a program that
+    /// runs inline copies neither the post nor the geometry for it (B8: a width change's time).
+    @inline(never)
+    static func next(_ items: inout DynamicItems?, _ post: UnsafePointer<Post>,
+                     _ g: MediaGeometry) -> Double? {
+        if items == nil { items = DynamicItems(blocks: post.pointee.blocks) }
+        return items?.nextHeight(g)
+    }
 
     static func isDynamic(_ e: WebEmbed) -> Bool { !(e.declaredHeight.map { $0 > 0 } ?? false) }
 

@@ -95,7 +95,8 @@ final class WrapOpsTests: XCTestCase {
                     ops.append(WrapOps.end)
                     ops.withUnsafeBufferPointer { b in
                         var i = 0
-                        XCTAssertEqual(WrapOps.next(b, at: &i), .word(width: width, wide: wide, spaceAfter: spaceAfter))
+                        let word = WrapOps.Op.word(width: width, wide: wide, spaceAfter: spaceAfter)
+                        XCTAssertEqual(WrapOps.next(b, at: &i), word)
                         XCTAssertEqual(WrapOps.next(b, at: &i), .end)
                         XCTAssertEqual(i, b.count)
                         for cols in [1, 40, 63, 64, 200] {
@@ -115,14 +116,15 @@ final class WrapOpsTests: XCTestCase {
     /// words, runs of spaces, blank lines; counted at random widths as `TextLayout.wrap` counts.
     func testB8_escapedWordsCountTheLinesOfWrap() {
         var rng = SeededRandom(seed: 1414)
-        let rare = [String(repeating: "w", count: 64), String(repeating: "ab", count: 77), String(repeating: "❤️", count: 40),
-                    String(repeating: "é", count: 90), "\u{301}", "\u{200B}", "   ", "\n\n", " \n ", "x\u{301}"]
+        let rare = [String(repeating: "w", count: 64), String(repeating: "ab", count: 77),
+                    String(repeating: "❤️", count: 40), String(repeating: "é", count: 90), "\u{301}", "\u{200B}", "   ", "\n\n", " \n ", "x\u{301}"]
         var escaped = Set<Int>()
         for _ in 0..<300 {
             var s = ""
             for _ in 0..<rng.int(1, 25) {
                 s += rng.unit() < 0.5 ? " " : rng.unit() < 0.5 ? "\n" : ""
-                s += rng.unit() < 0.4 ? rare[rng.int(0, rare.count - 1)] : Self.pieces[rng.int(0, Self.pieces.count - 1)]
+                let pieces = rng.unit() < 0.4 ? rare : Self.pieces
+                s += pieces[rng.int(0, pieces.count - 1)]
             }
             let texts = [RichText(plain: s), Self.randomText(&rng)]
             var ops: [UInt8] = []
@@ -130,16 +132,18 @@ final class WrapOpsTests: XCTestCase {
             ops.withUnsafeBufferPointer { b in
                 var i = 0
                 while i < b.count {
-                    if case .word(let w, _, _) = WrapOps.next(b, at: &i), w == 0 || w >= 64 { escaped.insert(w) }
+                    guard case .word(let w, _, _) = WrapOps.next(b, at: &i), w == 0 || w >= 64 else { continue }
+                    escaped.insert(w)
                 }
             }
             for cols in [1, 2, rng.int(3, 63), 64, rng.int(65, 250)] {
                 for (t, n) in zip(texts, Self.counts(texts, cols: cols)) {
                     guard let n else { continue }
-                    XCTAssertEqual(n, TextLayout.wrap(t, columns: cols).count, "\(t.runs.map(\.text)) at \(cols)")
+                    XCTAssertEqual(n, TextLayout.wrap(t, columns: cols).count,
+                                   "\(t.runs.map(\.text)) at \(cols)")
                 }
             }
         }
-        XCTAssertTrue(escaped.contains(0) && escaped.contains(64) && escaped.contains(80), "\(escaped.sorted())")
+        XCTAssertTrue(escaped.isSuperset(of: [0, 64, 80]), "\(escaped.sorted())")
     }
 }
