@@ -112,7 +112,9 @@ enum PostProgram {
                 blocks += number(ops, &k, short: op == block16)
             case scaled, scaled16:
                 let w = number(ops, &k, short: op == scaled16), h = number(ops, &k, short: op == scaled16)
-                blocks += MediaGeometry.blockHeight(g.width * h / w, line: g.line)
+                let height = MediaGeometry.blockHeight(g.width * h / w, line: g.line)
+                // As `MediaGeometry.height`: never over the image cap (D5).
+                blocks += g.maxImage.map { min(height, max(g.line, $0)) } ?? height
             case dynamic:
                 guard let h = DynamicItems.next(&items, post, g) else { return nil }
                 blocks += h

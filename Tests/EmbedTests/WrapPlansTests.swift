@@ -40,6 +40,20 @@ final class WrapPlansTests: XCTestCase {
         }
     }
 
+    /// D5: under an image cap (a terminal's reading column), a declared size taller than the cap
+    /// counts as the cap, in a program as in a full measure; the cap changing alone re-lays too.
+    func testB8_programsKeepTheImageCap() {
+        var config = pageConfig()
+        config.maxImageHeight = 120
+        let lb = Liveblog(id: "heavy", title: "Heavy", posts: Array(Self.posts().prefix(1200)))
+        let page = Page(liveblog: lb, config: config, width: pageWidth)
+        for (w, cap) in [(pageWidth, 120.0), (1600, 120), (1600, 40), (333, 400), (pageWidth, 60)] {
+            page.setGeometry(width: w, imageCap: cap)
+            XCTAssertEqual((0..<page.loadedCount).map { page.postTop(index: $0) }, Self.fullTops(page),
+                           "tops at width \(w), cap \(cap)")
+        }
+    }
+
     /// E1: the height counted from ops is the extent of the built items (`ItemBuilder`).
     func testB8_opsHeightsAreTheBuiltItemsExtent() {
         var rng = SeededRandom(seed: 8)
