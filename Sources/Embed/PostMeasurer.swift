@@ -11,11 +11,22 @@ struct PostMeasurer {
 
     /// From a recorded program (a width change: B8); a text the program leaves to itself makes
     /// it walk the post.
-    func count(_ post: Post, ops: UnsafeBufferPointer<UInt16>, start: Int) -> Double {
-        PostProgram.run(ops, at: start, columns: columns, geometry: geometry, post: post) ?? walk(post)
+    func count(_ post: Post, ops: UnsafeBufferPointer<UInt8>, start: Int) -> Double {
+        withUnsafePointer(to: post) { count($0, ops: ops, start: start) }
     }
 
-    /// `LineCounter`'s walk.
+    /// The post by address: a program reads it only at a `dynamic` op (most posts have none),
+    /// and a value held across the line counts would be copied for every post (B8).
+    func count(_ post: UnsafePointer<Post>, ops: UnsafeBufferPointer<UInt8>, start: Int) -> Double {
+        // Not `?? walk(post)`: its closure would copy the post and the geometry every time (B8).
+        if let h = PostProgram.run(ops, at: start, columns: columns, geometry: geometry, post: post) {
+            return h
+        }
+        return walk(post.pointee)
+    }
+
+    /// `LineCounter`'s walk; out of line, else a program's run copies the geometry for it (B8).
+    @inline(never)
     func walk(_ post: Post) -> Double {
         var sink = ColumnSink(lines: LineCounter(lineHeight: line), columns: columns, geometry: geometry)
         PostWalk.walk(post, into: &sink)
@@ -23,7 +34,7 @@ struct PostMeasurer {
     }
 
     /// A first measure, or one after a media load: the post's program is appended to `chunk`.
-    func record(_ post: Post, into chunk: inout [UInt16]) -> Double {
+    func record(_ post: Post, into chunk: inout [UInt8]) -> Double {
         var sink = ColumnSink(lines: ProgramRecorder(ops: chunk, lineHeight: line), columns: columns,
                               geometry: geometry)
         chunk = []
@@ -62,18 +73,24 @@ struct PostMeasurer {
 
     /// What one part recorded: the ops of its new posts, and where each post's start.
     struct Recorded {
-        var chunk: [UInt16] = []
+        var chunk: [UInt8] = []
         var refs: [(post: Int, offset: Int)] = []
     }
 
     private func measure(_ posts: [Post], _ range: Range<Int>, _ plans: WrapPlans,
                          into heights: UnsafeMutablePointer<Double>) -> Recorded {
         var rec = Recorded()
-        for i in range {
-            heights[i] = plans.withOps(of: i) { ops, start in
-                if let ops { return count(posts[i], ops: ops, start: start) }
-                rec.refs.append((i, rec.chunk.count))
-                return record(posts[i], into: &rec.chunk)
+        // Posts read in place and a closure that writes nothing: else the compiler copies the
+        // post and the geometry for every post (B8: a width change's time).
+        posts.withUnsafeBufferPointer { ps in
+            for i in range {
+                let post = ps.baseAddress! + i
+                if let h = plans.withOps(of: i, { ops, at in ops.map { count(post, ops: $0, start: at) } }) {
+                    heights[i] = h
+                } else {
+                    rec.refs.append((i, rec.chunk.count))
+                    heights[i] = record(ps[i], into: &rec.chunk)
+                }
             }
         }
         // Kept for the page's life: without the slack the array grew with (B6, B7: memory).

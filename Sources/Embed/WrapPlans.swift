@@ -5,18 +5,19 @@ import LiveblogModel
 /// decodes their text again. Programs live in a few large chunks (one a measuring task), each
 /// post points at its start: no array a post.
 struct WrapPlans {
-    /// A post's program: its chunk (high 32 bits) and the index of its first op.
+    /// A post's program: its chunk (high 32 bits) and the index of its first byte.
     typealias Ref = UInt64
     static let none: Ref = .max
 
-    private(set) var chunks: [[UInt16]] = []
+    private(set) var chunks: [[UInt8]] = []
     /// By post index; `none` where no program was recorded yet.
     private(set) var refs: [Ref] = []
     /// The chunk that records after a media load go to.
     private var spill: Int?
 
     var count: Int { refs.count }
-    var opCount: Int { chunks.reduce(0) { $0 + $1.count } }
+    /// The bytes of every program recorded (B6, B7: kept for the page's life).
+    var byteCount: Int { chunks.reduce(0) { $0 + $1.count } }
 
     /// Makes room for programs of posts 0..<n (the ones missing are recorded by the next measure).
     mutating func extend(to n: Int) {
@@ -35,7 +36,7 @@ struct WrapPlans {
     }
 
     /// Adds a chunk recorded by a measure, and where each new post's program starts in it.
-    mutating func add(chunk: [UInt16], refs new: [(post: Int, offset: Int)]) {
+    mutating func add(chunk: [UInt8], refs new: [(post: Int, offset: Int)]) {
         let c = UInt64(chunks.count)
         chunks.append(chunk)
         for r in new { refs[r.post] = c << 32 | UInt64(r.offset) }
@@ -43,7 +44,7 @@ struct WrapPlans {
 
     /// Records post i's program again (a media of it loaded: its height's rule changed) at the
     /// end of the chunk kept for such records; the old program is left unused.
-    mutating func record(_ i: Int, _ body: (inout [UInt16]) -> Double) -> Double {
+    mutating func record(_ i: Int, _ body: (inout [UInt8]) -> Double) -> Double {
         extend(to: i + 1)
         let c: Int
         if let s = spill {
@@ -60,7 +61,7 @@ struct WrapPlans {
     }
 
     /// Calls `body` with the ops of post i from its first op, or nil when it has none.
-    func withOps<R>(of i: Int, _ body: (UnsafeBufferPointer<UInt16>?, Int) -> R) -> R {
+    func withOps<R>(of i: Int, _ body: (UnsafeBufferPointer<UInt8>?, Int) -> R) -> R {
         guard i < refs.count, refs[i] != WrapPlans.none else { return body(nil, 0) }
         let r = refs[i]
         return chunks[Int(r >> 32)].withUnsafeBufferPointer { body($0, Int(r & 0xFFFF_FFFF)) }
@@ -75,16 +76,22 @@ struct WrapPlans {
 /// no declared height are a `dynamic` op, whose height the geometry gives when the program runs
 /// (the post's such items in walk order), so a load changes no program (B6, B7: no re-records).
 enum PostProgram {
-    static let line: UInt16 = 0xFFF0
-    static let text: UInt16 = 0xFFF1
-    static let quote: UInt16 = 0xFFF2
-    static let block: UInt16 = 0xFFF3
-    static let scaled: UInt16 = 0xFFF4
-    static let end: UInt16 = 0xFFF5
-    static let dynamic: UInt16 = 0xFFF6
+    // Its own ops, one byte each, between the texts' `WrapOps` (which read exactly one text).
+    static let line: UInt8 = 0
+    static let text: UInt8 = 1
+    static let quote: UInt8 = 2
+    /// A block's height: `block` and 8 bytes, or `block16` and 2 for a whole number under 65 536
+    /// (most: `MediaGeometry` rounds heights).
+    static let block: UInt8 = 3
+    static let block16: UInt8 = 4
+    /// A declared size (width, height): 8 bytes each, or 2 each for whole pixels under 65 536.
+    static let scaled: UInt8 = 5
+    static let scaled16: UInt8 = 6
+    static let end: UInt8 = 7
+    static let dynamic: UInt8 = 8
 
-    static func run(_ ops: UnsafeBufferPointer<UInt16>, at start: Int, columns: Int,
-                    geometry g: MediaGeometry, post: Post) -> Double? {
+    static func run(_ ops: UnsafeBufferPointer<UInt8>, at start: Int, columns: Int,
+                    geometry g: MediaGeometry, post: UnsafePointer<Post>) -> Double? {
         var k = start
         var lines = 0
         var blocks = 0.0
@@ -101,14 +108,15 @@ enum PostProgram {
                 let c = op == text ? columns : max(1, columns - 2)
                 guard let n = WrapOps.lineCount(ops, at: &k, columns: c) else { return nil }
                 lines += n
-            case block:
-                blocks += double(ops, &k)
-            case scaled:
-                let w = double(ops, &k), h = double(ops, &k)
-                blocks += MediaGeometry.blockHeight(g.width * h / w, line: g.line)
+            case block, block16:
+                blocks += number(ops, &k, short: op == block16)
+            case scaled, scaled16:
+                let w = number(ops, &k, short: op == scaled16), h = number(ops, &k, short: op == scaled16)
+                let height = MediaGeometry.blockHeight(g.width * h / w, line: g.line)
+                // As `MediaGeometry.height`: never over the image cap (D5).
+                blocks += g.maxImage.map { min(height, max(g.line, $0)) } ?? height
             case dynamic:
-                if items == nil { items = DynamicItems(blocks: post.blocks) }
-                guard let h = items?.nextHeight(g) else { return nil }
+                guard let h = DynamicItems.next(&items, post, g) else { return nil }
                 blocks += h
             default:
                 return blocks + Double(lines) * g.line
@@ -116,29 +124,37 @@ enum PostProgram {
         }
     }
 
-    static func double(_ ops: UnsafeBufferPointer<UInt16>, _ k: inout Int) -> Double {
-        let bits = UInt64(ops[k]) | UInt64(ops[k + 1]) << 16
-            | UInt64(ops[k + 2]) << 32 | UInt64(ops[k + 3]) << 48
-        k += 4
-        return Double(bitPattern: bits)
+    /// A number stored by `append`, low byte first.
+    static func number(_ ops: UnsafeBufferPointer<UInt8>, _ k: inout Int, short: Bool) -> Double {
+        let raw = UnsafeRawPointer(ops.baseAddress! + k)
+        if short {
+            k += 2
+            return Double(UInt16(littleEndian: raw.loadUnaligned(as: UInt16.self)))
+        }
+        k += 8
+        return Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)))
     }
 
-    static func append(_ x: Double, to ops: inout [UInt16]) {
-        let b = x.bitPattern
-        ops.append(contentsOf: [UInt16(truncatingIfNeeded: b), UInt16(truncatingIfNeeded: b >> 16),
-                                UInt16(truncatingIfNeeded: b >> 32), UInt16(truncatingIfNeeded: b >> 48)])
+    /// Whether `x` is stored in 2 bytes: exactly a whole number under 65 536 (not -0).
+    static func isShort(_ x: Double) -> Bool {
+        x >= 0 && x <= 65535 && x.rounded(.towardZero) == x && x.sign == .plus
+    }
+
+    static func append(_ x: Double, short: Bool, to ops: inout [UInt8]) {
+        let bits = short ? UInt64(UInt16(x)) : x.bitPattern
+        for b in 0..<(short ? 2 : 8) { ops.append(UInt8(truncatingIfNeeded: bits >> (8 * b))) }
     }
 }
 
 /// The first measure of a post (and the one after a media load): records its program (appended
 /// to `ops`) and counts as `LineCounter` does, its texts' lines from the ops just recorded.
 struct ProgramRecorder: LineSink {
-    var ops: [UInt16]
+    var ops: [UInt8]
     let lineHeight: Double
     private(set) var lines = 0
     private(set) var blocks = 0.0
 
-    init(ops: [UInt16], lineHeight: Double) {
+    init(ops: [UInt8], lineHeight: Double) {
         self.ops = ops
         self.lineHeight = lineHeight
     }
@@ -170,17 +186,19 @@ struct ProgramRecorder: LineSink {
         lines += 1
     }
     mutating func block(_ kind: @autoclosure () -> PageItem.Kind, height: Double) {
-        ops.append(PostProgram.block)
-        PostProgram.append(height, to: &ops)
+        let short = PostProgram.isShort(height)
+        ops.append(short ? PostProgram.block16 : PostProgram.block)
+        PostProgram.append(height, short: short, to: &ops)
         blocks += height
     }
     /// As `MediaGeometry.height`: scaled from the declared size; with none, what its load state
     /// gives when the program runs.
     mutating func media(_ m: Media, _ g: MediaGeometry) {
         if m.hasDeclaredSize, let w = m.width, let h = m.height {
-            ops.append(PostProgram.scaled)
-            PostProgram.append(w, to: &ops)
-            PostProgram.append(h, to: &ops)
+            let short = PostProgram.isShort(w) && PostProgram.isShort(h)
+            ops.append(short ? PostProgram.scaled16 : PostProgram.scaled)
+            PostProgram.append(w, short: short, to: &ops)
+            PostProgram.append(h, short: short, to: &ops)
         } else {
             ops.append(PostProgram.dynamic)
         }
@@ -206,6 +224,15 @@ struct DynamicItems {
     private var m = 0
 
     init(blocks: [Block]) { self.blocks = blocks }
+
+    /// The next item's height, `items` built at the first: out of line, so that a program that
+    /// runs inline copies neither the post nor the geometry for it (B8: a width change's time).
+    @inline(never)
+    static func next(_ items: inout DynamicItems?, _ post: UnsafePointer<Post>,
+                     _ g: MediaGeometry) -> Double? {
+        if items == nil { items = DynamicItems(blocks: post.pointee.blocks) }
+        return items?.nextHeight(g)
+    }
 
     static func isDynamic(_ e: WebEmbed) -> Bool { !(e.declaredHeight.map { $0 > 0 } ?? false) }
 

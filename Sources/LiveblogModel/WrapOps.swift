@@ -1,31 +1,46 @@
-import CSupport
-
 /// A text's break structure, independent of the width (issue 14, SPEC B8): the words of
 /// `TextLayout.wrap` as widths, with the spaces and line breaks between them. Counting a new
-/// width's lines from it reads two bytes a word instead of decoding every Character again, and
+/// width's lines from it reads one byte a word instead of decoding every Character again, and
 /// gives exactly `TextLayout.lineCount` (the same steps as `WrapEngine` on the same words).
 ///
-/// One `UInt16` an op; a post's texts follow each other, each closed by `end`:
+/// One byte for most ops (B6, B7: a program a post is kept for the page's life); a post's texts
+/// follow each other, each closed by `end`:
+/// - a word of 1…63 columns: bits 2–7 its width, bit 1 set when one space follows it, bit 0 set
+///   when some character is not exactly one column wide (breaking it by width then needs its
+///   characters). A byte from `firstWord` (4) up is such a word: one compare tells it;
 /// - `newline` (0): "\n";
-/// - `space` (0x8000): a space with no word before it;
-/// - a word: bits 0–13 its width, bit 14 set when some character is not exactly one column wide
-///   (breaking it by width then needs its characters), bit 15 set when one space follows it;
-/// - `fallback`: a text that the ops do not describe (a soft hyphen, a word wider than
-///   0x3FEF columns): its lines are counted from the text itself;
-/// - `end`: the end of one text.
-/// Ops from 0xFFF0 to 0xFFFD never occur inside a text: a reader may put its own between texts.
+/// - `space` (1): a space with no word before it;
+/// - `end` (2): the end of one text;
+/// - `escape` (3) and a 16-bit payload, low byte first: a word of 0 or 64…0x3FEF columns (bits
+///   0–13 its width, bit 14 `wideFlag`, bit 15 `spaceFlag`), or `fallbackPayload`: a text that
+///   the ops do not describe (a soft hyphen, a word wider than 0x3FEF columns), whose lines are
+///   counted from the text itself. A fallback stands for the whole text: no `end` follows it.
+/// A text's ops are read to its `end` (or fallback) and no further: a reader may put bytes of
+/// its own between texts.
 public enum WrapOps {
-    public static let newline: UInt16 = 0
-    public static let space: UInt16 = 0x8000
-    public static let fallback: UInt16 = 0xFFFE
-    public static let end: UInt16 = 0xFFFF
-    static let spaceAfter: UInt16 = 0x8000
-    static let wide: UInt16 = 0x4000
+    public static let newline: UInt8 = 0
+    public static let space: UInt8 = 1
+    public static let end: UInt8 = 2
+    public static let escape: UInt8 = 3
+    static let firstWord: UInt8 = 4
+    static let wideBit: UInt8 = 1
+    static let spaceBit: UInt8 = 2
+    static let fallbackPayload: UInt16 = 0xFFFE
+    static let spaceFlag: UInt16 = 0x8000
+    static let wideFlag: UInt16 = 0x4000
     static let widthMask: UInt16 = 0x3FFF
     static let maxWidth = 0x3FEF
+    /// The widest word of one byte.
+    static let maxShortWidth = 63
+
+    /// One op, decoded (tests, `skipText`; `lineCount` reads the bytes itself).
+    public enum Op: Equatable {
+        case word(width: Int, wide: Bool, spaceAfter: Bool)
+        case newline, space, end, fallback
+    }
 
     /// Appends the ops of one text (its runs in order) and its `end`.
-    public static func append(_ text: RichText, to ops: inout [UInt16]) {
+    public static func append(_ text: RichText, to ops: inout [UInt8]) {
         let mark = ops.count
         var described = true
         text.forEachRun { run, _, _, _ in
@@ -33,299 +48,139 @@ public enum WrapOps {
         }
         guard described else {
             ops.removeSubrange(mark...)
-            ops.append(fallback)
+            appendEscape(fallbackPayload, to: &ops)
             return
         }
         ops.append(end)
     }
 
-    public static func append(plain: String, to ops: inout [UInt16]) {
+    public static func append(plain: String, to ops: inout [UInt8]) {
         append(RichText(plain: plain), to: &ops)
+    }
+
+    /// Appends a word of `width` (0…`maxWidth`) columns; returns the mask that `markSpace`
+    /// sets in the last byte when one space follows it.
+    @discardableResult
+    public static func appendWord(width: Int, wide: Bool, to ops: inout [UInt8]) -> UInt8 {
+        if width >= 1 && width <= maxShortWidth {
+            ops.append(UInt8(width) << 2 | (wide ? wideBit : 0))
+            return spaceBit
+        }
+        appendEscape(UInt16(width) | (wide ? wideFlag : 0), to: &ops)
+        return UInt8(spaceFlag >> 8)
+    }
+
+    static func appendEscape(_ payload: UInt16, to ops: inout [UInt8]) {
+        ops.append(escape)
+        ops.append(UInt8(truncatingIfNeeded: payload))
+        ops.append(UInt8(truncatingIfNeeded: payload >> 8))
+    }
+
+    /// The op at `i`, and `i` moved past it.
+    public static func next(_ ops: UnsafeBufferPointer<UInt8>, at i: inout Int) -> Op {
+        let op = ops[i]
+        i += 1
+        switch op {
+        case newline: return .newline
+        case space: return .space
+        case end: return .end
+        case escape:
+            let x = UInt16(ops[i]) | UInt16(ops[i + 1]) << 8
+            i += 2
+            if x == fallbackPayload { return .fallback }
+            return .word(width: Int(x & widthMask), wide: x & wideFlag != 0, spaceAfter: x & spaceFlag != 0)
+        default:
+            return .word(width: Int(op >> 2), wide: op & wideBit != 0, spaceAfter: op & spaceBit != 0)
+        }
     }
 
     /// The lines of the text whose ops start at `i` at `columns`, and `i` moved past its `end`;
     /// nil (with `i` moved on as well) when the text must be counted from itself: a fallback, or
     /// a word wider than the line whose characters are not all one column wide.
-    public static func lineCount(_ ops: UnsafeBufferPointer<UInt16>, at i: inout Int, columns: Int) -> Int? {
-        let cols = max(1, columns)
-        var lines = 0, width = 0
-        var nonEmpty = false
+    public static func lineCount(_ ops: UnsafeBufferPointer<UInt8>, at i: inout Int, columns: Int) -> Int? {
+        var line = LineState(cols: max(1, columns))
         var k = i
         defer { i = k }
         while true {
             let op = ops[k]
             k &+= 1
-            let w = Int(op & widthMask)
-            let fits = width &+ w <= cols
-            if op & 0x7FFF != 0, op < fallback, fits {
-                // The common case: a word that fits, perhaps with its space.
-                width &+= w
-                nonEmpty = true
-                if op >= spaceAfter, width > 0, width < cols { width &+= 1 }
-                continue
-            }
-            if op == end { return nonEmpty || lines == 0 ? lines + 1 : lines }
-            if op == fallback { return nil }
-            if op == newline {
-                lines &+= 1
-                width = 0
-                nonEmpty = false
-                continue
-            }
-            if op != space {
-                // A word that does not fit on this line.
-                if width > 0 { lines &+= 1 }
-                if w <= cols {
-                    width = w
-                } else if op & wide == 0 {
-                    // A word of one-column characters longer than the line, broken by width.
-                    let breaks = (w - 1) / cols
-                    lines &+= breaks
-                    width = w - breaks * cols
-                } else {
-                    skipText(ops, at: &k)
-                    return nil
+            if op >= firstWord {
+                let w = Int(op &>> 2)
+                let placed = line.width &+ w
+                if placed <= line.cols {
+                    // The common case: a word that fits; its space when one follows and the line
+                    // has room left (at the end of a line `WrapEngine` drops it).
+                    line.width = min(placed &+ Int((op &>> 1) & 1), line.cols)
+                    continue
                 }
-                nonEmpty = true
+                if line.word(w, wide: op & wideBit != 0, space: op & spaceBit != 0) { continue }
+                skipText(ops, at: &k)
+                return nil
             }
-            if op >= spaceAfter, width > 0, width < cols {
-                width &+= 1
-                nonEmpty = true
+            switch op {
+            case end:
+                return line.nonEmpty || line.width > 0 || line.lines == 0 ? line.lines + 1 : line.lines
+            case newline:
+                line.lines &+= 1
+                line.width = 0
+                line.nonEmpty = false
+            case space:
+                if line.width > 0, line.width < line.cols { line.width &+= 1 }
+            default:
+                let x = UInt16(ops[k]) | UInt16(ops[k &+ 1]) << 8
+                k &+= 2
+                if x == fallbackPayload { return nil }
+                let w = Int(x & widthMask)
+                if line.word(w, wide: x & wideFlag != 0, space: x & spaceFlag != 0) { continue }
+                skipText(ops, at: &k)
+                return nil
             }
         }
     }
 
-    /// Moves `i` past the `end` (or `fallback`) of the text it is in.
-    public static func skipText(_ ops: UnsafeBufferPointer<UInt16>, at i: inout Int) {
-        while ops[i] != end && ops[i] != fallback { i += 1 }
-        i += 1
+    /// Moves `i` past the `end` (or fallback) of the text it is in.
+    public static func skipText(_ ops: UnsafeBufferPointer<UInt8>, at i: inout Int) {
+        while true {
+            switch next(ops, at: &i) {
+            case .end, .fallback: return
+            default: continue
+            }
+        }
     }
 }
 
-/// Turns one run of text into ops, exactly as `WrapEngine.run` cuts it into words: at " ",
-/// "\n" and where `LineBreak` allows a break (CJK). Most text is read as UTF-8 bytes: scalars
-/// that are always a Character of their own (Latin, Greek, Cyrillic, punctuation, CJK, emoji),
-/// and a few that extend the Character before them (U+FE0F, skin tones, a keycap, a flag's second
-/// half), whose width `TextWidth` then gives for the whole Character. Any other run (combining
-/// marks, ZWJ sequences, controls) walks its Characters.
-enum WrapOpsScanner {
-    /// False when the run cannot be described by ops (the text is then counted from itself).
-    static func scan(_ text: Substring, into ops: inout [UInt16]) -> Bool {
-        let mark = ops.count
-        var s = text
-        var words = WordSink()
-        let simple = s.withUTF8 { scanBytes($0, &words, &ops) }
-        if simple { return words.flush(into: &ops) }
-        ops.removeSubrange(mark...)
-        return scanCharacters(String(text), into: &ops)
-    }
+/// `WrapOps.lineCount`'s line: `WrapEngine`'s steps for one word at a time.
+struct LineState {
+    let cols: Int
+    var lines = 0
+    var width = 0
+    /// Set by a word placed here since the line began (`lineCount`'s one-byte words, always one
+    /// column or more wide, leave `width` above 0 instead).
+    var nonEmpty = false
 
-    private static func scanBytes(_ bytes: UnsafeBufferPointer<UInt8>, _ words: inout WordSink,
-                                  _ ops: inout [UInt16]) -> Bool {
-        var i = 0
-        let n = bytes.count
-        var last = LastCharacter()
-        while i < n {
-            let b = bytes[i]
-            if b < 0x80 {
-                i += 1
-                if b == 0x20 {
-                    words.flush(into: &ops)
-                    words.space(into: &ops)
-                    last = LastCharacter()
-                } else if b == 0x0A {
-                    words.flush(into: &ops)
-                    words.newline(into: &ops)
-                    last = LastCharacter()
-                } else if b < 0x20 || b == 0x7F {
-                    return false
-                } else {
-                    words.character(UInt32(b), width: 1, into: &ops)
-                    last.start(UInt32(b), width: 1)
-                }
-                continue
-            }
-            let (v, len) = decode(bytes, at: i, lead: b)
-            i += len
-            if isOwnCharacter(v) {
-                let w = max(Int(lb_wcwidth(v)), 0)
-                words.character(v, width: w, into: &ops)
-                last.start(v, width: w)
-            } else if last.extends(with: v) {
-                words.widenLast(to: last.width)
-            } else if isRegionalIndicator(v) {
-                let w = TextWidth.width(Character(Unicode.Scalar(v)!))
-                words.character(v, width: w, into: &ops)
-                last.start(v, width: w)
+    init(cols: Int) { self.cols = cols }
+
+    /// Places a word; false when it is wider than the line and must be broken by its characters.
+    @inline(__always)
+    mutating func word(_ w: Int, wide: Bool, space: Bool) -> Bool {
+        if width &+ w > cols {
+            // A word that does not fit on this line.
+            if width > 0 { lines &+= 1 }
+            if w <= cols {
+                width = w
+            } else if !wide {
+                // A word of one-column characters longer than the line, broken by width.
+                let breaks = (w - 1) / cols
+                lines &+= breaks
+                width = w - breaks * cols
             } else {
                 return false
             }
-        }
-        return true
-    }
-
-    static func isRegionalIndicator(_ v: UInt32) -> Bool { (0x1F1E6...0x1F1FF).contains(v) }
-
-    /// The general case: Character by Character, as `WrapEngine.run`.
-    static func scanCharacters(_ text: String, into ops: inout [UInt16]) -> Bool {
-        var words = WordSink()
-        for ch in text {
-            if ch == "\n" {
-                guard words.flush(into: &ops) else { return false }
-                words.newline(into: &ops)
-            } else if ch == " " {
-                guard words.flush(into: &ops) else { return false }
-                words.space(into: &ops)
-            } else if ch == TextWidth.softHyphen {
-                return false
-            } else {
-                if let last = words.lastCharacter, LineBreak.canBreak(last, ch) {
-                    guard words.flush(into: &ops) else { return false }
-                }
-                let w = ch.isASCII ? 1 : TextWidth.width(ch)
-                words.add(width: w, oneColumn: w == 1 && TextWidth.width(ch) == 1)
-                words.lastCharacter = ch
-            }
-        }
-        return words.flush(into: &ops)
-    }
-
-    /// A scalar that is always a grapheme cluster of its own, whatever follows or precedes it
-    /// (UAX #29: not Extend, ZWJ, SpacingMark, Prepend, Control, a Hangul jamo or a regional
-    /// indicator), so that its Character is the scalar.
-    @inline(__always)
-    static func isOwnCharacter(_ v: UInt32) -> Bool {
-        switch v {
-        case 0xA0...0xAC, 0xAE...0x2FF, 0x370...0x482, 0x48A...0x52F,
-             0x2010...0x2027, 0x2030...0x205E, 0x20A0...0x20C0, 0x2100...0x2BFF,
-             0x3001...0x3029, 0x3030...0x303F, 0x3041...0x3096, 0x309B...0x30FF, 0x4E00...0x9FFF,
-             0xAC00...0xD7A3, 0xFF01...0xFF60,
-             0x1F300...0x1F3FA, 0x1F400...0x1FAFF:
-            return true
-        default:
-            return false
-        }
-    }
-
-    @inline(__always)
-    static func decode(_ b: UnsafeBufferPointer<UInt8>, at i: Int, lead: UInt8) -> (UInt32, Int) {
-        if lead < 0xE0 { return ((UInt32(lead & 0x1F) << 6) | UInt32(b[i + 1] & 0x3F), 2) }
-        if lead < 0xF0 {
-            return ((UInt32(lead & 0x0F) << 12) | (UInt32(b[i + 1] & 0x3F) << 6) | UInt32(b[i + 2] & 0x3F), 3)
-        }
-        let v = (UInt32(lead & 0x07) << 18) | (UInt32(b[i + 1] & 0x3F) << 12)
-            | (UInt32(b[i + 2] & 0x3F) << 6) | UInt32(b[i + 3] & 0x3F)
-        return (v, 4)
-    }
-}
-
-/// The word being read by `WrapOpsScanner`: its width, and whether every character is one
-/// column wide.
-struct WordSink {
-    private var width = 0
-    private var count = 0
-    private var oneColumn = true
-    private var overflow = false
-    private var lastScalar: UInt32 = 0
-    private var lastWidth = 0
-    var lastCharacter: Character?
-
-    @inline(__always)
-    mutating func character(_ v: UInt32, width w: Int, into ops: inout [UInt16]) {
-        if count > 0, LineBreak.canBreak(scalar: lastScalar, v) { flush(into: &ops) }
-        add(width: w, oneColumn: w == 1)
-        lastScalar = v
-    }
-
-    @inline(__always)
-    mutating func add(width w: Int, oneColumn one: Bool) {
-        width += w
-        count += 1
-        oneColumn = oneColumn && one
-        lastWidth = w
-        if width > WrapOps.maxWidth { overflow = true }
-    }
-
-    /// The last character took more scalars (`LastCharacter`): its width is now `w`.
-    mutating func widenLast(to w: Int) {
-        width += w - lastWidth
-        oneColumn = oneColumn && w == 1
-        lastWidth = w
-        if width > WrapOps.maxWidth { overflow = true }
-    }
-
-    /// The word as one op; false when it is too wide for one.
-    @discardableResult
-    mutating func flush(into ops: inout [UInt16]) -> Bool {
-        defer {
-            width = 0
-            count = 0
-            oneColumn = true
-            lastCharacter = nil
-        }
-        guard count > 0 else { return true }
-        guard !overflow else { return false }
-        ops.append(UInt16(width) | (oneColumn ? 0 : WrapOps.wide))
-        lastWasWord = true
-        return true
-    }
-
-    mutating func newline(into ops: inout [UInt16]) {
-        ops.append(WrapOps.newline)
-        lastWasWord = false
-    }
-
-    /// A space: on the word just written when there is one, else an op of its own.
-    mutating func space(into ops: inout [UInt16]) {
-        if lastWasWord, let last = ops.last {
-            ops[ops.count - 1] = last | WrapOps.spaceAfter
         } else {
-            ops.append(WrapOps.space)
+            width &+= w
         }
-        lastWasWord = false
-    }
-
-    /// Whether the last op written is this sink's word with no space after it yet.
-    private var lastWasWord = false
-}
-
-extension LineBreak {
-    /// `canBreak` for two Characters of one scalar each.
-    @inline(__always)
-    static func canBreak(scalar x: UInt32, _ y: UInt32) -> Bool {
-        if x < 0x2E80 && y < 0x2E80 { return false }
-        if isClosing(y) || isOpening(x) { return false }
-        return isCJK(x) || isCJK(y)
-    }
-}
-
-/// The last Character the byte scan read, while scalars that extend it may follow (UAX #29 GB9:
-/// no break before Extend; GB12/13: regional indicators pair into a flag).
-struct LastCharacter {
-    private var scalars = String.UnicodeScalarView()
-    private var first: UInt32 = 0
-    private var loneRegionalIndicator = false
-    private(set) var width = 0
-    private var valid = false
-
-    mutating func start(_ v: UInt32, width w: Int) {
-        first = v
-        width = w
-        valid = true
-        loneRegionalIndicator = WrapOpsScanner.isRegionalIndicator(v)
-        if !scalars.isEmpty { scalars = String.UnicodeScalarView() }
-    }
-
-    /// Whether `v` belongs to the last Character; if so, `width` is the whole Character's.
-    mutating func extends(with v: UInt32) -> Bool {
-        guard valid else { return false }
-        let extend = v == 0xFE0F || v == 0x20E3 || (0x1F3FB...0x1F3FF).contains(v)
-        let pair = loneRegionalIndicator && WrapOpsScanner.isRegionalIndicator(v)
-        guard extend || pair else { return false }
-        loneRegionalIndicator = false
-        if scalars.isEmpty { scalars.append(Unicode.Scalar(first)!) }
-        scalars.append(Unicode.Scalar(v)!)
-        width = TextWidth.width(Character(String(scalars)))
+        nonEmpty = true
+        if space, width > 0, width < cols { width &+= 1 }
         return true
     }
 }

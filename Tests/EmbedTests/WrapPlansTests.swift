@@ -40,6 +40,20 @@ final class WrapPlansTests: XCTestCase {
         }
     }
 
+    /// D5: under an image cap (a terminal's reading column), a declared size taller than the cap
+    /// counts as the cap, in a program as in a full measure; the cap changing alone re-lays too.
+    func testB8_programsKeepTheImageCap() {
+        var config = pageConfig()
+        config.maxImageHeight = 120
+        let lb = Liveblog(id: "heavy", title: "Heavy", posts: Array(Self.posts().prefix(1200)))
+        let page = Page(liveblog: lb, config: config, width: pageWidth)
+        for (w, cap) in [(pageWidth, 120.0), (1600, 120), (1600, 40), (333, 400), (pageWidth, 60)] {
+            page.setGeometry(width: w, imageCap: cap)
+            XCTAssertEqual((0..<page.loadedCount).map { page.postTop(index: $0) }, Self.fullTops(page),
+                           "tops at width \(w), cap \(cap)")
+        }
+    }
+
     /// E1: the height counted from ops is the extent of the built items (`ItemBuilder`).
     func testB8_opsHeightsAreTheBuiltItemsExtent() {
         var rng = SeededRandom(seed: 8)
@@ -64,7 +78,7 @@ final class WrapPlansTests: XCTestCase {
         let posts = Array(Self.posts().prefix(1500))
         let page = Page(liveblog: Liveblog(id: "h", title: "H", posts: posts), config: pageConfig(network: .fast),
                         width: pageWidth)
-        let ops = page.layout.plans.opCount
+        let ops = page.layout.plans.byteCount
         var tick = 0
         for w in [pageWidth, 333, 1200, pageWidth] {
             for _ in 0..<40 {
@@ -76,7 +90,7 @@ final class WrapPlansTests: XCTestCase {
                            "tops at width \(w), tick \(tick)")
         }
         for _ in 0..<4000 { tick += 12; page.frame(tick: tick) }
-        XCTAssertEqual(page.layout.plans.opCount, ops, "no program recorded again after loads")
+        XCTAssertEqual(page.layout.plans.byteCount, ops, "no program recorded again after loads")
         XCTAssertEqual((0..<page.loadedCount).map { page.postTop(index: $0) }, Self.fullTops(page))
     }
 
@@ -93,5 +107,24 @@ final class WrapPlansTests: XCTestCase {
         XCTAssertEqual((0..<page.loadedCount).map { page.postTop(index: $0) }, Self.fullTops(page))
         page.setWidth(411)
         XCTAssertEqual((0..<page.loadedCount).map { page.postTop(index: $0) }, Self.fullTops(page))
+    }
+
+    /// B6, B7: a program's numbers (block heights, declared sizes) read back bit for bit, in 2
+    /// bytes when whole and under 65 536, else 8.
+    func testB6_programNumbersRoundTrip() {
+        let xs: [Double] = [0, 1, 19, 240, 1080, 65535, 65536, -0.0, -1, 0.5, 17.25, 1e300, .infinity, .nan,
+                            Double.leastNonzeroMagnitude]
+        for x in xs {
+            let short = PostProgram.isShort(x)
+            XCTAssertEqual(short, x >= 0 && x <= 65535 && x == x.rounded() && x.sign == .plus, "\(x)")
+            var ops: [UInt8] = [9]
+            PostProgram.append(x, short: short, to: &ops)
+            XCTAssertEqual(ops.count, short ? 3 : 9)
+            ops.withUnsafeBufferPointer { b in
+                var k = 1
+                XCTAssertEqual(PostProgram.number(b, &k, short: short).bitPattern, x.bitPattern, "\(x)")
+                XCTAssertEqual(k, b.count)
+            }
+        }
     }
 }

@@ -30,7 +30,7 @@ final class WrapOpsTests: XCTestCase {
     /// Counts from the ops of `texts` at `cols`, texts one after another as a post records them;
     /// nil for a text the ops leave to its own count.
     static func counts(_ texts: [RichText], cols: Int) -> [Int?] {
-        var ops: [UInt16] = []
+        var ops: [UInt8] = []
         for t in texts { WrapOps.append(t, to: &ops) }
         return ops.withUnsafeBufferPointer { b in
             var i = 0
@@ -80,5 +80,70 @@ final class WrapOpsTests: XCTestCase {
         let texts = ["co\u{AD}operation", "a\u{1}bcdef", "after"].map(RichText.init(plain:))
         XCTAssertEqual(Self.counts(texts, cols: 4).map { $0 == nil }, [true, true, false])
         XCTAssertEqual(Self.counts(texts, cols: 4)[2], 2)
+    }
+
+    /// B6, B7: a word of 1…63 columns is one byte, any other (0, 64…0x3FEF) an escape and two;
+    /// both read back with their flags, and a one-word text counts as `WrapEngine` breaks it.
+    func testB6_wordEncodingRoundTripsEveryWidth() {
+        for width in 0...WrapOps.maxWidth {
+            for wide in [false, true] {
+                for spaceAfter in [false, true] {
+                    var ops: [UInt8] = []
+                    let mask = WrapOps.appendWord(width: width, wide: wide, to: &ops)
+                    XCTAssertEqual(ops.count, (1...63).contains(width) ? 1 : 3, "width \(width)")
+                    if spaceAfter { ops[ops.count - 1] |= mask }
+                    ops.append(WrapOps.end)
+                    ops.withUnsafeBufferPointer { b in
+                        var i = 0
+                        let word = WrapOps.Op.word(width: width, wide: wide, spaceAfter: spaceAfter)
+                        XCTAssertEqual(WrapOps.next(b, at: &i), word)
+                        XCTAssertEqual(WrapOps.next(b, at: &i), .end)
+                        XCTAssertEqual(i, b.count)
+                        for cols in [1, 40, 63, 64, 200] {
+                            var j = 0
+                            let n = WrapOps.lineCount(b, at: &j, columns: cols)
+                            let broken = (width + cols - 1) / cols
+                            XCTAssertEqual(n, width <= cols ? 1 : wide ? nil : broken, "\(width) at \(cols)")
+                            XCTAssertEqual(j, b.count)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// B8 with the rarer ops: words of 64 columns and more (one-column and wide), zero-width
+    /// words, runs of spaces, blank lines; counted at random widths as `TextLayout.wrap` counts.
+    func testB8_escapedWordsCountTheLinesOfWrap() {
+        var rng = SeededRandom(seed: 1414)
+        let rare = [String(repeating: "w", count: 64), String(repeating: "ab", count: 77),
+                    String(repeating: "❤️", count: 40), String(repeating: "é", count: 90), "\u{301}", "\u{200B}", "   ", "\n\n", " \n ", "x\u{301}"]
+        var escaped = Set<Int>()
+        for _ in 0..<300 {
+            var s = ""
+            for _ in 0..<rng.int(1, 25) {
+                s += rng.unit() < 0.5 ? " " : rng.unit() < 0.5 ? "\n" : ""
+                let pieces = rng.unit() < 0.4 ? rare : Self.pieces
+                s += pieces[rng.int(0, pieces.count - 1)]
+            }
+            let texts = [RichText(plain: s), Self.randomText(&rng)]
+            var ops: [UInt8] = []
+            for t in texts { WrapOps.append(t, to: &ops) }
+            ops.withUnsafeBufferPointer { b in
+                var i = 0
+                while i < b.count {
+                    guard case .word(let w, _, _) = WrapOps.next(b, at: &i), w == 0 || w >= 64 else { continue }
+                    escaped.insert(w)
+                }
+            }
+            for cols in [1, 2, rng.int(3, 63), 64, rng.int(65, 250)] {
+                for (t, n) in zip(texts, Self.counts(texts, cols: cols)) {
+                    guard let n else { continue }
+                    XCTAssertEqual(n, TextLayout.wrap(t, columns: cols).count,
+                                   "\(t.runs.map(\.text)) at \(cols)")
+                }
+            }
+        }
+        XCTAssertTrue(escaped.isSuperset(of: [0, 64, 80]), "\(escaped.sorted())")
     }
 }
