@@ -15,6 +15,8 @@ public final class App {
     public var liveEvery: Double?
     public private(set) var running = true
     public var demo: DemoScript?
+    /// Work of the front end once a loop turn, after the world advanced (B9: a body streaming in).
+    public var onChores: ((App) -> Void)?
     /// The terminal's width (the demo narrows the world and widens it back).
     public var screenCols = 80
     private var nextLiveTick: Int?
@@ -285,5 +287,6 @@ public final class App {
             if !d.step(self) { running = false }
             demo = d
         }
+        onChores?(self)
     }
 }
