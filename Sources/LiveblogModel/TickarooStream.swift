@@ -74,11 +74,13 @@ public final class TickarooStreamParser {
         case .beforeKey:
             guard let c = nextNonSpace(b) else { return false }
             if c == Self.closeBrace { return advance(to: .afterDocument) }
+            guard c == Self.quote else { return fallBack() }
+            // The key is scanned from its opening quote, as a string value.
             keyStart = pos + 1
             skipper = ValueSkipper()
-            return expect(b, Self.quote, then: .inKey)
+            phase = .inKey
+            return true
         case .inKey:
-            pos -= 1
             guard skipper.scan(b, &pos) else { return false }
             let key = Array(b[keyStart..<(pos - 1)])
             keyIsEvents = key == Array("events".utf8)
