@@ -19,10 +19,22 @@ public final class BodyStream: @unchecked Sendable {
     private var received = 0
     private var outcome: Result<LoadedSource, SourceError>?
     private var stopped = false
+    private let pollSeconds: Double
+    private var endingMade: StreamEnding?
+
+    /// What the end of a body that was read gives the page, made on the stream's thread so the
+    /// drawing loop does no O(n) work for it: the posts in page order (R3 pins), whether they
+    /// are the streamed ones exactly (the body streamed through), and the poller (R3).
+    public struct StreamEnding {
+        public let pagePosts: [Post]
+        public let streamedThrough: Bool
+        public let poller: Poller?
+    }
 
     /// Starts the GET of `url` (redirects followed, the fetcher's timeouts and cap apply).
-    public init(url: URL, fetch: FetchConfig = FetchConfig()) {
+    public init(url: URL, fetch: FetchConfig = FetchConfig(), pollSeconds: Double = 0) {
         self.url = url
+        self.pollSeconds = pollSeconds
         location = .url(url)
         fetcher = Fetcher(config: fetch)
         parser = TickarooStreamParser(name: url.absoluteString)
@@ -49,6 +61,13 @@ public final class BodyStream: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return (parsed, received, outcome)
+    }
+
+    /// The end's page order and poller once the body ended well.
+    public var ending: StreamEnding? {
+        lock.lock()
+        defer { lock.unlock() }
+        return endingMade
     }
 
     /// Waits (the opening only, never the drawing loop) until `count` posts are complete, the
@@ -115,6 +134,7 @@ public final class BodyStream: @unchecked Sendable {
     /// The end of the body: the liveblog (streamed, or the whole body parsed), or why not (R6).
     private func end(_ completion: FetchCompletion) {
         let result: Result<LoadedSource, SourceError>
+        var made: StreamEnding?
         switch completion.result {
         case let .failure(error):
             result = .failure(SourceError(location: location, kind: .fetch(error)))
@@ -125,15 +145,21 @@ public final class BodyStream: @unchecked Sendable {
             let whole = FetchCompletion(id: completion.id, request: completion.request,
                                         result: .success(response), timing: completion.timing)
             let parsedWhole: Result<Liveblog, SourceError>
-            if var liveblog = parser.finish() {
+            let streamed = parser.finish()
+            if var liveblog = streamed {
                 MediaURLs.resolve(&liveblog, against: response.finalURL)
                 parsedWhole = .success(liveblog)
             } else {
                 parsedWhole = SourceLoader.parse(response, location: location)
             }
             result = parsedWhole.map { LoadedSource(location: location, liveblog: $0, completion: whole) }
+            if case let .success(loaded) = result {
+                made = StreamEnding(pagePosts: LiveOrder.pinned(loaded.liveblog.posts), streamedThrough: streamed != nil,
+                                    poller: Poller(source: loaded, seconds: pollSeconds))
+            }
         }
         lock.lock()
+        endingMade = made
         outcome = result
         lock.broadcast()
         lock.unlock()

@@ -16,7 +16,7 @@ extension RealSession {
         guard case let .url(url) = location, !record else {
             return open(location, pollSeconds: pollSeconds, record: record, fetch: fetch)
         }
-        let stream = BodyStream(url: url, fetch: fetch)
+        let stream = BodyStream(url: url, fetch: fetch, pollSeconds: pollSeconds)
         if !stream.wait(forPosts: firstPosts, seconds: timeout) {
             stream.cancel()
             return .failure(SourceError(location: location,

@@ -6,7 +6,9 @@ import LiveblogModel
 /// The live feed of a URL whose body is still arriving (B9), then of its polls (R3). Each frame
 /// it hands the world at most `perFrame` of the posts the body's thread completed, so a frame
 /// measures a bounded number of posts and keys keep being answered. Posts in page order go in
-/// as `streamed` (pinned after the pinned, older at the bottom); once a post is out of that
+/// as `streamed` (older ones at the bottom at once; pinned ones, inserted after the pinned at
+/// the top at O(n) each time, in batches as large as the pinned already shown, so O(log n)
+/// inserts in all, and at the end); once a post is out of that
 /// order (a body not newest first), the page gets snapshots of everything so far, each when the
 /// posts have doubled, and at the end. At the end the page holds exactly the whole liveblog;
 /// an error is reported once (R6) and the posts shown stay. Then polling starts, as in
@@ -23,6 +25,8 @@ public final class StreamingLiveFeed: LiveFeed {
     private let pollSeconds: Double
     private var pinned: [Post]
     private var older: [Post]
+    /// Pinned posts not on the page yet (in page order after `pinned`).
+    private var pendingPinned: [Post] = []
     /// Every post so far in file order, once out of page order (snapshots are made from it).
     private var unordered: [Post]?
     private var snapshotAt = 0
@@ -31,7 +35,7 @@ public final class StreamingLiveFeed: LiveFeed {
     public private(set) var state: State
 
     /// `shown`: the posts the page opened with (page order), taken from `stream` before.
-    public init(stream: BodyStream, shown: [Post], pollSeconds: Double, perFrame: Int = 2000) {
+    public init(stream: BodyStream, shown: [Post], pollSeconds: Double, perFrame: Int = 500) {
         self.stream = stream
         self.perFrame = perFrame
         self.pollSeconds = pollSeconds
@@ -42,6 +46,8 @@ public final class StreamingLiveFeed: LiveFeed {
 
     /// Posts on the page so far.
     public var postsShown: Int { unordered?.count ?? (pinned.count + older.count) }
+    /// Posts received from the body so far (shown, or pinned ones waiting for their batch).
+    public var postsReceived: Int { unordered?.count ?? (pinned.count + pendingPinned.count + older.count) }
 
     public func setBackground(_ background: Bool) {
         self.background = background
@@ -56,10 +62,11 @@ public final class StreamingLiveFeed: LiveFeed {
         let fresh = stream.take(limit: perFrame)
         if !fresh.isEmpty {
             let update = place(fresh)
-            state = .streaming(posts: postsShown)
+            state = .streaming(posts: postsReceived)
             if let update { return update }
         }
         guard fresh.count < perFrame, let outcome else { return nil }
+        if !pendingPinned.isEmpty { return flushPinned(older: []) }
         // Everything the body held is on the page: the end.
         return end(outcome, tick: tick)
     }
@@ -67,11 +74,12 @@ public final class StreamingLiveFeed: LiveFeed {
     /// New posts in page order, or a snapshot once out of order.
     private func place(_ fresh: [Post]) -> LiveUpdate? {
         if unordered == nil, let inOrder = split(fresh) {
-            pinned += inOrder.pinned
+            pendingPinned += inOrder.pinned
             older += inOrder.older
-            return .streamed(inOrder)
+            if pendingPinned.count >= max(16, pinned.count) { return flushPinned(older: inOrder.older) }
+            return inOrder.older.isEmpty ? nil : .streamed(StreamedPosts(pinned: [], older: inOrder.older))
         }
-        if unordered == nil { unordered = pinned + older }
+        if unordered == nil { unordered = pinned + pendingPinned + older }
         unordered! += fresh
         guard unordered!.count >= 2 * max(snapshotAt, 256) else { return nil }
         return snapshot(of: unordered!)
@@ -81,7 +89,7 @@ public final class StreamingLiveFeed: LiveFeed {
     /// first; equal times keep the body's order, as the loaders sort); nil otherwise.
     private func split(_ fresh: [Post]) -> StreamedPosts? {
         var out = StreamedPosts(pinned: [], older: [])
-        var lastPinned = pinned.last?.createdAt ?? .infinity
+        var lastPinned = (pendingPinned.last ?? pinned.last)?.createdAt ?? .infinity
         var lastOlder = older.last?.createdAt ?? .infinity
         for p in fresh {
             if StreamedPosts.isPinned(p) {
@@ -97,6 +105,13 @@ public final class StreamingLiveFeed: LiveFeed {
         return out
     }
 
+    private func flushPinned(older fresh: [Post]) -> LiveUpdate {
+        let batch = StreamedPosts(pinned: pendingPinned, older: fresh)
+        pinned += pendingPinned
+        pendingPinned = []
+        return .streamed(batch)
+    }
+
     private func snapshot(of posts: [Post]) -> LiveUpdate {
         snapshotAt = posts.count
         let ordered = LiveOrder.pinned(LiveblogLoader.sortedNewestFirst(posts))
@@ -108,16 +123,19 @@ public final class StreamingLiveFeed: LiveFeed {
         case let .failure(error):
             state = .failed(error.description)
             return .failed(error.description)
-        case let .success(loaded):
-            let final = LiveOrder.pinned(loaded.liveblog.posts)
+        case .success:
+            // Made on the stream's thread (`BodyStream.ending`): no O(n) work in this frame.
+            guard let ending = stream.ending else { return nil }
+            let final = ending.pagePosts
             state = .done(posts: final.count)
-            polling = Poller(source: loaded, seconds: pollSeconds, startTick: tick)
-                .map { RealLiveFeed(poller: $0, network: RealNetwork()) }
-            polling?.setBackground(background)
-            // In page order all along, the page holds the body's posts unless the whole parse
-            // differs (then, as out of order, a last snapshot).
-            let shown = unordered == nil ? pinned + older : []
-            let same = shown.count == final.count && zip(shown, final).allSatisfy { $0.id == $1.id }
+            if var poller = ending.poller {
+                poller.start(atTick: tick)
+                polling = RealLiveFeed(poller: poller, network: RealNetwork())
+                polling?.setBackground(background)
+            }
+            // In page order all along and streamed through: the page holds the body's posts
+            // (those are the whole parse's). Otherwise a last snapshot of the whole parse.
+            let same = unordered == nil && ending.streamedThrough && pinned.count + older.count == final.count
             unordered = nil
             guard !same else { return nil }
             return .snapshot(LiveSnapshot(posts: final, added: [], summary: "\(final.count) posts loaded"))
