@@ -138,7 +138,8 @@ func realApp(_ session: RealSession, _ cfg: WorldConfig, _ args: ParsedArguments
         if waiting == nil, args.string("event") == nil, let id = session.location.deepLinkID, !world.page.exists(id) {
             waiting = PendingDeepLink(id: id, via: .fragment)
         }
-        app.onChores = streamingChores(feed, url: session.location.description, deepLink: waiting)
+        app.onChores = streamingChores(status: { feed.status }, url: session.location.description,
+                                       deepLink: waiting)
     }
     return app
 }

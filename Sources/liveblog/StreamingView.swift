@@ -1,53 +1,18 @@
-import Foundation
-import LiveblogModel
 import RealSources
-import Simulation
 import TerminalUI
 
-// B9 in `liveblog view URL`: the first frame from the first posts, the rest streaming in while
-// keys are answered (the body's own thread parses; each frame takes a bounded batch), a
-// "loading… N posts" message meanwhile, and a clear message naming the URL when the body ends
-// with an error (the posts shown stay).
+// B9 in `liveblog view URL`: the body's state as the front end shows it (`streamingChores`).
 
 /// Posts the opening waits for before the first frame: every post takes at least a row, and a
 /// terminal has fewer rows than this.
 let streamingFirstPosts = 256
 
-/// A deep link (`--event ID`, or the URL's `#tickaroo_event_id=ID`) to a post not there yet
-/// waits until it arrives, then jumps; when the body ends without it, the usual "not found".
-struct PendingDeepLink {
-    enum Via { case event(topOffset: Double?), fragment }
-    let id: String
-    let via: Via
-}
-
-/// The loop-turn work of a streaming view: progress, the end's message, a waiting deep link.
-func streamingChores(_ feed: StreamingLiveFeed, url: String, deepLink: PendingDeepLink?) -> (App) -> Void {
-    var pending = deepLink
-    var ended = false
-    return { app in
-        let streaming: Bool
-        switch feed.state {
-        case let .streaming(posts):
-            streaming = true
-            app.ui.message = ("loading… \(posts) posts", app.world.seconds + 0.5)
-        case .done:
-            streaming = false
-            if !ended { app.ui.message = nil }
-        case let .failed(why):
-            streaming = false
-            if !ended { app.ui.message = (Sanitizer.clean("loading \(url) stopped: \(why)"), app.world.seconds + 15) }
+extension StreamingLiveFeed {
+    var status: BodyStreamStatus {
+        switch state {
+        case let .streaming(posts): return .streaming(posts: posts)
+        case .done: return .done
+        case let .failed(why): return .failed(why)
         }
-        if let link = pending, app.world.page.exists(link.id) {
-            pending = nil
-            switch link.via {
-            case let .event(topOffset): app.send(.jump(id: link.id, topOffset: topOffset))
-            case .fragment: app.send(.fragment(link.id))
-            }
-        } else if let link = pending, !streaming {
-            pending = nil
-            app.ui.message = (Sanitizer.clean("post \(link.id) not found"), app.world.seconds + 4)
-        }
-        if !streaming { ended = true }
     }
 }

@@ -1,0 +1,60 @@
+import Foundation
+import LiveblogModel
+import Simulation
+
+// B9 in `liveblog view URL`: the first frame from the first posts, the rest streaming in while
+// keys are answered (the body's own thread parses; each frame takes a bounded batch), a
+// "loading… N posts" message meanwhile, and a clear message naming the URL when the body ends
+// with an error (the posts shown stay).
+
+/// Where the body stands (`StreamingLiveFeed.state` in the front end's words).
+public enum BodyStreamStatus: Equatable, Sendable {
+    case streaming(posts: Int)
+    case done
+    case failed(String)
+}
+
+/// A deep link (`--event ID`, or the URL's `#tickaroo_event_id=ID`) to a post not there yet
+/// waits until it arrives, then jumps; when the body ends without it, the usual "not found".
+public struct PendingDeepLink: Sendable {
+    public enum Via: Sendable { case event(topOffset: Double?), fragment }
+    public let id: String
+    public let via: Via
+
+    public init(id: String, via: Via) {
+        self.id = id
+        self.via = via
+    }
+}
+
+/// The loop-turn work of a streaming view: progress, the end's message, a waiting deep link.
+public func streamingChores(status: @escaping () -> BodyStreamStatus, url: String,
+                            deepLink: PendingDeepLink?) -> (App) -> Void {
+    var pending = deepLink
+    var ended = false
+    return { app in
+        let streaming: Bool
+        switch status() {
+        case let .streaming(posts):
+            streaming = true
+            app.ui.message = ("loading… \(posts) posts", app.world.seconds + 0.5)
+        case .done:
+            streaming = false
+            if !ended { app.ui.message = nil }
+        case let .failed(why):
+            streaming = false
+            if !ended { app.ui.message = (Sanitizer.clean("loading \(url) stopped: \(why)"), app.world.seconds + 15) }
+        }
+        if let link = pending, app.world.page.exists(link.id) {
+            pending = nil
+            switch link.via {
+            case let .event(topOffset): app.send(.jump(id: link.id, topOffset: topOffset))
+            case .fragment: app.send(.fragment(link.id))
+            }
+        } else if let link = pending, !streaming {
+            pending = nil
+            app.ui.message = (Sanitizer.clean("post \(link.id) not found"), app.world.seconds + 4)
+        }
+        if !streaming { ended = true }
+    }
+}
