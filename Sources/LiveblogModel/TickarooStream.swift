@@ -85,7 +85,8 @@ public final class TickarooStreamParser {
             let key = Array(b[keyStart..<(pos - 1)])
             keyIsEvents = key == Array("events".utf8)
             // After the events, a key must be valid JSON and no second game (the whole parse decides).
-            if sawEvents, key == Array("game".utf8) || !isValidJSON(UnsafeBufferPointer(rebasing: b[(keyStart - 1)..<pos])) {
+            let quoted = UnsafeBufferPointer(rebasing: b[(keyStart - 1)..<pos])
+            if sawEvents, key == Array("game".utf8) || !isValidJSON(quoted) {
                 return fallBack()
             }
             phase = .afterKey
@@ -106,7 +107,8 @@ public final class TickarooStreamParser {
         case .inValue:
             guard skipper.scan(b, &pos) else { return false }
             // Values before the events are checked by the header's parse, those after it here.
-            if skipper.malformed || (sawEvents && !isValidJSON(UnsafeBufferPointer(rebasing: b[valueStart..<pos]))) {
+            let value = UnsafeBufferPointer(rebasing: b[valueStart..<pos])
+            if skipper.malformed || (sawEvents && !isValidJSON(value)) {
                 return fallBack()
             }
             phase = .afterValue

@@ -154,7 +154,8 @@ public final class BodyStream: @unchecked Sendable {
             }
             result = parsedWhole.map { LoadedSource(location: location, liveblog: $0, completion: whole) }
             if case let .success(loaded) = result {
-                made = StreamEnding(pagePosts: LiveOrder.pinned(loaded.liveblog.posts), streamedThrough: streamed != nil,
+                made = StreamEnding(pagePosts: LiveOrder.pinned(loaded.liveblog.posts),
+                                    streamedThrough: streamed != nil,
                                     poller: Poller(source: loaded, seconds: pollSeconds))
             }
         }

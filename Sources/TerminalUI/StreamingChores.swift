@@ -29,7 +29,7 @@ public struct PendingDeepLink: Sendable {
 
 /// The loop-turn work of a streaming view: progress, the end's message, a waiting deep link.
 public func streamingChores(status: @escaping () -> BodyStreamStatus, url: String,
-                            deepLink: PendingDeepLink?) -> (App) -> Void {
+                            deepLink: PendingDeepLink?) -> (App) -> Bool {
     var pending = deepLink
     var ended = false
     return { app in
@@ -43,7 +43,9 @@ public func streamingChores(status: @escaping () -> BodyStreamStatus, url: Strin
             if !ended { app.ui.message = nil }
         case let .failed(why):
             streaming = false
-            if !ended { app.ui.message = (Sanitizer.clean("loading \(url) stopped: \(why)"), app.world.seconds + 15) }
+            if !ended {
+                app.ui.message = (Sanitizer.clean("loading \(url) stopped: \(why)"), app.world.seconds + 15)
+            }
         }
         if let link = pending, app.world.page.exists(link.id) {
             pending = nil
@@ -56,5 +58,7 @@ public func streamingChores(status: @escaping () -> BodyStreamStatus, url: Strin
             app.ui.message = (Sanitizer.clean("post \(link.id) not found"), app.world.seconds + 4)
         }
         if !streaming { ended = true }
+        // While the body streams, a frame every 16.7 ms: each takes one bounded batch of posts.
+        return streaming
     }
 }

@@ -95,8 +95,8 @@ func benchURLFirstFrame(file: String) -> URLStreamFigures? {
 private func measureStream(_ url: URL) -> URLStreamFigures? {
     var r = URLStreamFigures()
     let start = nowNs()
-    guard case let .success(session) = RealSession.openStreaming(.url(url), pollSeconds: 0, record: false,
-                                                                  firstPosts: streamingFirstPosts) else { return nil }
+    let opened = RealSession.openStreaming(.url(url), pollSeconds: 0, record: false, firstPosts: streamingFirstPosts)
+    guard case let .success(session) = opened else { return nil }
     var cfg = benchConfig()
     cfg.page.url = url.absoluteString
     let world = World(liveblog: session.liveblog, config: cfg)

@@ -135,7 +135,8 @@ func realApp(_ session: RealSession, _ cfg: WorldConfig, _ args: ParsedArguments
         world.restoreReadingPosition(postID: kept.postId, offset: kept.offset)
     }
     if let feed = streamFeed {
-        if waiting == nil, args.string("event") == nil, let id = session.location.deepLinkID, !world.page.exists(id) {
+        if waiting == nil, args.string("event") == nil, let id = session.location.deepLinkID,
+           !world.page.exists(id) {
             waiting = PendingDeepLink(id: id, via: .fragment)
         }
         app.onChores = streamingChores(status: { feed.status }, url: session.location.description,

@@ -32,6 +32,7 @@ final class StreamingChoresTests: XCTestCase {
         let app = makeApp({ status }, link: PendingDeepLink(id: later.id, via: .event(topOffset: nil)))
         app.chores()
         XCTAssertEqual(app.ui.message?.text, "loading… 10 posts")
+        XCTAssertTrue(app.choresWantFrames, "a frame every 16.7 ms while the body streams")
         XCTAssertNil(app.world.jump, "no jump before the post is there")
         // A key while the body streams.
         let offset = app.world.listView.offset
@@ -47,6 +48,7 @@ final class StreamingChoresTests: XCTestCase {
         status = .done
         app.chores()
         XCTAssertNil(app.ui.message)
+        XCTAssertFalse(app.choresWantFrames)
     }
 
     func testB9_ADeepLinkToAPostTheBodyNeverHadSaysNotFound() {
