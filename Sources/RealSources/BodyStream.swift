@@ -14,7 +14,10 @@ public final class BodyStream: @unchecked Sendable {
     private let fetcher: Fetcher
     private let parser: TickarooStreamParser
     private let lock = NSCondition()
+    /// Posts parsed, not taken yet: `ready[readyHead...]` (the taken ones are dropped in bulk,
+    /// so taking a batch never moves the whole backlog).
     private var ready: [Post] = []
+    private var readyHead = 0
     private var parsed = 0
     private var received = 0
     private var outcome: Result<LoadedSource, SourceError>?
@@ -87,9 +90,13 @@ public final class BodyStream: @unchecked Sendable {
     public func take(limit: Int = .max) -> [Post] {
         lock.lock()
         defer { lock.unlock() }
-        let n = min(limit, ready.count)
-        let out = Array(ready[..<n])
-        ready.removeFirst(n)
+        let n = min(limit, ready.count - readyHead)
+        let out = Array(ready[readyHead..<(readyHead + n)])
+        readyHead += n
+        if readyHead >= 4096, readyHead * 2 >= ready.count {
+            ready.removeFirst(readyHead)
+            readyHead = 0
+        }
         return out
     }
 
