@@ -21,6 +21,11 @@ final class StreamingBodyTests: RealWorldTestCase {
         let lb = LiveblogGenerator.generate(posts: 600, seed: 11, imageEvery: 0)
         let bytes = Array(NativeWriter.encode(lb, pretty: false).utf8)
         FileManager.default.createFile(atPath: directory + "/stream.json", contents: Data(bytes))
+        // The same posts oldest first: not in page order as they arrive.
+        var reversed = lb
+        reversed.posts.reverse()
+        FileManager.default.createFile(atPath: directory + "/oldest-first.json",
+                                       contents: Data(NativeWriter.encode(reversed, pretty: false).utf8))
         whole = try LiveblogLoader.load(bytes: bytes, name: "stream.json")
         server = Process()
         let output = Pipe()
@@ -113,6 +118,21 @@ final class StreamingBodyTests: RealWorldTestCase {
         XCTAssertTrue(shown.allSatisfy { wholeIDs.contains($0.id) })
         XCTAssertEqual(Set(shown.map(\.id)).count, shown.count)
         XCTAssertFalse(events(["console"]).filter { $0.contains("slowfile/stream.json") }.isEmpty)
+    }
+
+    func testB9_ABodyOldestFirstStreamsInAsSnapshotsAndEndsInPageOrder() throws {
+        let (session, feed) = try open("/slowfile/oldest-first.json?parts=20&gap=0.05")
+        let world = streamingWorld(session, feed)
+        var sizes: [Int] = []
+        run(world, seconds: 20) {
+            if sizes.last != world.page.loadedCount { sizes.append(world.page.loadedCount) }
+            return !isStreaming(feed)
+        }
+        XCTAssertEqual(feed.state, .done(posts: whole.posts.count))
+        XCTAssertGreaterThan(sizes.count, 2, "snapshots while the body arrived: \(sizes)")
+        XCTAssertLessThan(sizes.count, 12, "each snapshot when the posts have doubled: \(sizes)")
+        XCTAssertEqual(world.page.liveblog.posts.map(\.id), LiveOrder.pinned(whole.posts).map(\.id))
+        XCTAssertEqual(world.page.loadedCount, whole.posts.count)
     }
 
     func testB9_ABodyThatFailsBeforeAnyPostFailsTheOpenAsBefore() {
