@@ -3,7 +3,7 @@ import Foundation
 import LiveblogModel
 
 /// A liveblog body read from a URL as it arrives (B9): a thread of its own takes the fetcher's
-/// chunks, feeds `TickarooStreamParser` and keeps the posts it completes until the drawing loop
+/// chunks, feeds `LiveblogStreamParser` and keeps the posts it completes until the drawing loop
 /// takes them (`take`, never blocking). The end gives the whole liveblog exactly as
 /// `SourceLoader.load` would (the streamed one when the body streamed through, else the whole
 /// body parsed with its exact errors), and the completion with the whole body (validators for
@@ -12,7 +12,7 @@ public final class BodyStream: @unchecked Sendable {
     public let location: SourceLocation
     public let url: URL
     private let fetcher: Fetcher
-    private let parser: TickarooStreamParser
+    private let parser: LiveblogStreamParser
     private let lock = NSCondition()
     /// Posts parsed, not taken yet: `ready[readyHead...]` (the taken ones are dropped in bulk,
     /// so taking a batch never moves the whole backlog).
@@ -40,7 +40,7 @@ public final class BodyStream: @unchecked Sendable {
         self.pollSeconds = pollSeconds
         location = .url(url)
         fetcher = Fetcher(config: fetch)
-        parser = TickarooStreamParser(name: url.absoluteString)
+        parser = LiveblogStreamParser(name: url.absoluteString)
         var request = SourceLoader.request(url)
         request.streamsBody = true
         let id = fetcher.submit(request)
@@ -58,6 +58,13 @@ public final class BodyStream: @unchecked Sendable {
         return headerSeen
     }
     private var headerSeen: (id: String, title: String, scoreboard: Scoreboard?)?
+    /// The format streaming in (native or JSON Feed), once its array began.
+    public var format: Liveblog.Format? {
+        lock.lock()
+        defer { lock.unlock() }
+        return formatSeen
+    }
+    private var formatSeen: Liveblog.Format?
 
     /// Posts completed so far, bytes received so far, and the end when it came.
     public var progress: (posts: Int, bytes: Int, outcome: Result<LoadedSource, SourceError>?) {
@@ -131,7 +138,10 @@ public final class BodyStream: @unchecked Sendable {
         if !posts.isEmpty, let base = chunk.finalURL { posts = Self.resolved(posts, against: base) }
         lock.lock()
         received += chunk.data.count
-        if headerSeen == nil, let h = parser.header { headerSeen = h }
+        if headerSeen == nil, let h = parser.header {
+            headerSeen = h
+            formatSeen = parser.format
+        }
         ready.append(contentsOf: posts)
         parsed += posts.count
         lock.broadcast()

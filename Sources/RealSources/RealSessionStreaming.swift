@@ -37,7 +37,7 @@ extension RealSession {
         let first = LiveOrder.pinned(LiveblogLoader.sortedNewestFirst(stream.take()))
         let header = stream.header ?? (id: "", title: "", scoreboard: nil)
         let liveblog = Liveblog(id: header.id, title: header.title, scoreboard: header.scoreboard,
-                                posts: first, format: .tickaroo)
+                                posts: first, format: stream.format ?? .tickaroo)
         let feed = StreamingLiveFeed(stream: stream, shown: first, pollSeconds: pollSeconds)
         return .success(RealSession(location: location, liveblog: liveblog,
                                     loader: RealResourceLoader(feed: images, baseDirectory: nil),

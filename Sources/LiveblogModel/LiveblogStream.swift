@@ -1,22 +1,28 @@
 import Foundation
 
-/// The native shape read as its bytes arrive (B9): `{"game": …, "events": [ … ]}` fed in pieces
-/// of any size (splits inside strings, escapes and UTF-8 sequences are fine: only ASCII bytes
-/// are structural); each event becomes a post as soon as its closing brace is in, in file order.
-/// The game before the events gives the header at once. Anything unusual (another shape, a
-/// primitive or broken event, a second `events`, a duplicate id, text after the document) stops
+/// A liveblog read as its bytes arrive (B9): the native shape `{"game": …, "events": [ … ]}`, or
+/// a JSON Feed `{"version": "https://jsonfeed.org/version/1.1", "title": …, "items": [ … ]}`, fed
+/// in pieces of any size (splits inside strings, escapes and UTF-8 sequences are fine: only
+/// ASCII bytes are structural); each event or item becomes a post as soon as its closing brace
+/// is in, in file order. What comes before the array gives the header at once (a feed's
+/// `version` must come before its items to be streamed). JSON-LD is not streamed: its updates
+/// sit deep in `@graph` or in an HTML page. Anything unusual (another shape, a primitive or
+/// broken element, a second array, a duplicate id, a header key after the array, text after
+/// the document) stops
 /// the streaming: `finish()` then returns nil and the caller parses the whole body, which
 /// reports every error exactly as before; the posts already emitted stay what they were (they
 /// are the ones before the defect). When the stream went through, `finish()` gives exactly the
 /// liveblog `LiveblogLoader.load(bytes:)` gives for the whole body.
-public final class TickarooStreamParser {
+public final class LiveblogStreamParser {
     public let name: String
     /// Every byte received so far (the whole body at the end: the fallback parse, a capture).
     public private(set) var bytes: [UInt8] = []
-    /// The header (id, title, scoreboard) once the events array has started.
+    /// The header (id, title, scoreboard) once the events or items array has started.
     public private(set) var header: (id: String, title: String, scoreboard: Scoreboard?)?
     /// The posts emitted so far, in file order (deleted events left out).
     public private(set) var posts: [Post] = []
+    /// The format of the array streaming in (nil before).
+    public var format: Liveblog.Format? { streamed.map { $0 == .native ? .tickaroo : .jsonFeed } }
     /// False once something unusual was met: nothing more is emitted.
     public var isStreaming: Bool { phase != .whole }
 
@@ -28,14 +34,25 @@ public final class TickarooStreamParser {
     private var phase = Phase.start
     private var pos = 0
     private var keyStart = 0
-    private var keyIsEvents = false
-    private var sawEvents = false
+    /// The array a key names (`events` or `items`), and the one streamed.
+    private enum Shape { case native, feed }
+    private var keyShape: Shape?
+    private var streamed: Shape?
+    private var skippedItems = false
     private var skipper = ValueSkipper()
     private var elementStart = 0
     private var valueStart = 0
     private var elementIndex = 0
     private var seen = Set<String>()
     private let eventsPlace = JSONNode.Place.key(.root(""), "events")
+    private let itemsPlace = JSONNode.Place.key(.root(""), "items")
+    /// Keys that, after the streamed array, could change the shape or the header: the whole
+    /// parse decides then.
+    private static let laterKeys: [Shape: Set<[UInt8]>] = [
+        .native: [Array("game".utf8)],
+        .feed: Set(["events", "game", "data", "version", "title", "feed_url", "home_page_url"]
+            .map { Array($0.utf8) }),
+    ]
 
     public init(name: String) { self.name = name }
 
@@ -53,9 +70,10 @@ public final class TickarooStreamParser {
     /// The body has ended: the whole liveblog when it streamed through, nil when the caller must
     /// parse `bytes` whole (another shape, a defect, a truncated body: that parse names it).
     public func finish() -> Liveblog? {
-        guard phase == .afterDocument, sawEvents, let h = header else { return nil }
+        guard phase == .afterDocument, let shape = streamed, let h = header else { return nil }
         return Liveblog(id: h.id, title: h.title, scoreboard: h.scoreboard,
-                        posts: LiveblogLoader.newestFirst(posts), format: .tickaroo, baseDirectory: nil)
+                        posts: LiveblogLoader.newestFirst(posts),
+                        format: shape == .native ? .tickaroo : .jsonFeed, baseDirectory: nil)
     }
 
     // MARK: - The scanner (resumable: each step either moves on or waits for more bytes)
@@ -82,33 +100,17 @@ public final class TickarooStreamParser {
             return true
         case .inKey:
             guard skipper.scan(b, &pos) else { return false }
-            let key = Array(b[keyStart..<(pos - 1)])
-            keyIsEvents = key == Array("events".utf8)
-            // After the events, a key must be valid JSON and no second game (the whole parse decides).
-            let quoted = UnsafeBufferPointer(rebasing: b[(keyStart - 1)..<pos])
-            if sawEvents, key == Array("game".utf8) || !isValidJSON(quoted) {
-                return fallBack()
-            }
-            phase = .afterKey
-            return true
+            return keyEnded(b)
         case .afterKey:
             return expect(b, Self.colon, then: .beforeValue)
         case .beforeValue:
             guard let c = nextNonSpace(b) else { return false }
-            guard keyIsEvents else {
-                valueStart = pos
-                skipper = ValueSkipper()
-                phase = .inValue
-                return true
-            }
-            guard !sawEvents, c == Self.openBracket, readHeader(b) else { return fallBack() }
-            sawEvents = true
-            return advance(to: .beforeFirstElement)
+            return valueBegins(b, c)
         case .inValue:
             guard skipper.scan(b, &pos) else { return false }
             // Values before the events are checked by the header's parse, those after it here.
             let value = UnsafeBufferPointer(rebasing: b[valueStart..<pos])
-            if skipper.malformed || (sawEvents && !isValidJSON(value)) {
+            if skipper.malformed || (streamed != nil && !isValidJSON(value)) {
                 return fallBack()
             }
             phase = .afterValue
@@ -120,6 +122,42 @@ public final class TickarooStreamParser {
         default:
             return stepEvents(b)
         }
+    }
+
+    /// A key was read (`pos` after its closing quote).
+    private func keyEnded(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let key = Array(b[keyStart..<(pos - 1)])
+        keyShape = key == Array("events".utf8) ? .native : key == Array("items".utf8) ? .feed : nil
+        // After the array, a key must be valid JSON and change nothing read (the whole parse decides).
+        let quoted = UnsafeBufferPointer(rebasing: b[(keyStart - 1)..<pos])
+        if let shape = streamed, Self.laterKeys[shape]!.contains(key) || !isValidJSON(quoted) {
+            return fallBack()
+        }
+        phase = .afterKey
+        return true
+    }
+
+    /// A member's value starts with `c`: the array to stream, or a value to skip.
+    private func valueBegins(_ b: UnsafeBufferPointer<UInt8>, _ c: UInt8) -> Bool {
+        // `items` is a feed's only when what came before says so (and no `items` came before);
+        // else a value like any other.
+        var shape = keyShape
+        if shape == .feed,
+           skippedItems || streamed != nil || c != Self.openBracket || !readHeader(b, .feed) {
+            shape = nil
+            skippedItems = true
+        }
+        guard let shape else {
+            valueStart = pos
+            skipper = ValueSkipper()
+            phase = .inValue
+            return true
+        }
+        guard streamed == nil, c == Self.openBracket, shape == .feed || readHeader(b, .native) else {
+            return fallBack()
+        }
+        streamed = shape
+        return advance(to: .beforeFirstElement)
     }
 
     /// The steps inside the events array, and after the document.
@@ -153,26 +191,44 @@ public final class TickarooStreamParser {
         }
     }
 
-    /// One event's bytes: its post, unless deleted; false when the whole parse must decide.
+    /// One element's bytes: its post, unless a deleted event; false when the whole parse must
+    /// decide.
     private func emit(_ element: UnsafeBufferPointer<UInt8>) -> Bool {
         defer { elementIndex += 1 }
         guard skipper.maxDepth < JSONParser.maxDepth - 4,
               let v = try? JSONParser.parse(buffer: element), case .object = v else { return false }
-        if TickarooFormat.isDeleted(v) { return true }
-        guard let post = try? TickarooFormat.parseEvent(JSONNode(v, place: .index(eventsPlace, elementIndex),
-                                                                 file: name)),
-              seen.insert(post.id).inserted else { return false }
+        let post: Post?
+        if streamed == .feed {
+            let node = JSONNode(v, place: .index(itemsPlace, elementIndex), file: name)
+            post = (try? node.requiredID("id")).flatMap { try? JSONFeedFormat.parseItem(node, id: $0) }
+        } else {
+            if TickarooFormat.isDeleted(v) { return true }
+            let node = JSONNode(v, place: .index(eventsPlace, elementIndex), file: name)
+            post = try? TickarooFormat.parseEvent(node)
+        }
+        guard let post, seen.insert(post.id).inserted else { return false }
         posts.append(post)
         return true
     }
 
-    /// The document before the events array, closed (`…"events": []}`), gives the header.
-    private func readHeader(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// The document before the array, closed (`…"events": []}`), gives the header: the game's,
+    /// or a feed's title and id when it is a JSON Feed and nothing makes it a native one.
+    private func readHeader(_ b: UnsafeBufferPointer<UInt8>, _ shape: Shape) -> Bool {
         let head = Array(b[0...pos]) + Array("]}".utf8)
-        guard let doc = try? JSONParser.parse(bytes: head), case .object(let pairs) = doc,
-              let h = try? TickarooFormat.parseGame(JSONNode(.object(pairs), path: "", file: name), name: name)
-        else { return false }
-        header = h
+        guard let doc = try? JSONParser.parse(bytes: head), case .object(let pairs) = doc else { return false }
+        let root = JSONNode(.object(pairs), path: "", file: name)
+        switch shape {
+        case .native:
+            guard let h = try? TickarooFormat.parseGame(root, name: name) else { return false }
+            header = h
+        case .feed:
+            guard JSONFeedFormat.isFeed(doc), !TickarooFormat.isTickaroo(doc),
+                  let title = try? root.string("title") ?? "",
+                  let id = try? root.string("feed_url") ?? root.string("home_page_url")
+                      ?? LiveblogLoader.defaultID(name)
+            else { return false }
+            header = (id, title, nil)
+        }
         return true
     }
 

@@ -6,7 +6,7 @@ import XCTest
 /// for every way of cutting the body into pieces (inside strings, escapes, UTF-8 sequences,
 /// numbers, white space); a broken or cut body emits the posts before the defect and leaves the
 /// error to the whole parse. Counts and values, no clocks.
-final class TickarooStreamTests: XCTestCase {
+final class LiveblogStreamTests: XCTestCase {
     struct Body {
         var bytes: [UInt8]
         /// Where each event's bytes end (after its closing brace).
@@ -47,8 +47,8 @@ final class TickarooStreamTests: XCTestCase {
     }
 
     /// Feeds `bytes` cut at `cuts` (sorted offsets); the posts emitted and the parser.
-    func feed(_ bytes: [UInt8], cuts: [Int]) -> ([Post], TickarooStreamParser) {
-        let parser = TickarooStreamParser(name: "body.json")
+    func feed(_ bytes: [UInt8], cuts: [Int]) -> ([Post], LiveblogStreamParser) {
+        let parser = LiveblogStreamParser(name: "body.json")
         var emitted: [Post] = []
         var last = 0
         for c in cuts + [bytes.count] where c >= last {
@@ -140,7 +140,9 @@ final class TickarooStreamTests: XCTestCase {
     func testB9_otherShapesAreLeftToTheWholeParse() throws {
         let shapes = [
             #"{"data":{"game":{},"events":[{"local_id":"a","created_at":1}]}}"#,
-            #"{"version":"https://jsonfeed.org/version/1.1","title":"F","items":[]}"#,
+            #"{"version":"https://jsonfeed.org/version/1.1","items":[],"title":"F"}"#,
+            #"{"items":[],"version":"https://jsonfeed.org/version/1.1","items":[{"id":"a"}]}"#,
+            #"{"version":"https://jsonfeed.org/version/1.1","game":{},"items":[{"id":"a"}]}"#,
             "<html><script type=\"application/ld+json\">{}</script></html>",
             #"{"game":{},"events":[{"local_id":"a","created_at":1}]} trailing"#,
             #"{"game":{},"events":[{"local_id":"a","created_at":1}],"game":{"local_id":"b"}}"#,
@@ -150,5 +152,70 @@ final class TickarooStreamTests: XCTestCase {
             let (_, parser) = feed(Array(s.utf8), cuts: [5, 9])
             XCTAssertNil(parser.finish(), s)
         }
+    }
+}
+
+/// B9 for JSON Feed 1.1: its items stream in as the native events do, when `version` comes
+/// before them; exactly the whole parse's feed for every split.
+final class JSONFeedStreamTests: XCTestCase {
+    func item(_ i: Int) -> String {
+        let text = #"Post \#(i) — é ü 😀 \"quoted\" \\ back\nslash \u00e9"#
+        var fields = [#""id":"item-\#(i)""#, #""content_text":"\#(text)""#, #""date_published":\#(1_716_044_400 + i * 37 % 500)"#]
+        if i % 3 == 0 { fields.append(#""title":"Headline \#(i)""#) }
+        if i % 4 == 0 { fields.append(#""content_html":"<p>Some <b>bold</b> {text} ]</p>""#) }
+        if i % 5 == 0 { fields.append(#""attachments":[{"url":"img/\#(i).jpg","mime_type":"image/jpeg"}]"#) }
+        return "{" + fields.joined(separator: i % 2 == 0 ? "," : " ,\n ") + "}"
+    }
+
+    func feedBody(_ n: Int, versionFirst: Bool = true) -> [UInt8] {
+        let version = #""version":"https://jsonfeed.org/version/1.1""#
+        let items = #""items":["# + (0..<n).map(item).joined(separator: ",") + "]"
+        let head = #"{"title":"Feed \"F\"","home_page_url":"https://news.example/live","#
+        return Array((head + (versionFirst ? version + "," + items : items + "," + version) + "}").utf8)
+    }
+
+    func testB9_aJSONFeedStreamsItsItemsForEverySplit() throws {
+        var rng = SystemRandomNumberGenerator()
+        for n in [0, 1, 9, 30] {
+            let bytes = feedBody(n)
+            let whole = try LiveblogLoader.load(bytes: bytes, name: "feed.json")
+            XCTAssertEqual(whole.format, .jsonFeed)
+            for round in 0..<60 {
+                let cuts = round == 0 ? Array(0..<bytes.count)
+                    : (0..<Int.random(in: 1...max(1, bytes.count / 40), using: &rng))
+                        .map { _ in Int.random(in: 0...bytes.count, using: &rng) }.sorted()
+                let parser = LiveblogStreamParser(name: "feed.json")
+                var emitted: [Post] = []
+                var last = 0
+                for c in cuts + [bytes.count] where c >= last {
+                    emitted += parser.feed(bytes[last..<c])
+                    last = c
+                }
+                XCTAssertEqual(emitted.count, n)
+                XCTAssertEqual(LiveblogLoader.sortedNewestFirst(emitted), whole.posts)
+                let streamed = try XCTUnwrap(parser.finish())
+                XCTAssertEqual(streamed.format, .jsonFeed)
+                XCTAssertEqual(streamed.id, whole.id)
+                XCTAssertEqual(streamed.title, whole.title)
+                XCTAssertEqual(streamed.posts, whole.posts)
+            }
+        }
+    }
+
+    func testB9_aFeedWhoseVersionComesAfterItsItemsIsReadWhole() throws {
+        let bytes = feedBody(5, versionFirst: false)
+        XCTAssertEqual(try LiveblogLoader.load(bytes: bytes, name: "feed.json").posts.count, 5)
+        let parser = LiveblogStreamParser(name: "feed.json")
+        XCTAssertEqual(parser.feed(bytes).count, 0, "not known to be a feed while its items arrive")
+        XCTAssertNil(parser.finish())
+    }
+
+    func testB9_aBrokenItemStopsTheFeedAndKeepsTheItemsBefore() {
+        var text = String(decoding: feedBody(6), as: UTF8.self)
+        text = text.replacingOccurrences(of: #""id":"item-3""#, with: #""id":17.5e"#)
+        let parser = LiveblogStreamParser(name: "feed.json")
+        XCTAssertEqual(parser.feed(Array(text.utf8)).map(\.id), ["item-0", "item-1", "item-2"])
+        XCTAssertNil(parser.finish())
+        XCTAssertThrowsError(try LiveblogLoader.load(bytes: Array(text.utf8), name: "feed.json"))
     }
 }
