@@ -1,5 +1,6 @@
 import Foundation
 import LiveblogModel
+import RealSources
 import Simulation
 
 // B9 in `liveblog view URL`: the first frame from the first posts, the rest streaming in while
@@ -16,8 +17,11 @@ public enum BodyStreamStatus: Equatable, Sendable {
 
 /// A deep link (`--event ID`, or the URL's `#tickaroo_event_id=ID`) to a post not there yet
 /// waits until it arrives, then jumps; when the body ends without it, the usual "not found".
+/// The reading position kept from the last time (R5) waits the same way, and is given back only
+/// if the reader still reads where the page opened (the same post at the same offset: pinned posts
+/// going in above keep it so) (a post that never comes: the page stays as it is).
 public struct PendingDeepLink: Sendable {
-    public enum Via: Sendable { case event(topOffset: Double?), fragment }
+    public enum Via: Sendable { case event(topOffset: Double?), fragment, position(offset: Double) }
     public let id: String
     public let via: Via
 
@@ -32,15 +36,20 @@ public func streamingChores(status: @escaping () -> BodyStreamStatus, url: Strin
                             deepLink: PendingDeepLink?) -> (App) -> Bool {
     var pending = deepLink
     var ended = false
+    var openedAt: ReadingPosition??
     return { app in
+        if openedAt == nil { openedAt = .some(app.world.readingPosition()) }
         let streaming: Bool
         switch status() {
         case let .streaming(posts):
             streaming = true
-            app.ui.message = ("loading… \(posts) posts", app.world.seconds + 0.5)
+            // Another message (a key's answer) stays until its time is up.
+            if app.ui.message?.text.hasPrefix("loading… ") ?? true {
+                app.ui.message = ("loading… \(posts) posts", app.world.seconds + 0.5)
+            }
         case .done:
             streaming = false
-            if !ended { app.ui.message = nil }
+            if !ended, app.ui.message?.text.hasPrefix("loading… ") == true { app.ui.message = nil }
         case let .failed(why):
             streaming = false
             if !ended {
@@ -52,10 +61,16 @@ public func streamingChores(status: @escaping () -> BodyStreamStatus, url: Strin
             switch link.via {
             case let .event(topOffset): app.send(.jump(id: link.id, topOffset: topOffset))
             case .fragment: app.send(.fragment(link.id))
+            case let .position(offset):
+                if app.world.readingPosition() == openedAt ?? nil {
+                    app.world.restoreReadingPosition(postID: link.id, offset: offset)
+                }
             }
         } else if let link = pending, !streaming {
             pending = nil
-            app.ui.message = (Sanitizer.clean("post \(link.id) not found"), app.world.seconds + 4)
+            if case .position = link.via {} else {
+                app.ui.message = (Sanitizer.clean("post \(link.id) not found"), app.world.seconds + 4)
+            }
         }
         if !streaming { ended = true }
         // While the body streams, a frame every 16.7 ms: each takes one bounded batch of posts.

@@ -132,7 +132,9 @@ func realApp(_ session: RealSession, _ cfg: WorldConfig, _ args: ParsedArguments
     } else if args.string("record") == nil, session.location.deepLinkID == nil,
               let kept = PositionStore().position(for: session.location.positionKey) {
         // R5: not in a recording, whose scenario starts at the top as `simulate` does.
-        world.restoreReadingPosition(postID: kept.postId, offset: kept.offset)
+        if !world.restoreReadingPosition(postID: kept.postId, offset: kept.offset), streamFeed != nil {
+            waiting = PendingDeepLink(id: kept.postId, via: .position(offset: kept.offset))
+        }
     }
     if let feed = streamFeed {
         if waiting == nil, args.string("event") == nil, let id = session.location.deepLinkID,

@@ -34,6 +34,10 @@ final class StreamingChoresTests: XCTestCase {
         XCTAssertEqual(app.ui.message?.text, "loading… 10 posts")
         XCTAssertTrue(app.choresWantFrames, "a frame every 16.7 ms while the body streams")
         XCTAssertNil(app.world.jump, "no jump before the post is there")
+        app.ui.message = ("there is 1 highlight", app.world.seconds + 4)
+        app.chores()
+        XCTAssertEqual(app.ui.message?.text, "there is 1 highlight", "a key's answer stays")
+        app.ui.message = nil
         // A key while the body streams.
         let offset = app.world.listView.offset
         app.handle(.key(.char("j")))
@@ -71,5 +75,30 @@ final class StreamingChoresTests: XCTestCase {
         XCTAssertEqual(app.ui.message?.text,
                        "loading http://127.0.0.1:1/live.json stopped: http://127.0.0.1:1/live.json: the body ended early")
         XCTAssertEqual(app.world.page.loadedCount, 10 - all.posts.prefix(10).filter(StreamedPosts.isPinned).count)
+    }
+
+    func testB9_R5_theKeptPositionWaitsForItsPostUnlessTheReaderMoved() {
+        let later = all.posts[12]
+        let older = Array(all.posts[10...].filter { !StreamedPosts.isPinned($0) })
+        for moves in [false, true] {
+            var status = BodyStreamStatus.streaming(posts: 10)
+            let app = makeApp({ status }, link: PendingDeepLink(id: later.id, via: .position(offset: 0)))
+            app.chores()
+            if moves {
+                app.handle(.key(.char("j")))
+                app.world.advance(to: app.world.tick + 60)
+            }
+            let before = app.world.readingPosition()
+            app.world.applyStreamed(StreamedPosts(pinned: [], older: older))
+            status = .done
+            app.chores()
+            if moves {
+                XCTAssertEqual(app.world.readingPosition(), before, "the reader's own scrolling wins")
+            } else {
+                XCTAssertEqual(app.world.readingPosition()?.postId, later.id)
+            }
+            XCTAssertNil(app.world.jump)
+            XCTAssertNil(app.ui.message, "no message for a position")
+        }
     }
 }
