@@ -133,8 +133,9 @@ func runBench(_ args: ParsedArguments) -> Int32 {
     note("B3/B6: writing a \(large)-post file and opening it at its oldest post")
     measureOpen(&r, dir: dir)
 
-    note("B9: the \(large)-post file from a loopback URL (python3 -m http.server), first frame at its top")
-    r.urlFirstFrame = benchURLFirstFrame(file: dir + "/liveblog-\(large).json") ?? .nan
+    note("B9: the \(large)-post file from a loopback URL (python3's http.server), first frame at its top")
+    r.url = benchURLFirstFrame(file: dir + "/liveblog-\(large).json") ?? URLStreamFigures()
+    r.urlFirstFrame = r.url.firstFrameMs
 
     note("B4: simulate a \(r.mid)-post scenario (3g, deep jump, resize, wheel; 12 s)")
     let sim = measureSimulate(dir: dir, posts: r.mid)
@@ -170,7 +171,11 @@ private func runBenchPart(_ only: String, _ args: ParsedArguments, posts large: 
         let file = dir + "/liveblog-\(large).json"
         let body = NativeWriter.encode(benchLiveblog(posts: large), pretty: false)
         _ = FileManager.default.createFile(atPath: file, contents: Data(body.utf8))
-        print("url_first_frame_ms \(benchURLFirstFrame(file: file) ?? .nan)")
+        let b9 = benchURLFirstFrame(file: file) ?? URLStreamFigures()
+        print("url_first_frame_ms \(b9.firstFrameMs) url_bytes_at_first_frame \(b9.bytesAtFirstFrame) "
+              + "url_bytes_total \(b9.bytesTotal) posts_at_first_frame \(b9.postsAtFirstFrame) "
+              + "url_all_posts_ms \(b9.allPostsMs) posts \(b9.postsAtEnd) "
+              + "url_stream_frame_p50_ms \(b9.medianStreamFrameMs) url_stream_frame_max_ms \(b9.slowestStreamFrameMs)")
         return 0
     case "decoding":
         let b10 = benchFramesWhileDecoding(posts: large)
