@@ -1,6 +1,6 @@
 /// Post heights as prefix sums (a Fenwick tree): the top of post i, the post at y, and a
 /// height change are all O(log n) (DESIGN principle 5, B2). Structural changes (posts
-/// arriving at the top, pages at the bottom) rebuild in O(n), which is rare.
+/// arriving at the top) rebuild in O(n), which is rare; appends at the bottom are O(log n) each.
 /// Heights are whole points, so every sum is exact in a Double.
 public struct HeightIndex: Sendable {
     private var tree: [Double]      // 1-based Fenwick array
@@ -76,9 +76,14 @@ public struct HeightIndex: Sendable {
         rebuild()
     }
 
+    /// Posts at the bottom (a page of older posts, a streamed body: B9): O(log n) each, the new
+    /// node covering (k - lowbit(k), k] is its value plus the sums already in the tree.
     public mutating func append(contentsOf heights: [Double]) {
-        values.append(contentsOf: heights)
-        rebuild()
+        for h in heights {
+            values.append(h)
+            let k = values.count
+            tree.append(h + prefix(k - 1) - prefix(k - (k & (-k))))
+        }
     }
 
     public mutating func replaceAll(_ heights: [Double]) {

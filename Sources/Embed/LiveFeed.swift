@@ -18,6 +18,8 @@ public enum LiveUpdate: Sendable {
     case snapshot(LiveSnapshot)
     /// A poll failed (R6): the page keeps what it has; the message names the URL.
     case failed(String)
+    /// B9: posts of the first body, still arriving, in page order (`PageStream`).
+    case streamed(StreamedPosts)
 }
 
 public struct LiveSnapshot: Sendable {

@@ -97,6 +97,13 @@ public struct PageLayout {
     /// A page of older posts arrived at the bottom (L8).
     mutating func append(_ hs: [Double]) { heights.append(contentsOf: hs) }
 
+    /// Posts streamed in at index `i` (B9): items after it are built again.
+    mutating func insert(_ hs: [Double], at i: Int) {
+        cache.removeAll()
+        heights.insert(contentsOf: hs, at: i)
+        plans.insert(hs.count, at: i)
+    }
+
     /// One post changed (a media or embed load): O(log n) for its height, items rebuilt when drawn (B2).
     mutating func remeasure(_ i: Int, _ post: Post, _ geometry: MediaGeometry) {
         guard i < heights.count else { return }

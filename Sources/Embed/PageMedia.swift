@@ -47,8 +47,14 @@ struct MediaGeometry: Sendable {
 
     /// An image's height: its aspect ratio once loaded (or declared), one line before that;
     /// never over the cap (D5).
-    func height(_ m: Media) -> Double {
-        let h = uncappedHeight(m)
+    func height(_ m: Media) -> Double { capped(uncappedHeight(m)) }
+
+    /// An image of declared size mw × mh: what `height(_:)` gives it (post programs, B8).
+    func declaredHeight(_ mw: Double, _ mh: Double) -> Double {
+        capped(MediaGeometry.blockHeight(width * mh / mw, line: line))
+    }
+
+    private func capped(_ h: Double) -> Double {
         guard let cap = maxImage else { return h }
         return min(h, max(line, cap))
     }

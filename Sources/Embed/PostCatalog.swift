@@ -7,7 +7,10 @@ public struct PostCatalog: Sendable {
     public private(set) var loadedCount: Int
     /// Post id → its position counted from the oldest post, so that posts arriving at the top
     /// leave every entry valid. The index (newest first) is `posts.count - 1 - position`.
+    /// Stored less `bias`: posts streamed in at the bottom (B9) move every position by one
+    /// bias step instead of rewriting every entry.
     private var positionFromOldest: [String: Int] = [:]
+    private var bias = 0
 
     /// Where a post is, seen from the loaded ones (E3).
     enum Location: Equatable {
@@ -31,7 +34,7 @@ public struct PostCatalog: Sendable {
 
     /// The index (newest first) of any post the liveblog has, loaded or not.
     func index(of id: String) -> Int? {
-        positionFromOldest[id].map { liveblog.posts.count - 1 - $0 }
+        positionFromOldest[id].map { liveblog.posts.count - 1 - ($0 + bias) }
     }
 
     /// The index of a loaded post.
@@ -59,8 +62,27 @@ public struct PostCatalog: Sendable {
     /// New posts at the top, loaded (L8). Positions count from the oldest post: O(new posts).
     mutating func insertAtTop(_ fresh: [Post]) {
         let oldCount = liveblog.posts.count
-        for (k, p) in fresh.enumerated() { positionFromOldest[p.id] = oldCount + fresh.count - 1 - k }
+        for (k, p) in fresh.enumerated() { positionFromOldest[p.id] = oldCount + fresh.count - 1 - k - bias }
         liveblog.posts.insert(contentsOf: fresh, at: 0)
         loadedCount += fresh.count
+    }
+
+    /// Older posts streamed in at the bottom (B9), loaded when everything before was (`load`):
+    /// O(new posts).
+    mutating func appendAtBottom(_ older: [Post], load: Bool) {
+        bias += older.count
+        for (k, p) in older.enumerated() { positionFromOldest[p.id] = older.count - 1 - k - bias }
+        liveblog.posts.append(contentsOf: older)
+        if load { loadedCount += older.count }
+    }
+
+    /// Posts streamed in at index `i` (pinned ones after the pinned already there, B9), loaded
+    /// when `i` is: O(i + new posts).
+    mutating func insert(_ fresh: [Post], at i: Int) {
+        let below = liveblog.posts.count - i
+        for p in liveblog.posts[..<i] { positionFromOldest[p.id, default: 0] += fresh.count }
+        for (k, p) in fresh.enumerated() { positionFromOldest[p.id] = below + fresh.count - 1 - k - bias }
+        liveblog.posts.insert(contentsOf: fresh, at: i)
+        if i <= loadedCount { loadedCount += fresh.count }
     }
 }

@@ -25,8 +25,13 @@ struct WrapPlans {
     }
 
     /// Posts arrived at the top (L8): their programs are recorded when next measured.
-    mutating func insertAtTop(_ n: Int) {
-        refs.insert(contentsOf: repeatElement(WrapPlans.none, count: n), at: 0)
+    mutating func insertAtTop(_ n: Int) { insert(n, at: 0) }
+
+    /// Posts arrived at index i (pinned posts streamed in above others, B9): theirs are recorded
+    /// when next measured, every other post keeps its own.
+    mutating func insert(_ n: Int, at i: Int) {
+        guard i <= refs.count else { return }
+        refs.insert(contentsOf: repeatElement(WrapPlans.none, count: n), at: i)
     }
 
     mutating func removeAll() {
@@ -112,9 +117,7 @@ enum PostProgram {
                 blocks += number(ops, &k, short: op == block16)
             case scaled, scaled16:
                 let w = number(ops, &k, short: op == scaled16), h = number(ops, &k, short: op == scaled16)
-                let height = MediaGeometry.blockHeight(g.width * h / w, line: g.line)
-                // As `MediaGeometry.height`: never over the image cap (D5).
-                blocks += g.maxImage.map { min(height, max(g.line, $0)) } ?? height
+                blocks += g.declaredHeight(w, h)
             case dynamic:
                 guard let h = DynamicItems.next(&items, post, g) else { return nil }
                 blocks += h

@@ -123,12 +123,15 @@ public struct FetchChunk: Hashable, Sendable {
     public let data: Data
     /// When it arrived, as in `FetchTiming`.
     public let seconds: Double
+    /// The URL that answered, after redirects (relative media resolve against it, R2).
+    public let finalURL: URL?
 
-    public init(id: FetchID, offset: Int, data: Data, seconds: Double) {
+    public init(id: FetchID, offset: Int, data: Data, seconds: Double, finalURL: URL? = nil) {
         self.id = id
         self.offset = offset
         self.data = data
         self.seconds = seconds
+        self.finalURL = finalURL
     }
 }
 

@@ -61,7 +61,7 @@ final class Transfer {
             return nil
         }
         guard let status = response?.statusCode, (200..<300).contains(status) else { return nil }
-        return FetchChunk(id: id, offset: offset, data: data, seconds: seconds)
+        return FetchChunk(id: id, offset: offset, data: data, seconds: seconds, finalURL: response?.url)
     }
 
     /// The redirect to `next`: nil to follow it, or why not (R1: at most `limit`, no loops).

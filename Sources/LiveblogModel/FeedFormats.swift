@@ -21,32 +21,37 @@ enum JSONFeedFormat {
                 throw item.error("duplicate post id \(JSONWriter.quote(postID)) (first at \(first.text))", key: "id")
             }
             firstSeen[postID] = item.place
-            var blocks: [Block] = []
-            if let html = try item.rawString("content_html") {
-                let text = HTMLText.parse(html)
-                if !text.isEmpty { blocks.append(.text(text)) }
-            } else if let text = try item.rawString("content_text") {
-                let clean = Sanitizer.clean(LiveblogLoader.normaliseNewlines(text), keepNewlines: true)
-                if !clean.isEmpty { blocks.append(.text(RichText(plain: clean))) }
-            }
-            if let image = try item.string("image"), !image.isEmpty {
-                blocks.append(.media([Media(id: postID + "-image", url: image)]))
-            }
-            var attached: [Media] = []
-            for (k, a) in (try item.array("attachments") ?? []).enumerated() {
-                guard case .object = a.value else { continue }
-                let mime = try a.string("mime_type") ?? ""
-                guard mime.hasPrefix("image/") || mime.hasPrefix("video/"), let url = try a.string("url") else { continue }
-                attached.append(Media(id: "\(postID)-attachment-\(k + 1)", kind: mime.hasPrefix("video/") ? .video : .image,
-                                      url: url, alt: try a.string("title")))
-            }
-            if !attached.isEmpty { blocks.append(.media(attached)) }
-            var headline = try item.string("title")
-            if headline?.isEmpty == true { headline = nil }
-            let date = try LiveblogLoader.date(item, "date_published") ?? LiveblogLoader.date(item, "date_modified") ?? 0
-            posts.append(Post(id: postID, createdAt: date, headline: headline, blocks: blocks))
+            posts.append(try parseItem(item, id: postID))
         }
         return Liveblog(id: id, title: title, posts: LiveblogLoader.newestFirst(posts), format: .jsonFeed, baseDirectory: baseDirectory)
+    }
+
+    /// One item (an object whose `id` is `postID`) as a post; also for a body streaming in (B9).
+    static func parseItem(_ item: JSONNode, id postID: String) throws -> Post {
+        var blocks: [Block] = []
+        if let html = try item.rawString("content_html") {
+            let text = HTMLText.parse(html)
+            if !text.isEmpty { blocks.append(.text(text)) }
+        } else if let text = try item.rawString("content_text") {
+            let clean = Sanitizer.clean(LiveblogLoader.normaliseNewlines(text), keepNewlines: true)
+            if !clean.isEmpty { blocks.append(.text(RichText(plain: clean))) }
+        }
+        if let image = try item.string("image"), !image.isEmpty {
+            blocks.append(.media([Media(id: postID + "-image", url: image)]))
+        }
+        var attached: [Media] = []
+        for (k, a) in (try item.array("attachments") ?? []).enumerated() {
+            guard case .object = a.value else { continue }
+            let mime = try a.string("mime_type") ?? ""
+            guard mime.hasPrefix("image/") || mime.hasPrefix("video/"), let url = try a.string("url") else { continue }
+            attached.append(Media(id: "\(postID)-attachment-\(k + 1)", kind: mime.hasPrefix("video/") ? .video : .image,
+                                  url: url, alt: try a.string("title")))
+        }
+        if !attached.isEmpty { blocks.append(.media(attached)) }
+        var headline = try item.string("title")
+        if headline?.isEmpty == true { headline = nil }
+        let date = try LiveblogLoader.date(item, "date_published") ?? LiveblogLoader.date(item, "date_modified") ?? 0
+        return Post(id: postID, createdAt: date, headline: headline, blocks: blocks)
     }
 }
 

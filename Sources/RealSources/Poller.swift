@@ -55,6 +55,9 @@ public struct Poller: Sendable {
         nextTick = last + currentInterval
     }
 
+    /// B9: a body that streamed in ended at `tick`; the first poll is one interval later.
+    public mutating func start(atTick tick: Int) { nextTick = tick + currentInterval }
+
     /// The poll to start now, if one is due.
     public mutating func request(atTick tick: Int) -> FetchRequest? {
         guard !inFlight, tick >= nextTick else { return nil }

@@ -1,3 +1,4 @@
+import Embed
 import Fetch
 import Foundation
 import ImageDecoding
@@ -10,10 +11,11 @@ public final class RealSession {
     public let location: SourceLocation
     public let liveblog: Liveblog
     public let loader: RealResourceLoader
-    public let liveFeed: RealLiveFeed?
+    /// Polls (R3); for a body still streaming, the rest of the body first (B9).
+    public let liveFeed: (any LiveFeed)?
     public let recorder: CaptureRecorder?
 
-    init(location: SourceLocation, liveblog: Liveblog, loader: RealResourceLoader, liveFeed: RealLiveFeed?,
+    init(location: SourceLocation, liveblog: Liveblog, loader: RealResourceLoader, liveFeed: (any LiveFeed)?,
          recorder: CaptureRecorder?) {
         self.location = location
         self.liveblog = liveblog

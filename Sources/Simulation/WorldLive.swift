@@ -10,6 +10,7 @@ extension World {
         switch liveFeed?.update(tick: tick) {
         case let .snapshot(snapshot)?: applyLive(snapshot)
         case let .failed(message)?: pageCall { $0.log("warn", "live update failed: \(message)") }
+        case let .streamed(posts)?: applyStreamed(posts)
         case nil: break
         }
     }
@@ -33,7 +34,7 @@ extension World {
     }
 
     /// The anchor and the few posts after it, each with the viewport y of its top.
-    private func anchorCandidates() -> [(id: String, viewportY: Double)] {
+    func anchorCandidates() -> [(id: String, viewportY: Double)] {
         guard let anchor = readingAnchor() else { return [] }
         let posts = page.liveblog.posts
         let end = min(page.loadedCount, anchor.postIndex + 8)

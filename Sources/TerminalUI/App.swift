@@ -15,6 +15,10 @@ public final class App {
     public var liveEvery: Double?
     public private(set) var running = true
     public var demo: DemoScript?
+    /// Work of the front end once a loop turn, after the world advanced (B9: a body streaming in);
+    /// true while it wants a frame every 16.7 ms (each frame's share of work stays small).
+    public var onChores: ((App) -> Bool)?
+    public private(set) var choresWantFrames = false
     /// The terminal's width (the demo narrows the world and widens it back).
     public var screenCols = 80
     private var nextLiveTick: Int?
@@ -288,5 +292,6 @@ public final class App {
             if !d.step(self) { running = false }
             demo = d
         }
+        choresWantFrames = onChores?(self) ?? false
     }
 }

@@ -63,7 +63,9 @@ extension App {
         return finishRecording()
     }
 
-    private var isMoving: Bool { world.pan.isMoving || world.listView.isAnimating || demo != nil }
+    private var isMoving: Bool {
+        world.pan.isMoving || world.listView.isAnimating || demo != nil || choresWantFrames
+    }
 
     /// How long to wait for input (ms, -1 = until some comes): until the next frame is due while
     /// something moves, about ten frames a second while something waits.

@@ -143,8 +143,9 @@ func runBench(_ args: ParsedArguments) -> Int32 {
     note("B7/B8: writing a heavy \(large)-post file, opening it at its oldest post, changing its width")
     measureHeavy(&r, dir: dir)
 
-    note("B9: the \(large)-post file from a loopback URL (python3 -m http.server), first frame at its top")
-    r.urlFirstFrame = benchURLFirstFrame(file: dir + "/liveblog-\(large).json") ?? .nan
+    note("B9: the \(large)-post file from a loopback URL (python3's http.server), first frame at its top")
+    r.url = benchURLFirstFrame(file: dir + "/liveblog-\(large).json") ?? URLStreamFigures()
+    r.urlFirstFrame = r.url.firstFrameMs
 
     note("B4: simulate a \(r.mid)-post scenario (3g, deep jump, resize, wheel; 12 s)")
     let sim = measureSimulate(dir: dir, posts: r.mid)
@@ -180,7 +181,11 @@ private func runBenchPart(_ only: String, _ args: ParsedArguments, posts large: 
         let file = dir + "/liveblog-\(large).json"
         let body = NativeWriter.encode(benchLiveblog(posts: large), pretty: false)
         _ = FileManager.default.createFile(atPath: file, contents: Data(body.utf8))
-        print("url_first_frame_ms \(benchURLFirstFrame(file: file) ?? .nan)")
+        let b9 = benchURLFirstFrame(file: file) ?? URLStreamFigures()
+        print("url_first_frame_ms \(b9.firstFrameMs) url_bytes_at_first_frame \(b9.bytesAtFirstFrame) "
+              + "url_bytes_total \(b9.bytesTotal) posts_at_first_frame \(b9.postsAtFirstFrame) "
+              + "url_all_posts_ms \(b9.allPostsMs) posts \(b9.postsAtEnd) "
+              + "url_stream_frame_p50_ms \(b9.medianStreamFrameMs) url_stream_frame_max_ms \(b9.slowestStreamFrameMs)")
         return 0
     case "files":
         // The two files B3/B6 and B7/B8 open, written into --file DIR (for profiling the child).

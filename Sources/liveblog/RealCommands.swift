@@ -53,8 +53,9 @@ func openRealSession(_ args: ParsedArguments) -> Result<RealSession, SourceError
     if showProgress { FileHandle.standardError.write(Data("fetching \(location)…".utf8)) }
     defer { if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }
     let poll = (try? args.double("poll", in: OptionRanges.liveSeconds)) ?? nil
-    return RealSession.open(location, pollSeconds: poll ?? Poller.defaultSeconds,
-                            record: args.string("record") != nil)
+    // B9: a URL's body streams in after the first posts (a recording reads it whole first).
+    return RealSession.openStreaming(location, pollSeconds: poll ?? Poller.defaultSeconds,
+                                     record: args.string("record") != nil, firstPosts: streamingFirstPosts)
 }
 
 /// `liveblog view URL`, and `view FILE --network real` (R1–R6): the liveblog read for real, its images fetched and decoded
@@ -121,19 +122,34 @@ func realApp(_ session: RealSession, _ cfg: WorldConfig, _ args: ParsedArguments
         app.ui.recording = true
     }
     world.advance(to: 0)
-    if let id = args.string("event") {
+    let streamFeed = session.liveFeed as? StreamingLiveFeed
+    var waiting: PendingDeepLink?
+    if let id = args.string("event"), streamFeed != nil, !world.page.exists(id) {
+        waiting = PendingDeepLink(id: id, via: .event(topOffset: args.double("top-offset")))
+    } else if let id = args.string("event") {
         app.send(.jump(id: id, topOffset: args.double("top-offset")))
         if !world.page.exists(id) { app.ui.message = (Sanitizer.clean("post \(id) not found"), 4) }
     } else if args.string("record") == nil, session.location.deepLinkID == nil,
               let kept = PositionStore().position(for: session.location.positionKey) {
         // R5: not in a recording, whose scenario starts at the top as `simulate` does.
-        world.restoreReadingPosition(postID: kept.postId, offset: kept.offset)
+        if !world.restoreReadingPosition(postID: kept.postId, offset: kept.offset), streamFeed != nil {
+            waiting = PendingDeepLink(id: kept.postId, via: .position(offset: kept.offset))
+        }
+    }
+    if let feed = streamFeed {
+        if waiting == nil, args.string("event") == nil, let id = session.location.deepLinkID,
+           !world.page.exists(id) {
+            waiting = PendingDeepLink(id: id, via: .fragment)
+        }
+        app.onChores = streamingChores(status: { feed.status }, url: session.location.description,
+                                       deepLink: waiting)
     }
     return app
 }
 
 /// After the session: the reading position kept (R5), the capture written (R4).
 func finishRealSession(_ session: RealSession, _ app: App, _ args: ParsedArguments, _ rc: Int32) -> Int32 {
+    (session.liveFeed as? StreamingLiveFeed)?.stream.cancel()
     if let position = app.world.readingPosition() {
         try? PositionStore().save(position, for: session.location.positionKey)
     }

@@ -127,4 +127,23 @@ final class WrapPlansTests: XCTestCase {
             }
         }
     }
+
+    /// B9 with B8: pinned posts streamed in above older ones (inserted in the middle of the page)
+    /// get no other post's program; a width change afterwards gives the tops of a full measure.
+    func testB8_streamedInsertsKeepEachPostsProgram() {
+        var posts = Array(Self.posts().prefix(120))
+        for k in [3, 50, 90] { posts[k].highlight = .sticky }
+        let pinned = posts.filter(StreamedPosts.isPinned)
+        let others = posts.filter { !StreamedPosts.isPinned($0) }
+        let page = Page(liveblog: Liveblog(id: "h", title: "H", posts: [pinned[0]] + Array(others[..<30])),
+                        config: pageConfig(), width: pageWidth)
+        page.applyStreamed(StreamedPosts(pinned: [pinned[1]], older: Array(others[30..<70])))
+        page.setWidth(500)
+        page.applyStreamed(StreamedPosts(pinned: [pinned[2]], older: Array(others[70...])))
+        for w in [333.0, pageWidth, 1000] {
+            page.setWidth(w)
+            XCTAssertEqual((0..<page.loadedCount).map { page.postTop(index: $0) }, Self.fullTops(page),
+                           "tops at width \(w)")
+        }
+    }
 }

@@ -16,6 +16,9 @@ Routes:
   /big?n=N&chunked=1     N bytes (chunked: no Content-Length)
   /drip?n=N&gap=S        N chunks of 1000 bytes, S seconds apart (chunked)
   /files/NAME?delay=S     the file NAME of the directory given as the first argument
+  /slowfile/NAME?parts=N&gap=S&cut=K  the file NAME in N parts S seconds apart (Content-Length
+                         of the whole); with cut, only the first K parts, then the connection
+                         closes (a truncated body, B9)
   /slow?delay=S          counts requests in flight; /stats gives the most at once
   /live/NAME             NAME.<step>.json from the file directories, ETag "step<step>" (304 when
                          If-None-Match matches); /live-step/N sets the step (R3 polling tests)
@@ -159,6 +162,26 @@ class Handler(BaseHTTPRequestHandler):
             return
         with open(path, "rb") as f:
             self.send_body(200, f.read(), [("Content-Type", query.get("type", "image/jpeg"))])
+
+    def route_slowfile(self, parts, query):
+        path = find_file(os.path.basename(parts[1]) if len(parts) > 1 else "")
+        if path is None:
+            self.send_body(404, b"no such file")
+            return
+        with open(path, "rb") as f:
+            body = f.read()
+        n = max(1, int(query.get("parts", 10)))
+        cut = int(query.get("cut", n))
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        for i in range(min(n, cut)):
+            self.wfile.write(body[len(body) * i // n: len(body) * (i + 1) // n])
+            self.wfile.flush()
+            time.sleep(float(query.get("gap", 0.1)))
+        if cut < n:
+            self.close_connection = True
 
     def route_slow(self, parts, query):
         with state_lock:
