@@ -7,7 +7,8 @@ extension LiveblogCommands {
         "device", value: "NAME",
         help: "Lay the page out as on this device (D1, D2): its width, viewport, density and bridge; "
             + "'terminal' is the terminal's own width with a reading column and an image cap (D5). "
-            + "Default: the terminal as before, no column, no cap.",
+            + "Default: 'terminal' in view; in simulate and compare the scenario's, else the terminal's "
+            + "whole width with no column and no cap.",
         allowed: devices)
     public static let columnOption = ArgSpec.option(
         "column", value: "N",

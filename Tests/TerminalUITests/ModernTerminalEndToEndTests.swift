@@ -126,8 +126,10 @@ final class PixelMouseEndToEndTests: XCTestCase {
         usleep(200_000)
         XCTAssertEqual(t.quit(), 0)
         let json = try String(contentsOfFile: rec, encoding: .utf8)
-        // x = 104 px × 8 / 10 = 83.2 pt; y = 204 px × 16 / 20 = 163.2 pt, then 244 × 16 / 20 = 195.2 pt.
-        XCTAssertTrue(json.contains("83.2"), json)
+        // x = 104 px × 8 / 10 = 83.2 pt from the terminal's edge; `view` reads as the terminal device
+        // (D5), whose 92-cell column (90 of text) is centred in 120 from cell 14 (112 pt): −28.8 pt.
+        // y = 204 px × 16 / 20 = 163.2 pt, then 244 × 16 / 20 = 195.2 pt.
+        XCTAssertTrue(json.contains("\"x\" : -28.8") || json.contains("\"x\": -28.8"), json)
         XCTAssertTrue(json.contains("163.2"), json)
         XCTAssertTrue(json.contains("195.2"), json)
     }
