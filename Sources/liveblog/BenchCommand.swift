@@ -262,38 +262,45 @@ private func measureRelayouts(_ r: inout BenchFigures) {
 /// B3/B6: the large liveblog written to a file and opened at its oldest post, three times, each in
 /// a child process (`--only open`); medians of what the children print.
 private func measureOpen(_ r: inout BenchFigures, dir: String) {
-    let lbLarge = benchLiveblog(posts: r.large)
-    let bigFile = dir + "/liveblog-\(r.large).json"
-    let encoded = NativeWriter.encode(lbLarge, pretty: false)
-    _ = FileManager.default.createFile(atPath: bigFile, contents: Data(encoded.utf8))
-    let opens = openChildren(file: bigFile, event: lbLarge.posts.last?.id ?? "")
-    func openMedian(_ k: String) -> Double { median(opens.compactMap { $0[k] }) }
-    r.openMs = openMedian("first_frame_ms")
-    r.inViewMs = openMedian("in_view_ms")
-    r.inViewVirtual = openMedian("in_view_virtual_s")
-    r.loadMs = openMedian("load_ms")
-    r.layoutMs = openMedian("layout_ms")
-    r.resizeLargePlain = openMedian("resize_ms")
-    r.rssMB = (opens.map { $0["rss_kb"] ?? 0 }.max() ?? 0) / 1024
-    r.fileMB = Double(encoded.utf8.count) / 1_048_576
+    let open = OpenedFile(benchLiveblog(posts: r.large), path: dir + "/liveblog-\(r.large).json")
+    r.openMs = open.median("first_frame_ms")
+    r.inViewMs = open.median("in_view_ms")
+    r.inViewVirtual = open.median("in_view_virtual_s")
+    r.loadMs = open.median("load_ms")
+    r.layoutMs = open.median("layout_ms")
+    r.resizeLargePlain = open.median("resize_ms")
+    r.rssMB = open.peakRSSMB
+    r.fileMB = open.fileMB
 }
 
 /// B7/B8: the heavy liveblog (`HeavyProfile`) of the same size, opened at its oldest post the
 /// same way; then width changes at that size, each timed in the child (median of 9 a child).
 private func measureHeavy(_ r: inout BenchFigures, dir: String) {
-    let lb = HeavyProfile.generate(posts: r.large, seed: 1)
-    let file = dir + "/heavy-\(r.large).json"
-    let encoded = NativeWriter.encode(lb, pretty: false)
-    _ = FileManager.default.createFile(atPath: file, contents: Data(encoded.utf8))
-    let opens = openChildren(file: file, event: lb.posts.last?.id ?? "")
-    func openMedian(_ k: String) -> Double { median(opens.compactMap { $0[k] }) }
-    r.openHeavyMs = openMedian("first_frame_ms")
-    r.heavyLoadMs = openMedian("load_ms")
-    r.heavyLayoutMs = openMedian("layout_ms")
-    r.resizeLarge = openMedian("resize_ms")
-    r.resizeLargeMax = opens.compactMap { $0["resize_ms_max"] }.max() ?? .nan
-    r.rssHeavyMB = (opens.map { $0["rss_kb"] ?? 0 }.max() ?? 0) / 1024
-    r.heavyFileMB = Double(encoded.utf8.count) / 1_048_576
+    let open = OpenedFile(HeavyProfile.generate(posts: r.large, seed: 1), path: dir + "/heavy-\(r.large).json")
+    r.openHeavyMs = open.median("first_frame_ms")
+    r.heavyLoadMs = open.median("load_ms")
+    r.heavyLayoutMs = open.median("layout_ms")
+    r.resizeLarge = open.median("resize_ms")
+    r.resizeLargeMax = open.opens.compactMap { $0["resize_ms_max"] }.max() ?? .nan
+    r.rssHeavyMB = open.peakRSSMB
+    r.heavyFileMB = open.fileMB
+}
+
+/// A liveblog written as compact native JSON and opened at its oldest post by three children.
+private struct OpenedFile {
+    let opens: [[String: Double]]
+    let fileMB: Double
+
+    init(_ lb: Liveblog, path: String) {
+        let encoded = NativeWriter.encode(lb, pretty: false)
+        _ = FileManager.default.createFile(atPath: path, contents: Data(encoded.utf8))
+        opens = openChildren(file: path, event: lb.posts.last?.id ?? "")
+        fileMB = Double(encoded.utf8.count) / 1_048_576
+    }
+
+    func median(_ key: String) -> Double { liveblog.median(opens.compactMap { $0[key] }) }
+    /// The largest peak of the three, in MB.
+    var peakRSSMB: Double { (opens.map { $0["rss_kb"] ?? 0 }.max() ?? 0) / 1024 }
 }
 
 /// Runs the open child three times on `file`; what each printed.
