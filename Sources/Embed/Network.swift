@@ -71,7 +71,8 @@ public struct NetworkQueue: Sendable {
     }
 
     private mutating func startWaiting(tick: Int) {
-        var mediaInFlight = inFlight.filter { !$0.0.isPage }.count
+        var mediaInFlight = 0
+        for entry in inFlight where !entry.0.isPage { mediaInFlight += 1 }
         while mediaInFlight < connections, head < waiting.count {
             let r = waiting[head]
             head += 1

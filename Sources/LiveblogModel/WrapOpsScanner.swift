@@ -30,16 +30,22 @@ enum WrapOpsScanner {
                 if b == 0x20 {
                     words.flush(into: &ops)
                     words.space(into: &ops)
-                    last = LastCharacter()
+                    last.reset()
                 } else if b == 0x0A {
                     words.flush(into: &ops)
                     words.newline(into: &ops)
-                    last = LastCharacter()
+                    last.reset()
                 } else if b < 0x20 || b == 0x7F {
                     return false
                 } else {
+                    // A run of printable ASCII at once: no break can fall between two of them
+                    // (`LineBreak`: both below U+2E80), each one column, each its own Character.
+                    var j = i
+                    while j < n, bytes[j] &- 0x21 < 0x5E { j += 1 }
                     words.character(UInt32(b), width: 1, into: &ops)
-                    last.start(UInt32(b), width: 1)
+                    if j > i { words.addASCII(count: j - i, lastScalar: UInt32(bytes[j - 1])) }
+                    last.start(UInt32(bytes[j - 1]), width: 1)
+                    i = j
                 }
                 continue
             }
@@ -135,6 +141,17 @@ struct WordSink {
         lastScalar = v
     }
 
+    /// `count` more printable ASCII characters after the one just added: one column each, no
+    /// break between them.
+    @inline(__always)
+    mutating func addASCII(count k: Int, lastScalar v: UInt32) {
+        width += k
+        count += k
+        lastWidth = 1
+        lastScalar = v
+        if width > WrapOps.maxWidth { overflow = true }
+    }
+
     @inline(__always)
     mutating func add(width w: Int, oneColumn one: Bool) {
         width += w
@@ -205,6 +222,14 @@ struct LastCharacter {
     private var loneRegionalIndicator = false
     private(set) var width = 0
     private var valid = false
+
+    /// No last Character (after a space or a line break), keeping the scalar buffer's storage.
+    @inline(__always)
+    mutating func reset() {
+        valid = false
+        loneRegionalIndicator = false
+        width = 0
+    }
 
     mutating func start(_ v: UInt32, width w: Int) {
         first = v
