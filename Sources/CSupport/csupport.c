@@ -46,3 +46,11 @@ void lb_set_trim_threshold(int bytes) {
     (void)bytes;
 #endif
 }
+
+int lb_trim_heap(void) {
+#ifdef __GLIBC__
+    return malloc_trim(0);
+#else
+    return 0;
+#endif
+}

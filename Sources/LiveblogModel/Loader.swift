@@ -75,6 +75,7 @@ public enum LiveblogLoader {
                let a = (lo + page - 1) / page * page, z = hi / page * page
                if z > a { _ = madvise(base + a, z - a, MADV_DONTNEED) }
            }) {
+            Heap.trim()
             return lb
         }
         let step = 4 << 20

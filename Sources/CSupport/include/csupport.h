@@ -9,4 +9,7 @@ int lb_openpty(int *master, int *slave, int rows, int cols);
 /// glibc's M_TRIM_THRESHOLD: freed memory at the top of the heap beyond this goes back to the
 /// system (the loader sets it while parsing a large file on several threads, B6).
 void lb_set_trim_threshold(int bytes);
+/// Hands every whole free page of every malloc arena back to the system (glibc's malloc_trim(0));
+/// 0 elsewhere. After a parallel parse the garbage of the parse lies in the middle of two arenas.
+int lb_trim_heap(void);
 #endif
