@@ -24,6 +24,15 @@ struct RunLoopState {
     /// Wall-clock time as world ticks (120 Hz).
     func elapsedTicks() -> Int { Int(nanoseconds() / UInt64(1_000_000_000 / VirtualClock.ticksPerSecond)) }
     func close() { if let f = fpsLog { fclose(f) } }
+
+    /// 250 ms after the last resize of a storm, the whole screen once more (T5): what a resize
+    /// left half-drawn is drawn again.
+    mutating func settleResize(_ lastResize: inout UInt64?, on screen: NcursesScreen) {
+        guard let r = lastResize, DispatchTime.now().uptimeNanoseconds &- r > 250_000_000 else { return }
+        lastResize = nil
+        screen.repaintAll()
+        dirty = true
+    }
 }
 
 extension App {
@@ -41,11 +50,7 @@ extension App {
         }
         while running {
             let timeout = inputTimeout(&loop)
-            if let r = lastResize, DispatchTime.now().uptimeNanoseconds &- r > 250_000_000 {
-                lastResize = nil
-                screen.repaintAll()
-                loop.dirty = true
-            }
+            loop.settleResize(&lastResize, on: screen)
             takeInput(screen, timeout: timeout, &loop)
             world.advance(to: loop.elapsedTicks())
             chores()

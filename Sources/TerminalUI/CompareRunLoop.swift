@@ -13,11 +13,7 @@ extension CompareApp {
         var lastResize: UInt64?
         while running {
             let timeout = inputTimeout(&loop)
-            if let r = lastResize, DispatchTime.now().uptimeNanoseconds &- r > 250_000_000 {
-                lastResize = nil
-                screen.repaintAll()
-                loop.dirty = true
-            }
+            loop.settleResize(&lastResize, on: screen)
             if let ev = screen.waitInput(timeoutMs: timeout) {
                 if case .resize = ev { lastResize = DispatchTime.now().uptimeNanoseconds }
                 take(ev, &loop)

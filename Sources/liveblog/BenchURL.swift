@@ -16,23 +16,6 @@ import TerminalUI
 // Then the frames that stream the rest in (a bounded batch each), back to back: their median
 // and slowest (keys are answered between frames) and the time until every post is on the page.
 
-/// A loopback port free a moment ago.
-private func freeLoopbackPort() -> Int {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    withUnsafeMutablePointer(to: &address) { p in
-        p.withMemoryRebound(to: sockaddr.self, capacity: 1) { s in
-            _ = bind(fd, s, length)
-            _ = getsockname(fd, s, &length)
-        }
-    }
-    return Int(UInt16(bigEndian: address.sin_port))
-}
-
 /// B9's figures.
 struct URLStreamFigures {
     var firstFrameMs = Double.nan
@@ -66,7 +49,7 @@ http.server.ThreadingHTTPServer(("127.0.0.1", port), Handler).serve_forever()
 /// B9: `file` served from its directory and opened at its top; nil when python3 is missing or
 /// the liveblog could not be read.
 func benchURLFirstFrame(file: String) -> URLStreamFigures? {
-    let port = freeLoopbackPort()
+    let port = LoopbackPort.unused()
     let mbps = ProcessInfo.processInfo.environment["LIVEBLOG_BENCH_URL_MBPS"].flatMap(Double.init) ?? 50
     let server = Process()
     server.executableURL = URL(fileURLWithPath: "/usr/bin/env")

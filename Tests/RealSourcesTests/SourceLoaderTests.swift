@@ -137,20 +137,6 @@ final class SourceLoaderTests: XCTestCase {
         XCTAssertFalse(SourceLocation("match.json").isURL)
     }
 
-    /// A loopback port nothing listens on: bound, then closed.
-    static func closedPort() -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        withUnsafeMutablePointer(to: &address) { p in
-            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { s in
-                _ = bind(fd, s, length)
-                _ = getsockname(fd, s, &length)
-            }
-        }
-        close(fd)
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
+    /// A loopback port nothing listens on (R6).
+    static func closedPort() -> Int { LoopbackPort.unused() }
 }

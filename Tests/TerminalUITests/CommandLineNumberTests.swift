@@ -9,20 +9,9 @@ final class CommandLineNumberTests: XCTestCase {
         guard FileManager.default.isExecutableFile(atPath: Fixture.binary) else { throw XCTSkip("no binary") }
         let errPath = NSTemporaryDirectory() + "/lbnum-\(getpid())-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: errPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv = ([Fixture.binary] + args).map { strdup($0) } + [nil]
-        defer { for a in argv { free(a) } }
-        var pid: pid_t = 0
-        XCTAssertEqual(posix_spawn(&pid, Fixture.binary, &actions, nil, argv, environ), 0)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return (code, (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+        let code = Fixture.run(Fixture.binary, args, stdout: "/dev/null", stderr: errPath)
+        XCTAssertNotNil(code, "the binary starts")
+        return (code ?? -1, (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
     }
 
     func testC6_negativeGenerateSeedIsAUsageError() throws {

@@ -18,26 +18,11 @@ final class DumpTests: XCTestCase {
         let dir = NSTemporaryDirectory() + "lb-dump-\(getpid())-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, stdinPath, O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, dir + "/out", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, dir + "/err", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv = ([Fixture.binary] + args).map { strdup($0) } + [nil]
-        defer { for a in argv { free(a) } }
-        var environment = ProcessInfo.processInfo.environment
-        for (k, v) in env { environment[k] = v }
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for e in envp { free(e) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, Fixture.binary, &actions, nil, argv, envp) == 0 else {
+        guard let code = Fixture.run(Fixture.binary, args, stdin: stdinPath, stdout: dir + "/out",
+                                     stderr: dir + "/err", env: env) else {
             XCTFail("cannot spawn the binary")
             return (-1, [], "")
         }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         let out = [UInt8](FileManager.default.contents(atPath: dir + "/out") ?? Data())
         let err = (try? String(contentsOfFile: dir + "/err", encoding: .utf8)) ?? ""
         return (code, out, err)

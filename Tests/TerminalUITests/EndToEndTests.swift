@@ -46,22 +46,7 @@ final class EndToEndTests: XCTestCase {
     }
 
     func spawn(_ path: String, _ args: [String]) -> (status: Int32, out: String) {
-        let outPath = workDir + "/spawn-out-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: outPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([path] + args).map { strdup($0) } + [nil]
-        defer { for a in argv { free(a) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { return (-1, "") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return (code, (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "")
+        Fixture.output(path, args, in: workDir)
     }
 
     /// Starts the binary in a detached session; its exit status goes to `exitFile`, and the pane

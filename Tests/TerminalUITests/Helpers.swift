@@ -139,22 +139,36 @@ enum GoldenStyles {
 
 extension Fixture {
     /// Runs `path` with `args` through posix_spawn and waitpid (Foundation's Process can lose a
-    /// child's exit under load): stdin and stderr /dev/null, stdout into `stdout`. The exit status,
-    /// or nil when it could not start.
+    /// child's exit under load), its standard streams from and to these files, `env` added to
+    /// this process's environment. The exit code (128 + the signal when killed), or nil when it
+    /// could not start.
     @discardableResult
-    static func run(_ path: String, _ args: [String], stdout: String) -> Int32? {
+    static func run(_ path: String, _ args: [String], stdin: String = "/dev/null", stdout: String,
+                    stderr: String = "/dev/null", env: [String: String] = [:]) -> Int32? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let argv = ([path] + args).map { strdup($0) } + [nil]
         defer { for a in argv { free(a) } }
+        var environment = ProcessInfo.processInfo.environment
+        for (k, v) in env { environment[k] = v }
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for e in envp { free(e) } }
         var pid: pid_t = 0
-        guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { return nil }
+        guard posix_spawn(&pid, path, &actions, nil, argv, envp) == 0 else { return nil }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return status
+        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    }
+
+    /// `run`, with what the child wrote to stdout (through a file in `dir`).
+    static func output(_ path: String, _ args: [String], in dir: String) -> (status: Int32, out: String) {
+        let outPath = dir + "/out-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: outPath) }
+        guard let code = run(path, args, stdout: outPath) else { return (-1, "") }
+        return (code, (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "")
     }
 }

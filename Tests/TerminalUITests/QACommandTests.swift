@@ -19,21 +19,7 @@ final class QACommandTests: XCTestCase {
 
     /// Runs the binary; its exit status and stdout.
     func run(_ args: [String]) -> (status: Int32, out: String) {
-        let outPath = dir + "/out-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: outPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([Fixture.binary] + args).map { strdup($0) } + [nil]
-        defer { for a in argv { free(a) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, Fixture.binary, &actions, nil, argv, environ) == 0 else { return (-1, "") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return ((status >> 8) & 0xff, (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "")
+        Fixture.output(Fixture.binary, args, in: dir)
     }
 
     /// Twelve fuzz scenarios with expectations, written as files.

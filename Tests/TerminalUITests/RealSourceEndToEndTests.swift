@@ -56,10 +56,7 @@ final class RealSourceEndToEndTests: XCTestCase {
     /// tmux through posix_spawn and waitpid (see EndToEndTests.spawn for why not Process).
     @discardableResult
     func tmux(_ args: [String]) -> String {
-        let outPath = workDir + "/out-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: outPath) }
-        guard Fixture.run(tmuxPath, ["-L", socket, "-f", "/dev/null"] + args, stdout: outPath) != nil else { return "" }
-        return (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
+        Fixture.output(tmuxPath, ["-L", socket, "-f", "/dev/null"] + args, in: workDir).out
     }
 
     func start(_ args: String) {
