@@ -93,6 +93,16 @@ extension Scenario {
             return s
         }
 
+        /// A string naming one of an enum's cases, else "unknown WHAT "s" (a, b or c)".
+        func choice<E: RawRepresentable & CaseIterable>(_ v: JSONValue, _ place: String, _ what: String) throws -> E
+            where E.RawValue == String {
+            let s = try string(v, place)
+            if let e = E(rawValue: s) { return e }
+            let names = E.allCases.map(\.rawValue)
+            let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names.joined()
+            throw fail(place, "unknown \(what) \"\(s)\" (\(list))")
+        }
+
         func id(_ v: JSONValue, _ place: String) throws -> String {
             if let s = v.stringValue { return s }
             if let d = v.doubleValue {

@@ -79,16 +79,8 @@ extension Scenario.Reader {
                 if tk == "cols" { config.cols = try int(tv, "terminal.cols", min: 1, max: 1000) }
                 if tk == "rows" { config.rows = try int(tv, "terminal.rows", min: 1, max: 1000) }
             }
-        case "mode":
-            let s = try string(v, "mode")
-            guard let m = Mode(rawValue: s) else { throw fail("mode", "unknown mode \"\(s)\" (content, nested or header)") }
-            config.mode = m
-        case "platform":
-            let s = try string(v, "platform")
-            guard let p = Platform(rawValue: s) else {
-                throw fail("platform", "unknown platform \"\(s)\" (ios, android or naive)")
-            }
-            config.platform = p
+        case "mode": config.mode = try choice(v, "mode", "mode")
+        case "platform": config.platform = try choice(v, "platform", "platform")
         case "hook": config.hook = try hook(v, "hook")
         case "physics", "dragRule", "androidRange": try scrolling(k, v, &config)
         case "device", "bridgeDelay", "column": try device(k, v, &config)
@@ -108,10 +100,7 @@ extension Scenario.Reader {
         case "enabledDomains":
             let a = try array(v, "enabledDomains", of: "an array of domains")
             config.page.enabledDomains = try a.enumerated().map { try string($1, "enabledDomains[\($0)]") }
-        case "layout":
-            let s = try string(v, "layout")
-            guard let l = PageLayoutKind(rawValue: s) else { throw fail("layout", "unknown layout \"\(s)\" (list or timeline)") }
-            config.page.layout = l
+        case "layout": config.page.layout = try choice(v, "layout", "layout")
         default: break // name, description, $schema: for people
         }
     }
@@ -121,24 +110,12 @@ extension Scenario.Reader {
         switch k {
         case "physics":
             // F2: one law for every platform and mode instead of each platform's own.
-            let s = try string(v, "physics")
-            guard let m = PhysicsModel(rawValue: s) else {
-                throw fail("physics", "unknown physics \"\(s)\" (uidynamic, uikit or android)")
-            }
-            config.physics = m
+            config.physics = try choice(v, "physics", "physics")
         case "dragRule":
             // F4: which reader input is a drag; "every-scroll" is H5's old rule.
-            let s = try string(v, "dragRule")
-            guard let r = ReaderDragRule(rawValue: s) else {
-                throw fail("dragRule", "unknown drag rule \"\(s)\" (platform or every-scroll)")
-            }
-            config.dragRule = r
+            config.dragRule = try choice(v, "dragRule", "drag rule")
         case "androidRange":
-            let s = try string(v, "androidRange")
-            guard let r = AndroidRangeMode(rawValue: s) else {
-                throw fail("androidRange", "unknown range \"\(s)\" (estimated or exact)")
-            }
-            config.androidRange = r
+            config.androidRange = try choice(v, "androidRange", "range")
         default: break
         }
     }
