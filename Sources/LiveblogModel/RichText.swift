@@ -28,33 +28,27 @@ public struct RichText: Sendable, Equatable {
     public init(runs: [TextRun]) {
         var spans: [Span] = []
         spans.reserveCapacity(runs.count)
-        var visible = 0, linkBytes = 0
-        var lastLink: (text: String, start: UInt32, end: UInt32)?
+        let visible = runs.reduce(0) { $0 + $1.text.utf8.count }
+        var end = 0, total = visible
+        // The links stored after the text, each once where runs in a row share it (bold inside a link).
+        var links: [String] = []
         for run in runs {
-            visible += run.text.utf8.count
-            var span = Span(end: UInt32(visible), linkStart: 0, linkEnd: 0, bold: run.bold,
-                            italic: run.italic, hasLink: run.link != nil)
+            end += run.text.utf8.count
+            var span = Span(end: UInt32(end), linkStart: 0, linkEnd: 0, bold: run.bold, italic: run.italic,
+                            hasLink: run.link != nil)
             if let link = run.link {
-                // The same link as the run before (bold inside a link) is stored once.
-                if let l = lastLink, l.text == link {
-                    (span.linkStart, span.linkEnd) = (l.start, l.end)
+                if let last = spans.last, last.hasLink, links.last == link {
+                    (span.linkStart, span.linkEnd) = (last.linkStart, last.linkEnd)
                 } else {
-                    span.linkStart = UInt32(linkBytes)
-                    linkBytes += link.utf8.count
-                    span.linkEnd = UInt32(linkBytes)
-                    lastLink = (link, span.linkStart, span.linkEnd)
+                    span.linkStart = UInt32(total)
+                    total += link.utf8.count
+                    span.linkEnd = UInt32(total)
+                    links.append(link)
                 }
-            } else {
-                lastLink = nil
             }
             spans.append(span)
         }
-        for i in spans.indices where spans[i].hasLink {
-            spans[i].linkStart += UInt32(visible)
-            spans[i].linkEnd += UInt32(visible)
-        }
         // One allocation of exactly the bytes (no growth slack: B6, B7).
-        let total = visible + linkBytes
         self.storage = total == 0 ? "" : String(unsafeUninitializedCapacity: total) { buffer in
             var k = 0
             func put(_ s: String) {
@@ -66,11 +60,7 @@ public struct RichText: Sendable, Equatable {
                 }
             }
             for run in runs { put(run.text) }
-            var previous: String?
-            for run in runs {
-                if let link = run.link, link != previous { put(link) }
-                previous = run.link
-            }
+            for link in links { put(link) }
             return k
         }
         let single = spans.count == 1 && !spans[0].bold && !spans[0].italic && !spans[0].hasLink && total > 0
