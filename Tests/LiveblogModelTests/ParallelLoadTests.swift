@@ -61,3 +61,36 @@ final class ParallelLoadTests: XCTestCase {
         for (a, b) in zip(ranges, ranges.dropFirst()) { XCTAssertLessThanOrEqual(a.1, b.0, "chunks do not overlap") }
     }
 }
+
+/// B7: the event scan finds a string's closing quote with `memchr`, counting the backslashes
+/// before it; it must end every string where reading byte by byte (a backslash skips the next
+/// byte) ends it, and fail on the same unterminated ones.
+final class ByteCursorStringTests: XCTestCase {
+    private func reference(_ b: [UInt8]) -> Int? {
+        var i = 1
+        while i < b.count {
+            if b[i] == 0x5C { i += 2; continue }
+            i += 1
+            if b[i - 1] == 0x22 { return i }
+        }
+        return nil
+    }
+
+    func testB7_skipStringEndsWhereTheByteReadingEnds() {
+        var rng = SeededRandom(seed: 3)
+        let alphabet: [UInt8] = [0x22, 0x5C, 0x5C, 0x5C, 0x61, 0x62, 0x20, 0x7B, 0x7D, 0xC3, 0xA9]
+        var ended = 0
+        for _ in 0..<20000 {
+            var b: [UInt8] = [0x22]
+            for _ in 0..<Int.random(in: 0...24, using: &rng) { b.append(alphabet[Int.random(in: 0..<alphabet.count, using: &rng)]) }
+            let expected = reference(b)
+            let got: Int? = b.withUnsafeBufferPointer { buf in
+                var c = ByteCursor(buf)
+                return c.skipString() ? c.i : nil
+            }
+            XCTAssertEqual(got, expected, "\(b)")
+            if expected != nil { ended += 1 }
+        }
+        XCTAssertGreaterThan(ended, 5000)
+    }
+}

@@ -87,3 +87,47 @@ final class SanitizerTests: XCTestCase {
         for s in [ld.title, ld.posts[0].texts[0].plainText, ld.posts[0].media[0].url] { assertNoControls(s) }
     }
 }
+
+/// B7: the sanitiser's scan reads eight printable ASCII bytes at a time. It must flag exactly
+/// what the byte-by-byte reading flags, wherever the byte that needs work falls in a word.
+final class SanitizerScanTests: XCTestCase {
+    /// The rule read one byte at a time (the scan before B7).
+    private func reference(_ b: [UInt8], keepNewlines: Bool) -> Bool {
+        let n = b.count
+        for i in 0..<n {
+            let c = b[i]
+            if c < 0x20 || c == 0x7F, !(keepNewlines && c == 0x0A) { return true }
+            if c == 0xC2, i + 1 < n, (0x80...0x9F).contains(b[i + 1]) { return true }
+            if c == 0xE2, i + 2 < n {
+                if b[i + 1] == 0x80, (0xAA...0xAE).contains(b[i + 2]) { return true }
+                if b[i + 1] == 0x81, (0xA6...0xA9).contains(b[i + 2]) { return true }
+            }
+        }
+        return false
+    }
+
+    func testB7_wordScanFlagsWhatTheByteScanFlags() {
+        var rng = SeededRandom(seed: 7)
+        // Pieces that need work, and look-alikes that do not, dropped at every offset.
+        let pieces: [[UInt8]] = [[0x00], [0x1F], [0x0A], [0x09], [0x1B], [0x7F], [0x7E], [0x20], [0xC2, 0x85],
+                                 [0xC2, 0xA0], [0xE2, 0x80, 0xAE], [0xE2, 0x80, 0x94], [0xE2, 0x81, 0xA7],
+                                 [0xF0, 0x9F, 0x98, 0x80], [0xC3, 0xA9], [0x80], [0xFF]]
+        var flagged = 0
+        for _ in 0..<4000 {
+            let length = Int.random(in: 0...40, using: &rng)
+            var b = (0..<length).map { _ in UInt8.random(in: 0x20...0x7E, using: &rng) }
+            for _ in 0..<Int.random(in: 0...2, using: &rng) {
+                let p = pieces[Int.random(in: 0..<pieces.count, using: &rng)]
+                b.insert(contentsOf: p, at: Int.random(in: 0...b.count, using: &rng))
+            }
+            let s = String(decoding: b, as: UTF8.self)
+            let bytes = Array(s.utf8)
+            for keep in [false, true] {
+                let expected = reference(bytes, keepNewlines: keep)
+                XCTAssertEqual(Sanitizer.needsWork(s, keepNewlines: keep), expected, "\(bytes) keepNewlines \(keep)")
+                if expected { flagged += 1 }
+            }
+        }
+        XCTAssertGreaterThan(flagged, 1000, "the pieces that need work were met")
+    }
+}
