@@ -25,8 +25,10 @@ extension Page {
         for b in post.blocks {
             switch b {
             case .media(let ms):
-                for m in ms where media.states[m.id] == nil {
-                    request(.media(findMedia(m.id) ?? m))
+                for m in ms where media.state(of: m.id) == nil {
+                    // The item as the post that holds its id has it (the first of that id in the
+                    // last post indexed with it): this one, unless an id was met twice (B7).
+                    request(.media(media.repeatedIDs ? findMedia(m.id) ?? m : m))
                 }
             case .embed(let e) where !media.isLoaded(e):
                 // Every embed loads (L6); one with a declared oEmbed height keeps it, so it moves nothing.

@@ -9,7 +9,8 @@ public struct PostCatalog: Sendable {
     /// leave every entry valid. The index (newest first) is `posts.count - 1 - position`.
     /// Stored less `bias`: posts streamed in at the bottom (B9) move every position by one
     /// bias step instead of rewriting every entry.
-    private var positionFromOldest: [String: Int] = [:]
+    /// An `IDTable`, not a dictionary: 3 MB instead of 6.3 at 100 000 posts (B7).
+    private var positionFromOldest = IDTable<Int32>()
     private var bias = 0
 
     /// Where a post is, seen from the loaded ones (E3).
@@ -23,9 +24,9 @@ public struct PostCatalog: Sendable {
     init(liveblog: Liveblog, loadedCount: Int) {
         self.liveblog = liveblog
         self.loadedCount = loadedCount
-        positionFromOldest.reserveCapacity(liveblog.posts.count)
         let n = liveblog.posts.count
-        for (i, p) in liveblog.posts.enumerated() { positionFromOldest[p.id] = n - 1 - i }
+        positionFromOldest = IDTable(capacity: n)
+        for (i, p) in liveblog.posts.enumerated() { positionFromOldest.set(Int32(n - 1 - i), for: p.id) }
     }
 
     var posts: [Post] { liveblog.posts }
@@ -34,7 +35,7 @@ public struct PostCatalog: Sendable {
 
     /// The index (newest first) of any post the liveblog has, loaded or not.
     func index(of id: String) -> Int? {
-        positionFromOldest[id].map { liveblog.posts.count - 1 - ($0 + bias) }
+        positionFromOldest[id].map { liveblog.posts.count - 1 - (Int($0) + bias) }
     }
 
     /// The index of a loaded post.
@@ -62,7 +63,9 @@ public struct PostCatalog: Sendable {
     /// New posts at the top, loaded (L8). Positions count from the oldest post: O(new posts).
     mutating func insertAtTop(_ fresh: [Post]) {
         let oldCount = liveblog.posts.count
-        for (k, p) in fresh.enumerated() { positionFromOldest[p.id] = oldCount + fresh.count - 1 - k - bias }
+        for (k, p) in fresh.enumerated() {
+            positionFromOldest.set(Int32(oldCount + fresh.count - 1 - k - bias), for: p.id)
+        }
         liveblog.posts.insert(contentsOf: fresh, at: 0)
         loadedCount += fresh.count
     }
@@ -71,7 +74,7 @@ public struct PostCatalog: Sendable {
     /// O(new posts).
     mutating func appendAtBottom(_ older: [Post], load: Bool) {
         bias += older.count
-        for (k, p) in older.enumerated() { positionFromOldest[p.id] = older.count - 1 - k - bias }
+        for (k, p) in older.enumerated() { positionFromOldest.set(Int32(older.count - 1 - k - bias), for: p.id) }
         liveblog.posts.append(contentsOf: older)
         if load { loadedCount += older.count }
     }
@@ -80,8 +83,10 @@ public struct PostCatalog: Sendable {
     /// when `i` is: O(i + new posts).
     mutating func insert(_ fresh: [Post], at i: Int) {
         let below = liveblog.posts.count - i
-        for p in liveblog.posts[..<i] { positionFromOldest[p.id, default: 0] += fresh.count }
-        for (k, p) in fresh.enumerated() { positionFromOldest[p.id] = below + fresh.count - 1 - k - bias }
+        for p in liveblog.posts[..<i] { positionFromOldest.modify(p.id) { $0 += Int32(fresh.count) } }
+        for (k, p) in fresh.enumerated() {
+            positionFromOldest.set(Int32(below + fresh.count - 1 - k - bias), for: p.id)
+        }
         liveblog.posts.insert(contentsOf: fresh, at: i)
         if i <= loadedCount { loadedCount += fresh.count }
     }
