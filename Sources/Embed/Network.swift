@@ -60,13 +60,14 @@ public struct NetworkQueue: Sendable {
 
     /// Pages bypass the media queue (an XHR of their own) but draw from the same generator.
     public mutating func enqueue(_ r: Request, tick: Int) {
-        if waitingSet.contains(r) || inFlight.contains(where: { $0.0 == r }) { return }
+        if inFlight.contains(where: { $0.0 == r }) { return }
         if case .page = r {
             inFlight.append((r, profile.delay(&rng).map { tick + VirtualClock.ticks($0) }))
             return
         }
+        // One hash a request, not two (the heavy liveblog asks for 65 000 at once, B7).
+        guard waitingSet.insert(r).inserted else { return }
         waiting.append(r)
-        waitingSet.insert(r)
         startWaiting(tick: tick)
     }
 

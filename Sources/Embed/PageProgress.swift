@@ -38,11 +38,9 @@ struct PageProgress: Sendable {
 
     /// A request went to the loader; asking again for one still loading changes nothing.
     mutating func requested(_ r: Request) {
-        guard !loading.contains(r) else { return }
+        guard loading.insert(r).inserted else { return }
         if remaining == 0 { value = 0 }
-        let w = PageProgress.weight(r)
-        loading.insert(r)
-        remaining += w
+        remaining += PageProgress.weight(r)
     }
 
     /// A request completed (a load the page did not ask for, e.g. forced, changes nothing).
