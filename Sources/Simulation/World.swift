@@ -37,7 +37,7 @@ public final class World {
     public var watchedPosts: [String] = []
     public internal(set) var watchedY: [String: Double?] = [:]
 
-    var pendingResizes: [(tick: Int, height: Double)] = []
+    public internal(set) var pendingResizes = FIFO<(tick: Int, height: Double)>()
     /// D4: the page's calls on their way to the host over the bridge.
     var bridgeQueue: [(tick: Int, call: (JumpHost, Int) -> Void)] = []
     var touchStartedOnWeb = false
@@ -139,7 +139,7 @@ public final class World {
         }
         // A taller web view (insets off) leaves less to scroll: its position stays in range.
         page.clampScroll()
-        pendingResizes = []
+        pendingResizes.removeAll()
         anchorPastBottom = false
         makeHost()
         applyPhysics()
