@@ -42,6 +42,15 @@ enum WrapOpsScanner {
                     // (`LineBreak`: both below U+2E80), each one column, each its own Character.
                     var j = i
                     while j < n, bytes[j] &- 0x21 < 0x5E { j += 1 }
+                    // The commonest word (B7: most of a heavy liveblog's text): a whole word of
+                    // printable ASCII then one space, on a word of its own. Its op is one byte
+                    // with the space in it, as the steps below would write it.
+                    if words.isEmpty, j < n, bytes[j] == 0x20, j + 1 - i <= WrapOps.maxShortWidth {
+                        words.appendSpacedASCIIWord(width: j + 1 - i, into: &ops)
+                        last.reset()
+                        i = j + 1
+                        continue
+                    }
                     words.character(UInt32(b), width: 1, into: &ops)
                     if j > i { words.addASCII(count: j - i, lastScalar: UInt32(bytes[j - 1])) }
                     last.start(UInt32(bytes[j - 1]), width: 1)
@@ -139,6 +148,19 @@ struct WordSink {
         if count > 0, LineBreak.canBreak(scalar: lastScalar, v) { flush(into: &ops) }
         add(width: w, oneColumn: w == 1)
         lastScalar = v
+    }
+
+    /// No word being read.
+    var isEmpty: Bool { count == 0 }
+
+    /// A word of `w` printable ASCII characters (1…`WrapOps.maxShortWidth`) and the one space
+    /// after it, while no word is being read: what `character`, `addASCII`, `flush` and `space`
+    /// write for it, in one byte (B7).
+    @inline(__always)
+    mutating func appendSpacedASCIIWord(width w: Int, into ops: inout [UInt8]) {
+        ops.append(UInt8(w) << 2 | WrapOps.spaceBit)
+        spaceMask = 0
+        lastCharacter = nil
     }
 
     /// `count` more printable ASCII characters after the one just added: one column each, no
