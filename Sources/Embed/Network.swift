@@ -35,20 +35,24 @@ public enum Request: Hashable, Sendable {
 }
 
 /// A browser-like loader: requests start in the order asked (page order, I2), at most
-/// `connections` at once (browsers open six per host); each takes a seeded delay.
+/// `connections` at once (browsers open six per host); each takes a seeded delay. A request may
+/// come with the page's slot for its media or embed (`Page.slot(of:)`): the queue then keeps it
+/// as a bit in `waitingSet` (B7) and hands the slot back with its completion.
 public struct NetworkQueue: Sendable {
     public var profile: NetworkProfile
     public var connections = 6
     private var rng: SeededRandom
     private var waiting: [Request] = []
+    /// Each waiting request's slot, -1 for none (beside `waiting`: 4 bytes an entry, B7).
+    private var waitingSlots: [Int32] = []
     private var head = 0
-    private var waitingSet: Set<Request> = []
+    private var waitingSet = RequestSet()
     /// Waiting entries completed early by `force`: skipped when their turn comes, so that a
     /// forced load is O(1) however many requests wait (B2), and the others keep their order.
     private var cancelled: [Request: Int] = [:]
     private var cancelledCount = 0
-    /// In flight: request → completion tick (nil = never, offline).
-    private var inFlight: [(Request, Int?)] = []
+    /// In flight: request, its slot (-1: none) → completion tick (nil = never, offline).
+    private var inFlight: [(Request, Int32, Int?)] = []
 
     public init(profile: NetworkProfile, seed: UInt64) {
         self.profile = profile
@@ -59,26 +63,30 @@ public struct NetworkQueue: Sendable {
     public var pendingCount: Int { waiting.count - head - cancelledCount + inFlight.count }
 
     /// Pages bypass the media queue (an XHR of their own) but draw from the same generator.
-    public mutating func enqueue(_ r: Request, tick: Int) {
+    public mutating func enqueue(_ r: Request, slot: Int? = nil, tick: Int) {
         if inFlight.contains(where: { $0.0 == r }) { return }
         if case .page = r {
-            inFlight.append((r, profile.delay(&rng).map { tick + VirtualClock.ticks($0) }))
+            inFlight.append((r, -1, profile.delay(&rng).map { tick + VirtualClock.ticks($0) }))
             return
         }
-        // One hash a request, not two (the heavy liveblog asks for 65 000 at once, B7).
-        guard waitingSet.insert(r).inserted else { return }
+        // One hash a request at most, not two (the heavy liveblog asks for 65 000 at once, B7).
+        guard waitingSet.insert(r, slot: slot) else { return }
         waiting.append(r)
+        waitingSlots.append(Int32(slot ?? -1))
         startWaiting(tick: tick)
     }
+
+    private static func slot(_ s: Int32) -> Int? { s < 0 ? nil : Int(s) }
 
     private mutating func startWaiting(tick: Int) {
         var mediaInFlight = 0
         for entry in inFlight where !entry.0.isPage { mediaInFlight += 1 }
         while mediaInFlight < connections, head < waiting.count {
-            let r = waiting[head]
+            let r = waiting[head], s = waitingSlots[head]
             head += 1
             if head > 1024, head * 2 > waiting.count {
                 waiting.removeFirst(head)
+                waitingSlots.removeFirst(head)
                 head = 0
             }
             if let c = cancelled[r] {
@@ -86,22 +94,25 @@ public struct NetworkQueue: Sendable {
                 cancelledCount -= 1
                 continue
             }
-            waitingSet.remove(r)
-            inFlight.append((r, profile.delay(&rng).map { tick + VirtualClock.ticks($0) }))
+            waitingSet.remove(r, slot: NetworkQueue.slot(s))
+            inFlight.append((r, s, profile.delay(&rng).map { tick + VirtualClock.ticks($0) }))
             mediaInFlight += 1
         }
     }
 
     /// Requests that complete at or before `tick`, in completion order (ties: start order).
-    public mutating func due(tick: Int) -> [Request] {
-        var done: [(Request, Int)] = []
+    public mutating func due(tick: Int) -> [Request] { dueWithSlots(tick: tick).map(\.request) }
+
+    /// `due`, each request with the slot it was asked with.
+    public mutating func dueWithSlots(tick: Int) -> [(request: Request, slot: Int?)] {
+        var done: [(Request, Int32, Int)] = []
         // Requests that start when a connection frees up may finish at once (the instant
         // profile): keep collecting until nothing more is due.
         while true {
             let before = done.count
             inFlight.removeAll { entry in
-                guard let t = entry.1, t <= tick else { return false }
-                done.append((entry.0, t))
+                guard let t = entry.2, t <= tick else { return false }
+                done.append((entry.0, entry.1, t))
                 return true
             }
             if done.count == before { break }
@@ -110,22 +121,24 @@ public struct NetworkQueue: Sendable {
         // Drained tables give their capacity back (a page's first burst asks for every media, B6).
         if head == waiting.count, waiting.capacity > 0 {
             waiting = []
+            waitingSlots = []
             head = 0
         }
-        if waitingSet.isEmpty, waitingSet.capacity > 0 { waitingSet = [] }
         // Completion order; equal ticks keep start order. Usually already in order (the instant
         // profile: all at one tick), then no sorted copy is made.
-        if zip(done, done.dropFirst()).allSatisfy({ $0.1 <= $1.1 }) { return done.map(\.0) }
-        let sorted = done.enumerated().sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }
-        return sorted.map { $0.element.0 }
+        if zip(done, done.dropFirst()).allSatisfy({ $0.2 <= $1.2 }) {
+            return done.map { ($0.0, NetworkQueue.slot($0.1)) }
+        }
+        let sorted = done.enumerated().sorted { ($0.element.2, $0.offset) < ($1.element.2, $1.offset) }
+        return sorted.map { ($0.element.0, NetworkQueue.slot($0.element.1)) }
     }
 
     /// Completes a request now (the scenario's `load` event), whatever the profile.
-    public mutating func force(_ r: Request, tick: Int) -> Bool {
-        if waitingSet.contains(r) {
+    public mutating func force(_ r: Request, slot: Int? = nil, tick: Int) -> Bool {
+        if waitingSet.contains(r, slot: slot) {
             cancelled[r, default: 0] += 1
             cancelledCount += 1
-            waitingSet.remove(r)
+            waitingSet.remove(r, slot: slot)
             return true
         }
         if let i = inFlight.firstIndex(where: { $0.0 == r }) {
@@ -140,8 +153,8 @@ public struct NetworkQueue: Sendable {
     public mutating func setProfile(_ p: NetworkProfile, tick: Int) {
         profile = p
         // Requests stuck offline get a delay under the new profile.
-        for i in inFlight.indices where inFlight[i].1 == nil {
-            inFlight[i].1 = p.delay(&rng).map { tick + VirtualClock.ticks($0) }
+        for i in inFlight.indices where inFlight[i].2 == nil {
+            inFlight[i].2 = p.delay(&rng).map { tick + VirtualClock.ticks($0) }
         }
     }
 }

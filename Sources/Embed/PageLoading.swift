@@ -12,8 +12,18 @@ extension Page {
 
     /// Asks the loader, and counts the request in the progress (W1).
     func request(_ r: ResourceRequest) {
-        progress.requested(r.key)
-        loader.request(r, tick: tick)
+        let s = slot(of: r.key)
+        progress.requested(r.key, slot: s)
+        loader.request(r, slot: s, tick: tick)
+    }
+
+    /// A media's or embed's entry in the owner table: the number the per-request tables of the
+    /// progress and the loader keep it under (B7); nil for a page of posts or an id no post holds.
+    func slot(of r: Request) -> Int? {
+        switch r {
+        case .media(let id), .embed(let id): return media.owner.entry(of: id)
+        case .page: return nil
+        }
     }
 
     func enqueueMedia(postRange: Range<Int>) {
@@ -88,8 +98,9 @@ extension Page {
     public func forceLoad(_ id: String) -> Bool {
         guard media.owner[id] != nil else { return false }
         let r: ResourceRequest = findMedia(id).map { .media($0) } ?? .embed(id: id)
-        apply(loader.force(r, tick: tick))
-        progress.completed(r.key)
+        let s = slot(of: r.key)
+        apply(loader.force(r, slot: s, tick: tick))
+        progress.completed(r.key, slot: s)
         return true
     }
 

@@ -22,8 +22,8 @@ struct PageProgress: Sendable {
     private(set) var value = 0.0
     /// Requests still loading (each one's weight follows from its kind); `remaining` is their
     /// weights' sum, plus the document's weight while it loads. A set, not a dictionary of
-    /// weights: one entry a resource of the page (B6).
-    private var loading: Set<Request> = []
+    /// weights: one entry a resource of the page (B6); one bit a media or embed (B7).
+    private var loading = RequestSet()
     private var remaining = 0.0
     /// The value last reported in the trace (W1: on a change of a tenth, or on reaching 1).
     private var reported = 0.0
@@ -37,16 +37,15 @@ struct PageProgress: Sendable {
     mutating func documentLoaded() { finish(weight: PageProgress.documentWeight) }
 
     /// A request went to the loader; asking again for one still loading changes nothing.
-    mutating func requested(_ r: Request) {
-        guard loading.insert(r).inserted else { return }
+    mutating func requested(_ r: Request, slot: Int?) {
+        guard loading.insert(r, slot: slot) else { return }
         if remaining == 0 { value = 0 }
         remaining += PageProgress.weight(r)
     }
 
     /// A request completed (a load the page did not ask for, e.g. forced, changes nothing).
-    mutating func completed(_ r: Request) {
-        guard loading.remove(r) != nil else { return }
-        if loading.isEmpty, loading.capacity > 0 { loading = [] }
+    mutating func completed(_ r: Request, slot: Int?) {
+        guard loading.remove(r, slot: slot) else { return }
         finish(weight: PageProgress.weight(r))
     }
 

@@ -55,4 +55,16 @@ public protocol ResourceLoader {
     mutating func completions(tick: Int) -> [ResourceCompletion]
     /// Completes a request now, whatever the network (a scenario's `load`), asked for or not.
     mutating func force(_ r: ResourceRequest, tick: Int) -> ResourceCompletion
+    /// `request` with the page's slot for a media or embed (its entry in the page's owner table,
+    /// nil for anything else): a loader may key its per-request tables by it (B7).
+    mutating func request(_ r: ResourceRequest, slot: Int?, tick: Int)
+    /// `force` with the request's slot, as `request`.
+    mutating func force(_ r: ResourceRequest, slot: Int?, tick: Int) -> ResourceCompletion
+}
+
+extension ResourceLoader {
+    public mutating func request(_ r: ResourceRequest, slot: Int?, tick: Int) { request(r, tick: tick) }
+    public mutating func force(_ r: ResourceRequest, slot: Int?, tick: Int) -> ResourceCompletion {
+        force(r, tick: tick)
+    }
 }

@@ -13,8 +13,13 @@ public struct SimulatedLoader: ResourceLoader {
     /// kept as its pixel size (width << 32 | height): 8 bytes, not the URL and sizes (48 bytes a
     /// bucket: 8.4 MB for the heavy liveblog's 50 000 images, B7). A local file's header is read
     /// when it completes, as before: its path is kept.
+    /// By the page's slot when the request has one (`ResourceLoader.request(_:slot:tick:)`):
+    /// 8 bytes a slot, no bucket of 24 (3.1 MB more at the heavy open, B7); 0 for none.
+    private var remoteBySlot: [UInt64] = []
+    private var slotted = 0
     private var remote: [String: UInt64] = [:]
     private var local: [String: String] = [:]
+
     public init(profile: NetworkProfile, seed: UInt64, baseDirectory: String?) {
         queue = NetworkQueue(profile: profile, seed: seed)
         self.seed = seed
@@ -25,26 +30,51 @@ public struct SimulatedLoader: ResourceLoader {
     public var networkProfile: NetworkProfile { queue.profile }
     public mutating func setNetworkProfile(_ p: NetworkProfile, tick: Int) { queue.setProfile(p, tick: tick) }
 
-    public mutating func request(_ r: ResourceRequest, tick: Int) {
-        if case .media(let m) = r { remember(m) }
-        queue.enqueue(r.key, tick: tick)
+    public mutating func request(_ r: ResourceRequest, tick: Int) { request(r, slot: nil, tick: tick) }
+
+    public mutating func request(_ r: ResourceRequest, slot: Int?, tick: Int) {
+        if case .media(let m) = r { remember(m, slot: slot) }
+        queue.enqueue(r.key, slot: slot, tick: tick)
     }
 
-    private mutating func remember(_ m: Media) {
+    /// What the completion of `m` will need, replacing what an earlier request of its id left.
+    private mutating func remember(_ m: Media, slot: Int?) {
         if let path = localPath(m.url) {
-            remote[m.id] = nil
+            _ = takeRemote(m.id, slot: slot)
             local[m.id] = path
-        } else {
-            local[m.id] = nil
-            let (w, h) = remoteSize(m)
-            remote[m.id] = UInt64(w) << 32 | UInt64(h)
+            return
         }
+        if !local.isEmpty { local[m.id] = nil }
+        let (w, h) = remoteSize(m)
+        let size = UInt64(w) << 32 | UInt64(h)
+        // An id still waiting from a request without a slot keeps its entry there: its
+        // completion comes without one.
+        if let s = slot, remote.isEmpty || remote[m.id] == nil {
+            if s >= remoteBySlot.count { remoteBySlot += repeatElement(0, count: s + 1 - remoteBySlot.count) }
+            if remoteBySlot[s] == 0 { slotted += 1 }
+            remoteBySlot[s] = size
+        } else {
+            remote[m.id] = size
+        }
+    }
+
+    /// The remote size kept for `id` (under its slot, else by id), removed.
+    private mutating func takeRemote(_ id: String, slot: Int?) -> UInt64? {
+        if let s = slot, s < remoteBySlot.count, remoteBySlot[s] != 0 {
+            let size = remoteBySlot[s]
+            remoteBySlot[s] = 0
+            slotted -= 1
+            // Emptied by a burst of loads: the storage goes back (B6, B7).
+            if slotted == 0 { remoteBySlot = [] }
+            return size
+        }
+        return remote.isEmpty ? nil : remote.removeValue(forKey: id)
     }
 
     public mutating func completions(tick: Int) -> [ResourceCompletion] {
         var out: [ResourceCompletion] = []
-        for key in queue.due(tick: tick) {
-            if let c = completion(key) { out.append(c) }
+        for (key, slot) in queue.dueWithSlots(tick: tick) {
+            if let c = completion(key, slot: slot) { out.append(c) }
         }
         // A table emptied by a burst of loads keeps its capacity: hand it back (B6).
         if remote.isEmpty, remote.capacity > 0 { remote = [:] }
@@ -53,15 +83,19 @@ public struct SimulatedLoader: ResourceLoader {
     }
 
     public mutating func force(_ r: ResourceRequest, tick: Int) -> ResourceCompletion {
-        if case .media(let m) = r { remember(m) }
-        _ = queue.force(r.key, tick: tick)
-        return completion(r.key)!
+        force(r, slot: nil, tick: tick)
     }
 
-    private mutating func completion(_ key: Request) -> ResourceCompletion? {
+    public mutating func force(_ r: ResourceRequest, slot: Int?, tick: Int) -> ResourceCompletion {
+        if case .media(let m) = r { remember(m, slot: slot) }
+        _ = queue.force(r.key, slot: slot, tick: tick)
+        return completion(r.key, slot: slot)!
+    }
+
+    private mutating func completion(_ key: Request, slot: Int?) -> ResourceCompletion? {
         switch key {
         case .media(let id):
-            if let size = remote.removeValue(forKey: id) {
+            if let size = takeRemote(id, slot: slot) {
                 let w = Int(size >> 32), h = Int(size & 0xFFFF_FFFF)
                 return .media(id: id, .loaded(pixelWidth: w, pixelHeight: h, path: nil))
             }
