@@ -12,11 +12,16 @@ public enum HTMLText {
         return parseMarkup(html)
     }
 
-    /// The full parser, without the plain-text shortcut (tests compare the two).
+    /// The full parser, without the plain-text shortcut (tests compare the two). It reads the
+    /// string's own UTF-8 in place (issue 14: no copy into an array).
     static func parseMarkup(_ html: String) -> RichText {
-        var p = Parser(bytes: Array(html.utf8))
-        p.run()
-        return RichText(runs: p.finish())
+        var html = html
+        let runs = html.withUTF8 { bytes -> [TextRun] in
+            var p = Parser(bytes: bytes)
+            p.run()
+            return p.finish()
+        }
+        return RichText(runs: runs)
     }
 
     /// Text with no markup, no entities and only single spaces between words (most posts):
@@ -41,13 +46,80 @@ public enum HTMLText {
         return RichText(runs: [TextRun(text: Sanitizer.clean(html, keepNewlines: true))])
     }
 
-    private static let blockTags: Set<String> = [
-        "p", "div", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "tr", "table",
-        "section", "article", "header", "footer", "figure", "figcaption", "pre", "hr",
-    ]
+    /// Writes rich text back as whitelist HTML (the inverse of `parse` for text without
+    /// doubled or edge spaces): `<b>`, `<i>`, `<a href>`, `<br>`.
+    public static func html(_ text: RichText) -> String {
+        var out: [UInt8] = []
+        for run in text.runs {
+            if let link = run.link {
+                out += Array("<a href=\"".utf8); HTMLEntities.escape(link, into: &out, breaks: false); out += Array("\">".utf8)
+            }
+            if run.bold { out += Array("<b>".utf8) }
+            if run.italic { out += Array("<i>".utf8) }
+            HTMLEntities.escape(run.text, into: &out, breaks: true)
+            if run.italic { out += Array("</i>".utf8) }
+            if run.bold { out += Array("</b>".utf8) }
+            if run.link != nil { out += Array("</a>".utf8) }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
 
-    private struct Parser {
-        let bytes: [UInt8]
+extension HTMLText {
+    /// `trimmingCharacters(in: .whitespacesAndNewlines)`, without Foundation's cost (about 20 000
+    /// instructions a call, issue 14's profile) when both ends are printable ASCII, which is
+    /// nearly every href: nothing to trim then.
+    static func trimmed(_ s: String) -> String {
+        guard let first = s.utf8.first, let last = s.utf8.last else { return s }
+        if first > 0x20, first < 0x7F, last > 0x20, last < 0x7F { return s }
+        return s.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
+extension HTMLText {
+    /// What a tag does to the text (L1), from its lowercased name.
+    fileprivate enum TagKind {
+        case bold, italic, link, lineBreak, script, style, block, other
+
+        private static let names: [(key: NameKey, kind: TagKind)] = {
+            let inline: [(String, TagKind)] = [
+                ("b", .bold), ("strong", .bold), ("i", .italic), ("em", .italic), ("a", .link),
+                ("br", .lineBreak), ("script", .script), ("style", .style),
+            ]
+            let blocks = [
+                "p", "div", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "tr",
+                "table", "section", "article", "header", "footer", "figure", "figcaption", "pre", "hr",
+            ]
+            return (inline + blocks.map { ($0, .block) }).map { (NameKey(Array($0.0.utf8))!, $0.1) }
+        }()
+
+        /// The kind of the tag named by `name` (ASCII letters, digits and '-'), matched without
+        /// building a string (issue 14).
+        init<C: Collection>(name: C) where C.Element == UInt8 {
+            guard let key = NameKey(name) else { self = .other; return }
+            self = TagKind.names.first { $0.key == key }?.kind ?? .other
+        }
+    }
+
+    /// A tag name of up to 16 bytes, lowercased, packed into two words.
+    fileprivate struct NameKey: Equatable {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+
+        init?<C: Collection>(_ name: C) where C.Element == UInt8 {
+            guard name.count <= 16 else { return nil }
+            for (k, b) in name.enumerated() {
+                let c = UInt64((0x41...0x5A).contains(b) ? b + 0x20 : b)
+                if k < 8 { low |= c << (8 * k) } else { high |= c << (8 * (k - 8)) }
+            }
+        }
+    }
+}
+
+extension HTMLText {
+    /// The whitelist parser (L1) over a string's UTF-8, read in place.
+    fileprivate struct Parser {
+        let bytes: UnsafeBufferPointer<UInt8>
         var pos = 0
         var runs: [TextRun] = []
         var buffer: [UInt8] = []
@@ -55,11 +127,14 @@ public enum HTMLText {
         var italic = 0
         var links: [String?] = []
         var bufferStyle = (bold: false, italic: false, link: String?.none)
+        /// Set when bold, italic or links change: only then can `style` differ from `bufferStyle`
+        /// (issue 14: the styles are not compared on every word).
+        var styleChanged = false
         var pendingSpace = false
         var atLineStart = true
         var emittedAnything = false
 
-        init(bytes: [UInt8]) { self.bytes = bytes }
+        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
         var style: (bold: Bool, italic: Bool, link: String?) {
             (bold > 0, italic > 0, links.last ?? nil)
@@ -73,11 +148,14 @@ public enum HTMLText {
                last.link == bufferStyle.link {
                 runs[runs.count - 1].text += text
             } else {
-                runs.append(TextRun(text: text, bold: bufferStyle.bold, italic: bufferStyle.italic, link: bufferStyle.link))
+                runs.append(TextRun(text: text, bold: bufferStyle.bold, italic: bufferStyle.italic,
+                                    link: bufferStyle.link))
             }
         }
 
         mutating func restyle() {
+            guard styleChanged else { return }
+            styleChanged = false
             let s = style
             if s.bold != bufferStyle.bold || s.italic != bufferStyle.italic || s.link != bufferStyle.link {
                 flushBuffer()
@@ -123,6 +201,10 @@ public enum HTMLText {
         func lower(_ b: UInt8) -> UInt8 { (0x41...0x5A).contains(b) ? b + 0x20 : b }
         func isLetter(_ b: UInt8) -> Bool { (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b) }
         func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C }
+        /// Neither markup, an entity nor white space.
+        func isOrdinary(_ b: UInt8) -> Bool {
+            b != UInt8(ascii: "<") && b != UInt8(ascii: "&") && !isSpace(b)
+        }
 
         /// Finds `needle` (lowercase ASCII) case-insensitively from `from`.
         func find(_ needle: [UInt8], from: Int) -> Int? {
@@ -149,99 +231,140 @@ public enum HTMLText {
                 } else if isSpace(c) {
                     pendingSpace = true; pos += 1
                 } else {
-                    // Copy a stretch of ordinary bytes at once.
-                    let start = pos
-                    while pos < bytes.count {
-                        let d = bytes[pos]
-                        if d == UInt8(ascii: "<") || d == UInt8(ascii: "&") || isSpace(d) { break }
-                        pos += 1
-                    }
-                    emitText(bytes[start..<pos])
+                    let end = stretchEnd(from: pos)
+                    emitText(UnsafeBufferPointer(rebasing: bytes[pos..<end]))
+                    pos = end
                 }
             }
+        }
+
+        /// The end of a stretch of ordinary bytes from `from` (which is one), taking in single
+        /// spaces between them: collapsing white space would write exactly those spaces, so the
+        /// stretch is copied at once (issue 14).
+        func stretchEnd(from: Int) -> Int {
+            var i = from
+            while i < bytes.count {
+                let d = bytes[i]
+                if isOrdinary(d) {
+                    i += 1
+                } else if d == 0x20, i + 1 < bytes.count, isOrdinary(bytes[i + 1]) {
+                    i += 2
+                } else { break }
+            }
+            return i
         }
 
         /// Reads a tag at `pos`; false when the `<` is literal text.
         mutating func tag() -> Bool {
             let next = pos + 1 < bytes.count ? bytes[pos + 1] : 0
             if next == UInt8(ascii: "!") {
-                if pos + 3 < bytes.count, bytes[pos + 2] == UInt8(ascii: "-"), bytes[pos + 3] == UInt8(ascii: "-") {
-                    if let end = find(Array("-->".utf8), from: pos + 4) { pos = end + 3 } else { pos = bytes.count }
-                } else if let end = bytes[pos...].firstIndex(of: UInt8(ascii: ">")) { pos = end + 1 } else { pos = bytes.count }
+                skipDeclaration()
                 return true
             }
             let closing = next == UInt8(ascii: "/")
             var i = pos + (closing ? 2 : 1)
             guard i < bytes.count, isLetter(bytes[i]) else { return false }
-            var name: [UInt8] = []
-            while i < bytes.count, isLetter(bytes[i]) || (0x30...0x39).contains(bytes[i]) || bytes[i] == UInt8(ascii: "-") {
-                name.append(lower(bytes[i])); i += 1
+            let nameStart = i
+            while i < bytes.count, isLetter(bytes[i]) || (0x30...0x39).contains(bytes[i])
+                    || bytes[i] == UInt8(ascii: "-") {
+                i += 1
             }
-            // Attributes up to '>', honouring quotes.
-            var attrs: [(String, String)] = []
-            var selfClosing = false
-            while true {
-                while i < bytes.count, isSpace(bytes[i]) { i += 1 }
-                guard i < bytes.count else { return false }
-                let b = bytes[i]
-                if b == UInt8(ascii: ">") { i += 1; break }
-                if b == UInt8(ascii: "/") { selfClosing = true; i += 1; continue }
-                var an: [UInt8] = []
-                while i < bytes.count, !isSpace(bytes[i]), bytes[i] != UInt8(ascii: "="), bytes[i] != UInt8(ascii: ">"),
-                      bytes[i] != UInt8(ascii: "/") {
-                    an.append(lower(bytes[i])); i += 1
-                }
-                while i < bytes.count, isSpace(bytes[i]) { i += 1 }
-                var av: [UInt8] = []
-                if i < bytes.count, bytes[i] == UInt8(ascii: "=") {
-                    i += 1
-                    while i < bytes.count, isSpace(bytes[i]) { i += 1 }
-                    guard i < bytes.count else { return false }
-                    let q = bytes[i]
-                    if q == UInt8(ascii: "\"") || q == UInt8(ascii: "'") {
-                        i += 1
-                        guard let end = bytes[i...].firstIndex(of: q) else { return false }
-                        av = Array(bytes[i..<end]); i = end + 1
-                    } else {
-                        while i < bytes.count, !isSpace(bytes[i]), bytes[i] != UInt8(ascii: ">") { av.append(bytes[i]); i += 1 }
-                    }
-                }
-                if !an.isEmpty { attrs.append((String(decoding: an, as: UTF8.self), HTMLEntities.decode(av))) }
-            }
-            pos = i
-            let tagName = String(decoding: name, as: UTF8.self)
-            handle(tagName, closing: closing, selfClosing: selfClosing, attrs: attrs)
+            let kind = TagKind(name: UnsafeBufferPointer(rebasing: bytes[nameStart..<i]))
+            guard let attributes = attributes(from: i, wantHref: kind == .link) else { return false }
+            pos = attributes.end
+            handle(kind, closing: closing, selfClosing: attributes.selfClosing, href: attributes.href)
             return true
         }
 
-        mutating func handle(_ name: String, closing: Bool, selfClosing: Bool, attrs: [(String, String)]) {
-            switch name {
-            case "b", "strong":
+        /// A comment `<!-- … -->` or a declaration `<! … >` at `pos` is skipped.
+        mutating func skipDeclaration() {
+            let dash = UInt8(ascii: "-")
+            if pos + 3 < bytes.count, bytes[pos + 2] == dash, bytes[pos + 3] == dash {
+                pos = find(Array("-->".utf8), from: pos + 4).map { $0 + 3 } ?? bytes.count
+            } else if let end = bytes[pos...].firstIndex(of: UInt8(ascii: ">")) {
+                pos = end + 1
+            } else { pos = bytes.count }
+        }
+
+        /// Reads a tag's attributes from `from` up to its '>', honouring quotes: where the tag
+        /// ends, whether it closes itself and, when `wantHref`, the raw value of its first `href`.
+        /// nil when the tag does not end (its '<' is then text).
+        func attributes(from: Int, wantHref: Bool)
+            -> (end: Int, selfClosing: Bool, href: Range<Int>?)? {
+            var i = from
+            var selfClosing = false
+            var href: Range<Int>?
+            while true {
+                while i < bytes.count, isSpace(bytes[i]) { i += 1 }
+                guard i < bytes.count else { return nil }
+                let b = bytes[i]
+                if b == UInt8(ascii: ">") { return (i + 1, selfClosing, href) }
+                if b == UInt8(ascii: "/") { selfClosing = true; i += 1; continue }
+                let nameStart = i
+                while i < bytes.count, !isSpace(bytes[i]), bytes[i] != UInt8(ascii: "="),
+                      bytes[i] != UInt8(ascii: ">"), bytes[i] != UInt8(ascii: "/") {
+                    i += 1
+                }
+                let name = nameStart..<i
+                while i < bytes.count, isSpace(bytes[i]) { i += 1 }
+                var value = i..<i
+                if i < bytes.count, bytes[i] == UInt8(ascii: "=") {
+                    i += 1
+                    while i < bytes.count, isSpace(bytes[i]) { i += 1 }
+                    guard i < bytes.count else { return nil }
+                    let q = bytes[i]
+                    if q == UInt8(ascii: "\"") || q == UInt8(ascii: "'") {
+                        i += 1
+                        guard let end = bytes[i...].firstIndex(of: q) else { return nil }
+                        value = i..<end
+                        i = end + 1
+                    } else {
+                        let start = i
+                        while i < bytes.count, !isSpace(bytes[i]), bytes[i] != UInt8(ascii: ">") { i += 1 }
+                        value = start..<i
+                    }
+                }
+                if wantHref, href == nil, isHref(name) { href = value }
+            }
+        }
+
+        /// Whether the attribute name at `name` is `href`, in any case.
+        func isHref(_ name: Range<Int>) -> Bool {
+            name.count == 4 && lower(bytes[name.lowerBound]) == UInt8(ascii: "h")
+                && lower(bytes[name.lowerBound + 1]) == UInt8(ascii: "r")
+                && lower(bytes[name.lowerBound + 2]) == UInt8(ascii: "e")
+                && lower(bytes[name.lowerBound + 3]) == UInt8(ascii: "f")
+        }
+
+        mutating func handle(_ kind: TagKind, closing: Bool, selfClosing: Bool, href: Range<Int>?) {
+            switch kind {
+            case .bold, .italic, .link:
                 if selfClosing { return }
                 settleSpace()
-                bold = closing ? max(0, bold - 1) : bold + 1
-            case "i", "em":
-                if selfClosing { return }
-                settleSpace()
-                italic = closing ? max(0, italic - 1) : italic + 1
-            case "a":
-                if selfClosing { return }
-                settleSpace()
-                if closing {
+                styleChanged = true
+                if kind == .bold {
+                    bold = closing ? max(0, bold - 1) : bold + 1
+                } else if kind == .italic {
+                    italic = closing ? max(0, italic - 1) : italic + 1
+                } else if closing {
                     if !links.isEmpty { links.removeLast() }
                 } else {
-                    let href = attrs.first { $0.0 == "href" }.map { HTMLText.trimmed($0.1) }
-                    links.append(href.flatMap { $0.isEmpty ? nil : Sanitizer.clean($0) })
+                    let value = href.map {
+                        HTMLText.trimmed(HTMLEntities.decode(UnsafeBufferPointer(rebasing: bytes[$0])))
+                    }
+                    links.append(value.flatMap { $0.isEmpty ? nil : Sanitizer.clean($0) })
                 }
-            case "br":
+            case .lineBreak:
                 newline()
-            case "script", "style":
+            case .script, .style:
                 if closing || selfClosing { return }
-                if let end = find(Array("</\(name)".utf8), from: pos) {
+                if let end = find(Array((kind == .script ? "</script" : "</style").utf8), from: pos) {
                     pos = bytes[end...].firstIndex(of: UInt8(ascii: ">")).map { $0 + 1 } ?? bytes.count
                 } else { pos = bytes.count }
-            default:
-                if HTMLText.blockTags.contains(name) { paragraphBreak() }
+            case .block:
+                paragraphBreak()
+            case .other:
+                break
             }
         }
 
@@ -256,36 +379,10 @@ public enum HTMLText {
                 runs[runs.count - 1].text.removeLast()
                 if runs[runs.count - 1].text.isEmpty { runs.removeLast() }
             }
-            return runs.map { TextRun(text: Sanitizer.clean($0.text, keepNewlines: true), bold: $0.bold, italic: $0.italic, link: $0.link) }
-        }
-    }
-
-    /// Writes rich text back as whitelist HTML (the inverse of `parse` for text without
-    /// doubled or edge spaces): `<b>`, `<i>`, `<a href>`, `<br>`.
-    public static func html(_ text: RichText) -> String {
-        var out: [UInt8] = []
-        for run in text.runs {
-            if let link = run.link {
-                out += Array("<a href=\"".utf8); HTMLEntities.escape(link, into: &out, breaks: false); out += Array("\">".utf8)
+            return runs.map {
+                TextRun(text: Sanitizer.clean($0.text, keepNewlines: true), bold: $0.bold, italic: $0.italic,
+                        link: $0.link)
             }
-            if run.bold { out += Array("<b>".utf8) }
-            if run.italic { out += Array("<i>".utf8) }
-            HTMLEntities.escape(run.text, into: &out, breaks: true)
-            if run.italic { out += Array("</i>".utf8) }
-            if run.bold { out += Array("</b>".utf8) }
-            if run.link != nil { out += Array("</a>".utf8) }
         }
-        return String(decoding: out, as: UTF8.self)
-    }
-}
-
-extension HTMLText {
-    /// `trimmingCharacters(in: .whitespacesAndNewlines)`, without Foundation's cost (about 20 000
-    /// instructions a call, issue 14's profile) when both ends are printable ASCII, which is
-    /// nearly every href: nothing to trim then.
-    static func trimmed(_ s: String) -> String {
-        guard let first = s.utf8.first, let last = s.utf8.last else { return s }
-        if first > 0x20, first < 0x7F, last > 0x20, last < 0x7F { return s }
-        return s.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
