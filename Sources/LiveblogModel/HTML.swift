@@ -134,7 +134,13 @@ extension HTMLText {
         var atLineStart = true
         var emittedAnything = false
 
-        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+        init(bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+            // Room for the whole text at once, which is hardly ever longer than its markup
+            // (issue 14: no regrowing); `finish` copies the runs into an array of their own size.
+            buffer.reserveCapacity(bytes.count)
+            runs.reserveCapacity(4)
+        }
 
         var style: (bold: Bool, italic: Bool, link: String?) {
             (bold > 0, italic > 0, links.last ?? nil)
@@ -371,11 +377,12 @@ extension HTMLText {
         mutating func finish() -> [TextRun] {
             flushBuffer()
             // No leading or trailing line breaks.
-            while let first = runs.first, first.text.hasPrefix("\n") {
+            // A run that starts or ends with "\n" has that byte there (checked first: cheap).
+            while let first = runs.first, first.text.utf8.first == 0x0A, first.text.hasPrefix("\n") {
                 runs[0].text.removeFirst()
                 if runs[0].text.isEmpty { runs.removeFirst() }
             }
-            while let last = runs.last, last.text.hasSuffix("\n") {
+            while let last = runs.last, last.text.utf8.last == 0x0A, last.text.hasSuffix("\n") {
                 runs[runs.count - 1].text.removeLast()
                 if runs[runs.count - 1].text.isEmpty { runs.removeLast() }
             }

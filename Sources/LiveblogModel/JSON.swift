@@ -160,6 +160,9 @@ public struct JSONParser {
         var pairs: [(String, JSONValue)] = []
         skipSpace()
         if pos < bytes.count, bytes[pos] == UInt8(ascii: "}") { pos += 1; depth -= 1; return .object(pairs) }
+        // Room for a post's or a media item's keys at once rather than regrowing 1, 2, 4, 8
+        // (issue 14: the trees of a parallel open live only until their post is built).
+        pairs.reserveCapacity(6)
         while true {
             skipSpace()
             guard pos < bytes.count else { throw error("unexpected end of file inside an object (the JSON is truncated)") }
@@ -188,6 +191,7 @@ public struct JSONParser {
         var items: [JSONValue] = []
         skipSpace()
         if pos < bytes.count, bytes[pos] == UInt8(ascii: "]") { pos += 1; depth -= 1; return .array(items) }
+        items.reserveCapacity(4)
         while true {
             skipSpace()
             items.append(try value())
