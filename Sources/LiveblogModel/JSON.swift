@@ -230,9 +230,9 @@ public struct JSONParser {
         let j = quoteOrBackslash(from: pos)
         if j < bytes.count, bytes[j] == UInt8(ascii: "\"") {
             // Invalid UTF-8 becomes U+FFFD rather than an error: the text is shown, not trusted.
-            let s = String(decoding: UnsafeBufferPointer(rebasing: bytes[pos..<j]), as: UTF8.self)
+            let body = UnsafeBufferPointer(rebasing: bytes[pos..<j])
             pos = j + 1
-            return s
+            return JSONCommonStrings.string(body) ?? String(decoding: body, as: UTF8.self)
         }
         // Escapes: one pass finds the decoded length (and any error, at the same place as
         // ever), a second writes the bytes straight into the string's storage (issue 14).

@@ -27,7 +27,7 @@ final class B7HTMLFastPathTests: XCTestCase {
         "<a href=\" \">", "<a href=\"  pad  \">", "<a title=\"a>b\" href=\"#t\">", "<a href=\"one\" href=\"two\">",
         "<a hReF = \"sp\" >", "<a href=\"javascript:alert(1)\">", "<a href=\"x\u{202E}y\">", "<a hrefx=\"no\">",
         "<a =\"odd\">", "<a href=\"&#x41;&lt;\">", "<a/>", "</a>", "</A>", "<br>", "<br/>", "<BR />", "<br clear=all>",
-        "<p>", "</p>", "<P class=x>", "<div class=\"x\">", "</div>", "<h1>", "</H6>", "<blockquote>",
+        "<p>", "</p>", "<P class=x>", "<div class=\"x\">", "</div>", "<h1>", "</h6>", "</LI>", "<blockquote>",
         "<figcaption>", "<FIGCAPTION>", "<li>", "<hr/>", "<span>", "</span>", "<custom-tag data-x=1>",
         "<abcdefghijklmnopqrstu>", "<blockquotes>", "<b2>", "<script>var a = '<b>';</script>",
         "<SCRIPT>x</ScRiPt >", "<style>b{}</style>", "<script>unterminated", "<style>", "</script>",

@@ -140,6 +140,21 @@ final class B7JSONFastPathTests: XCTestCase {
         assertSame(Array(NativeWriter.encode(HeavyProfile.generate(posts: 200, seed: 5), pretty: true).utf8))
     }
 
+    func testB7_commonKeysAndTheirNearMissesReadAsTheirBytes() {
+        let words = ["", "_type", "local_id", "text", "i", "v", "media_local_id", "oembed_json", "sticky",
+                     "Tik::ApiModel::Text::RichTextContentBlock", "Tik::ApiModel::Text::EmojiContentBlock"]
+        var checked = 0
+        for w in words {
+            let variants = [w, w + "x", String(w.dropLast()), "x" + w, w.uppercased(), w + "\\u0000",
+                            String(w.dropLast()) + "\\u00e9", w.replacingOccurrences(of: "e", with: "\\u0065")]
+            for v in variants {
+                assertSame(Array("{\"\(v)\": \"\(v)\", \"k\": [\"\(v)\"]}".utf8))
+                checked += 1
+            }
+        }
+        XCTAssertEqual(checked, words.count * 8)
+    }
+
     private static func randomValue(_ rng: inout SplitMix, depth: Int, into out: inout [UInt8]) {
         let space = [" ", "", "\n", "\t ", "\r\n"]
         out += Array(space[Int(rng.next() % 5)].utf8)
