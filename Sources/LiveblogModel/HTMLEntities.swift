@@ -9,9 +9,12 @@ public enum HTMLEntities {
     ]
 
     /// Decodes every entity in a byte string.
-    public static func decode(_ s: String) -> String { decode(Array(s.utf8)) }
+    public static func decode(_ s: String) -> String {
+        var s = s
+        return s.withUTF8 { decode($0) }
+    }
 
-    static func decode(_ b: [UInt8]) -> String {
+    static func decode(_ b: UnsafeBufferPointer<UInt8>) -> String {
         guard b.contains(UInt8(ascii: "&")) else { return String(decoding: b, as: UTF8.self) }
         var out: [UInt8] = []
         var i = 0
@@ -26,7 +29,7 @@ public enum HTMLEntities {
 
     /// Decodes the entity at `at` (which holds '&'): the UTF-8 it stands for and how many bytes
     /// it took. An unknown or malformed entity is the literal '&' (length 1).
-    static func decode(_ b: [UInt8], at: Int) -> ([UInt8], Int) {
+    static func decode(_ b: UnsafeBufferPointer<UInt8>, at: Int) -> ([UInt8], Int) {
         var j = at + 1
         var name: [UInt8] = []
         while j < b.count, j - at <= 12, b[j] != UInt8(ascii: ";") {

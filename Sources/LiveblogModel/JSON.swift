@@ -142,11 +142,11 @@ public struct JSONParser {
     }
 
     private mutating func literal(_ word: String) throws {
-        let w = Array(word.utf8)
-        guard pos + w.count <= bytes.count, Array(bytes[pos..<pos + w.count]) == w else {
+        let count = word.utf8.count
+        guard pos + count <= bytes.count, bytes[pos..<pos + count].elementsEqual(word.utf8) else {
             throw error("expected '\(word)'")
         }
-        pos += w.count
+        pos += count
     }
 
     private mutating func enter() throws {
@@ -160,6 +160,9 @@ public struct JSONParser {
         var pairs: [(String, JSONValue)] = []
         skipSpace()
         if pos < bytes.count, bytes[pos] == UInt8(ascii: "}") { pos += 1; depth -= 1; return .object(pairs) }
+        // Room for a post's or a media item's keys at once rather than regrowing 1, 2, 4, 8
+        // (issue 14: the trees of a parallel open live only until their post is built).
+        pairs.reserveCapacity(6)
         while true {
             skipSpace()
             guard pos < bytes.count else { throw error("unexpected end of file inside an object (the JSON is truncated)") }
@@ -188,6 +191,7 @@ public struct JSONParser {
         var items: [JSONValue] = []
         skipSpace()
         if pos < bytes.count, bytes[pos] == UInt8(ascii: "]") { pos += 1; depth -= 1; return .array(items) }
+        items.reserveCapacity(4)
         while true {
             skipSpace()
             items.append(try value())
@@ -223,54 +227,97 @@ public struct JSONParser {
         let start = pos
         pos += 1
         // Fast path: no escapes up to the closing quote.
-        var j = pos
-        while j < bytes.count, bytes[j] != UInt8(ascii: "\""), bytes[j] != UInt8(ascii: "\\") { j += 1 }
+        let j = quoteOrBackslash(from: pos)
         if j < bytes.count, bytes[j] == UInt8(ascii: "\"") {
-            let s = String(decoding: bytes[pos..<j], as: UTF8.self)
+            // Invalid UTF-8 becomes U+FFFD rather than an error: the text is shown, not trusted.
+            let body = UnsafeBufferPointer(rebasing: bytes[pos..<j])
             pos = j + 1
-            return s
+            return JSONCommonStrings.string(body) ?? String(decoding: body, as: UTF8.self)
         }
-        var out: [UInt8] = Array(bytes[pos..<j])
-        pos = j
+        // Escapes: one pass finds the decoded length (and any error, at the same place as
+        // ever), a second writes the bytes straight into the string's storage (issue 14).
+        let body = pos
+        let count = try unescape(into: nil, start: start)
+        pos = body
+        return try String(unsafeUninitializedCapacity: count) {
+            try unescape(into: $0.baseAddress, start: start)
+        }
+    }
+
+    /// Decodes a string body from `pos` to its closing quote, copying the runs between escapes
+    /// whole; writes to `out` unless it is nil, and returns the number of bytes decoded.
+    private mutating func unescape(into out: UnsafeMutablePointer<UInt8>?, start: Int) throws -> Int {
+        var w = 0
+        func put(_ b: UInt8) {
+            out?[w] = b
+            w += 1
+        }
         while true {
-            guard pos < bytes.count else { throw error("unterminated string (the JSON is truncated)", at: start) }
-            let c = bytes[pos]
-            if c == UInt8(ascii: "\"") { pos += 1; break }
-            if c == UInt8(ascii: "\\") {
-                pos += 1
-                guard pos < bytes.count else { throw error("unterminated string", at: start) }
-                let e = bytes[pos]
-                pos += 1
-                switch e {
-                case UInt8(ascii: "\""): out.append(0x22)
-                case UInt8(ascii: "\\"): out.append(0x5C)
-                case UInt8(ascii: "/"): out.append(0x2F)
-                case UInt8(ascii: "b"): out.append(0x08)
-                case UInt8(ascii: "f"): out.append(0x0C)
-                case UInt8(ascii: "n"): out.append(0x0A)
-                case UInt8(ascii: "r"): out.append(0x0D)
-                case UInt8(ascii: "t"): out.append(0x09)
-                case UInt8(ascii: "u"):
-                    var scalar = try hex4()
-                    if (0xD800...0xDBFF).contains(scalar), pos + 6 <= bytes.count,
-                       bytes[pos] == UInt8(ascii: "\\"), bytes[pos + 1] == UInt8(ascii: "u") {
-                        pos += 2
-                        let low = try hex4()
-                        if (0xDC00...0xDFFF).contains(low) {
-                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                        } else { scalar = 0xFFFD }
-                    }
-                    let u = UnicodeScalar(scalar) ?? "\u{FFFD}"
-                    out.append(contentsOf: Array(String(Character(u)).utf8))
-                default: throw error("invalid escape '\\\(printable(e))'")
-                }
-                continue
+            let j = quoteOrBackslash(from: pos)
+            if j > pos, let base = bytes.baseAddress {
+                out?.advanced(by: w).update(from: base + pos, count: j - pos)
+                w += j - pos
+                pos = j
             }
-            out.append(c)
+            guard pos < bytes.count else {
+                throw error("unterminated string (the JSON is truncated)", at: start)
+            }
+            if bytes[pos] == UInt8(ascii: "\"") { pos += 1; return w }
             pos += 1
+            guard pos < bytes.count else { throw error("unterminated string", at: start) }
+            let e = bytes[pos]
+            pos += 1
+            switch e {
+            case UInt8(ascii: "\""): put(0x22)
+            case UInt8(ascii: "\\"): put(0x5C)
+            case UInt8(ascii: "/"): put(0x2F)
+            case UInt8(ascii: "b"): put(0x08)
+            case UInt8(ascii: "f"): put(0x0C)
+            case UInt8(ascii: "n"): put(0x0A)
+            case UInt8(ascii: "r"): put(0x0D)
+            case UInt8(ascii: "t"): put(0x09)
+            case UInt8(ascii: "u"): UTF8.encode(try unicodeEscape(), into: put)
+            default: throw error("invalid escape '\\\(printable(e))'")
+            }
         }
-        // Invalid UTF-8 becomes U+FFFD rather than an error: the text is shown, not trusted.
-        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The scalar of a `\u` escape whose four hex digits start at `pos`, joining a surrogate
+    /// pair; a lone or mismatched surrogate is U+FFFD.
+    private mutating func unicodeEscape() throws -> UnicodeScalar {
+        var scalar = try hex4()
+        if (0xD800...0xDBFF).contains(scalar), pos + 6 <= bytes.count,
+           bytes[pos] == UInt8(ascii: "\\"), bytes[pos + 1] == UInt8(ascii: "u") {
+            pos += 2
+            let low = try hex4()
+            if (0xDC00...0xDFFF).contains(low) {
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            } else { scalar = 0xFFFD }
+        }
+        return UnicodeScalar(scalar) ?? "\u{FFFD}"
+    }
+
+    /// The index of the first `"` or `\` at or after `from` (or the end), read eight bytes at a
+    /// time: a word holds one when a byte of it XOR the character is zero.
+    private func quoteOrBackslash(from: Int) -> Int {
+        let n = bytes.count
+        guard let base = bytes.baseAddress else { return n }
+        var j = from
+        while j + 8 <= n {
+            let x = UInt64(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self))
+            let hits = JSONParser.zeroBytes(x ^ 0x2222_2222_2222_2222)
+                | JSONParser.zeroBytes(x ^ 0x5C5C_5C5C_5C5C_5C5C)
+            // The lowest flagged byte is exact (borrows only flag bytes above a true zero).
+            if hits != 0 { return j + hits.trailingZeroBitCount >> 3 }
+            j += 8
+        }
+        while j < n, base[j] != 0x22, base[j] != 0x5C { j += 1 }
+        return j
+    }
+
+    /// The high bit of each zero byte of `v` set (and possibly of bytes above the first zero).
+    private static func zeroBytes(_ v: UInt64) -> UInt64 {
+        (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080
     }
 
     private mutating func number() throws -> Double {
@@ -281,20 +328,45 @@ public struct JSONParser {
             while pos < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[pos]) { pos += 1 }
             return pos - s
         }
-        if digits() == 0 { throw error("invalid number") }
+        let intDigits = digits()
+        if intDigits == 0 { throw error("invalid number") }
+        var fractionDigits = 0
         if pos < bytes.count, bytes[pos] == UInt8(ascii: ".") {
             pos += 1
-            if digits() == 0 { throw error("invalid number") }
+            fractionDigits = digits()
+            if fractionDigits == 0 { throw error("invalid number") }
         }
+        var exponent = false
         if pos < bytes.count, bytes[pos] == UInt8(ascii: "e") || bytes[pos] == UInt8(ascii: "E") {
+            exponent = true
             pos += 1
             if pos < bytes.count, bytes[pos] == UInt8(ascii: "+") || bytes[pos] == UInt8(ascii: "-") { pos += 1 }
             if digits() == 0 { throw error("invalid number") }
+        }
+        if !exponent, intDigits + fractionDigits <= 15 {
+            return decimal(start: start, fractionDigits: fractionDigits)
         }
         let text = String(decoding: bytes[start..<pos], as: UTF8.self)
         guard let d = Double(text) else { throw error("invalid number") }
         // 1e400 parses as infinity, which no field can use (and Int(d) would trap).
         guard d.isFinite else { throw error("number out of range: \(text.prefix(40))") }
         return d
+    }
+
+    /// A number of at most 15 digits and no exponent, from `start` to `pos`, exactly as
+    /// `Double(text)` reads it (issue 14): the digits make an integer below 2^53, and 10^f is
+    /// exact too, so the one rounding of the division is the correctly rounded value.
+    private func decimal(start: Int, fractionDigits: Int) -> Double {
+        var mantissa: Int64 = 0
+        for i in start..<pos where bytes[i] != UInt8(ascii: "-") && bytes[i] != UInt8(ascii: ".") {
+            mantissa = mantissa * 10 + Int64(bytes[i] &- UInt8(ascii: "0"))
+        }
+        var d = Double(mantissa)
+        if fractionDigits > 0 {
+            var scale = 1.0
+            for _ in 0..<fractionDigits { scale *= 10 }
+            d /= scale
+        }
+        return bytes[start] == UInt8(ascii: "-") ? -d : d
     }
 }
