@@ -3,11 +3,13 @@ import LiveblogModel
 /// What the page knows of its media and embeds (I2, L6): each one's load state, and the
 /// post that holds it.
 struct PageMedia: Sendable {
-    /// Load states by the item's entry in `owner` (nil: pending): an array beside the owner table,
-    /// not a dictionary of its own (7.3 MB once the heavy liveblog's 50 000 images have loaded,
-    /// 2.6 MB so: B7).
-    private var stateByEntry: [MediaState?] = []
-    /// States of ids no post holds (yet): taken into `stateByEntry` when a post with it is indexed.
+    /// Load states by the item's entry in `owner`: an array beside the owner table, not a
+    /// dictionary of its own (7.3 MB once the heavy liveblog's 50 000 images have loaded, B7).
+    /// The common state, loaded with a pixel size and no file, is one word (width << 32 | height);
+    /// 0 is any other: pending, or kept in `unusualStates` (a file, a failure).
+    private var loadedSize: [UInt64] = []
+    private var unusualStates: [Int: MediaState] = [:]
+    /// States of ids no post holds (yet): taken into the arrays when a post with it is indexed.
     private var otherStates: [String: MediaState] = [:]
     /// Loaded embeds and the height the loader gave them (L6).
     private(set) var embedHeights: [String: Double] = [:]
@@ -24,13 +26,21 @@ struct PageMedia: Sendable {
     /// The state a completion gave this id; nil while it is pending.
     func state(of id: String) -> MediaState? {
         guard let e = owner.entry(of: id) else { return otherStates[id] }
-        return e < stateByEntry.count ? stateByEntry[e] : nil
+        return state(entry: e)
+    }
+
+    private func state(entry e: Int) -> MediaState? {
+        if e < loadedSize.count, loadedSize[e] != 0 {
+            let size = loadedSize[e]
+            return .loaded(pixelWidth: Int(size >> 32), pixelHeight: Int(size & 0xFFFF_FFFF), path: nil)
+        }
+        return unusualStates.isEmpty ? nil : unusualStates[e]
     }
 
     /// Every state known, by id (tests and queries; the page reads `state(of:)`).
     var states: [String: MediaState] {
         var d = otherStates
-        for (e, s) in stateByEntry.enumerated() { if let s { d[owner.keys[e]] = s } }
+        for e in owner.keys.indices { if let s = state(entry: e) { d[owner.keys[e]] = s } }
         return d
     }
 
@@ -39,10 +49,15 @@ struct PageMedia: Sendable {
             otherStates[id] = s
             return
         }
-        if e >= stateByEntry.count {
-            stateByEntry.append(contentsOf: repeatElement(nil, count: e + 1 - stateByEntry.count))
+        if e >= loadedSize.count { loadedSize += repeatElement(0, count: e + 1 - loadedSize.count) }
+        let word = 1...Int(UInt32.max)
+        if case .loaded(let w, let h, nil) = s, word.contains(w), word.contains(h) {
+            loadedSize[e] = UInt64(w) << 32 | UInt64(h)
+            if !unusualStates.isEmpty { unusualStates[e] = nil }
+        } else {
+            loadedSize[e] = 0
+            unusualStates[e] = s
         }
-        stateByEntry[e] = s
     }
     mutating func setEmbedHeight(_ h: Double, of id: String) { embedHeights[id] = h }
 
