@@ -24,4 +24,14 @@ public enum PageEvent: Sendable, Equatable {
     case mediaHandoff(String)
     /// `estimatedProgress` moved by a tenth since it was last reported, or reached 1 (W1).
     case progress(Double)
+
+    /// An event the world only records (a trace line, a resize waiting for its frame), reading
+    /// nothing of the page or the host: it may be handed over before the page's frame ends
+    /// (`Page.drainPlainEvents`, B7).
+    public var isPlain: Bool {
+        switch self {
+        case .layout, .console: return true
+        default: return false
+        }
+    }
 }

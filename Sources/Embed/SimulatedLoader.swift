@@ -72,9 +72,11 @@ public struct SimulatedLoader: ResourceLoader {
     }
 
     public mutating func completions(tick: Int) -> [ResourceCompletion] {
+        let due = queue.dueEntries(tick: tick)
         var out: [ResourceCompletion] = []
-        for (key, slot) in queue.dueWithSlots(tick: tick) {
-            if let c = completion(key, slot: slot) { out.append(c) }
+        out.reserveCapacity(due.count)
+        for d in due {
+            if let c = completion(d.request, slot: d.slot) { out.append(c) }
         }
         // A table emptied by a burst of loads keeps its capacity: hand it back (B6).
         if remote.isEmpty, remote.capacity > 0 { remote = [:] }

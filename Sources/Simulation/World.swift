@@ -10,7 +10,9 @@ public final class World {
     public internal(set) var config: WorldConfig
     public internal(set) var tick = 0
     public internal(set) var source: Liveblog
-    public internal(set) var page: Page
+    public internal(set) var page: Page {
+        didSet { attach(page) }
+    }
     public internal(set) var listView: ScrollView
     public internal(set) var list: NativeList
     public internal(set) var host: JumpHost
@@ -84,6 +86,7 @@ public final class World {
         let page = Page(liveblog: liveblog, config: config.page, width: DeviceLayout.webWidth(config),
                         loader: loader)
         self.page = page
+        defer { attach(page) }
         let sv = ScrollView(viewportHeight: DeviceLayout.viewportHeight(config),
                             insetTop: Double(config.insetTopRows) * config.page.cell.height,
                             insetBottom: Double(config.insetBottomRows) * config.page.cell.height)

@@ -41,6 +41,23 @@ extension World {
         return result
     }
 
+    /// The page hands over its plain events while a frame's completions are applied (B7).
+    func attach(_ p: Page) {
+        p.drainPlainEvents = { [unowned self, unowned p] in self.drainPlainEvents(of: p) }
+    }
+
+    /// The outbox's leading plain events, handled now and in order: the ones `pageCall` would
+    /// handle first once the page's frame ends (they read nothing the rest of the frame changes).
+    private func drainPlainEvents(of p: Page) {
+        guard p === page else { return }
+        var k = 0
+        while k < p.outbox.count, p.outbox[k].isPlain { k += 1 }
+        guard k > 0 else { return }
+        let events = p.outbox[..<k]
+        p.outbox.removeFirst(k)
+        for e in events { handle(e) }
+    }
+
     private func handle(_ e: PageEvent) {
         switch e {
         case let .hook(jumpId, top, correction, args, threw):
