@@ -48,21 +48,14 @@ public struct RichText: Sendable, Equatable {
             }
             spans.append(span)
         }
-        // One allocation of exactly the bytes (no growth slack: B6, B7).
-        self.storage = total == 0 ? "" : String(unsafeUninitializedCapacity: total) { buffer in
-            var k = 0
-            func put(_ s: String) {
-                var s = s
-                s.withUTF8 { bytes in
-                    guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-                    UnsafeMutableRawPointer(buffer.baseAddress! + k).copyMemory(from: base, byteCount: bytes.count)
-                    k += bytes.count
-                }
-            }
-            for run in runs { put(run.text) }
-            for link in links { put(link) }
-            return k
-        }
+        // One allocation of exactly the bytes (no growth slack: B6, B7), the runs appended as the
+        // valid strings they are: not checked as UTF-8 again (B7: 45 M instructions at 10 000
+        // heavy posts went to that check).
+        var storage = ""
+        if total > 0 { storage.reserveCapacity(total) }
+        for run in runs { storage.append(run.text) }
+        for link in links { storage.append(link) }
+        self.storage = storage
         let single = spans.count == 1 && !spans[0].bold && !spans[0].italic && !spans[0].hasLink && total > 0
         self.storedSpans = single ? [] : spans
     }
