@@ -53,3 +53,44 @@ final class IDTableTests: XCTestCase {
         XCTAssertTrue(same.repeatedIDs)
     }
 }
+
+/// B7: the catalog's positions (`PostIndex`, which reads its keys from the posts) find every
+/// post exactly where the posts array has it, through posts arriving at the top, streamed in at
+/// the bottom and inserted in the middle, with growth of the table along the way.
+final class PostIndexTests: XCTestCase {
+    func testB7_catalogFindsEveryPostAfterEveryKindOfArrival() {
+        var rng = SeededRandom(seed: 21)
+        var next = 0
+        func fresh(_ n: Int) -> [Post] {
+            (0..<n).map { _ in
+                next += 1
+                return Post(id: "p\(next)", createdAt: Double(next), blocks: [])
+            }
+        }
+        let start = fresh(50)
+        var catalog = PostCatalog(liveblog: Liveblog(id: "t", title: "t", posts: start), loadedCount: 50)
+        var reference = start.map(\.id)
+        for _ in 0..<300 {
+            let n = Int.random(in: 1...40, using: &rng)
+            switch Int.random(in: 0..<3, using: &rng) {
+            case 0:
+                let ps = fresh(n)
+                catalog.insertAtTop(ps)
+                reference.insert(contentsOf: ps.map(\.id), at: 0)
+            case 1:
+                let ps = fresh(n)
+                catalog.appendAtBottom(ps, load: Bool.random(using: &rng))
+                reference.append(contentsOf: ps.map(\.id))
+            default:
+                let i = Int.random(in: 0...reference.count, using: &rng)
+                let ps = fresh(n)
+                catalog.insert(ps, at: i)
+                reference.insert(contentsOf: ps.map(\.id), at: i)
+            }
+        }
+        XCTAssertEqual(catalog.posts.map(\.id), reference)
+        for (i, id) in reference.enumerated() { XCTAssertEqual(catalog.index(of: id), i, id) }
+        XCTAssertNil(catalog.index(of: "absent"))
+        XCTAssertGreaterThan(reference.count, 5000, "the table grew many times")
+    }
+}
