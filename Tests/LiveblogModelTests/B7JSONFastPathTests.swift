@@ -65,7 +65,7 @@ final class B7JSONFastPathTests: XCTestCase {
     }()
 
     func testB7_stringsWithEscapesAndBadUTF8AreDecodedAsBefore() {
-        var rng = SplitMix(seed: 14)
+        var rng = SeededRandom(seed: 14)
         for _ in 0..<20_000 {
             // Up to 15 bytes before the string put every piece at every offset in a word.
             var doc = Array(repeating: UInt8(ascii: " "), count: Int(rng.next() % 16))
@@ -98,7 +98,7 @@ final class B7JSONFastPathTests: XCTestCase {
     }
 
     func testB7_numbersReadExactlyAsDoubleOfTheirText() {
-        var rng = SplitMix(seed: 7)
+        var rng = SeededRandom(seed: 7)
         func digits(_ n: Int) -> String { String((0..<n).map { _ in Character(String(rng.next() % 10)) }) }
         var checked = 0
         for _ in 0..<30_000 {
@@ -120,7 +120,7 @@ final class B7JSONFastPathTests: XCTestCase {
     }
 
     func testB7_randomDocumentsAndTheirTruncationsAndMutations() {
-        var rng = SplitMix(seed: 99)
+        var rng = SeededRandom(seed: 99)
         for _ in 0..<3000 {
             var doc: [UInt8] = []
             Self.randomValue(&rng, depth: 0, into: &doc)
@@ -156,7 +156,7 @@ final class B7JSONFastPathTests: XCTestCase {
         XCTAssertEqual(checked, words.count * 8)
     }
 
-    private static func randomValue(_ rng: inout SplitMix, depth: Int, into out: inout [UInt8]) {
+    private static func randomValue(_ rng: inout SeededRandom, depth: Int, into out: inout [UInt8]) {
         let space = [" ", "", "\n", "\t ", "\r\n"]
         out += Array(space[Int(rng.next() % 5)].utf8)
         switch depth > 4 ? rng.next() % 4 : rng.next() % 6 {
@@ -187,17 +187,7 @@ final class B7JSONFastPathTests: XCTestCase {
     }
 }
 
-/// A small deterministic generator for the equivalence tests (SplitMix64).
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// Picks for the equivalence tests, from the project's seeded generator (SplitMix64).
+extension SeededRandom {
     mutating func pick<T>(_ choices: [T]) -> T { choices[Int(next() % UInt64(choices.count))] }
 }
