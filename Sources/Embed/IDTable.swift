@@ -1,90 +1,38 @@
-/// A map from string ids to values, for the page's per-post and per-media tables (B7): keys and
-/// values in two plain arrays in insertion order, and an open-addressing index of 32-bit entry
-/// numbers (linear probing, at most three quarters full). A `[String: Value]` keeps a key and a
-/// value in every bucket and rounds its buckets up to a power of two: at 100 000 posts the
-/// catalog's dictionary took 6.3 MB, this takes 2.5 MB. Entries are never removed (the page
-/// only adds ids, or builds a new table).
+/// A map from string ids to values, for the page's per-media tables (B7): keys and values in two
+/// plain arrays in insertion order, and a `SlotIndex` of their entry numbers. A `[String: Value]`
+/// keeps a key and a value in every bucket and rounds its buckets up to a power of two: 4.2 MB
+/// for the heavy liveblog's 65 000 media owners, this takes 2.6 MB. Entries are never removed
+/// (the page only adds ids, or builds a new table).
 struct IDTable<Value> {
     private(set) var keys: [String] = []
     private(set) var values: [Value] = []
-    /// Entry number + 1; 0 is an empty slot. A power of two long.
-    private var slots: [UInt32] = []
+    private var index = SlotIndex()
 
     init() {}
 
-    /// Room for `n` entries without growing the index.
-    init(capacity n: Int) {
-        keys.reserveCapacity(n)
-        values.reserveCapacity(n)
-        slots = [UInt32](repeating: 0, count: IDTable.slotCount(for: n))
-    }
-
     var count: Int { keys.count }
-
-    private static func slotCount(for n: Int) -> Int {
-        var s = 16
-        while s * 3 < n * 4 + 4 { s *= 2 }
-        return s
-    }
-
-    /// The slot holding `key`, or the empty slot where it would go.
-    private func find(_ key: String) -> (slot: Int, entry: Int?) {
-        let mask = slots.count - 1
-        var s = key.hashValue & mask
-        while true {
-            let e = slots[s]
-            if e == 0 { return (s, nil) }
-            if keys[Int(e - 1)] == key { return (s, Int(e - 1)) }
-            s = (s + 1) & mask
-        }
-    }
 
     /// Where `key` is in `keys` and `values`, if it is there.
     func entry(of key: String) -> Int? {
-        guard !slots.isEmpty else { return nil }
-        return find(key).entry
+        let (s, found) = index.find(key) { keys[Int($0)] }
+        return found ? Int(index[s]) : nil
     }
 
-    subscript(key: String) -> Value? {
-        get {
-            guard !slots.isEmpty else { return nil }
-            return find(key).entry.map { values[$0] }
-        }
-        set {
-            guard let v = newValue else { preconditionFailure("IDTable entries are never removed") }
-            set(v, for: key)
-        }
-    }
+    subscript(key: String) -> Value? { entry(of: key).map { values[$0] } }
 
     /// Sets the value of `key`; false when the key was there already (its value replaced).
     @discardableResult
     mutating func set(_ v: Value, for key: String) -> Bool {
-        if (keys.count + 1) * 4 > slots.count * 3 { grow() }
-        let (s, entry) = find(key)
-        if let e = entry {
-            values[e] = v
+        index.reserveOne { [keys] in keys[Int($0)] }
+        let (s, found) = index.find(key) { keys[Int($0)] }
+        if found {
+            values[Int(index[s])] = v
             return false
         }
         keys.append(key)
         values.append(v)
-        slots[s] = UInt32(keys.count)
+        index.set(slot: s, to: Int32(keys.count - 1))
         return true
-    }
-
-    /// Changes the value of a key that is there (`body` is not called for a missing key).
-    mutating func modify(_ key: String, _ body: (inout Value) -> Void) {
-        guard !slots.isEmpty, let e = find(key).entry else { return }
-        body(&values[e])
-    }
-
-    private mutating func grow() {
-        slots = [UInt32](repeating: 0, count: IDTable.slotCount(for: max(16, keys.count * 2)))
-        let mask = slots.count - 1
-        for (i, k) in keys.enumerated() {
-            var s = k.hashValue & mask
-            while slots[s] != 0 { s = (s + 1) & mask }
-            slots[s] = UInt32(i + 1)
-        }
     }
 }
 

@@ -49,7 +49,7 @@ struct PageMedia: Sendable {
             otherStates[id] = s
             return
         }
-        if e >= loadedSize.count { loadedSize += repeatElement(0, count: e + 1 - loadedSize.count) }
+        loadedSize.pad(toCount: e + 1, with: 0)
         let word = 1...Int(UInt32.max)
         if case .loaded(let w, let h, nil) = s, word.contains(w), word.contains(h) {
             loadedSize[e] = UInt64(w) << 32 | UInt64(h)

@@ -42,10 +42,10 @@ struct RequestSet: Sendable {
         }
         if has(b) || (!others.isEmpty && others.contains(r)) { return false }
         if b.media {
-            if b.word >= mediaBits.count { mediaBits += repeatElement(0, count: b.word + 1 - mediaBits.count) }
+            mediaBits.pad(toCount: b.word + 1, with: 0)
             mediaBits[b.word] |= b.mask
         } else {
-            if b.word >= embedBits.count { embedBits += repeatElement(0, count: b.word + 1 - embedBits.count) }
+            embedBits.pad(toCount: b.word + 1, with: 0)
             embedBits[b.word] |= b.mask
         }
         count += 1

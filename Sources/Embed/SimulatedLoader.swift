@@ -50,7 +50,7 @@ public struct SimulatedLoader: ResourceLoader {
         // An id still waiting from a request without a slot keeps its entry there: its
         // completion comes without one.
         if let s = slot, remote.isEmpty || remote[m.id] == nil {
-            if s >= remoteBySlot.count { remoteBySlot += repeatElement(0, count: s + 1 - remoteBySlot.count) }
+            remoteBySlot.pad(toCount: s + 1, with: 0)
             if remoteBySlot[s] == 0 { slotted += 1 }
             remoteBySlot[s] = size
         } else {

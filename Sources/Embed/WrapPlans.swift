@@ -21,7 +21,7 @@ struct WrapPlans {
 
     /// Makes room for programs of posts 0..<n (the ones missing are recorded by the next measure).
     mutating func extend(to n: Int) {
-        if refs.count < n { refs.append(contentsOf: repeatElement(WrapPlans.none, count: n - refs.count)) }
+        refs.pad(toCount: n, with: WrapPlans.none)
     }
 
     /// Posts arrived at the top (L8): their programs are recorded when next measured.

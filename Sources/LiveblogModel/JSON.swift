@@ -298,26 +298,11 @@ public struct JSONParser {
     }
 
     /// The index of the first `"` or `\` at or after `from` (or the end), read eight bytes at a
-    /// time: a word holds one when a byte of it XOR the character is zero.
+    /// time.
     private func quoteOrBackslash(from: Int) -> Int {
-        let n = bytes.count
-        guard let base = bytes.baseAddress else { return n }
-        var j = from
-        while j + 8 <= n {
-            let x = UInt64(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self))
-            let hits = JSONParser.zeroBytes(x ^ 0x2222_2222_2222_2222)
-                | JSONParser.zeroBytes(x ^ 0x5C5C_5C5C_5C5C_5C5C)
-            // The lowest flagged byte is exact (borrows only flag bytes above a true zero).
-            if hits != 0 { return j + hits.trailingZeroBitCount >> 3 }
-            j += 8
-        }
-        while j < n, base[j] != 0x22, base[j] != 0x5C { j += 1 }
-        return j
-    }
-
-    /// The high bit of each zero byte of `v` set (and possibly of bytes above the first zero).
-    private static func zeroBytes(_ v: UInt64) -> UInt64 {
-        (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080
+        ByteWords.first(in: bytes, from: from,
+                        mark: { ByteWords.equal($0, 0x22) | ByteWords.equal($0, 0x5C) },
+                        isMarked: { $0 == 0x22 || $0 == 0x5C })
     }
 
     private mutating func number() throws -> Double {

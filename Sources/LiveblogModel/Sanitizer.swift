@@ -53,34 +53,20 @@ public enum Sanitizer {
         return s.withUTF8 { b -> Bool in
             var i = 0
             let n = b.count
-            guard let base = b.baseAddress else { return false }
-            let raw = UnsafeRawPointer(base)
             while i < n {
-                // Eight bytes at a time while they are printable ASCII (0x20–0x7E: no high bit, none
-                // under 0x20, no DEL), which is nearly all liveblog text (B7); any other word is
-                // read byte by byte below. The word tests may answer "maybe" but never miss a byte.
-                if i + 8 <= n {
-                    let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                    let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-                    let below20 = (x &- ones &* 0x20) & ~x & highs
-                    let del = x ^ (ones &* 0x7F)
-                    let isDel = (del &- ones) & ~del & highs
-                    if x & highs == 0, below20 == 0, isDel == 0 {
-                        i += 8
-                        continue
-                    }
+                // Printable ASCII (0x20–0x7E), nearly all liveblog text, needs none: skipped eight
+                // bytes at a time (B7); any other byte is read by the rule below.
+                i = ByteWords.first(in: b, from: i, mark: { ByteWords.outsidePrintable($0, from: 0x20) },
+                                    isMarked: { $0 &- 0x20 >= 0x5F })
+                guard i < n else { break }
+                let c = b[i]
+                if c < 0x20 || c == 0x7F, !(keepNewlines && c == 0x0A) { return true }
+                if c == 0xC2, i + 1 < n, (0x80...0x9F).contains(b[i + 1]) { return true }
+                if c == 0xE2, i + 2 < n {
+                    if b[i + 1] == 0x80, (0xAA...0xAE).contains(b[i + 2]) { return true }
+                    if b[i + 1] == 0x81, (0xA6...0xA9).contains(b[i + 2]) { return true }
                 }
-                let end = min(n, i + 8)
-                while i < end {
-                    let c = b[i]
-                    if c < 0x20 || c == 0x7F, !(keepNewlines && c == 0x0A) { return true }
-                    if c == 0xC2, i + 1 < n, (0x80...0x9F).contains(b[i + 1]) { return true }
-                    if c == 0xE2, i + 2 < n {
-                        if b[i + 1] == 0x80, (0xAA...0xAE).contains(b[i + 2]) { return true }
-                        if b[i + 1] == 0x81, (0xA6...0xA9).contains(b[i + 2]) { return true }
-                    }
-                    i += 1
-                }
+                i += 1
             }
             return false
         }

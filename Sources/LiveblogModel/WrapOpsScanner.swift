@@ -79,25 +79,11 @@ enum WrapOpsScanner {
     static func isRegionalIndicator(_ v: UInt32) -> Bool { (0x1F1E6...0x1F1FF).contains(v) }
 
     /// Where the run of printable ASCII (0x21–0x7E) that starts at `i` ends: eight bytes at a
-    /// time (B7). With the high bit forced on, a byte minus 0x21 (or 0x7F) never borrows from
-    /// the next, so each byte's high bit says exactly whether its low seven bits reach 0x21
-    /// (or are 0x7F); the first byte that fails is the lowest one set in `bad`.
+    /// time (B7).
     @inline(__always)
     static func printableRunEnd(_ bytes: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
-        let n = bytes.count
-        var j = i
-        let raw = UnsafeRawPointer(bytes.baseAddress!)
-        let high: UInt64 = 0x8080_8080_8080_8080, ones: UInt64 = 0x0101_0101_0101_0101
-        while j + 8 <= n {
-            let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: j, as: UInt64.self))
-            let atLeast21 = ((x | high) &- ones &* 0x21) & high
-            let is7F = ((x | high) &- ones &* 0x7F) & high
-            let bad = (x & high) | (atLeast21 ^ high) | is7F
-            if bad != 0 { return j + bad.trailingZeroBitCount >> 3 }
-            j += 8
-        }
-        while j < n, bytes[j] &- 0x21 < 0x5E { j += 1 }
-        return j
+        ByteWords.first(in: bytes, from: i, mark: { ByteWords.outsidePrintable($0, from: 0x21) },
+                        isMarked: { $0 &- 0x21 >= 0x5E })
     }
 
     /// The general case: Character by Character, as `WrapEngine.run`.
