@@ -44,10 +44,10 @@ let package = Package(
         .executableTarget(name: "liveblog", dependencies: ["TerminalUI", "Simulation", "Arguments", "CTurboJPEG",
                                                          "ImageDecoding", "RealSources", "Fetch"]),
         .testTarget(name: "LiveblogModelTests", dependencies: ["LiveblogModel"]),
-        .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"]),
+        .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics"], exclude: ["Fixtures"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "EmbedTests", dependencies: ["Embed"]),
-        .testTarget(name: "HostTests", dependencies: ["Host"]),
+        .testTarget(name: "HostTests", dependencies: ["Host"], exclude: ["Fixtures"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation"], exclude: ["GoldenTraces"]),
         .testTarget(name: "TerminalCapsTests", dependencies: ["TerminalCaps", "CSupport"]),
         // Test helpers shared by test targets (xterm under Xvfb for the real-terminal tests).

@@ -5,8 +5,9 @@ import ScrollPhysics
 /// a drag counter, a pending top held for 10 s, `smoothScrollBy` unless a correction arrives while
 /// idle, no re-aim while already settling to the same aim, and a settle when the row's height changes.
 ///
-/// Differences: RecyclerView's offsets are whole pixels, so ours are rounded here too: at the
-/// device's density (D3, `applyDimension` then `roundToInt`), or at density 1 without a device.
+/// Differences: none in the arithmetic (F9): the host works in the device's px as RecyclerView
+/// does (`AndroidListLayout`, `AndroidSmoothScroll`), at density 1 without a device; offsets go back
+/// to dp (px / density) only where the emulated scroll view takes them.
 /// Our list draws under its bars, so the top inset is subtracted from
 /// `requested`, as the seed advises for such a list (the sample itself subtracts none).
 ///
@@ -50,8 +51,8 @@ public final class AndroidJumpHost: JumpHost {
         self.density = density
     }
 
-    /// dp → px on this device (pt as they are without a density).
-    private func px(_ dp: Double) -> Int { Int((dp * (density ?? 1)).rounded()) }
+    /// Pixels per dp: the device's density, 1 without one.
+    private var scale: Double { density ?? 1 }
 
     public var followingJumpId: Int? { pendingTop != nil ? jumpId : nil }
     public var isClamped: Bool { lastClamped }
@@ -79,25 +80,25 @@ public final class AndroidJumpHost: JumpHost {
         if scrollTo(top: top, correction: true, kind: .settle) == 0 { pendingTop = nil }
     }
 
-    /// Android offsets: 0 at the top of the padded content (our −inset.top).
-    private var androidOffset: Int { px(scrollView.offset + scrollView.insetTop) }
-
     private func scrollTo(top: Double, correction: Bool, kind: HostAction.Kind) -> Int {
+        // F9: the list as the device lays it out, in px.
+        let layout = AndroidListLayout(list, density: scale)
         // offsetDescendantRectToMyCoords: the web view's top in the RecyclerView.
-        let webViewTop = px(list.webRowY - scrollView.offset)
+        let webViewTop = layout.webRowTop
         // D3: applyDimension(COMPLEX_UNIT_DIP, top) then roundToInt(), as the sample does.
-        let topPx = density.map { HostPixels.dpToPxRounded(top, density: $0) } ?? Int(top.rounded())
-        let requested = webViewTop + topPx - px(scrollView.insetTop)
+        let topPx = density.map { HostPixels.dpToPxRounded(top, density: $0) } ?? Java.round(top)
+        let requested = webViewTop + topPx - layout.paddingTop
 
         // computeVerticalScrollOffset / Range / Extent: LinearLayoutManager's estimate, or exact.
-        let range = AndroidScrollRange.of(list, mode: rangeMode).inPixels(density ?? 1)
+        let range = AndroidScrollRange.of(list, mode: rangeMode, density: scale)
         lastRange = range
         let offset = range.offset
         let wanted = offset + requested
         let scrollBy = min(max(wanted, 0), max(range.maxOffset, 0)) - offset
         lastClamped = wanted != offset + scrollBy
 
-        // Re-aiming restarts the smooth scroll's easing, so a scroll already heading for this position is left alone.
+        // Re-aiming restarts the smooth scroll's easing, so a scroll already heading for this position
+        // is left alone.
         let settling = scrollView.state == .settling
         let aim = webViewTop - scrollBy
         if settling && aim == aimedWebViewTop { return scrollBy }
@@ -105,19 +106,20 @@ public final class AndroidJumpHost: JumpHost {
 
         // Where scrollBy asks the list to go, from where it really is (the same as offset + scrollBy
         // when the range is exact); the list stops at its real end before it if there is less.
-        let target = Double(androidOffset + scrollBy) / (density ?? 1) - scrollView.insetTop
+        let targetPx = layout.offset + scrollBy
+        let target = Double(targetPx) / scale - scrollView.insetTop
         // Once the jump has landed, an instant scroll keeps the post still while content above it grows.
         let instant = correction && scrollView.state == .idle
         if instant {
-            recyclerViewScrollBy(to: target)
+            recyclerViewScrollBy(to: targetPx, layout: layout)
         } else {
-            smoothScrollBy(scrollBy)
+            smoothScrollBy(scrollBy, layout: layout)
         }
         var action = HostAction(jumpId: jumpId ?? 0, kind: kind, target: target,
                                 animated: !instant && scrollBy != 0, clamped: lastClamped, range: range)
         if let d = density, d != 1 {
-            action.pixels = HostPixels(density: d, target: androidOffset + scrollBy - px(scrollView.insetTop),
-                                       requested: requested, scrollBy: scrollBy)
+            action.pixels = HostPixels(density: d, target: targetPx - layout.paddingTop, requested: requested,
+                                       scrollBy: scrollBy)
         }
         actions(action)
         return scrollBy
@@ -126,27 +128,21 @@ public final class AndroidJumpHost: JumpHost {
     /// RecyclerView.scrollBy → scrollByInternal → scrollStep: LinearLayoutManager.scrollBy moves
     /// at most to the list's real end and returns what it consumed. With the exact range the
     /// target is inside the range already and is set as it is.
-    private func recyclerViewScrollBy(to target: Double) {
-        let reached = rangeMode == .estimated ? scrollView.clamp(target) : target
-        scrollView.setContentOffset(reached, animated: false, now: tick)
+    private func recyclerViewScrollBy(to targetPx: Int, layout: AndroidListLayout) {
+        let reached = rangeMode == .estimated ? min(max(targetPx, 0), layout.maxOffset) : targetPx
+        scrollView.setContentOffset(Double(reached) / scale - scrollView.insetTop, animated: false, now: tick)
     }
 
     /// RecyclerView.smoothScrollBy: nothing for 0; otherwise SETTLING with ViewFlinger's duration
-    /// and quintic, stopping where the content ends (ViewFlinger.run's `doneScrolling`).
-    private func smoothScrollBy(_ dy: Int) {
+    /// and quintic on the device's px and animation clock (F9), IDLE on the frame the position
+    /// reaches the target, stopping where the content ends (ViewFlinger.run's `doneScrolling`).
+    private func smoothScrollBy(_ dy: Int, layout: AndroidListLayout) {
         guard dy != 0 else { return }
         // From where the list is now (RecyclerView's flinger restarts from the current position),
-        // in our UIKit coordinates: Android's offset less the top inset.
-        let from = androidOffset - px(scrollView.insetTop)
-        let d = density ?? 1
-        // D3: RecyclerView's smooth scroll in whole px of the device, here in dp (px / density).
-        var motion = ScrollAnimation.androidSmoothScroll(from: from, by: dy,
-                                                         viewportHeight: scrollView.viewportHeight * d)
-        if d != 1 {
-            motion = ScrollAnimation(from: Double(from) / d, to: Double(from + dy) / d,
-                                     duration: motion.duration, curve: motion.curve, rounding: motion.rounding)
-            motion.pixelScale = d
-        }
+        // in our UIKit coordinates: Android's offset less the top padding, px.
+        let from = layout.offset - layout.paddingTop
+        let motion = ScrollAnimation.androidSmoothScroll(fromPx: from, by: dy, height: layout.height,
+                                                         startTick: tick, density: scale)
         scrollView.animate(motion, now: tick, programmatic: true, stopsAtEnds: rangeMode == .estimated)
         // A flinger that stopped at once (already at the end) leaves the list IDLE.
         scrollView.state = scrollView.isAnimating ? .settling : .idle

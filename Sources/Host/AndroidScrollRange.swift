@@ -28,27 +28,18 @@ public struct AndroidScrollRange: Equatable, Sendable {
     /// The sample's `maxOffset = computeVerticalScrollRange() − computeVerticalScrollExtent()`.
     public var maxOffset: Int { range - extent }
 
-    /// What the list reports in `mode` at its current offset.
-    public static func of(_ list: NativeList, mode: AndroidRangeMode) -> AndroidScrollRange {
-        let sv = list.scrollView
+    /// What the list reports in `mode` at its current offset, in the px of a screen of `density`
+    /// (F9: LinearLayoutManager measures its rows in px, `AndroidListLayout`).
+    public static func of(_ list: NativeList, mode: AndroidRangeMode, density: Double = 1) -> AndroidScrollRange {
+        let layout = AndroidListLayout(list, density: density)
         switch mode {
         case .exact:
-            return AndroidScrollRange(mode: .exact, offset: Int((sv.offset + sv.insetTop).rounded()),
-                                      extent: Int(sv.viewportHeight.rounded()),
-                                      range: Int((sv.contentHeight + sv.insetTop + sv.insetBottom).rounded()))
+            return AndroidScrollRange(mode: .exact, offset: layout.offset, extent: layout.height,
+                                      range: layout.contentHeight + layout.paddingTop + layout.paddingBottom)
         case .estimated:
-            let e = list.linearLayoutEstimate
+            let e = layout.estimate
             return AndroidScrollRange(mode: .estimated, offset: e.verticalScrollOffset,
                                       extent: e.verticalScrollExtent, range: e.verticalScrollRange)
         }
-    }
-}
-
-extension AndroidScrollRange {
-    /// D3: the range in the device's px (LinearLayoutManager measures its rows in px).
-    func inPixels(_ density: Double) -> AndroidScrollRange {
-        guard density != 1 else { return self }
-        func px(_ v: Int) -> Int { Int((Double(v) * density).rounded()) }
-        return AndroidScrollRange(mode: mode, offset: px(offset), extent: px(extent), range: px(range))
     }
 }

@@ -1,17 +1,14 @@
 import VirtualTime
 import ScrollPhysics
 
-/// SPEC F1, F2: a fling (or UIKit's spring back) under the `uikit` or `android` law, stepped at
-/// 120 Hz like the seed's dynamic item (the `uidynamic` law stays on PanEngine's DynamicItem path).
+/// SPEC F1, F2: a fling (or UIKit's spring back) under the `uikit` law, stepped at 120 Hz like the
+/// seed's dynamic item (the `uidynamic` law stays on PanEngine's DynamicItem path, `android` runs
+/// RecyclerView's own flinger: PanEngineAndroid.swift).
 ///
-/// - `uikit` on the M1 list runs in the list's own offsets, so it can overshoot a bound by the
-///   rubber band and spring back (UIKitDecelerationMotion), also from a rubber-banded release.
-/// - `android` runs OverScroller's spline unbounded, as RecyclerView.ViewFlinger does
-///   (`OverScroller.fling(…, Integer.MIN_VALUE, Integer.MAX_VALUE, …)`), and stops at the first
-///   step the list cannot consume whole: the end it met and the scroller's velocity there go to
-///   the edge effect (ViewFlinger.run → absorbGlows; `scroller.abortAnimation()`).
-/// - `uikit` through M2's router or M3's web view (only by `--physics`): bounded by the room the
-///   target has at release, it stops at the bound (the seed's targets show no overshoot there).
+/// - On the M1 list it runs in the list's own offsets, so it can overshoot a bound by the rubber
+///   band and spring back (UIKitDecelerationMotion), also from a rubber-banded release.
+/// - Through M2's router or M3's web view (only by `--physics`): bounded by the room the target
+///   has at release, it stops at the bound (the seed's targets show no overshoot there).
 struct LawGlide {
     let motion: any DecelerationMotion
     let startTick: Int
@@ -42,9 +39,7 @@ struct LawGlide {
         }
         guard law.startsFling(velocity: v) else { return nil }
         let room = (down: target.room(contentUp: false), up: target.room(contentUp: true))
-        let bounds = physics == .android
-            ? ScrollBounds.unbounded(viewport: viewport)
-            : ScrollBounds(min: room.down, max: room.up, viewport: viewport)
+        let bounds = ScrollBounds(min: room.down, max: room.up, viewport: viewport)
         return LawGlide(motion: law.motion(from: 0, velocity: v, bounds: bounds), startTick: now, applied: 0,
                         list: nil, lastSet: 0)
     }
@@ -67,7 +62,7 @@ struct LawGlide {
             let blocked = abs(d) > abs(room) + 1e-9
             _ = target.pan(by: -d, bounce: false)
             if blocked {
-                // getCurrVelocity at this frame (the last nonzero one at the spline's end).
+                // The velocity there (the last nonzero one at the motion's end).
                 var v = motion.velocity(at: t)
                 if v == 0 { v = motion.velocity(at: VirtualClock.seconds(now - 1 - startTick)) }
                 return .hitBound(d > 0 ? .bottom : .top, velocity: v)

@@ -1,5 +1,5 @@
 /// A child laid out by LinearLayoutManager: its adapter position and its decorated top and bottom
-/// in the RecyclerView's own coordinates (whole pixels; density 1, so px = dp = pt, U1).
+/// in the RecyclerView's own coordinates (whole px of the device, F9).
 public struct LaidOutRow: Equatable, Sendable {
     public var position: Int
     public var top: Int
@@ -108,29 +108,12 @@ public struct LinearLayoutEstimate: Equatable, Sendable {
 }
 
 extension NativeList {
-    /// The list as LinearLayoutManager has it laid out at the scroll view's current offset: one
-    /// child per header row, the web row and one per footer row, each as tall as it is (whole
-    /// pixels), in a RecyclerView as tall as the viewport whose padding is the bars. Children are
+    /// The list as LinearLayoutManager has it laid out at the scroll view's current offset, in the
+    /// device's px (F9: `AndroidListLayout`): one child per header row, the web row and one per
+    /// footer row, in a RecyclerView as tall as the viewport whose padding is the bars. Children are
     /// laid out wherever they meet the RecyclerView (with `clipToPadding = false` LinearLayoutManager
     /// fills the padding too); only the ones between the bars count as visible.
-    public var linearLayoutEstimate: LinearLayoutEstimate {
-        let sv = scrollView
-        let height = Int(sv.viewportHeight.rounded())
-        let padTop = Int(sv.insetTop.rounded())
-        // computeVerticalScrollOffset's zero: the content's top at the top padding.
-        let androidOffset = Int((sv.offset + sv.insetTop).rounded())
-        let lineHeight = Int(line.rounded())
-        let heights = Array(repeating: lineHeight, count: headerRows) + [Int(webRowHeight.rounded())]
-            + Array(repeating: lineHeight, count: footerRows)
-        var rows: [LaidOutRow] = []
-        var top = padTop - androidOffset
-        for (position, h) in heights.enumerated() {
-            if top < height && top + h > 0 {
-                rows.append(LaidOutRow(position: position, top: top, bottom: top + h))
-            }
-            top += h
-        }
-        return LinearLayoutEstimate(rows: rows, itemCount: heights.count, height: height, paddingTop: padTop,
-                                    paddingBottom: Int(sv.insetBottom.rounded()))
+    public func linearLayoutEstimate(density: Double = 1) -> LinearLayoutEstimate {
+        AndroidListLayout(self, density: density).estimate
     }
 }

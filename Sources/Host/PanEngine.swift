@@ -23,14 +23,17 @@ public final class PanEngine {
     /// `LawGlide`. The target learns it too (its drags at the edges follow the law).
     public var physics: PhysicsModel = .uidynamic { didSet { target.use(physics) } }
     private var glide: LawGlide?
-    /// F1: Android's edge effect (pulled by a drag past an end, absorbed from a fling's impact);
-    /// read it with `edgeEffectDistance(now:)`.
-    public private(set) var edgeGlow: EdgeGlow?
+    /// F1, F9 `android`: RecyclerView's fling, its edge effects and its finger velocity, in the
+    /// device's px (PanEngineAndroid.swift). Set up by `useAndroid(density:height:)`.
+    var android: AndroidFlinger?
+    var androidTracker = AndroidVelocityTracker()
+    /// RecyclerView's mLastTouchY, px.
+    var lastTouchPx = 0
     private var tracker = VelocityTracker()
     private var touch: Touch?
     private var ease: Ease?
     private var stream = WheelStream()
-    public private(set) var lastMovementTick: Int?
+    public internal(set) var lastMovementTick: Int?
 
     struct Touch {
         var startY: Double
@@ -50,11 +53,17 @@ public final class PanEngine {
     public init(target: PanTarget) { self.target = target }
 
     /// Native rows take no taps while inertia runs (P4).
-    public var interactionLocked: Bool { item != nil || glide != nil }
+    public var interactionLocked: Bool { item != nil || glide != nil || isFlinging }
+    /// F9: the android list's ViewFlinger is flinging.
+    var isFlinging: Bool { android?.isFlinging == true }
     public var isTouching: Bool { touch != nil }
     public var isDragging: Bool { touch?.dragging == true }
+    /// Inertia runs (UIKit's isDecelerating; a fling on android).
+    public var isDecelerating: Bool { item != nil || glide != nil || isFlinging }
+    /// A key or wheel scroll eases the content (an animation, not deceleration).
+    public var isEasing: Bool { ease != nil || streamPending }
     public var isMoving: Bool {
-        item != nil || glide != nil || ease != nil || touch?.dragging == true || streamPending
+        item != nil || glide != nil || isFlinging || ease != nil || touch?.dragging == true || streamPending
     }
     private var streamPending: Bool { stream.lastTime != nil }
 
@@ -67,14 +76,16 @@ public final class PanEngine {
     /// smooth scroll or animated setContentOffset), so it is not a tap either.
     @discardableResult
     public func touchDown(y: Double, now: Int, stopsScroll: Bool = false) -> Bool {
-        let stopped = item != nil || glide != nil || ease != nil || stopsScroll
+        let stopped = item != nil || glide != nil || isFlinging || ease != nil || stopsScroll
         item = nil
         glide = nil
+        android?.stop()
         ease = nil
         stream.reset()
         target.panBegan()
         tracker.reset()
         tracker.add(time: seconds(now), position: y)
+        androidDown(y: y, now: now)
         touch = Touch(startY: y, lastY: y, dragging: false, stoppedMotion: stopped)
         return stopped
     }
@@ -82,6 +93,7 @@ public final class PanEngine {
     public func touchMove(y: Double, now: Int) {
         guard var t = touch else { return }
         tracker.add(time: seconds(now), position: y)
+        androidTracker.move(nanos: AndroidClock.nanos(tick: now), position: fingerPx(y))
         if !t.dragging {
             // The pan is recognised past the touch slop; the content then follows the finger
             // from where it went down, as UIScrollView's pan does.
@@ -90,9 +102,9 @@ public final class PanEngine {
             touch = t
             target.panBegan()
             onDragBegan(.touch, now)
-            dragStep(by: y - t.startY, now: now)
+            dragStep(by: y - t.startY, now: now, to: y)
         } else {
-            dragStep(by: y - t.lastY, now: now)
+            dragStep(by: y - t.lastY, now: now, to: y)
         }
         t.lastY = y
         touch = t
@@ -107,15 +119,16 @@ public final class PanEngine {
         if t.lastY != y { touchMove(y: y, now: now) }
         let current = touch ?? t
         touch = nil
-        if let g = edgeGlow { edgeGlow = g.released(height: target.indicator.viewport, tick: now) }
         guard current.dragging else {
+            android?.edges.releaseAll(atMs: AndroidClock.millis(tick: now))
             // A press that stopped a bounce mid-way: the content springs back on release (P3).
             target.settle(now: now)
             onIdle()
             return current.stoppedMotion ? .none : .tap
         }
-        let v = tracker.velocity(at: seconds(now))
-        if startInertia(contentVelocity: -v, now: now) {
+        let flung = physics == .android ? androidRelease(now: now)
+            : startInertia(contentVelocity: -tracker.velocity(at: seconds(now)), now: now)
+        if flung {
             onSettling()
         } else {
             target.settle(now: now)
@@ -133,6 +146,7 @@ public final class PanEngine {
         stream.add(at: seconds(now), delta: delta)
         item = nil
         glide = nil
+        android?.stop()
         if !continuing { target.panBegan() }
         // Every notch and key press is the reader scrolling, also inside a stream that began
         // before a jump: the World hears of each (H5) and tells the host if it is a drag (F4).
@@ -162,6 +176,7 @@ public final class PanEngine {
     public func stopMotion() {
         item = nil
         glide = nil
+        android?.stop()
         ease = nil
         stream.reset()
     }
@@ -170,29 +185,20 @@ public final class PanEngine {
     public func stop() {
         item = nil
         glide = nil
+        android?.stop()
         ease = nil
         touch = nil
         stream.reset()
     }
 
     /// A finger step of a drag: the target moves (at the edges as its law says); on android the
-    /// part no content can take pulls the edge effect (RecyclerView.pullGlows), and moving back
-    /// from the end lets it go (considerReleasingGlowsOnScroll).
-    private func dragStep(by d: Double, now: Int) {
+    /// step is RecyclerView's, in px (PanEngineAndroid.swift).
+    private func dragStep(by d: Double, now: Int, to y: Double) {
         guard physics == .android else {
             _ = target.pan(by: d, bounce: true)
             return
         }
-        let room = target.room(contentUp: d < 0)
-        _ = target.pan(by: d, bounce: true)
-        let unconsumed = abs(d) - abs(room)
-        let height = target.indicator.viewport
-        if d != 0, unconsumed > 1e-9 {
-            edgeGlow = .pulled(edgeGlow, edge: d < 0 ? .bottom : .top, overscroll: unconsumed, height: height,
-                               tick: now)
-        } else if let g = edgeGlow, g.held != nil, d != 0 {
-            edgeGlow = g.released(height: height, tick: now)
-        }
+        androidDrag(to: y, now: now)
     }
 
     /// Starts inertia at `v` (content pt/s, + = content up) under `physics`; false: no inertia.
@@ -202,26 +208,17 @@ public final class PanEngine {
             item = DynamicItem.fling(releaseVelocity: -v)
             return item != nil
         }
+        if physics == .android { return androidFling(contentVelocity: v, now: now) }
         glide = LawGlide.start(physics, velocity: v, target: target, now: now)
         return glide != nil
     }
 
-    /// `EdgeEffect.getDistance()` of the edge effect at `tick` (0 when none shows), F1.
-    public func edgeEffectDistance(now tick: Int) -> Double {
-        edgeGlow?.distance(at: tick) ?? 0
-    }
-
-    /// One tick of a platform-law fling; android's impact starts the edge effect
-    /// (RecyclerView.absorbGlows).
+    /// One tick of a platform-law fling (uikit; android's is `stepAndroid`).
     private func stepGlide(now: Int) {
         guard var g = glide else { return }
         let result = g.step(now: now, target: target)
         lastMovementTick = now
         glide = g
-        if case let .hitBound(edge, v) = result, physics == .android {
-            let height = target.indicator.viewport
-            edgeGlow = .absorbed(edgeGlow, edge: edge, velocity: v, height: height, tick: now)
-        }
         if result != .moving {
             glide = nil
             target.settle(now: now)
@@ -244,7 +241,7 @@ public final class PanEngine {
         if stream.lastTime != nil, !stream.isActive(at: seconds(now)) {
             let speed = stream.count > 1 ? stream.speed : 0
             stream.reset()
-            if physics != .uidynamic, physics.law.startsFling(velocity: speed) {
+            if physics != .uidynamic, startsFling(speed) {
                 ease = nil
                 target.panBegan()
                 _ = startInertia(contentVelocity: speed, now: now)
@@ -252,13 +249,13 @@ public final class PanEngine {
                 ease = nil
                 target.panBegan()
                 item = DynamicItem(velocity: -speed)
-            } else if ease == nil, item == nil, glide == nil {
+            } else if ease == nil, item == nil, glide == nil, !isFlinging {
                 target.settle(now: now)
                 onIdle()
             }
         }
         stepGlide(now: now)
-        if let g = edgeGlow, g.isFinished(at: now) { edgeGlow = nil }
+        stepAndroid(now: now)
         if var it = item {
             let d = it.step()
             let atBound = target.pan(by: d, bounce: true)
@@ -271,12 +268,13 @@ public final class PanEngine {
                 item = it
             }
         }
-        if ease == nil, item == nil, glide == nil, touch == nil, stream.lastTime == nil, lastEaseRunning {
+        if ease == nil, item == nil, glide == nil, !isFlinging, touch == nil, stream.lastTime == nil,
+           lastEaseRunning {
             // A key or wheel ease that stopped a bounce ends at the overscrolled offset: spring back (P3).
             target.settle(now: now)
             onIdle()
         }
-        lastEaseRunning = ease != nil || item != nil || glide != nil
+        lastEaseRunning = ease != nil || item != nil || glide != nil || isFlinging
     }
     private var lastEaseRunning = false
 }

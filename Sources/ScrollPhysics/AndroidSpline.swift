@@ -3,7 +3,7 @@
 // - the static block: SPLINE_POSITION[0…100] from INFLEXION 0.35, START_TENSION 0.5,
 //   END_TENSION 1.0 (P1 = 0.175, P2 = 0.35), by bisection to 1E-5;
 // - the constructor: mPhysicalCoeff = GRAVITY_EARTH (9.80665) · 39.37 · ppi · 0.84 with
-//   ppi = 160 · density (density 1, SPEC U1);
+//   ppi = 160 · density, the screen's (F9: a Pixel 8's 2.625 gives 2.625 times density 1's);
 // - getSplineDeceleration(v) = ln(INFLEXION · |v| / (friction · mPhysicalCoeff)), friction =
 //   ViewConfiguration.SCROLL_FRICTION = 0.015;
 // - getSplineFlingDistance(v) = friction · coeff · exp(DECELERATION_RATE / (DECELERATION_RATE − 1) · l)
@@ -58,25 +58,40 @@ public enum AndroidSpline {
         return table
     }()
 
+        /// `mPhysicalCoeff` on a screen of `density` (DisplayMetrics.density, a float): the
+    /// constructor's `GRAVITY_EARTH * 39.37f * ppi * 0.84f` with `ppi = density * 160.0f` (F9).
+    public static func physicalCoefficient(density: Double) -> Float {
+        let ppi = Float(density) * 160
+        return Float(9.80665) * 39.37 * ppi * 0.84
+    }
+
     /// `getSplineDeceleration(velocity)` (velocity in whole px/s, as Android passes an int).
-    public static func deceleration(velocity: Int) -> Double {
-        let ratio = inflexion * Float(abs(velocity)) / (scrollFriction * physicalCoefficient)
+    public static func deceleration(velocity: Int, coefficient: Float = physicalCoefficient) -> Double {
+        let ratio = inflexion * Float(abs(velocity)) / (scrollFriction * coefficient)
         return log(Double(ratio))
     }
 
-    /// `getSplineFlingDistance(velocity)`, pt (unsigned; Android truncates it to an int).
-    public static func flingDistance(velocity: Int) -> Double {
-        let l = deceleration(velocity: velocity)
+    /// `getSplineFlingDistance(velocity)`, px (unsigned; OverScroller truncates it to an int).
+    public static func flingDistance(velocity: Int, coefficient: Float = physicalCoefficient) -> Double {
+        let l = deceleration(velocity: velocity, coefficient: coefficient)
         let decelMinusOne = Double(decelerationRate) - 1
-        let scale = Double(scrollFriction * physicalCoefficient)
+        let scale = Double(scrollFriction * coefficient)
         return scale * exp(Double(decelerationRate) / decelMinusOne * l)
     }
 
     /// `getSplineFlingDuration(velocity)`, whole milliseconds.
-    public static func flingDuration(velocity: Int) -> Int {
-        let l = deceleration(velocity: velocity)
+    public static func flingDuration(velocity: Int, coefficient: Float = physicalCoefficient) -> Int {
+        let l = deceleration(velocity: velocity, coefficient: coefficient)
         let decelMinusOne = Double(decelerationRate) - 1
-        return Int(1000 * exp(l / decelMinusOne))
+        return Java.int(1000 * exp(l / decelMinusOne))
+    }
+
+    /// RecyclerView's own `getSplineFlingDistance(velocity)` (shouldAbsorb): the same formula with
+    /// RecyclerView's `mPhysicalCoef`, cast to float.
+    public static func recyclerViewFlingDistance(velocity: Int, coefficient: Float) -> Float {
+        let l = log(Double(inflexion * Float(abs(velocity)) / (scrollFriction * coefficient)))
+        let decelMinusOne = Double(decelerationRate) - 1
+        return Float(Double(scrollFriction * coefficient) * exp(Double(decelerationRate) / decelMinusOne * l))
     }
 
     /// `update()`, case SPLINE: (distanceCoef, velocityCoef) at `elapsedMs` of `durationMs`.

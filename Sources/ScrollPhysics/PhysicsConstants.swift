@@ -46,9 +46,6 @@ public enum PhysicsConstants {
     public static let homeEndMaxRoot: Double = 42
     /// See `homeEndMaxRoot`. SPEC P5.
     public static let homeEndRootsPerSecond: Double = 60
-    /// Android smoothScrollBy: base duration per viewport, s. SPEC H4
-    /// (RecyclerView.ViewFlinger.computeScrollDuration: `(|d| / size + 1) · 300`).
-    public static let androidBaseDuration: Double = 0.3
-    /// Android smoothScrollBy: the cap, s. SPEC H4 (RecyclerView MAX_SCROLL_DURATION = 2000 ms).
-    public static let androidMaxDuration: Double = 2.0
+    // Android's smoothScrollBy durations (300 ms per height, capped at 2000 ms) are whole ms and
+    // live with its arithmetic in AndroidSmoothScroll.swift (F9).
 }

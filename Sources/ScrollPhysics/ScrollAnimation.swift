@@ -1,14 +1,40 @@
+import VirtualTime
+
 // Scroll animations as values (DESIGN principle 2): from, to, duration, curve.
 
 /// An animated change of a scroll offset from `from` to `to` over `duration` seconds.
 public struct ScrollAnimation: TimedMotion, Equatable {
-    /// How intermediate values are quantised.
+    /// How intermediate values are computed.
     public enum Rounding: Sendable, Equatable {
         /// Continuous values (iOS: points are fractional).
         case none
-        /// Android's `OverScroller`/`Scroller.computeScrollOffset`: `start + Math.round(q · delta)`,
-        /// i.e. whole pixels, rounding halves up (Java's `Math.round` = `floor(x + 0.5)`).
-        case wholePixels
+        /// F9: RecyclerView's smooth scroll on the animation clock: whole px of the device at
+        /// whole-ms frame times, the quintic in float (`AndroidFrames`).
+        case android(AndroidFrames)
+    }
+
+    /// F9: where an android smooth scroll runs: the world tick it started on (its frame's ms is
+    /// `mStartTime`), the px it started from, the px per offset unit (the density; offsets are
+    /// dp) and the scroll itself.
+    public struct AndroidFrames: Sendable, Equatable {
+        public var startTick: Int
+        public var fromPx: Int
+        public var density: Double
+        public var scroll: AndroidSmoothScroll
+
+        /// The offset (dp) after the frame `t` seconds after the start.
+        func value(at t: Double) -> Double {
+            let tick = startTick + (t <= 0 ? 0 : VirtualClock.ticks(t))
+            return Double(fromPx + scroll.position(atMs: AndroidClock.millis(tick: tick))) / density
+        }
+
+        /// The first frame (ticks after the start) on which the position is the target: the
+        /// frame ViewFlinger is done and the list goes IDLE.
+        var doneTicks: Int {
+            var k = 1
+            while !scroll.isDone(atMs: AndroidClock.millis(tick: startTick + k)) { k += 1 }
+            return k
+        }
     }
 
     public let from: Double
@@ -16,9 +42,6 @@ public struct ScrollAnimation: TimedMotion, Equatable {
     public let duration: Double
     public let curve: UnitCurve
     public let rounding: Rounding
-    /// D3: device pixels per offset unit for `.wholePixels` (RecyclerView's px at the device's
-    /// density, offsets in dp); 1: the offsets are the pixels.
-    public var pixelScale: Double = 1
 
     public init(from: Double, to: Double, duration: Double, curve: UnitCurve,
                 rounding: Rounding = .none) {
@@ -29,6 +52,12 @@ public struct ScrollAnimation: TimedMotion, Equatable {
         self.rounding = rounding
     }
 
+    /// F9: the RecyclerView smooth scroll this motion runs, if it is one.
+    public var androidScroll: AndroidSmoothScroll? {
+        if case let .android(frames) = rounding { return frames.scroll }
+        return nil
+    }
+
     /// The distance covered, `to − from`.
     public var delta: Double { to - from }
 
@@ -36,13 +65,9 @@ public struct ScrollAnimation: TimedMotion, Equatable {
     public func value(at t: Double) -> Double {
         if t >= duration { return to }
         if t <= 0 { return from }
-        let q = curve(t / duration)
         switch rounding {
-        case .none: return from + (to - from) * q
-        case .wholePixels:
-            if pixelScale == 1 { return from + (q * (to - from) + 0.5).rounded(.down) }
-            let k = pixelScale
-            return ((from * k).rounded() + (q * (to - from) * k + 0.5).rounded(.down)) / k
+        case .none: return from + (to - from) * curve(t / duration)
+        case let .android(frames): return frames.value(at: t)
         }
     }
 
@@ -55,29 +80,19 @@ public struct ScrollAnimation: TimedMotion, Equatable {
                         curve: .easeInOut)
     }
 
-    /// The duration in seconds of RecyclerView's `smoothScrollBy(0, d)` without velocity:
-    /// `ViewFlinger.computeScrollDuration` gives `(int)((|d| / height + 1) · 300)` ms,
-    /// at most `MAX_SCROLL_DURATION` = 2000 ms (SPEC H4). Whole milliseconds like Android.
-    /// d = 0 → 0 (Android does not scroll at all); height ≤ 0 → 2000 ms (Java's float
-    /// division by zero gives infinity, capped).
-    public static func androidSmoothScrollDuration(by d: Int, viewportHeight: Double) -> Double {
-        if d == 0 { return 0 }
-        let cap = PhysicsConstants.androidMaxDuration * 1000
-        guard viewportHeight > 0 else { return cap / 1000 }
-        // Android's arithmetic: `(int) (((absDelta / containerSize) + 1) * 300)` in Java float.
-        let baseMs = Float(PhysicsConstants.androidBaseDuration * 1000).rounded()   // 300
-        let ms = ((Float(abs(d)) / Float(viewportHeight) + 1) * baseMs).rounded(.towardZero)
-        return min(Double(ms), cap) / 1000
-    }
-
-    /// Android RecyclerView `smoothScrollBy(0, by)`: duration from
-    /// `androidSmoothScrollDuration`, eased by the quintic `(t − 1)^5 + 1`, values rounded
-    /// to whole pixels as `Scroller.computeScrollOffset` does; the last value is exactly
-    /// `from + by` (SPEC H4).
-    public static func androidSmoothScroll(from: Int, by: Int, viewportHeight: Double) -> ScrollAnimation {
-        ScrollAnimation(from: Double(from), to: Double(from + by),
-                        duration: androidSmoothScrollDuration(by: by, viewportHeight: viewportHeight),
-                        curve: .androidQuintic, rounding: .wholePixels)
+    /// Android RecyclerView `smoothScrollBy(0, dy)` (SPEC H4, F9) started on world tick
+    /// `startTick` from `fromPx` (the offset in px) on a list `height` px tall: positions in whole
+    /// px at whole-ms frame times (`AndroidSmoothScroll`), offsets in dp (px / density). It lasts
+    /// until the frame its position reaches the target (ViewFlinger's doneScrolling), not its
+    /// whole `computeScrollDuration`. dy = 0 → no motion (Android does not scroll).
+    public static func androidSmoothScroll(fromPx: Int, by dy: Int, height: Int, startTick: Int,
+                                           density: Double) -> ScrollAnimation {
+        let scroll = AndroidSmoothScroll(dy: dy, height: height, startMs: AndroidClock.millis(tick: startTick))
+        let frames = AndroidFrames(startTick: startTick, fromPx: fromPx, density: density, scroll: scroll)
+        let ticks = dy == 0 ? 0 : frames.doneTicks
+        return ScrollAnimation(from: Double(fromPx) / density, to: Double(fromPx + dy) / density,
+                               duration: VirtualClock.seconds(ticks), curve: .androidQuintic,
+                               rounding: .android(frames))
     }
 
     /// A line key (j/k, arrows): ease-out over 0.15 s (SPEC P5).

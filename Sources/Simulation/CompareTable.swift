@@ -67,7 +67,7 @@ public struct CompareRow: Equatable {
         var landed = false
         for r in span {
             switch r.event {
-            case let .frame(_, id, y) where id == post:
+            case let .frame(_, id, y, _) where id == post:
                 finalY = y
                 guard let y else { continue }
                 if landed {
@@ -85,7 +85,7 @@ public struct CompareRow: Equatable {
 
     private func lastFramePost(_ records: [TraceRecord]) -> String? {
         for r in records.reversed() {
-            if case let .frame(_, id?, _) = r.event { return id }
+            if case let .frame(_, id?, _, _) = r.event { return id }
         }
         return nil
     }

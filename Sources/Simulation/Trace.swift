@@ -17,8 +17,9 @@ public enum TraceEvent: Equatable {
     case input(kind: InputKind, detail: String?)
     case console(level: String, message: String)
     case nav(id: String, result: String, via: String)
-    /// Every world value in `Scenario.ValueKind` order (Q3), and the latest jump's post.
-    case frame(values: [Double], postId: String?, postY: Double?)
+    /// Every world value in `Scenario.ValueKind` order (Q3), the latest jump's post, and the list's
+    /// scroll state as the platform names it (F10; nil leaves it out).
+    case frame(values: [Double], postId: String?, postY: Double?, scrollState: String?)
     /// A URL handed to the app: an external link (E14) or video or audio (W3).
     case external(url: String, kind: ExternalKind)
     case setting(name: String, value: String)
@@ -27,7 +28,7 @@ public enum TraceEvent: Equatable {
 
     /// A frame line's world value (Q3); nil for other lines.
     public func frameValue(_ k: Scenario.ValueKind) -> Double? {
-        guard case let .frame(values, _, _) = self, let i = Scenario.ValueKind.allCases.firstIndex(of: k) else {
+        guard case let .frame(values, _, _, _) = self, let i = Scenario.ValueKind.allCases.firstIndex(of: k) else {
             return nil
         }
         return values[i]
@@ -96,9 +97,10 @@ public struct TraceRecord: Equatable {
             return head + ",\"level\":\(q(level)),\"message\":\(q(message))}"
         case let .nav(id, result, via):
             return head + ",\"id\":\(q(id)),\"result\":\(q(result)),\"via\":\(q(via))}"
-        case let .frame(values, postId, postY):
+        case let .frame(values, postId, postY, state):
             var s = head
             for (k, v) in zip(Scenario.ValueKind.allCases, values) { s += ",\"\(k.rawValue)\":\(n(v))" }
+            if let state { s += ",\"scrollState\":\(q(state))" }
             if let id = postId {
                 s += ",\"post\":{\"id\":\(q(id))"
                 if let y = postY { s += ",\"y\":\(n(y))" }

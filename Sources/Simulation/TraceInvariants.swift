@@ -65,7 +65,7 @@ public final class TraceInvariants {
             check(finite(a.target), r, "host target not finite")
         case let .layout(h, _):
             check(finite(h) && h >= 0, r, "web height not finite or negative")
-        case let .frame(values, _, y):
+        case let .frame(values, _, y, _):
             check(values.allSatisfy(\.isFinite) && finite(y), r, "frame value not finite")
             check(lastFrameTick == 0 || r.tick - lastFrameTick == VirtualClock.ticksPerFrame, r,
                   "frames not every \(VirtualClock.ticksPerFrame) ticks")

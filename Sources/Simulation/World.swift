@@ -186,6 +186,10 @@ public final class World {
         let list: PhysicsModel.ListKind = config.mode == .content ? .contentSizedRow : .selfScrollingWebView
         pan.physics = PhysicsModel.selected(platform: config.platform.rawValue, list: list,
                                             override: config.physics) ?? .uidynamic
+        // F9: RecyclerView's fling and edge effects run in the device's px (density 1 without one),
+        // sized to the list's measured height.
+        let density = DeviceLayout.pixelScale(config) ?? 1
+        pan.useAndroid(density: density, height: AndroidPixels.size(dp: viewportHeight, density: density))
     }
 
     /// The law in force (F2).

@@ -88,8 +88,20 @@ extension World {
         case .webRemaining: return config.mode == .content ? 0 : max(0, page.maxScrollY - page.scrollY)
         case .headerShift: return config.mode == .header ? min(page.scrollY, headerHeight) : 0
         case .headerFade: return config.mode == .header ? headerFade : 1
-        case .edgeEffect: return pan.edgeEffectDistance(now: tick)
+        case .edgeEffect: return pan.edgeEffectDistance
         }
+    }
+
+    /// F10: the list's scroll state, as the platform's sample reads it. Android: RecyclerView's
+    /// SCROLL_STATE_IDLE, DRAGGING or SETTLING (`idle`, `dragging`, `settling`). iOS (and naive, a
+    /// UIKit list too): UIScrollView's isDragging, isDecelerating, or an animation running
+    /// (setContentOffset(animated:), a key or wheel scroll: `animating`), else `idle`.
+    public var scrollState: String {
+        if config.platform == .android { return listView.state.rawValue }
+        if pan.isDragging { return "dragging" }
+        if listView.animation?.programmatic == true || pan.isEasing { return "animating" }
+        if pan.isDecelerating || listView.isAnimating { return "decelerating" }
+        return "idle"
     }
 
     // MARK: - Anchors (M4, T5)

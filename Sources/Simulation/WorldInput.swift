@@ -83,9 +83,11 @@ extension World {
     /// is no drag: scrollViewWillBeginDragging comes only once a pan begins (Apple:
     /// UIScrollViewDelegate.scrollViewWillBeginDragging(_:) "might not receive this message until
     /// dragging has occurred over a small distance"), so the jump's corrections go on (ReaderDrag).
+    /// F9: a press on a showing stretch is one too (RecyclerView.onInterceptTouchEvent, ACTION_DOWN:
+    /// `if (stopGlowAnimations(e) || mScrollState == SCROLL_STATE_SETTLING)` → DRAGGING).
     private func pointerDown(x: Double, y: Double) {
         touchStartedOnWeb = isOverWeb(viewportY: y)
-        let settling = listView.state == .settling && config.platform == .android
+        let settling = (listView.state == .settling || pan.edgeEffect != nil) && config.platform == .android
         let stopsScroll = settling || listView.animation?.programmatic == true
         pan.touchDown(y: y, now: tick, stopsScroll: stopsScroll)
         if settling { readerScrolled(.pressWhileSettling, tick: tick) }

@@ -181,7 +181,8 @@ extension World {
         if let id = postId { y = postY(id) } else { postId = nil }
         if jump != nil, tick - (jump?.startTick ?? 0) <= 15 * VirtualClock.ticksPerSecond { timeline.append((tick, y)) }
         for id in watchedPosts { watchedY[id] = postY(id) }
-        emit(.frame(values: Scenario.ValueKind.allCases.map(value), postId: postId, postY: y))
+        emit(.frame(values: Scenario.ValueKind.allCases.map(value), postId: postId, postY: y,
+                    scrollState: scrollState))
     }
 
     /// A web-row resize is waiting for its callback (E2).
@@ -189,7 +190,7 @@ extension World {
 
     /// Is anything moving or loading, so the run loop must keep drawing (T7)?
     public var isBusy: Bool {
-        pan.isMoving || pan.edgeGlow != nil
+        pan.isMoving || pan.edgeEffectActive
             || listView.isAnimating || page.held != nil || !pendingResizes.isEmpty || page.isLoading
             || indicator.isVisible(at: seconds)
     }

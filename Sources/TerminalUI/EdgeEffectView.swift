@@ -11,8 +11,8 @@ struct EdgeEffectView {
     let world: World
 
     func draw(on screen: Screen, _ theme: Theme, in area: Rect) {
-        guard let glow = world.pan.edgeGlow, area.height >= 1, area.width >= 2 else { return }
-        let distance = glow.distance(at: world.tick)
+        guard let glow = world.pan.edgeEffect, area.height >= 1, area.width >= 2 else { return }
+        let distance = glow.distance
         guard distance > 0 else { return }
         let width = max(2, min(area.width, Int((Double(area.width) * min(1, distance * 3)).rounded())))
         let row = glow.edge == .top ? area.row : area.row + area.height - 1

@@ -92,7 +92,7 @@ final class AndroidRangeTests: XCTestCase {
         h.scrollRequest(top: 2100, correction: false, jumpId: 1, now: 0)
         XCTAssertEqual(r.actions.last?.target, 2164)
         XCTAssertEqual(r.actions.last?.clamped, false)
-        XCTAssertEqual(r.sv.animation?.motion.duration, 0.506, "timed for 264 px")
+        XCTAssertEqual(r.sv.animation?.motion.androidScroll?.durationMs, 506, "timed for 264 px")
         r.run(20, host: h)
         XCTAssertEqual(r.sv.offset, 2048, "consumed 148 of 264")
         XCTAssertEqual(r.sv.state, .idle, "IDLE at the end, long before 0.506 s")

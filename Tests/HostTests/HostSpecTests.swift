@@ -1,5 +1,6 @@
 import XCTest
 import ScrollPhysics
+import VirtualTime
 @testable import Host
 
 /// U4, H1–H5 on the emulated scroll view, list and host strategies.
@@ -355,23 +356,29 @@ final class HostSpecTests: XCTestCase {
 
     /// H4: android smooth scroll duration and quintic easing
     func testH4_androidSmoothScrollDurationAndQuinticEasing() {
-        XCTAssertEqual(ScrollAnimation.androidSmoothScrollDuration(by: 768, viewportHeight: 384), 0.9)
-        XCTAssertEqual(ScrollAnimation.androidSmoothScrollDuration(by: -384, viewportHeight: 384), 0.6)
-        XCTAssertEqual(ScrollAnimation.androidSmoothScrollDuration(by: 596, viewportHeight: 384), 0.765)
-        XCTAssertEqual(ScrollAnimation.androidSmoothScrollDuration(by: 3000, viewportHeight: 384), 2.0, "capped at 2000 ms")
+        XCTAssertEqual(AndroidSmoothScroll.computeScrollDuration(dy: 768, height: 384), 900)
+        XCTAssertEqual(AndroidSmoothScroll.computeScrollDuration(dy: -384, height: 384), 600)
+        XCTAssertEqual(AndroidSmoothScroll.computeScrollDuration(dy: 596, height: 384), 765)
+        XCTAssertEqual(AndroidSmoothScroll.computeScrollDuration(dy: 3000, height: 384), 2000, "capped at 2000 ms")
         let r = Rig()
         let h = r.attach(AndroidJumpHost(list: r.list, rangeMode: .exact))
         h.scrollRequest(top: 672, correction: false, jumpId: 1, now: 0)   // scrollBy 768
-        XCTAssertEqual(r.sv.animation?.motion.duration, 0.9)
+        XCTAssertEqual(r.sv.animation?.motion.androidScroll?.durationMs, 900)
         XCTAssertEqual(r.sv.animation?.motion.curve, .androidQuintic)
+        // F9: over on the frame the position reaches the target: (1 − t)^5 ≤ ½ / 768 from 695 ms on.
+        XCTAssertEqual(r.sv.animation?.motion.duration, VirtualClock.seconds(84))
         r.run(54)   // half time: (0.5 − 1)^5 + 1 = 0.96875 of the way, whole pixels
         XCTAssertEqual(r.sv.offset, -32 + 744)
-        r.run(54)
+        r.run(29)
+        XCTAssertTrue(r.sv.isAnimating)
+        XCTAssertEqual(r.sv.state, .settling)
+        r.run(1)
         XCTAssertEqual(r.sv.offset, 96 + 672 - 32)
+        XCTAssertEqual(r.sv.state, .idle, "IDLE at 700 ms, not at 900 ms")
         let far = Rig(web: 5000)
         let fh = far.attach(AndroidJumpHost(list: far.list))
         fh.scrollRequest(top: 3000, correction: false, jumpId: 1, now: 0)
-        XCTAssertEqual(far.sv.animation?.motion.duration, 2.0)
+        XCTAssertEqual(far.sv.animation?.motion.androidScroll?.durationMs, 2000)
     }
 
     // MARK: H5

@@ -22,7 +22,7 @@ final class LinearLayoutEstimateTests: XCTestCase {
     func testF8_estimate_firstRowVisible_offsetExactRangeEstimated() {
         // Android offset 10: header 0 at 22…38 (visible: 38 > 32), the web row at 118…2118, no
         // footer laid out (the next row would start at 2118 > 384).
-        let e = list(offset: -22).linearLayoutEstimate
+        let e = list(offset: -22).linearLayoutEstimate()
         XCTAssertEqual(e.rows.map(\.position), [0, 1, 2, 3, 4, 5, 6])
         XCTAssertEqual(e.firstVisible, LaidOutRow(position: 0, top: 22, bottom: 38))
         XCTAssertEqual(e.lastVisible, LaidOutRow(position: 6, top: 118, bottom: 2118))
@@ -38,7 +38,7 @@ final class LinearLayoutEstimateTests: XCTestCase {
     /// F8: neither end visible: offset and range both from the average visible row
     func testF8_estimate_neitherEndVisible_bothFromTheAverageRow() {
         // Android offset 1032: only the web row (−904…1096) meets the RecyclerView.
-        let onlyWeb = list(offset: 1000).linearLayoutEstimate
+        let onlyWeb = list(offset: 1000).linearLayoutEstimate()
         XCTAssertEqual(onlyWeb.rows, [LaidOutRow(position: 6, top: -904, bottom: 1096)])
         // avg = 2000 / 1; offset = round(6 · 2000 + (32 + 904)) = 12936; range = 2000 · 27.
         XCTAssertEqual(onlyWeb.verticalScrollOffset, 12936)
@@ -48,7 +48,7 @@ final class LinearLayoutEstimateTests: XCTestCase {
         // Android offset 1932: the web row at −1804…196, footers from 196 every 16 px; the last
         // visible is footer 10 (position 17) at 356…372 (356 < 368); footer 11 (372…388) is laid
         // out under the bottom bar but not visible.
-        let e = list(offset: 1900).linearLayoutEstimate
+        let e = list(offset: 1900).linearLayoutEstimate()
         XCTAssertEqual(e.rows.last, LaidOutRow(position: 18, top: 372, bottom: 388))
         XCTAssertEqual(e.firstVisible, LaidOutRow(position: 6, top: -1804, bottom: 196))
         XCTAssertEqual(e.lastVisible, LaidOutRow(position: 17, top: 356, bottom: 372))
@@ -64,7 +64,7 @@ final class LinearLayoutEstimateTests: XCTestCase {
     /// F8: last row visible: the room left to the end is exact to within rounding
     func testF8_estimate_lastRowVisible_roomLeftExactWithinRounding() {
         // Android offset 2072: the web row at −1944…56, footer 19 (position 26) at 360…376.
-        let e = list(offset: 2040).linearLayoutEstimate
+        let e = list(offset: 2040).linearLayoutEstimate()
         XCTAssertEqual(e.firstVisible, LaidOutRow(position: 6, top: -1944, bottom: 56))
         XCTAssertEqual(e.lastVisible, LaidOutRow(position: 26, top: 360, bottom: 376))
         // laidOutArea = 376 + 1944 = 2320 over 21 positions: avg 110.476;
@@ -76,7 +76,7 @@ final class LinearLayoutEstimateTests: XCTestCase {
         // Room left: 2646 − 2639 = 7; really 376 − 368 = 8 (round up vs. truncate).
         XCTAssertEqual(e.maxScrollOffset - e.verticalScrollOffset, 7)
         // At the real end (Android 2080): 2647 against a maximum of 2646.
-        let end = list(offset: 2048).linearLayoutEstimate
+        let end = list(offset: 2048).linearLayoutEstimate()
         XCTAssertEqual(end.lastVisible, LaidOutRow(position: 26, top: 352, bottom: 368))
         XCTAssertEqual(end.verticalScrollOffset, 2647)
         XCTAssertEqual(end.maxScrollOffset, 2646)
@@ -86,7 +86,7 @@ final class LinearLayoutEstimateTests: XCTestCase {
     func testF8_estimate_everyRowVisible_isExact() {
         let sv = ScrollView(viewportHeight: 384, insetTop: 32, insetBottom: 16)
         let l = NativeList(headerRows: 2, footerRows: 2, webRowHeight: 100.4, scrollView: sv)
-        let e = l.linearLayoutEstimate
+        let e = l.linearLayoutEstimate()
         // 32 + 100 + 32 = 164 px laid out from 32: offset 0, extent 164, range 164.
         XCTAssertEqual(e.verticalScrollOffset, 0)
         XCTAssertEqual(e.verticalScrollExtent, 164)
@@ -99,7 +99,7 @@ final class LinearLayoutEstimateTests: XCTestCase {
     /// F8: ScrollbarHelper returns 0 without a visible child
     func testF8_estimate_noVisibleChild_isZero() {
         // The list scrolled past its content (naive's overscroll): nothing between the bars.
-        let e = list(offset: 5000).linearLayoutEstimate
+        let e = list(offset: 5000).linearLayoutEstimate()
         XCTAssertNil(e.firstVisible)
         XCTAssertEqual(e.verticalScrollOffset, 0)
         XCTAssertEqual(e.verticalScrollExtent, 0)
@@ -122,7 +122,7 @@ final class LinearLayoutEstimateTests: XCTestCase {
         // sample.json at 80 columns, every image loaded: a web row of 12346 pt between 6 header and
         // 20 footer rows: 12762 pt, an exact maximum of 12762 − 336 = 12426 (UIKit 12394).
         func at(_ y: Double) -> (offset: Int, max: Int) {
-            let e = list(offset: y, web: 12346).linearLayoutEstimate
+            let e = list(offset: y, web: 12346).linearLayoutEstimate()
             return (e.verticalScrollOffset, e.maxScrollOffset)
         }
         // The top: header row 0 visible, the offset exact, the maximum 35228 pt too far.

@@ -1,4 +1,5 @@
 import XCTest
+import VirtualTime
 @testable import ScrollPhysics
 
 /// SPEC F1 `android`: OverScroller's spline fling (AOSP OverScroller.java), ViewConfiguration's
@@ -28,7 +29,9 @@ final class AndroidLawTests: XCTestCase {
         XCTAssertEqual(m.value(at: m.duration), 647, accuracy: 647 * 0.02)
         XCTAssertEqual(m.value(at: m.duration), 647)                    // (int) 647.39, whole px
         XCTAssertEqual(m.splineDurationMs, 924)
-        XCTAssertEqual(m.duration, 0.924)
+        // F9: IDLE on the frame the position reaches mFinal, before the spline's 924 ms.
+        XCTAssertLessThanOrEqual(m.duration, 0.924)
+        XCTAssertEqual(m.value(at: m.duration - 1.0 / 120) < 647, true)
         XCTAssertNil(m.impact)
         // The spline starts at the release velocity (getCurrVelocity at 0 ms: 1998 px/s).
         XCTAssertEqual(m.velocity(at: 0), 2000, accuracy: 2000 * 0.01)
@@ -90,8 +93,13 @@ final class AndroidLawTests: XCTestCase {
         let none = law.motion(from: 300, velocity: 49, bounds: wide)
         XCTAssertEqual(none.duration, 0)
         XCTAssertEqual(none.value(at: 1), 300)
-        XCTAssertEqual(AndroidFlingLaw.flingVelocity(1e12), 8000)
-        XCTAssertNil(AndroidFlingLaw.flingVelocity(.nan))
+        XCTAssertEqual(law.motion(from: 0, velocity: 1e12, bounds: wide).flingVelocity, 8000)
+        XCTAssertFalse(law.startsFling(velocity: .nan))
+        // F9: on a Pixel 8 (2.625) the minimum is getScaledMinimumFlingVelocity = (int) (131.25 + 0.5) px/s.
+        let pixel = AndroidFlingLaw(density: 2.625)
+        XCTAssertFalse(pixel.startsFling(velocity: 130.9 / 2.625))
+        XCTAssertTrue(pixel.startsFling(velocity: 131.0 / 2.625))
+        XCTAssertEqual(pixel.motion(from: 0, velocity: 1e6, bounds: wide).flingVelocity, 21000)
     }
 
     // F2: flung into the top or the bottom, the list stops on the bound (0 overscroll at every
@@ -124,28 +132,51 @@ final class AndroidLawTests: XCTestCase {
         }
     }
 
-    // F1: EdgeEffect's stretch spring (NATURAL_FREQUENCY 24.657, DAMPING_RATIO 0.98), absorb ×13.
+    // F1, F9: EdgeEffect's stretch spring (NATURAL_FREQUENCY 24.657, DAMPING_RATIO 0.98), absorb ×13,
+    // stepped once a frame on whole-ms frame times.
     func testF1_androidEdgeEffectRecedes() {
-        let e = AndroidEdgeEffect.absorbed(velocity: 1000, height: 600)
-        XCTAssertEqual(e.value(at: 0), 0)
-        // One frame (1/60 s) of the underdamped spring from x = 0, v = 13000 px/s.
-        let w = 24.657, z = 0.98, wd = w * (1 - z * z).squareRoot(), dt = 1.0 / 60
+        var e = AndroidEdgeEffect(height: 600)
+        e.absorb(1000, atMs: 0)
+        e.draw(atMs: 0)
+        XCTAssertEqual(e.distance, 0, "the frame that absorbed does not move (deltaT < 1 ms)")
+        // One 60 Hz frame (16 ms) of the underdamped spring from x = 0, v = 13000 px/s.
+        let w = 24.657, z = 0.98, wd = w * (1 - z * z).squareRoot(), dt = 0.016
         let x1 = exp(-z * w * dt) * (13000 / wd) * sin(wd * dt)
-        XCTAssertEqual(e.value(at: dt), x1 / 600, accuracy: 1e-12)
-        XCTAssertGreaterThan(e.peak, 0.1)
-        XCTAssertLessThan(e.duration, 1.5)
-        XCTAssertEqual(e.value(at: e.duration), 0)
+        e.draw(atMs: 16)
+        XCTAssertEqual(Double(e.distance), x1 / 600, accuracy: 1e-6)
+        var peak = e.distance, k = 1
+        while !e.isFinished, k < 600 {
+            k += 1
+            e.draw(atMs: AndroidClock.frameMillis(k, rate: 60))
+            peak = max(peak, e.distance)
+        }
+        XCTAssertGreaterThan(peak, 0.1)
+        XCTAssertLessThan(Double(k) / 60, 1.5)
+        XCTAssertEqual(e.distance, 0)
         // A big impact on a short list is capped at 1 (the whole height).
-        XCTAssertEqual(AndroidEdgeEffect.absorbed(velocity: 8000, height: 100).peak, 1)
+        var big = AndroidEdgeEffect(height: 100)
+        big.absorb(8000, atMs: 0)
+        var bigPeak: Float = 0
+        for k in 1...120 { big.draw(atMs: AndroidClock.frameMillis(k, rate: 120)); bigPeak = max(bigPeak, big.distance) }
+        XCTAssertEqual(bigPeak, 1)
         // A released pull recedes from where it was, without overshooting below 0.
-        let r = AndroidEdgeEffect.released(distance: 0.3, height: 600)
-        XCTAssertEqual(r.value(at: 0), 0.3)
-        XCTAssertTrue(r.distances.allSatisfy { $0 >= 0 && $0 <= 0.3 })
-        XCTAssertEqual(r.value(at: r.duration), 0)
-        // A drag past the end pulls the effect by overscroll / height (EdgeEffect.onPull), capped at 1.
-        XCTAssertEqual(AndroidEdgeEffect.pulled(distance: 0, by: 60, height: 600), 0.1, accuracy: 1e-12)
-        XCTAssertEqual(AndroidEdgeEffect.pulled(distance: 0.95, by: 60, height: 600), 1)
-        XCTAssertEqual(AndroidEdgeEffect.pulled(distance: 0.05, by: -60, height: 600), 0)
+        var r = AndroidEdgeEffect(height: 600)
+        r.pullDistance(0.3, atMs: 0)
+        XCTAssertFalse(r.isFinished, "a held pull is not finished")
+        r.release(atMs: 0)
+        for k in 1...240 {
+            r.draw(atMs: AndroidClock.frameMillis(k, rate: 120))
+            XCTAssertTrue(r.distance >= 0 && r.distance <= 0.3)
+        }
+        XCTAssertTrue(r.isFinished)
+        // A drag past the end pulls by overscroll / height (onPullDistance), capped at 1, never below 0.
+        var p = AndroidEdgeEffect(height: 600)
+        XCTAssertEqual(p.pullDistance(0.1, atMs: 0), 0.1)
+        p.pullDistance(0.95, atMs: 0)
+        XCTAssertEqual(p.distance, 1)
+        XCTAssertEqual(p.pullDistance(-2, atMs: 0), -1, "only what shows can be taken back")
+        XCTAssertEqual(p.distance, 0)
+        XCTAssertTrue(p.isFinished)
         let list = ScrollBounds(min: 0, max: 300, viewport: 600)
         XCTAssertEqual(law.dragged(from: 290, by: 50, bounds: list), 300)
         XCTAssertEqual(law.dragged(from: 10, by: -50, bounds: list), 0)

@@ -1,4 +1,5 @@
 import XCTest
+import VirtualTime
 @testable import ScrollPhysics
 
 /// SPEC P3, H4, P5, P6, P7.
@@ -70,29 +71,39 @@ final class BounceAndAnimationTests: XCTestCase {
         XCTAssertEqual(a.value(at: -1), 0)
     }
 
-    // H4: Android smoothScrollBy: (|d|/height + 1) · 300 ms, ≤ 2000 ms, quintic, whole pixels.
+    // H4, F9: Android smoothScrollBy: (|d|/height + 1) · 300 ms, ≤ 2000 ms, quintic in float, whole
+    // px at whole-ms frame times, Java's Math.round; over on the frame it reaches the target.
     func testH4_androidDurationAndQuintic() {
-        let a = ScrollAnimation.androidSmoothScroll(from: 100, by: 600, viewportHeight: 480)
-        XCTAssertEqual(a.duration, 0.675, accuracy: 1e-12)            // (1.25 + 1) · 300 ms
+        let a = ScrollAnimation.androidSmoothScroll(fromPx: 100, by: 600, height: 480, startTick: 0, density: 1)
+        XCTAssertEqual(a.androidScroll?.durationMs, 675)            // (1.25 + 1) · 300 ms
         XCTAssertEqual(a.curve, .androidQuintic)
-        // Midpoint: q = (0.5 − 1)^5 + 1 = 0.96875; 600 · q = 581.25 → 581 px.
         XCTAssertEqual(UnitCurve.androidQuintic(0.5), 0.96875)
-        XCTAssertEqual(a.value(at: 0.3375), 681)
-        XCTAssertEqual(a.value(at: 0.675), 700)
+        XCTAssertEqual(AndroidSmoothScroll.quintic(0.5), 0.96875)
+        // 270 ms of 675: q = 1 − 0.6^5 = 0.92224; 600 · q = 553.344 → 553 px.
+        let s = AndroidSmoothScroll(dy: 600, height: 480, startMs: 0)
+        XCTAssertEqual(s.position(atMs: 270), 553)
+        XCTAssertEqual(AndroidSmoothScroll(dy: -600, height: 480, startMs: 0).position(atMs: 270), -553)
+        XCTAssertEqual(s.position(atMs: 675), 600)
+        // Done once (1 − t)^5 ≤ ½ / 600, t ≥ 0.758: the first 120 Hz frame past 511 ms (516 ms).
+        let done = (1...120).first { s.isDone(atMs: AndroidClock.millis(tick: $0)) }
+        XCTAssertEqual(done, 62)
+        XCTAssertEqual(a.duration, VirtualClock.seconds(62))
+        XCTAssertEqual(a.value(at: a.duration), 700)
         XCTAssertEqual(a.value(at: 9), 700)
-        for i in 0...67 {
-            let v = a.value(at: Double(i) / 100)
-            XCTAssertEqual(v, v.rounded(), "whole pixels at \(i)")
+        for tick in 0...62 {
+            let v = a.value(at: VirtualClock.seconds(tick))
+            XCTAssertEqual(v, v.rounded(), "whole pixels at tick \(tick)")
         }
-        // Upwards: −581.25 rounds (Java Math.round) to −581.
-        let up = ScrollAnimation.androidSmoothScroll(from: 1000, by: -600, viewportHeight: 480)
-        XCTAssertEqual(up.value(at: 0.3375), 419)
-        XCTAssertEqual(up.value(at: 0.675), 400)
         // Capped at 2000 ms: (5000/480 + 1) · 300 = 3425 ms.
-        XCTAssertEqual(ScrollAnimation.androidSmoothScroll(from: 0, by: 5000, viewportHeight: 480).duration, 2.0)
+        XCTAssertEqual(AndroidSmoothScroll.computeScrollDuration(dy: 5000, height: 480), 2000)
         // Whole milliseconds like Android's int: (100/480 + 1) · 300 = 362.5 → 362 ms.
-        XCTAssertEqual(ScrollAnimation.androidSmoothScrollDuration(by: 100, viewportHeight: 480), 0.362, accuracy: 1e-12)
-        XCTAssertEqual(ScrollAnimation.androidSmoothScrollDuration(by: 0, viewportHeight: 480), 0)
+        XCTAssertEqual(AndroidSmoothScroll.computeScrollDuration(dy: 100, height: 480), 362)
+        XCTAssertEqual(ScrollAnimation.androidSmoothScroll(fromPx: 0, by: 0, height: 480, startTick: 0, density: 1).duration, 0)
+        // Java's Math.round: negative halves round up.
+        XCTAssertEqual(Java.round(-2.5), -2)
+        XCTAssertEqual(Java.round(Float(-0.5)), 0)
+        XCTAssertEqual(Java.round(2.5), 3)
+        XCTAssertEqual(Java.int(-2.9), -2)
     }
 
     // P5: a line or page key scrolls with ease-out (0, 0, 0.58, 1) over 0.15 s.

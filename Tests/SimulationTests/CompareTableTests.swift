@@ -7,7 +7,7 @@ import Host
 /// F6: `simulate --compare`'s columns, each by its definition (CompareTable.swift).
 final class CompareTableTests: XCTestCase {
     func frame(_ tick: Int, _ y: Double?, post: String = "p3") -> TraceRecord {
-        TraceRecord(tick: tick, event: .frame(values: Scenario.ValueKind.allCases.map { $0 == .webHeight ? 100 : 0 }, postId: post, postY: y))
+        TraceRecord(tick: tick, event: .frame(values: Scenario.ValueKind.allCases.map { $0 == .webHeight ? 100 : 0 }, postId: post, postY: y, scrollState: nil))
     }
 
     /// A hand-made trace: an earlier jump, then the jump to p3 at tick 120; y 300, 100, 10 (the

@@ -104,7 +104,7 @@ final class PlatformScrollingTests: XCTestCase {
         let sample = {
             worstOverscroll = max(worstOverscroll, w.value(.overscroll))
             let e = w.value(.edgeEffect)
-            if w.pan.edgeGlow?.edge == .bottom { bottomEffect = max(bottomEffect, e) } else { topEffect = max(topEffect, e) }
+            if w.pan.edgeEffect?.edge == .bottom { bottomEffect = max(bottomEffect, e) } else { topEffect = max(topEffect, e) }
         }
         // A fling into the bottom: the list stops at the end, the velocity goes into the effect.
         w.send(.key(.char("G")))

@@ -29,7 +29,7 @@ final class TraceMetricsTests: XCTestCase {
             let ms = VirtualClock.milliseconds(rec.tick)
             switch rec.event {
             case let .nav(id, result, _) where id == post && result == "found": r.startMs = ms
-            case let .frame(_, id, y) where id == post: ys.append((ms, y))
+            case let .frame(_, id, y, _) where id == post: ys.append((ms, y))
             case let .hook(_, _, correction, _, threw) where correction && !threw: r.corrections += 1
             case let .host(a) where a.kind == .drop: r.drops += 1
             case let .holdEnd(_, reason): r.holdEnd = (reason.rawValue, ms)
