@@ -15,6 +15,9 @@
 //   setScrollState(SCROLL_STATE_IDLE) in the same frame (which stops the scroller: no flywheel
 //   after it);
 // - stop() (a touch down: setScrollState(DRAGGING), or a new smooth scroll): abortAnimation.
+// So the flywheel (OverScroller.fling, not SplineOverScroller) never meets a finger's fling: the
+// touch down stopped the scroller first. It adds up flings started while one runs: J/K, or a
+// wheel stream's carried fling, flung again before the list is IDLE.
 
 /// What a RecyclerView flings with and shows at its ends, as a value (F9).
 public struct AndroidFlinger: Equatable, Sendable {

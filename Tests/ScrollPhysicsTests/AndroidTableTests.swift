@@ -126,19 +126,10 @@ final class AndroidTableTests: XCTestCase {
             XCTAssertEqual(positions, c.ints("positions"), "\(label)")
             XCTAssertEqual(idle, c.int("idleFrame"), "\(label)")
             XCTAssertEqual(absorbed, c.int("absorbed"), "\(label)")
-            assertClose(glow, c.floats("glow"), height: Float(c.int("height")), label)
+            // The stretch per frame (getDistance(), a float) bit for bit: EdgeEffect's double spring
+            // goes through pow, cos and sin, and glibc's agree with the JDK's on every frame here.
+            XCTAssertEqual(glow, c.floats("glow"), "\(label)")
             XCTAssertTrue(f.edges.isFinished, "\(label)")
-        }
-    }
-
-    /// The stretch per frame: the same to within a millionth of a pixel of the height (Java's and
-    /// glibc's cos, sin and pow may differ in a double's last bit), and the same frames showing.
-    func assertClose(_ a: [Float], _ b: [Float], height: Float, _ label: Substring,
-                     file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertEqual(a.count, b.count, "\(label)", file: file, line: line)
-        for (x, y) in zip(a, b) {
-            XCTAssertEqual(x * height, y * height, accuracy: 1e-3, "\(label)", file: file, line: line)
-            XCTAssertEqual(x == 0, y == 0, "\(label)", file: file, line: line)
         }
     }
 
@@ -173,7 +164,9 @@ final class AndroidTableTests: XCTestCase {
             }
             XCTAssertEqual(positions, c.ints("positions"), "\(label)")
             XCTAssertEqual(idle, c.int("idleFrame"), "\(label)")
-            assertClose(glow, c.floats("glow"), height: Float(c.int("height")), label)
+            // The stretch per frame (getDistance(), a float) bit for bit: EdgeEffect's double spring
+            // goes through pow, cos and sin, and glibc's agree with the JDK's on every frame here.
+            XCTAssertEqual(glow, c.floats("glow"), "\(label)")
         }
     }
 
