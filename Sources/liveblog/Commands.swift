@@ -142,7 +142,7 @@ func runView(_ args: ParsedArguments) -> Int32 {
     if let rc = linearOrScreen(lb, args: args, note: &termNote) { return rc }
     defer { if let termNote { printNote(termNote) } }
     // C7, issue 18: an unwritable --record path fails now, not after the session.
-    var recordFD: Int32 = -1
+    var recordFD: Recorder.Output?
     if let rec = args.string("record") {
         do { recordFD = try Recorder.openOutput(rec) } catch {
             printError("\(error)")
@@ -152,6 +152,7 @@ func runView(_ args: ParsedArguments) -> Int32 {
     let screen: NcursesScreen
     let graphics = GraphicsChoice(argument: args.string("graphics") ?? "auto") ?? .auto
     do { screen = try NcursesScreen(graphics: graphics) } catch {
+        recordFD.map(Recorder.discard)
         printError("cannot open the terminal: \(error)")
         return ExitCode.software.rawValue
     }
@@ -163,7 +164,7 @@ func runView(_ args: ParsedArguments) -> Int32 {
     if let rec = args.string("record") {
         let abs = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         let recorder = Recorder(config: cfg, liveblogPath: abs, outputPath: rec)
-        recorder.armSignalPath(fileDescriptor: recordFD)
+        if let recordFD { recorder.armSignalPath(recordFD) }
         app.recorder = recorder
         app.ui.recording = true
     }

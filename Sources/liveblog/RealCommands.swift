@@ -72,7 +72,7 @@ func runViewURL(_ args: ParsedArguments) -> Int32 {
         printError("view needs a terminal (stdin and stdout); try 'liveblog check' or 'liveblog simulate'")
         return ExitCode.usage.rawValue
     }
-    var recordFD: Int32 = -1
+    var recordFD: Recorder.Output?
     if let rec = args.string("record") {
         do { recordFD = try Recorder.openOutput(rec) } catch {
             printError("\(error)")
@@ -82,12 +82,14 @@ func runViewURL(_ args: ParsedArguments) -> Int32 {
     let session: RealSession
     switch openRealSession(args) {
     case let .failure(error):
+        recordFD.map(Recorder.discard)
         printError(error.description)
         return exitCode(for: error)
     case let .success(opened): session = opened
     }
     let screen: NcursesScreen
     do { screen = try NcursesScreen() } catch {
+        recordFD.map(Recorder.discard)
         printError("cannot open the terminal: \(error)")
         return ExitCode.software.rawValue
     }
@@ -104,7 +106,7 @@ func runViewURL(_ args: ParsedArguments) -> Int32 {
 }
 
 /// The world and app of a real session, at its deep link or at the reading position kept.
-func realApp(_ session: RealSession, _ cfg: WorldConfig, _ args: ParsedArguments, recordFD: Int32) -> App {
+func realApp(_ session: RealSession, _ cfg: WorldConfig, _ args: ParsedArguments, recordFD: Recorder.Output?) -> App {
     let realImages = !args.isExplicit("network") || args.string("network") == "real"
     session.loader.onImage = { key, image in
         let pixels = TerminalKit.RGBAImage(width: image.width, height: image.height, pixels: image.pixels)
@@ -117,7 +119,7 @@ func realApp(_ session: RealSession, _ cfg: WorldConfig, _ args: ParsedArguments
     if let rec = args.string("record") {
         let recorder = Recorder(config: cfg, liveblogPath: session.location.description, outputPath: rec)
         recorder.capturePath = CaptureRecorder.capturePath(forScenario: rec)
-        recorder.armSignalPath(fileDescriptor: recordFD)
+        if let recordFD { recorder.armSignalPath(recordFD) }
         app.recorder = recorder
         app.ui.recording = true
     }
