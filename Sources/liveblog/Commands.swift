@@ -58,7 +58,10 @@ func runGenerate(_ args: ParsedArguments) -> Int32 {
                    : LiveblogGenerator.generate(posts: n, seed: seed, imageEvery: every)
     let json = NativeWriter.encode(lb)
     guard let out = args.string("out") else {
-        FileHandle.standardOutput.write(json.data(using: .utf8)!)
+        do { try FileHandle.standardOutput.write(contentsOf: Data(json.utf8)) } catch {
+            printError("cannot write to standard output: \(OutputError.reason(error))")
+            return ExitCode.ioErr.rawValue
+        }
         return ExitCode.ok.rawValue
     }
     do {

@@ -28,7 +28,7 @@ func runSimulate(_ args: ParsedArguments) -> Int32 {
     var r = result
     r.wallSeconds = Date().timeIntervalSince(started)
     if let e = r.error { printError(e) }
-    if code == ExitCode.cantCreate.rawValue { return code }
+    if code == ExitCode.cantCreate.rawValue || code == ExitCode.ioErr.rawValue { return code }
     let text: String
     switch format {
     case "json": text = Report.json([r])
@@ -36,16 +36,31 @@ func runSimulate(_ args: ParsedArguments) -> Int32 {
     default: text = r.error == nil ? Report.text([r]) : ""
     }
     if let file = reportFile {
-        guard (try? OutputFile.write(Data(text.utf8), to: file)) != nil else {
-            printError("cannot write the report to \(file)")
-            return ExitCode.cantCreate.rawValue
-        }
+        if let rc = writeReportFile(text, to: file) { return rc }
     } else if tracePath == "-" {
         FileHandle.standardError.write(Data(text.utf8))
     } else {
         print(text, terminator: "")
     }
     return code
+}
+
+/// `--report-file`: nil when written, else the exit code after saying why (73 when it cannot
+/// be created, 74 when a write fails).
+func writeReportFile(_ text: String, to file: String) -> Int32? {
+    let handle: FileHandle
+    do { handle = try OutputFile.open(file) } catch {
+        printError("cannot write the report to \(file)")
+        return ExitCode.cantCreate.rawValue
+    }
+    do {
+        try handle.write(contentsOf: Data(text.utf8))
+        try handle.close()
+    } catch {
+        printError("cannot write the report to \(file): \(OutputError.reason(error))")
+        return ExitCode.ioErr.rawValue
+    }
+    return nil
 }
 
 /// Loads and runs one scenario, writing its trace; the result and the exit code.
@@ -69,17 +84,26 @@ func simulateOne(path: String, tracePath: String?,
     if tracePath != nil { runner.traceLine = trace.write }
     let outcomes = runner.run()
     trace.close()
+    if let failure = trace.failure {
+        return (ScenarioResult(path: path, title: scenario.name, status: .invalid(failure)), ExitCode.ioErr.rawValue)
+    }
     let result = ScenarioResult(path: path, title: scenario.name, status: .ran(outcomes),
                                 virtualSeconds: scenario.duration)
     return (result, outcomes.allSatisfy(\.passed) ? ExitCode.ok.rawValue : ExitCode.failure.rawValue)
 }
 
-/// The trace's output: a file, or stdout for "-", written in 1 MB blocks.
+/// The trace's output: a file, or stdout for "-", written in 1 MB blocks. Issue 31: a write
+/// that fails (a full disk, /dev/full, the file size limit) is kept as `failure` and ends the
+/// run with exit 74, never a crash (FileHandle's non-throwing `write` traps) nor exit 0.
 final class TraceWriter {
     private let out: FileHandle?
+    private let path: String
     private var buffer = ""
+    /// Why the trace could not be written whole, once a write failed.
+    private(set) var failure: String?
 
     init?(path: String?) {
+        self.path = path ?? ""
         guard let path else {
             out = nil
             return
@@ -96,16 +120,36 @@ final class TraceWriter {
     func write(_ line: String) {
         buffer += line
         buffer += "\n"
-        if buffer.utf8.count > 1 << 20 {
-            out?.write(Data(buffer.utf8))
-            buffer = ""
+        if buffer.utf8.count > 1 << 20 { flush() }
+    }
+
+    private func flush() {
+        defer { buffer = "" }
+        guard failure == nil, let out else { return }
+        do { try out.write(contentsOf: Data(buffer.utf8)) } catch {
+            failure = "cannot write the trace to \(path == "-" ? "standard output" : path): \(OutputError.reason(error))"
         }
     }
 
     func close() {
-        out?.write(Data(buffer.utf8))
-        buffer = ""
-        if let o = out, o !== FileHandle.standardOutput { try? o.close() }
+        flush()
+        guard let o = out, o !== FileHandle.standardOutput else { return }
+        do { try o.close() } catch {
+            if failure == nil { failure = "cannot write the trace to \(path): \(OutputError.reason(error))" }
+        }
+    }
+}
+
+/// The system's words for a failed write (ENOSPC: "No space left on device").
+enum OutputError {
+    static func reason(_ error: Error) -> String {
+        let code = (error as NSError).code
+        if (error as NSError).domain == NSPOSIXErrorDomain || (error as NSError).domain == NSCocoaErrorDomain,
+           let posix = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError {
+            return String(cString: strerror(Int32(posix.code)))
+        }
+        if (error as NSError).domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(code))) }
+        return error.localizedDescription
     }
 }
 

@@ -46,5 +46,11 @@ case .run(let path, let args):
     default: code = runView(args)
     }
 }
-fflush(stdout)
+// Issue 31: what could not be written to stdout (a full disk, a closed descriptor) is an error,
+// exit 74, not a silent 0.
+if fflush(stdout) != 0 || ferror(stdout) != 0 {
+    let reason = String(cString: strerror(errno))
+    ArgumentParser.printError("cannot write to standard output: \(reason)")
+    exit(code == ExitCode.ok.rawValue || code == ExitCode.failure.rawValue ? ExitCode.ioErr.rawValue : code)
+}
 exit(code)

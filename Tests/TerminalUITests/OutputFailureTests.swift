@@ -1,0 +1,72 @@
+import Foundation
+import XCTest
+
+/// Issue 31: outputs fail loudly. A trace, a plot or stdout that cannot be written (a full
+/// device, the file size limit) is exit 74 with the system's reason, never a crash or exit 0;
+/// `--report-file` takes a suite's combined report.
+final class OutputFailureTests: XCTestCase {
+    static let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Assets/scenarios").path
+    var scenario: String { Self.scenarios + "/device-iphone-15-deep-link.json" }
+    var dir = ""
+
+    override func setUpWithError() throws {
+        dir = NSTemporaryDirectory() + "/lb-output-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
+
+    func sh(_ command: String) -> (code: Int32, out: String, err: String) {
+        runProcess("/bin/sh", ["-c", command], timeout: 60)
+    }
+
+    func testC6_traceOnAFullDeviceExits74() throws {
+        let r = runProcess(try liveblogBinary(), ["simulate", scenario, "--trace", "/dev/full"], timeout: 60)
+        XCTAssertEqual(r.code, 74, r.err)
+        XCTAssertTrue(r.err.contains("cannot write the trace to /dev/full: No space left on device"), r.err)
+    }
+
+    func testC6_traceOverTheFileSizeLimitExits74() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit") else { throw XCTSkip("no prlimit") }
+        let trace = dir + "/t.jsonl"
+        let r = runProcess("/usr/bin/prlimit", ["--fsize=4096", try liveblogBinary(), "simulate", scenario,
+                                                "--trace", trace], timeout: 60)
+        XCTAssertEqual(r.code, 74, r.err)
+        XCTAssertTrue(r.err.contains("cannot write the trace to \(trace): File too large"), r.err)
+    }
+
+    func testC6_plotOnAFullDeviceExits74() throws {
+        let bin = try liveblogBinary()
+        let trace = dir + "/t.jsonl"
+        XCTAssertEqual(runProcess(bin, ["simulate", scenario, "--trace", trace], timeout: 60).code, 0)
+        let r = runProcess(bin, ["plot", trace, "--out", "/dev/full"], timeout: 60)
+        XCTAssertEqual(r.code, 74, r.err)
+        XCTAssertTrue(r.err.contains("cannot write /dev/full: No space left on device"), r.err)
+    }
+
+    func testC6_stdoutThatCannotBeWrittenExits74() throws {
+        let bin = try liveblogBinary()
+        for command in ["simulate '\(scenario)'", "simulate '\(scenario)' --trace -", "simulate '\(scenario)' --report json",
+                        "check '\(Self.scenarios)/../liveblogs/sample.json'", "generate --posts 50"] {
+            let r = sh("'\(bin)' \(command) > /dev/full")
+            XCTAssertEqual(r.code, 74, "\(command): \(r.err)")
+            XCTAssertTrue(r.err.contains("No space left on device"), "\(command): \(r.err)")
+        }
+    }
+
+    func testF7_reportFileTakesTheCombinedReportOfASuite() throws {
+        let bin = try liveblogBinary()
+        let names = ["device-iphone-15-deep-link.json", "android-3g-landing.json"]
+        let file = dir + "/report.xml"
+        let r = runProcess(bin, ["simulate"] + names.map { Self.scenarios + "/" + $0 }
+                           + ["--report", "junit", "--report-file", file], timeout: 120)
+        XCTAssertEqual(r.code, 0, r.err)
+        XCTAssertEqual(r.out, "", "the report goes to the file, not stdout")
+        let report = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+        for n in names { XCTAssertTrue(report.contains(n), "\(n) in the combined report:\n\(report)") }
+        let full = runProcess(bin, ["simulate"] + names.map { Self.scenarios + "/" + $0 } + ["--report-file", "/dev/full"],
+                              timeout: 120)
+        XCTAssertEqual(full.code, 74, full.err)
+    }
+}
