@@ -21,7 +21,7 @@ func loadLiveblog(_ source: String?) -> (Liveblog?, Int32, String) {
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     let showProgress = size > 5_000_000 && isatty(2) == 1
     if showProgress {
-        FileHandle.standardError.write("loading \((path as NSString).lastPathComponent)… \(size / 1_000_000) MB".data(using: .utf8)!)
+        writeStderr("loading \((path as NSString).lastPathComponent)… \(size / 1_000_000) MB")
     }
     defer { if showProgress { FileHandle.standardError.write("\r\u{1B}[K".data(using: .utf8)!) } }
     do { return (try LiveblogLoader.load(path: path), 0, path) } catch let e as LiveblogError {
@@ -73,7 +73,7 @@ func runGenerate(_ args: ParsedArguments) -> Int32 {
         }
         let images = every > 0 || heavy ? try LiveblogGenerator.writeImages(
             for: lb, directory: out + "/images") : 0
-        FileHandle.standardError.write("wrote \(file) (\(counted(lb.posts.count, "post"))) and \(counted(images, "image"))\n".data(using: .utf8)!)
+        writeStderr("wrote \(file) (\(counted(lb.posts.count, "post"))) and \(counted(images, "image"))\n")
         return ExitCode.ok.rawValue
     } catch {
         printError("cannot write to \(out): \(error)")

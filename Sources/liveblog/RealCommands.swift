@@ -50,7 +50,7 @@ func openRealSession(_ args: ParsedArguments) -> Result<RealSession, SourceError
     // `--network real` on a file (or the bundled sample): its images are read and decoded for real.
     let location = SourceLocation(args.positional("SOURCE") ?? Assets.sample ?? "")
     let showProgress = isatty(2) == 1
-    if showProgress { FileHandle.standardError.write(Data("fetching \(location)…".utf8)) }
+    if showProgress { writeStderr("fetching \(location)…") }
     defer { if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }
     let poll = (try? args.double("poll", in: OptionRanges.liveSeconds)) ?? nil
     // B9: a URL's body streams in after the first posts (a recording reads it whole first).

@@ -153,8 +153,13 @@ enum OutputError {
     }
 }
 
-/// Errors go to stderr in the parser's one format (C6).
-func printError(_ message: String) { ArgumentParser.printError(message) }
+/// Errors go to stderr in the parser's one format (C6). Issue 31: every message goes through the
+/// one sanitiser (T8), so outside text it quotes (a server's Content-Type, a scenario's values,
+/// a capture's fields, a post id) cannot reach the terminal as an escape sequence.
+func printError(_ message: String) { ArgumentParser.printError(Sanitizer.clean(message, keepNewlines: true)) }
+
+/// Text for stderr that is not an error (progress, notes), through the same sanitiser.
+func writeStderr(_ text: String) { FileHandle.standardError.write(Data(Sanitizer.clean(text, keepNewlines: true).utf8)) }
 
 extension ExitCode {
     /// EX_CANTCREAT: an output file cannot be created (sysexits(3)).

@@ -43,7 +43,9 @@ func runMetrics(_ args: ParsedArguments) -> Int32 {
     case .success(let r): m = r.metrics
     case .failure(let f): return f.code.rawValue
     }
-    print(args.flag("json") ? JSONWriter.pretty(m.json) : m.text, terminator: args.flag("json") ? "\n" : "")
+    // Issue 31: the post id comes from the trace: through the sanitiser (T8) like all outside text.
+    print(args.flag("json") ? JSONWriter.pretty(m.json) : Sanitizer.clean(m.text, keepNewlines: true),
+          terminator: args.flag("json") ? "\n" : "")
     return 0
 }
 

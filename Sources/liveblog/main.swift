@@ -29,7 +29,7 @@ case .version(let v):
     print(v)
     code = ExitCode.ok.rawValue
 case .usageError(let e):
-    ArgumentParser.printError(e)
+    writeStderr(e.text)
     code = ExitCode.usage.rawValue
 case .run(let path, let args):
     switch path.last ?? "view" {
