@@ -40,7 +40,7 @@ public struct FetchError: Error, Hashable, Sendable, CustomStringConvertible {
         self.kind = kind
     }
 
-    public var description: String { "\(url.absoluteString): \(what)" }
+    public var description: String { "\(url.redacted): \(what)" }
 
     /// What happened, without the URL.
     public var what: String {
@@ -51,7 +51,7 @@ public struct FetchError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .noAnswer(seconds): return "no answer within \(Self.format(seconds)) s (connect timeout)"
         case let .stalled(seconds): return "stalled: no data for \(Self.format(seconds)) s (idle timeout)"
         case let .tooManyRedirects(limit): return "too many redirects (more than \(limit))"
-        case let .redirectLoop(to): return "redirect loop back to \(to.absoluteString)"
+        case let .redirectLoop(to): return "redirect loop back to \(to.redacted)"
         case let .overCap(limit): return "body over the size cap of \(limit) bytes"
         case let .truncated(expected, received): return "truncated body: \(received) of \(expected) bytes"
         case .unsupportedURL: return "not an http or https URL"

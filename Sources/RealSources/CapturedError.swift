@@ -25,7 +25,7 @@ public struct CapturedError: Codable, Equatable, Sendable {
         case let .status(code): tagged.status = code
         case let .noAnswer(seconds), let .stalled(seconds): tagged.seconds = seconds
         case let .tooManyRedirects(limit), let .overCap(limit): tagged.limit = limit
-        case let .redirectLoop(to): tagged.url = to.absoluteString
+        case let .redirectLoop(to): tagged.url = to.redacted
         case let .truncated(expected, received):
             tagged.expected = expected
             tagged.received = received

@@ -153,7 +153,15 @@ func realApp(_ session: RealSession, _ cfg: WorldConfig, _ args: ParsedArguments
 func finishRealSession(_ session: RealSession, _ app: App, _ args: ParsedArguments, _ rc: Int32) -> Int32 {
     (session.liveFeed as? StreamingLiveFeed)?.stream.cancel()
     if let position = app.world.readingPosition() {
-        try? PositionStore().save(position, for: session.location.positionKey)
+        // Issue 31: entries of positions.json that did not parse are dropped and said so.
+        let store = PositionStore()
+        do {
+            for entry in try store.save(position, for: session.location.positionKey) {
+                printNote("\(store.path): dropped \(entry)")
+            }
+        } catch {
+            printNote("the reading position was not kept in \(store.path): \(error.localizedDescription)")
+        }
     }
     guard let recorder = session.recorder, let rec = args.string("record") else { return rc }
     let path = CaptureRecorder.capturePath(forScenario: rec)
