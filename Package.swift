@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "TerminalCaps", "TestSupport"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"],
-                    exclude: ["Golden", "pty_relay.py"]),
+                    exclude: ["Golden", "pty_relay.py", "hostile_server.py"]),
         .testTarget(name: "RepositoryTests"),
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"], exclude: ["Fixtures"]),
         .testTarget(name: "FetchTests", dependencies: ["Fetch"], exclude: ["server.py"]),

@@ -102,6 +102,7 @@ public enum LiveblogCommands {
                     help: "Poll a URL source for new, edited and deleted posts every SECONDS seconds "
                         + "(conditional requests; 0: never).",
                     default: "20", type: .double(min: 0, max: maxLiveSeconds)),
+            fetchDeadlineOption,
             .option("seed", value: "N", help: "Seed for network delays: the same seed, the same run.",
                     default: "1", type: .int(min: 0, max: Int.max)),
             .option("insets", value: "TOP,BOTTOM",
@@ -241,5 +242,13 @@ public enum LiveblogCommands {
             .positional("SOURCE", help: "The liveblog to check: a file or an http(s) URL of Tickaroo JSON, "
                             + "a JSON Feed, or JSON-LD.",
                         required: true),
+            fetchDeadlineOption,
         ])
+
+    /// Issue 31: the overall deadline of one fetch (FetchConfig.deadline).
+    static let fetchDeadlineOption = ArgSpec.option(
+        "fetch-deadline", value: "SECONDS",
+        help: "Give up a fetch (the liveblog, a poll, an image) that has not fully arrived after SECONDS "
+            + "seconds, however fast bytes still trickle in (0: no deadline).",
+        default: "120", type: .double(min: 0, max: maxLiveSeconds))
 }

@@ -33,7 +33,7 @@ func exitCode(for error: SourceError) -> Int32 {
 /// `liveblog check URL` (R1, R6).
 func runCheckURL(_ args: ParsedArguments) -> Int32 {
     let location = SourceLocation(args.positional("SOURCE") ?? "")
-    let fetcher = Fetcher()
+    let fetcher = Fetcher(config: fetchConfig(args))
     defer { fetcher.invalidate() }
     switch SourceLoader.load(location, fetcher: fetcher) {
     case let .failure(error):
@@ -55,7 +55,15 @@ func openRealSession(_ args: ParsedArguments) -> Result<RealSession, SourceError
     let poll = (try? args.double("poll", in: OptionRanges.liveSeconds)) ?? nil
     // B9: a URL's body streams in after the first posts (a recording reads it whole first).
     return RealSession.openStreaming(location, pollSeconds: poll ?? Poller.defaultSeconds,
-                                     record: args.string("record") != nil, firstPosts: streamingFirstPosts)
+                                     record: args.string("record") != nil, firstPosts: streamingFirstPosts,
+                                     fetch: fetchConfig(args))
+}
+
+/// The fetcher's limits from the command line: `--fetch-deadline` (issue 31).
+func fetchConfig(_ args: ParsedArguments) -> FetchConfig {
+    var config = FetchConfig()
+    if let seconds = args.double("fetch-deadline") { config.deadline = seconds }
+    return config
 }
 
 /// `liveblog view URL`, and `view FILE --network real` (R1–R6): the liveblog read for real, its images fetched and decoded
