@@ -94,6 +94,7 @@ public enum ScenarioSuite {
         do {
             let s = try Scenario.load(path: path)
             let runner = ScenarioRunner(scenario: s)
+            runner.keepFrameRecords = runner.needsFrameRecords  // issue 31
             return Entry(path: path, outcomes: runner.run(), invalid: nil, virtualSeconds: s.duration)
         } catch {
             return Entry(path: path, outcomes: [], invalid: "\(error)", virtualSeconds: 0)

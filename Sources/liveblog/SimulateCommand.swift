@@ -77,6 +77,7 @@ func simulateOne(path: String, tracePath: String?,
     }
     override(&scenario.config)
     let runner = ScenarioRunner(scenario: scenario)
+    runner.keepFrameRecords = runner.needsFrameRecords  // issue 31: memory bounded by what is checked
     guard let trace = TraceWriter(path: tracePath) else {
         let why = "cannot write the trace to \(tracePath ?? "")"
         return (ScenarioResult(path: path, title: scenario.name, status: .invalid(why)), ExitCode.cantCreate.rawValue)

@@ -17,13 +17,10 @@ struct TraceCommandFailure: Error {
 func measureTrace(_ args: ParsedArguments)
     -> Result<(lines: [TraceLine], metrics: TraceMetrics), TraceCommandFailure> {
     let path = args.positional("TRACE") ?? "-"
-    let data: Data?
-    if path == "-" { data = FileHandle.standardInput.readDataToEndOfFile() } else {
-        data = FileManager.default.contents(atPath: path)
-    }
-    guard let data else {
-        printError("\(path): cannot read the file")
-        return .failure(TraceCommandFailure(code: .noInput))
+    let data: Data
+    switch readTrace(path) {
+    case .success(let d): data = d
+    case .failure(let f): return .failure(f)
     }
     let options = TraceMetrics.Options(post: args.string("post"), target: args.double("target") ?? 0,
                                        tolerance: args.double("tolerance") ?? 16)
@@ -34,6 +31,36 @@ func measureTrace(_ args: ParsedArguments)
         printError("\(path): \(error)")
         return .failure(TraceCommandFailure(code: .dataErr))
     }
+}
+
+/// Issue 31: a trace is read up to 128 MiB. Every line becomes a JSON value (about six times its
+/// size), so a day-long scenario's 1.16 GB trace crashed; 128 MiB (about 10 000 s of frames)
+/// stays within 1 GB. Past it: exit 65 with the sizes.
+let maxTraceBytes = 128 << 20
+
+/// The trace's bytes ('-': standard input), at most `maxTraceBytes`; the error already printed.
+func readTrace(_ path: String) -> Result<Data, TraceCommandFailure> {
+    let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path)
+    guard let handle else {
+        printError("\(path): cannot read the file")
+        return .failure(TraceCommandFailure(code: .noInput))
+    }
+    var st = stat()
+    if fstat(handle.fileDescriptor, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, Int(st.st_size) > maxTraceBytes {
+        printError("\(path): the trace is \(Int(st.st_size) >> 20) MiB; metrics and plot read traces of up to "
+                   + "\(maxTraceBytes >> 20) MiB (about 10 000 s of a scenario)")
+        return .failure(TraceCommandFailure(code: .dataErr))
+    }
+    guard let data = try? handle.read(upToCount: maxTraceBytes + 1) ?? Data() else {
+        printError("\(path): cannot read the file")
+        return .failure(TraceCommandFailure(code: .noInput))
+    }
+    guard data.count <= maxTraceBytes else {
+        printError("\(path): the trace is over \(maxTraceBytes >> 20) MiB; metrics and plot read traces of up to "
+                   + "\(maxTraceBytes >> 20) MiB (about 10 000 s of a scenario)")
+        return .failure(TraceCommandFailure(code: .dataErr))
+    }
+    return .success(data)
 }
 
 /// `liveblog metrics TRACE [--post ID] [--json]` (Q5).

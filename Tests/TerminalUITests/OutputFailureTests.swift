@@ -70,3 +70,33 @@ final class OutputFailureTests: XCTestCase {
         XCTAssertEqual(full.code, 74, full.err)
     }
 }
+
+/// Issue 31: inputs within the documented limits do not crash; past them, a clear message.
+final class DocumentedLimitTests: XCTestCase {
+    func testC5_generateAndBenchStopAtWhatRunsIn2GB() throws {
+        let bin = try liveblogBinary()
+        for args in [["generate", "--posts", "1000000", "--profile", "heavy"], ["bench", "--posts", "1000000"]] {
+            let r = runProcess(bin, args, timeout: 30)
+            XCTAssertEqual(r.code, 64, "\(args): \(r.err)")
+            XCTAssertTrue(r.err.contains("--posts expects a whole number from"), r.err)
+            XCTAssertTrue(r.err.contains("to 200000, got '1000000'"), r.err)
+            let help = runProcess(bin, [args[0], "--help"], timeout: 30).out
+            XCTAssertTrue(help.contains("at most 200000"), help)
+            XCTAssertTrue(help.contains("to 200000)"), "the help allows no more than runs: \(help)")
+        }
+    }
+
+    func testQ5_metricsAndPlotRefuseATraceOverTheirLimitWithItsSize() throws {
+        let bin = try liveblogBinary()
+        let path = NSTemporaryDirectory() + "/lb-big-trace-\(getpid()).jsonl"
+        FileManager.default.createFile(atPath: path, contents: nil)
+        defer { unlink(path) }
+        XCTAssertEqual(truncate(path, 1_200 << 20), 0, "a sparse 1.2 GB trace")
+        for command in ["metrics", "plot"] {
+            let r = runProcess(bin, [command, path, "--out", path + ".svg"].prefix(command == "plot" ? 4 : 2).map { $0 },
+                               timeout: 30)
+            XCTAssertEqual(r.code, 65, r.err)
+            XCTAssertTrue(r.err.contains("the trace is 1200 MiB; metrics and plot read traces of up to 128 MiB"), r.err)
+        }
+    }
+}
