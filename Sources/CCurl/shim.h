@@ -7,12 +7,18 @@
 typedef size_t (*lb_curl_data_callback)(char *data, size_t size, size_t count, void *user);
 
 static inline CURLcode lb_curl_set_long(CURL *h, CURLoption o, long v) { return curl_easy_setopt(h, o, v); }
-static inline CURLcode lb_curl_set_string(CURL *h, CURLoption o, const char *v) { return curl_easy_setopt(h, o, v); }
-static inline CURLcode lb_curl_set_pointer(CURL *h, CURLoption o, void *v) { return curl_easy_setopt(h, o, v); }
+static inline CURLcode lb_curl_set_string(CURL *h, CURLoption o, const char *v) {
+    return curl_easy_setopt(h, o, v);
+}
+static inline CURLcode lb_curl_set_pointer(CURL *h, CURLoption o, void *v) {
+    return curl_easy_setopt(h, o, v);
+}
 static inline CURLcode lb_curl_set_callback(CURL *h, CURLoption o, lb_curl_data_callback f) {
     return curl_easy_setopt(h, o, f);
 }
-static inline CURLcode lb_curl_set_list(CURL *h, CURLoption o, struct curl_slist *v) { return curl_easy_setopt(h, o, v); }
+static inline CURLcode lb_curl_set_list(CURL *h, CURLoption o, struct curl_slist *v) {
+    return curl_easy_setopt(h, o, v);
+}
 static inline long lb_curl_info_long(CURL *h, CURLINFO i) {
     long v = 0;
     return curl_easy_getinfo(h, i, &v) == CURLE_OK ? v : 0;

@@ -330,8 +330,9 @@ static inline void lb_tstp_handler(int sig) {
     struct lb_restore_state *st = lb_restore_state();
     int fd = isatty(STDOUT_FILENO) ? STDOUT_FILENO : st->saved_fd;
     if (fd >= 0) lb_recording_write_all(fd, st->bytes, st->len);
-    if (st->tstp_wrapped && st->ncurses_tstp.sa_handler != SIG_DFL && st->ncurses_tstp.sa_handler != SIG_IGN) {
-        st->ncurses_tstp.sa_handler(sig);
+    void (*ncurses)(int) = st->ncurses_tstp.sa_handler;
+    if (st->tstp_wrapped && ncurses != SIG_DFL && ncurses != SIG_IGN) {
+        ncurses(sig);
     }
     if (fd >= 0) lb_recording_write_all(fd, st->resume, st->resume_len);
 }
@@ -346,7 +347,8 @@ static inline void lb_restore_wrap_tstp(const char *bytes, size_t len) {
     if (st->tstp_wrapped) return;
     struct sigaction current;
     if (sigaction(SIGTSTP, 0, &current) != 0) return;
-    if ((current.sa_flags & SA_SIGINFO) || current.sa_handler == SIG_DFL || current.sa_handler == SIG_IGN) return;
+    if (current.sa_flags & SA_SIGINFO) return;
+    if (current.sa_handler == SIG_DFL || current.sa_handler == SIG_IGN) return;
     st->ncurses_tstp = current;
     struct sigaction sa = current;
     sa.sa_handler = lb_tstp_handler;

@@ -47,7 +47,9 @@ public struct FetchError: Error, Hashable, Sendable, CustomStringConvertible {
         switch kind {
         case let .unknownHost(host): return "unknown host \(host)"
         case .connectionRefused: return "connection refused"
-        case let .status(code): return "HTTP status \(code)" + (Self.reason(code).isEmpty ? "" : " " + Self.reason(code))
+        case let .status(code):
+            let phrase = Self.reason(code)
+            return "HTTP status \(code)" + (phrase.isEmpty ? "" : " " + phrase)
         case let .noAnswer(seconds): return "no answer within \(Self.format(seconds)) s (connect timeout)"
         case let .stalled(seconds): return "stalled: no data for \(Self.format(seconds)) s (idle timeout)"
         case let .deadline(seconds):
@@ -89,7 +91,8 @@ public struct FetchError: Error, Hashable, Sendable, CustomStringConvertible {
             421: "Misdirected Request", 422: "Unprocessable Content", 426: "Upgrade Required",
             429: "Too Many Requests", 451: "Unavailable For Legal Reasons", 500: "Internal Server Error",
             501: "Not Implemented", 502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout",
-            505: "HTTP Version Not Supported", 300: "Multiple Choices", 301: "Moved Permanently", 302: "Found",
+            505: "HTTP Version Not Supported", 300: "Multiple Choices", 301: "Moved Permanently",
+            302: "Found",
             303: "See Other", 304: "Not Modified", 305: "Use Proxy", 307: "Temporary Redirect",
             308: "Permanent Redirect",
         ]

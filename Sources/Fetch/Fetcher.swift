@@ -37,7 +37,8 @@ public final class Fetcher: @unchecked Sendable {
     public func submit(_ request: FetchRequest) -> FetchID {
         lock.lock()
         nextID += 1
-        let transfer = Transfer(id: FetchID(nextID), request: request, cap: request.maxBodyBytes ?? config.maxBodyBytes)
+        let cap = request.maxBodyBytes ?? config.maxBodyBytes
+        let transfer = Transfer(id: FetchID(nextID), request: request, cap: cap)
         transfer.fetcher = self
         let current = loop
         if current == nil {

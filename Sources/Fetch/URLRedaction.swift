@@ -7,7 +7,9 @@ extension URL {
     /// The URL as text without its user and password (`http://host/…`); unchanged without them.
     public var redacted: String {
         guard user != nil || password != nil,
-              var parts = URLComponents(url: self, resolvingAgainstBaseURL: false) else { return absoluteString }
+              var parts = URLComponents(url: self, resolvingAgainstBaseURL: false) else {
+            return absoluteString
+        }
         parts.user = nil
         parts.password = nil
         return parts.string ?? absoluteString

@@ -55,7 +55,8 @@ public enum LiveblogLoader {
     /// more than the liveblog it holds (B6). nil for anything else, or any error: the caller
     /// reads the file and takes the full path, with its exact errors. Throws only for a post over
     /// `PostSizeLimit` (issue 31).
-    static func loadMapped(_ fd: Int32, size: Int, name path: String, baseDirectory: String?) throws -> Liveblog? {
+    static func loadMapped(_ fd: Int32, size: Int, name path: String,
+                           baseDirectory: String?) throws -> Liveblog? {
         guard size > 0 else { return nil }
         guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else { return nil }
         defer { munmap(base, size) }
@@ -71,7 +72,8 @@ public enum LiveblogLoader {
         // it back as it goes (glibc's dynamic one grows with the big arrays and keeps ~12 MB more, B6).
         if size >= 4 << 20 { lb_set_trim_threshold(1 << 20) }
         if size >= 4 << 20, ProcessInfo.processInfo.activeProcessorCount > 1,
-           let lb = try TickarooFormat.loadParallel(buffer: bytes, name: path, baseDirectory: baseDirectory, release: { lo, hi in
+           let lb = try TickarooFormat.loadParallel(buffer: bytes, name: path, baseDirectory: baseDirectory,
+                                                    release: { lo, hi in
                // Pages wholly inside a finished chunk go back to the system (B6).
                let a = (lo + page - 1) / page * page, z = hi / page * page
                if z > a { _ = madvise(base + a, z - a, MADV_DONTNEED) }

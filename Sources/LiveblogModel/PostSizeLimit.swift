@@ -29,7 +29,8 @@ public enum PostSizeLimit {
         if outside > maxBytes {
             throw LiveblogError(file: name, place: "", message:
                 "the liveblog outside its posts (title, scoreboard, other fields) is "
-                + "\(LiveblogInput.mebibytes(outside)) MiB of JSON; liveblog reads up to \(maxBytes >> 20) MiB of it")
+                + "\(LiveblogInput.mebibytes(outside)) MiB of JSON; liveblog reads up to "
+                + "\(maxBytes >> 20) MiB of it")
         }
     }
 }

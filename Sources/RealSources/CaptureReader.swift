@@ -36,8 +36,8 @@ public enum CaptureReader {
             guard FileManager.default.fileExists(atPath: full) else {
                 throw Failure(path: path, reason: "\(place) is missing")
             }
-            guard let folder, let target = resolved(full), target.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
-            else {
+            let inside = folder.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+            guard let inside, let target = resolved(full), target.hasPrefix(inside) else {
                 throw Failure(path: path, reason: "\(place) is outside the capture folder")
             }
             let body = try contents(of: target, cap: maxBodyBytes) { reason in
@@ -69,7 +69,9 @@ public enum CaptureReader {
             throw failure("the file is \(Int(st.st_size) >> 20) MiB; captures are read up to \(cap >> 20) MiB")
         }
         let data: Data
-        do { data = try handle.read(upToCount: cap + 1) ?? Data() } catch { throw failure("cannot read the file") }
+        do { data = try handle.read(upToCount: cap + 1) ?? Data() } catch {
+            throw failure("cannot read the file")
+        }
         guard data.count <= cap else { throw failure("the file grew past \(cap >> 20) MiB while read") }
         return data
     }

@@ -116,7 +116,9 @@ public struct PositionStore: Sendable {
             _ = fchmod(fd, 0o600)
             try handle.write(contentsOf: data)
             try handle.close()
-            guard rename(temp, path) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+            guard rename(temp, path) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+            }
         } catch {
             unlink(temp)
             throw error

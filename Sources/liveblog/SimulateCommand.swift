@@ -48,16 +48,23 @@ func runSimulate(_ args: ParsedArguments) -> Int32 {
 /// `--report-file`: nil when written, else the exit code after saying why (73 when it cannot
 /// be created, 74 when a write fails).
 func writeReportFile(_ text: String, to file: String) -> Int32? {
+    writeOutputFile(Data(text.utf8), to: file, naming: "the report to \(file)")
+}
+
+/// Writes `data` to `file` as a shell's `>` does (`OutputFile`); nil when written, else the
+/// exit code after "cannot write NAMING" (73: it cannot be created, 74: a write failed, with the
+/// system's reason: a full disk, /dev/full, the file size limit; issue 31).
+func writeOutputFile(_ data: Data, to file: String, naming: String) -> Int32? {
     let handle: FileHandle
     do { handle = try OutputFile.open(file) } catch {
-        printError("cannot write the report to \(file)")
+        printError("cannot write \(naming)")
         return ExitCode.cantCreate.rawValue
     }
     do {
-        try handle.write(contentsOf: Data(text.utf8))
+        try handle.write(contentsOf: data)
         try handle.close()
     } catch {
-        printError("cannot write the report to \(file): \(OutputError.reason(error))")
+        printError("cannot write \(naming): \(OutputError.reason(error))")
         return ExitCode.ioErr.rawValue
     }
     return nil

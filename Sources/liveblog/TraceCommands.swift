@@ -85,19 +85,7 @@ func runPlot(_ args: ParsedArguments) -> Int32 {
     }
     let out = args.string("out") ?? "plot.svg"
     let svg = SVGPlot.svg(JumpChart(trace: lines, metrics: m))
-    // Issue 31: written as a shell's `>` writes (a device stays a device), and a failed write
-    // (a full disk, /dev/full) is exit 74 with the reason, not exit 0.
-    let handle: FileHandle
-    do { handle = try OutputFile.open(out) } catch {
-        printError("cannot write \(out)")
-        return ExitCode.cantCreate.rawValue
-    }
-    do {
-        try handle.write(contentsOf: Data(svg.utf8))
-        try handle.close()
-    } catch {
-        printError("cannot write \(out): \(OutputError.reason(error))")
-        return ExitCode.ioErr.rawValue
-    }
+    // Issue 31: written as a shell's `>` writes (a device stays a device); a failed write is 74.
+    if let rc = writeOutputFile(Data(svg.utf8), to: out, naming: out) { return rc }
     return 0
 }
