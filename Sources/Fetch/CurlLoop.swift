@@ -23,6 +23,10 @@ final class CurlLoop: @unchecked Sendable {
         self.fetcher = fetcher
     }
 
+    /// The multi handle goes with the loop object, which its thread and its fetcher both hold:
+    /// `wake()` and `stop` never reach a handle already cleaned up.
+    deinit { curl_multi_cleanup(multi) }
+
     static func start(for fetcher: Fetcher) -> CurlLoop? {
         guard let loop = CurlLoop(fetcher: fetcher) else { return nil }
         let thread = Thread { loop.run() }
@@ -67,7 +71,6 @@ final class CurlLoop: @unchecked Sendable {
             }
         }
         running.removeAll()
-        curl_multi_cleanup(multi)
         state.lock()
         stopped = true
         state.broadcast()

@@ -11,11 +11,24 @@ final class OutputFailureTests: XCTestCase {
     var dir = ""
 
     override func setUpWithError() throws {
+        try Self.requireTheFullDevice()
         dir = NSTemporaryDirectory() + "/lb-output-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     }
 
     override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
+
+    /// /dev/full must be the device (writes fail with ENOSPC). Before issue 31, `plot --out
+    /// /dev/full` renamed a file over it (FileManager's atomic write), and the machine's /dev/full
+    /// became a regular file that takes every write.
+    static func requireTheFullDevice(file: StaticString = #filePath, line: UInt = #line) throws {
+        var st = stat()
+        guard stat("/dev/full", &st) == 0, (st.st_mode & S_IFMT) == S_IFCHR else {
+            XCTFail("/dev/full is not the full device (a test or a build replaced it: "
+                    + "rm /dev/full; mknod -m 666 /dev/full c 1 7)", file: file, line: line)
+            throw XCTSkip("no /dev/full")
+        }
+    }
 
     func sh(_ command: String) -> (code: Int32, out: String, err: String) {
         runProcess("/bin/sh", ["-c", command], timeout: 60)
@@ -41,6 +54,7 @@ final class OutputFailureTests: XCTestCase {
         let trace = dir + "/t.jsonl"
         XCTAssertEqual(runProcess(bin, ["simulate", scenario, "--trace", trace], timeout: 60).code, 0)
         let r = runProcess(bin, ["plot", trace, "--out", "/dev/full"], timeout: 60)
+        try Self.requireTheFullDevice()
         XCTAssertEqual(r.code, 74, r.err)
         XCTAssertTrue(r.err.contains("cannot write /dev/full: No space left on device"), r.err)
     }

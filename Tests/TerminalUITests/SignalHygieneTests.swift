@@ -9,6 +9,12 @@ extension TerminalHygieneTests {
     /// tty), exit 131.
     func testT6_ctrlBackslashAmongRandomBytesRestoresTheTerminal() throws {
         let files = try start()
+        // Swift's crash reporter was told not to prompt on the terminal (it reads SWIFT_BACKTRACE at start).
+        var pid: Int32?
+        XCTAssertTrue(waitFor("the viewer's pid") { pid = viewerPid(); return pid != nil })
+        let environ = pid.flatMap { FileManager.default.contents(atPath: "/proc/\($0)/environ") } ?? Data()
+        XCTAssertTrue(environ.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == "SWIFT_BACKTRACE=interactive=no" },
+                      "the viewer runs with SWIFT_BACKTRACE=interactive=no")
         var rng = SeededRandom(seed: 31)
         // Bytes that are no key liveblog acts on (no q, no Ctrl-C/Z/\, no ESC) then Ctrl-\.
         let noise = (0..<64).map { _ in UInt8(truncatingIfNeeded: rng.next()) }.filter { ![0x03, 0x1A, 0x1C, 0x1B, 0x71].contains($0) }
