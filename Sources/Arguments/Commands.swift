@@ -27,6 +27,11 @@ public enum LiveblogCommands {
     // (seconds to ticks, pt to rows, post counts times sizes) can overflow.
     /// Post counts (--posts, --page-size, --deep-link-limit, --images): ten million.
     public static let maxPosts = 10_000_000
+    /// Issue 31: the most posts `generate` and `bench` make. A million heavy posts took 4.7 GB
+    /// and crashed; 200 000 heavy posts take under 1 GB (twice the B7 liveblog), so both
+    /// commands stay within 2 GB of memory, and what `generate` writes stays under the 512 MiB
+    /// a liveblog file may have.
+    public static let maxGeneratedPosts = 200_000
     /// Insets in rows (--insets): more than any terminal is tall.
     public static let maxInsetRows = 1_000
     /// Lengths in pt (--top-offset, --sticky-header): a million pt.
@@ -102,6 +107,7 @@ public enum LiveblogCommands {
                     help: "Poll a URL source for new, edited and deleted posts every SECONDS seconds "
                         + "(conditional requests; 0: never).",
                     default: "20", type: .double(min: 0, max: maxLiveSeconds)),
+            fetchDeadlineOption,
             .option("seed", value: "N", help: "Seed for network delays: the same seed, the same run.",
                     default: "1", type: .int(min: 0, max: Int.max)),
             .option("insets", value: "TOP,BOTTOM",
@@ -197,8 +203,9 @@ public enum LiveblogCommands {
         abstract: "Measure headless performance figures (frame cost, relayout, open, simulate speed).",
         arguments: [
             .option("posts", short: "n", value: "N",
-                    help: "Post count of the large liveblog measured against a small one.",
-                    default: "100000", type: .int(min: 1, max: maxPosts)),
+                    help: "Post count of the large liveblog measured against a small one (at most 200000, "
+                        + "which runs within 2 GB of memory).",
+                    default: "100000", type: .int(min: 1, max: maxGeneratedPosts)),
             .flag("json", help: "Print one JSON object instead of a table."),
             .option("only", value: "PART",
                     help: "Internal: run one part alone (frame, relayout: one frame or one relayout, for "
@@ -216,8 +223,9 @@ public enum LiveblogCommands {
         abstract: "Write a synthetic liveblog in the native (Tickaroo) format.",
         discussion: "Prints the liveblog on stdout, or writes it and its PNG images into --out.",
         arguments: [
-            .option("posts", short: "n", value: "N", help: "How many posts to generate.",
-                    type: .int(min: 0, max: maxPosts), required: true),
+            .option("posts", short: "n", value: "N",
+                    help: "How many posts to generate (at most 200000, which runs within 2 GB of memory).",
+                    type: .int(min: 0, max: maxGeneratedPosts), required: true),
             .option("seed", value: "S", help: "Seed for the generator: the same seed, the same liveblog.",
                     default: "1", type: .int(min: 0, max: Int.max)),
             .option("images", value: "EVERY",
@@ -241,5 +249,13 @@ public enum LiveblogCommands {
             .positional("SOURCE", help: "The liveblog to check: a file or an http(s) URL of Tickaroo JSON, "
                             + "a JSON Feed, or JSON-LD.",
                         required: true),
+            fetchDeadlineOption,
         ])
+
+    /// Issue 31: the overall deadline of one fetch (FetchConfig.deadline).
+    static let fetchDeadlineOption = ArgSpec.option(
+        "fetch-deadline", value: "SECONDS",
+        help: "Give up a fetch (the liveblog, a poll, an image) that has not fully arrived after SECONDS "
+            + "seconds, however fast bytes still trickle in (0: no deadline).",
+        default: "120", type: .double(min: 0, max: maxLiveSeconds))
 }

@@ -123,6 +123,12 @@ struct lb_restore_state {
     int saved_valid;
     int saved_fd;
     volatile sig_atomic_t restoring;
+    /* Issue 31: what brings liveblog's own modes back after a stop (SIGTSTP, then SIGCONT),
+       and ncurses' own SIGTSTP handler, which the wrapper calls in between. */
+    char resume[256];
+    size_t resume_len;
+    struct sigaction ncurses_tstp;
+    int tstp_wrapped;
 };
 
 static inline struct lb_restore_state *lb_restore_state(void) {
@@ -175,6 +181,10 @@ static inline void lb_restore_now(void) {
 #include <stdlib.h>
 struct lb_recording_state {
     int fd;
+    /* Issue 31: the recording goes to a temporary file beside its path and is renamed over
+       the path once written whole (as the positions file is), never left half-written. */
+    char temp_path[4096];
+    char final_path[4096];
     char *volatile body;
     volatile size_t body_len;
     size_t body_cap;
@@ -184,12 +194,22 @@ struct lb_recording_state {
 };
 
 static inline struct lb_recording_state *lb_recording_state(void) {
-    static struct lb_recording_state state = { -1, 0, 0, 0, {{0}}, {0, 0}, 0 };
+    static struct lb_recording_state state = { -1, {0}, {0}, 0, 0, 0, {{0}}, {0, 0}, 0 };
     return &state;
 }
 
 /* The descriptor the recording goes to (-1: none). */
 static inline void lb_recording_set_fd(int fd) { lb_recording_state()->fd = fd; }
+
+/* The temporary file the descriptor writes and the path it is renamed to once whole
+   (empty strings: written in place). Paths over 4095 bytes are refused (returns 0). */
+static inline int lb_recording_set_paths(const char *temp, const char *final) {
+    struct lb_recording_state *r = lb_recording_state();
+    if (strlen(temp) >= sizeof r->temp_path || strlen(final) >= sizeof r->final_path) return 0;
+    strcpy(r->temp_path, temp);
+    strcpy(r->final_path, final);
+    return 1;
+}
 
 /* Appends bytes to the body. Returns 0 when memory ran out (the body stays as it was). */
 static inline int lb_recording_append(const char *bytes, size_t len) {
@@ -227,24 +247,67 @@ static inline void lb_recording_write_all(int fd, const char *p, size_t len) {
     }
 }
 
-/* Writes the recording as it stands. Async-signal-safe. */
-static inline void lb_recording_flush(void) {
+static inline int lb_recording_write_whole(int fd, const char *p, size_t len) {
+    size_t off = 0;
+    while (off < len) {
+        ssize_t n = write(fd, p + off, len - off);
+        if (n <= 0) return 0;
+        off += (size_t)n;
+    }
+    return 1;
+}
+
+/* The temporary file removed (a crash, the file size limit): the path keeps what it had. */
+static inline void lb_recording_discard(void) {
+    struct lb_recording_state *r = lb_recording_state();
+    if (r->fd >= 0 && r->temp_path[0]) unlink(r->temp_path);
+}
+
+/* Writes the recording as it stands; `finish`: renamed over its path when written whole
+   (removed otherwise). Async-signal-safe. */
+static inline void lb_recording_write_now(int finish) {
     struct lb_recording_state *r = lb_recording_state();
     if (r->fd < 0 || !r->body) return;
     size_t len = r->body_len;
     int t = r->tail_index;
-    if (ftruncate(r->fd, 0) != 0) return;
-    if (lseek(r->fd, 0, SEEK_SET) < 0) return;
-    lb_recording_write_all(r->fd, r->body, len);
-    lb_recording_write_all(r->fd, r->tails[t], r->tail_lens[t]);
+    int whole = ftruncate(r->fd, 0) == 0 && lseek(r->fd, 0, SEEK_SET) >= 0
+        && lb_recording_write_whole(r->fd, r->body, len)
+        && lb_recording_write_whole(r->fd, r->tails[t], r->tail_lens[t]);
+    if (!finish || !r->temp_path[0]) return;
+    if (whole) {
+        rename(r->temp_path, r->final_path);
+    } else {
+        unlink(r->temp_path);
+    }
+}
+
+/* What the signal handler writes: the recording, renamed over its path. */
+static inline void lb_recording_flush(void) { lb_recording_write_now(1); }
+
+/* The signals the handler takes (T6; issue 31 added QUIT, Ctrl-\, and XFSZ, the file size limit). */
+#define LB_RESTORE_SIGNAL_COUNT 11
+static inline const int *lb_restore_signals(void) {
+    static const int sigs[LB_RESTORE_SIGNAL_COUNT] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGXFSZ, SIGSEGV,
+                                                       SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE };
+    return sigs;
+}
+
+static inline void lb_write_stderr(const char *text) {
+    lb_recording_write_all(STDERR_FILENO, text, strlen(text));
 }
 
 static inline void lb_restore_signal_handler(int sig) {
     struct lb_restore_state *st = lb_restore_state();
     if (!st->restoring) {
         st->restoring = 1;
-        if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP) lb_recording_flush();
+        if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP || sig == SIGQUIT) {
+            lb_recording_flush();
+        } else {
+            lb_recording_discard();
+        }
         lb_restore_now();
+        if (sig == SIGXFSZ) lb_write_stderr("liveblog: error: the file size limit was reached (SIGXFSZ): "
+                                            "a file being written was left out, none half-written\n");
     }
     /* Default disposition, then re-raise: the process ends as the signal says
        (a shell reports 128+n); crash signals still dump core where enabled. */
@@ -260,12 +323,48 @@ static inline void lb_restore_signal_handler(int sig) {
     raise(sig);
 }
 
+/* Ctrl-Z: liveblog's modes off, ncurses' own handler (it leaves the screen, stops the process
+   and, on SIGCONT, takes the screen back with its mouse mode 1000), then liveblog's modes on
+   again (1002, SGR, paste, focus), so a drag after `fg` is tracked as before (issue 31). */
+static inline void lb_tstp_handler(int sig) {
+    struct lb_restore_state *st = lb_restore_state();
+    int fd = isatty(STDOUT_FILENO) ? STDOUT_FILENO : st->saved_fd;
+    if (fd >= 0) lb_recording_write_all(fd, st->bytes, st->len);
+    void (*ncurses)(int) = st->ncurses_tstp.sa_handler;
+    if (st->tstp_wrapped && ncurses != SIG_DFL && ncurses != SIG_IGN) {
+        ncurses(sig);
+    }
+    if (fd >= 0) lb_recording_write_all(fd, st->resume, st->resume_len);
+}
 
-/* Install the handler for INT, TERM, HUP and the crash signals. */
+/* Sets what the SIGTSTP wrapper writes after a resume, and wraps ncurses' handler (when
+   ncurses installed one: it does so only where job control is on). */
+static inline void lb_restore_wrap_tstp(const char *bytes, size_t len) {
+    struct lb_restore_state *st = lb_restore_state();
+    if (len >= sizeof st->resume) len = sizeof st->resume - 1;
+    memcpy(st->resume, bytes, len);
+    st->resume_len = len;
+    if (st->tstp_wrapped) return;
+    struct sigaction current;
+    if (sigaction(SIGTSTP, 0, &current) != 0) return;
+    if (current.sa_flags & SA_SIGINFO) return;
+    if (current.sa_handler == SIG_DFL || current.sa_handler == SIG_IGN) return;
+    st->ncurses_tstp = current;
+    struct sigaction sa = current;
+    sa.sa_handler = lb_tstp_handler;
+    if (sigaction(SIGTSTP, &sa, 0) == 0) st->tstp_wrapped = 1;
+}
+
+/* Install the handler for INT, TERM, HUP, QUIT, XFSZ and the crash signals. A signal that is
+   ignored stays ignored (nohup's HUP; liveblog ignores XFSZ so that a write past the file size
+   limit fails with EFBIG and is reported, issue 31). */
 static inline void lb_restore_install_handlers(void) {
-    const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE };
+    const int *sigs = lb_restore_signals();
     lb_restore_state()->restoring = 0;
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+    for (size_t i = 0; i < LB_RESTORE_SIGNAL_COUNT; i++) {
+        struct sigaction current;
+        if (sigaction(sigs[i], 0, &current) == 0 && !(current.sa_flags & SA_SIGINFO)
+            && current.sa_handler == SIG_IGN) continue;
         struct sigaction sa;
         memset(&sa, 0, sizeof sa);
         sa.sa_handler = lb_restore_signal_handler;
@@ -275,18 +374,24 @@ static inline void lb_restore_install_handlers(void) {
     }
 }
 
-/* Put the default dispositions back (after a normal shutdown). */
+/* Put the default dispositions back (after a normal shutdown); ncurses' SIGTSTP handler too. */
 static inline void lb_restore_uninstall_handlers(void) {
-    const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE };
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+    const int *sigs = lb_restore_signals();
+    for (size_t i = 0; i < LB_RESTORE_SIGNAL_COUNT; i++) {
+        struct sigaction current;
+        if (sigaction(sigs[i], 0, &current) == 0 && !(current.sa_flags & SA_SIGINFO)
+            && current.sa_handler == SIG_IGN) continue;
         struct sigaction sa;
         memset(&sa, 0, sizeof sa);
         sa.sa_handler = SIG_DFL;
         sigemptyset(&sa.sa_mask);
         sigaction(sigs[i], &sa, 0);
     }
-    lb_restore_state()->len = 0;
-    lb_restore_state()->saved_valid = 0;
+    struct lb_restore_state *st = lb_restore_state();
+    if (st->tstp_wrapped) sigaction(SIGTSTP, &st->ncurses_tstp, 0);
+    st->tstp_wrapped = 0;
+    st->len = 0;
+    st->saved_valid = 0;
 }
 
 #endif

@@ -5,4 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <webp/decode.h>
+/* Issue 31: an animated WebP's first frame through libwebpdemux's WebPAnimDecoder
+   (libwebp-dev ships it). */
+#include <webp/demux.h>
 #endif

@@ -145,7 +145,10 @@ public struct FetchConfig: Hashable, Sendable {
     public var connectTimeout: Double = 10
     /// Seconds without a byte once the response has begun (a stalled body).
     public var idleTimeout: Double = 15
-    /// The body cap (R6), decompressed bytes.
+    /// Seconds from the start to the last byte, whatever the pace (issue 31: a body that
+    /// trickles in one byte a second never trips the idle timeout); 0: none. `--fetch-deadline`.
+    public var deadline: Double = 120
+    /// The body cap (R6), decoded bytes: counted as they arrive, the transfer stopped at the cap.
     public var maxBodyBytes = 64 << 20
     public var userAgent = "liveblog/1 (terminal liveblog viewer)"
 

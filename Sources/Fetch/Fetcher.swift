@@ -1,58 +1,54 @@
+import CCurl
 import Dispatch
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
-/// HTTP(S) GETs over the toolchain's URLSession (R1, R2, R6): redirects (at most 5, no loops),
-/// gzip (URLSession decodes it), connect and idle timeouts, a body cap, conditional requests,
-/// at most 6 at once started in submission order (page order). Completions are kept as values
-/// until `poll()` takes them: the deterministic core polls once per tick and never waits.
+/// HTTP(S) GETs over libcurl's multi interface (R1, R2, R6): redirects (at most 5, no loops),
+/// gzip and the other encodings libcurl decodes, connect and idle timeouts and an overall
+/// deadline, a body cap on the decoded bytes, conditional requests, at most 6 at once started
+/// in submission order (page order). One thread of its own drives the transfers; completions
+/// are kept as values until `poll()` takes them: the deterministic core polls once per tick and
+/// never waits.
+///
+/// Issue 31: libcurl hands the decoded body to a callback on that thread, which counts it
+/// against the cap and stops the transfer there and then (FoundationNetworking queued every
+/// piece for its delegate, so a gzip bomb or an endless body filled memory before a cancel
+/// landed); the thread, not a delegate queue, holds what arrives, so memory stays near the cap.
 public final class Fetcher: @unchecked Sendable {
     public let config: FetchConfig
-    private let lock = NSCondition()
+    let lock = NSCondition()
     private let epochNanoseconds = DispatchTime.now().uptimeNanoseconds
     private var nextID = 0
     private var waiting: [Transfer] = []
-    private var active: [Int: Transfer] = [:]
+    private var active: [FetchID: Transfer] = [:]
     private var outbox: [FetchCompletion] = []
     private var chunks: [FetchChunk] = []
     private var peak = 0
-    private var session: URLSession?
-    private var watchdog: DispatchSourceTimer?
+    private var loop: CurlLoop?
 
     public init(config: FetchConfig = FetchConfig()) {
         self.config = config
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpCookieStorage = nil
-        configuration.httpMaximumConnectionsPerHost = config.maxConcurrent
-        // Backstops only: the watchdog below applies the connect and idle timeouts with clear names.
-        configuration.timeoutIntervalForRequest = config.connectTimeout + config.idleTimeout
-        configuration.timeoutIntervalForResource = 3600
-        let delegate = SessionDelegate()
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
-        queue.name = "liveblog.fetch"
-        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
-        delegate.fetcher = self
-        startWatchdog()
+        loop = CurlLoop.start(for: self)
     }
 
-    deinit { invalidate() }
+    deinit { loop?.stop(wait: false) }
 
     /// Queues a GET; it starts when fewer than `maxConcurrent` run, in submission order.
     @discardableResult
     public func submit(_ request: FetchRequest) -> FetchID {
         lock.lock()
-        defer { lock.unlock() }
         nextID += 1
         let cap = request.maxBodyBytes ?? config.maxBodyBytes
-        let transfer = Transfer(id: FetchID(nextID), request: request, cap: cap,
-                                timeouts: (config.connectTimeout, config.idleTimeout))
-        waiting.append(transfer)
-        startWaiting()
+        let transfer = Transfer(id: FetchID(nextID), request: request, cap: cap)
+        transfer.fetcher = self
+        let current = loop
+        if current == nil {
+            transfer.failure = .cancelled
+            complete(transfer, transport: nil)
+        } else {
+            waiting.append(transfer)
+        }
+        lock.unlock()
+        current?.wake()
         return transfer.id
     }
 
@@ -62,16 +58,13 @@ public final class Fetcher: @unchecked Sendable {
         if let index = waiting.firstIndex(where: { $0.id == id }) {
             let transfer = waiting.remove(at: index)
             transfer.failure = .cancelled
-            complete(transfer, error: nil)
-            lock.unlock()
-            return
+            complete(transfer, transport: nil)
+        } else if let transfer = active[id], transfer.failure == nil {
+            transfer.failure = .cancelled
         }
-        let task = active.values.first { $0.id == id }.map { transfer -> URLSessionDataTask? in
-            if transfer.failure == nil { transfer.failure = .cancelled }
-            return transfer.task
-        }
+        let current = loop
         lock.unlock()
-        task??.cancel()
+        current?.wake()
     }
 
     /// The fetches completed since the last call, in the order they completed.
@@ -121,15 +114,19 @@ public final class Fetcher: @unchecked Sendable {
         return peak
     }
 
-    /// Cancels everything and releases the session; the fetcher cannot be used afterwards.
+    /// Cancels everything and stops the fetcher's thread; the fetcher cannot be used afterwards.
     public func invalidate() {
         lock.lock()
-        let current = session
-        session = nil
-        watchdog?.cancel()
-        watchdog = nil
+        let current = loop
+        loop = nil
+        for transfer in waiting {
+            transfer.failure = .cancelled
+            complete(transfer, transport: nil)
+        }
+        waiting.removeAll()
+        for transfer in active.values where transfer.failure == nil { transfer.failure = .cancelled }
         lock.unlock()
-        current?.invalidateAndCancel()
+        current?.stop(wait: true)
     }
 
     /// Seconds of the monotonic clock since this fetcher was created.
@@ -137,82 +134,85 @@ public final class Fetcher: @unchecked Sendable {
         Double(DispatchTime.now().uptimeNanoseconds - epochNanoseconds) / 1e9
     }
 
-    /// Runs `body` on the transfer of `task` under the lock with the current seconds.
-    func withTransfer<T>(_ task: URLSessionTask, _ body: (Transfer, Double) -> T) -> T? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let transfer = active[task.taskIdentifier] else { return nil }
-        return body(transfer, elapsedSeconds())
-    }
+    // MARK: - libcurl's callbacks (on the loop's thread)
 
-    /// The session delivered `data` for `task`: false when the transfer must stop (over the cap).
-    func receive(_ data: Data, for task: URLSessionTask) -> Bool {
+    /// Decoded body bytes for `transfer`: false when the transfer must stop (over the cap).
+    func receive(_ bytes: UnsafeRawBufferPointer, for transfer: Transfer) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        guard let transfer = active[task.taskIdentifier] else { return true }
-        if let chunk = transfer.take(data, at: elapsedSeconds()) { chunks.append(chunk) }
+        if let chunk = transfer.take(bytes, at: elapsedSeconds()) { chunks.append(chunk) }
         return transfer.failure == nil
     }
 
-    /// The session finished `task`: its completion goes to the outbox, the next one starts.
-    func finish(_ task: URLSessionTask, error: Error?) {
+    /// A header line for `transfer`: false when the transfer must stop.
+    func receiveHeader(_ line: String, for transfer: Transfer) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        guard let transfer = active.removeValue(forKey: task.taskIdentifier) else { return }
-        complete(transfer, error: error)
-        startWaiting()
+        guard transfer.failure == nil else { return false }
+        return transfer.takeHeader(line, at: elapsedSeconds())
     }
 
-    // MARK: - Under the lock
+    // MARK: - The loop's steps (on its thread)
 
-    private func complete(_ transfer: Transfer, error: Error?) {
+    /// Starts what may start; the transfers to stop (cancelled or past a timeout).
+    func transfersToStart(now seconds: Double) -> (start: [Transfer], stop: [Transfer]) {
+        lock.lock()
+        defer { lock.unlock() }
+        var start: [Transfer] = []
+        while active.count < config.maxConcurrent, !waiting.isEmpty {
+            let transfer = waiting.removeFirst()
+            transfer.startedSeconds = seconds
+            transfer.lastActivitySeconds = seconds
+            let scheme = transfer.request.url.scheme?.lowercased()
+            guard scheme == "http" || scheme == "https", transfer.request.url.host != nil else {
+                transfer.failure = .unsupportedURL
+                complete(transfer, transport: nil)
+                continue
+            }
+            active[transfer.id] = transfer
+            peak = max(peak, active.count)
+            start.append(transfer)
+        }
+        var stop: [Transfer] = []
+        for transfer in active.values {
+            if transfer.failure == nil, let timeout = transfer.timeout(at: seconds, config: config) {
+                transfer.failure = timeout
+            }
+            if transfer.failure != nil, transfer.handle != nil { stop.append(transfer) }
+        }
+        return (start, stop)
+    }
+
+    /// A hop of `transfer` ended (libcurl's `transport` error, if any): its next hop (a
+    /// redirect followed) to start, or nil once it completed.
+    func hopEnded(_ transfer: Transfer, transport: FetchError.Kind?) -> Transfer? {
+        lock.lock()
+        defer { lock.unlock() }
+        if transport == nil, transfer.followRedirect(limit: config.maxRedirects) != nil {
+            transfer.lastActivitySeconds = elapsedSeconds()
+            return transfer
+        }
+        active.removeValue(forKey: transfer.id)
+        complete(transfer, transport: transport)
+        return nil
+    }
+
+    /// A transfer that could not be started (no easy handle).
+    func failedToStart(_ transfer: Transfer) {
+        lock.lock()
+        defer { lock.unlock() }
+        active.removeValue(forKey: transfer.id)
+        if transfer.failure == nil { transfer.failure = .transport("libcurl could not start the transfer") }
+        complete(transfer, transport: nil)
+    }
+
+    /// Under the lock: the completion goes to the outbox.
+    private func complete(_ transfer: Transfer, transport: FetchError.Kind?) {
         let timing = FetchTiming(startedSeconds: transfer.startedSeconds,
                                  firstAnswerSeconds: transfer.firstAnswerSeconds,
                                  endedSeconds: elapsedSeconds())
         outbox.append(FetchCompletion(id: transfer.id, request: transfer.request,
-                                      result: transfer.result(error: error), timing: timing))
+                                      result: transfer.result(transport: transport), timing: timing))
         lock.broadcast()
-    }
-
-    private func startWaiting() {
-        while active.count < config.maxConcurrent, !waiting.isEmpty {
-            let transfer = waiting.removeFirst()
-            transfer.startedSeconds = elapsedSeconds()
-            transfer.lastActivitySeconds = transfer.startedSeconds
-            let scheme = transfer.request.url.scheme?.lowercased()
-            guard let session, scheme == "http" || scheme == "https", transfer.request.url.host != nil else {
-                transfer.failure = session == nil ? .cancelled : .unsupportedURL
-                complete(transfer, error: nil)
-                continue
-            }
-            let task = session.dataTask(with: transfer.urlRequest(config: config))
-            transfer.task = task
-            active[task.taskIdentifier] = transfer
-            peak = max(peak, active.count)
-            task.resume()
-        }
-    }
-
-    /// Every 50 ms: fetches past their connect or idle timeout are cancelled with that reason.
-    private func startWatchdog() {
-        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global(qos: .utility))
-        timer.schedule(deadline: .now() + .milliseconds(50), repeating: .milliseconds(50))
-        timer.setEventHandler { [weak self] in self?.checkTimeouts() }
-        watchdog = timer
-        timer.resume()
-    }
-
-    private func checkTimeouts() {
-        lock.lock()
-        let seconds = elapsedSeconds()
-        var expired: [URLSessionDataTask] = []
-        for transfer in active.values where transfer.failure == nil {
-            if let timeout = transfer.timeout(at: seconds, config: config) {
-                transfer.failure = timeout
-                if let task = transfer.task { expired.append(task) }
-            }
-        }
-        lock.unlock()
-        for task in expired { task.cancel() }
     }
 }

@@ -1,82 +1,144 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
-/// The state of one fetch while it runs; owned by its `Fetcher`, touched only under its lock.
+/// The state of one fetch while it runs; owned by its `Fetcher`, touched only under its lock
+/// (libcurl's callbacks, on the fetcher's thread, take the lock too).
 final class Transfer {
     let id: FetchID
     let request: FetchRequest
     let cap: Int
-    var task: URLSessionDataTask?
+    /// Where the callbacks deliver; weak, so a fetcher let go mid-transfer is not kept alive.
+    weak var fetcher: Fetcher?
+    /// The URL fetched now: the request's, then each redirect's.
+    var currentURL: URL
+    /// The easy handle while the transfer runs in the fetcher's multi handle.
+    var handle: CurlHandle?
     var body = Data()
-    /// Bytes received (kept in `body` unless the request streams its body).
+    /// Bytes received of the current response's body, decoded (kept in `body` unless it streams).
     var received = 0
-    var response: HTTPURLResponse?
+    /// The status of the response whose head is read (or being read); nil before any.
+    var status: Int?
+    /// Its headers that matter, names lowercased (`FetchResponse.keptHeaders`).
+    var headers: [String: String] = [:]
+    /// Its Location header (a redirect).
+    var location: String?
+    var headComplete = false
     var redirects: [URL] = []
-    /// Set by the fetcher's own checks (cap, redirects, timeouts) before it cancels the task;
-    /// wins over the session's error, which then only says "cancelled".
+    /// Set by the fetcher's own checks (cap, status, redirects, timeouts, a cancel) before the
+    /// transfer is stopped; wins over libcurl's code, which then only says "aborted".
     var failure: FetchError.Kind?
     var startedSeconds = 0.0
     var firstAnswerSeconds: Double?
     var lastActivitySeconds = 0.0
 
-    /// The fetcher's connect and idle timeouts, to name URLSession's backstop timeout.
-    let timeouts: (connect: Double, idle: Double)
-
-    init(id: FetchID, request: FetchRequest, cap: Int, timeouts: (connect: Double, idle: Double)) {
+    init(id: FetchID, request: FetchRequest, cap: Int) {
         self.id = id
         self.request = request
         self.cap = cap
-        self.timeouts = timeouts
+        self.currentURL = request.url
     }
 
-    /// The request as sent: no cache, the validators as conditional headers.
-    func urlRequest(config: FetchConfig) -> URLRequest {
-        var r = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData,
-                           timeoutInterval: config.connectTimeout + config.idleTimeout)
-        r.httpMethod = "GET"
-        r.setValue(config.userAgent, forHTTPHeaderField: "User-Agent")
-        if let etag = request.validators?.etag { r.setValue(etag, forHTTPHeaderField: "If-None-Match") }
-        if let date = request.validators?.lastModified {
-            r.setValue(date, forHTTPHeaderField: "If-Modified-Since")
+    /// A redirect's status with somewhere to go.
+    var isRedirect: Bool {
+        guard let status, location != nil else { return false }
+        return [301, 302, 303, 307, 308].contains(status)
+    }
+
+    /// A header line of the response at `seconds`: false when the transfer must stop (over the
+    /// cap by its Content-Length, or a status that fails: said at once, issue 31).
+    func takeHeader(_ line: String, at seconds: Double) -> Bool {
+        lastActivitySeconds = seconds
+        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.hasPrefix("HTTP/") {
+            let parts = trimmed.split(separator: " ", maxSplits: 2)
+            status = parts.count > 1 ? Int(parts[1]) : nil
+            headers = [:]
+            location = nil
+            headComplete = false
+            return true
         }
-        for (name, value) in request.headers { r.setValue(value, forHTTPHeaderField: name) }
-        return r
+        guard !trimmed.isEmpty else { return endOfHead(at: seconds) }
+        guard let colon = trimmed.firstIndex(of: ":") else { return true }
+        let name = trimmed[..<colon].lowercased()
+        let value = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        if name == "location" { location = value }
+        if FetchResponse.keptHeaders.contains(name) { headers[name] = value }
+        return true
     }
 
-    /// Takes `data` at `seconds`: the chunk to hand out when the body streams, or nil; sets
-    /// `failure` when the body goes over the cap.
-    func take(_ data: Data, at seconds: Double) -> FetchChunk? {
+    private func endOfHead(at seconds: Double) -> Bool {
+        guard let status else { return true }
+        if (100..<200).contains(status) { return true }  // 100 Continue and the like: another head follows
+        headComplete = true
+        if firstAnswerSeconds == nil { firstAnswerSeconds = seconds }
+        if isRedirect { return true }
+        let ok = (200..<300).contains(status) || (status == 304 && request.validators != nil)
+        guard ok else {
+            failure = .status(status)
+            return false
+        }
+        if let length = headers["content-length"].flatMap({ Int($0) }), length > cap {
+            failure = .overCap(limit: cap)
+            return false
+        }
+        return true
+    }
+
+    /// Takes decoded body bytes at `seconds`: the chunk to hand out when the body streams, or
+    /// nil; sets `failure` (the transfer stops) when the body goes over the cap (R6, issue 31:
+    /// decoded bytes count, as they arrive).
+    func take(_ bytes: UnsafeRawBufferPointer, at seconds: Double) -> FetchChunk? {
         lastActivitySeconds = seconds
         guard failure == nil else { return nil }
-        guard received + data.count <= cap else {
+        guard received + bytes.count <= cap else {
             failure = .overCap(limit: cap)
             return nil
         }
         let offset = received
-        received += data.count
+        received += bytes.count
+        if isRedirect { return nil }  // a redirect's body is not the resource's
         guard request.streamsBody else {
-            body.append(data)
+            body.append(contentsOf: bytes)
             return nil
         }
-        guard let status = response?.statusCode, (200..<300).contains(status) else { return nil }
-        return FetchChunk(id: id, offset: offset, data: data, seconds: seconds, finalURL: response?.url)
+        guard let status, (200..<300).contains(status) else { return nil }
+        return FetchChunk(id: id, offset: offset, data: Data(bytes), seconds: seconds, finalURL: currentURL)
     }
 
-    /// The redirect to `next`: nil to follow it, or why not (R1: at most `limit`, no loops).
-    func refuseRedirect(to next: URL, limit: Int) -> FetchError.Kind? {
+    /// The next URL of a redirect, or nil (then `failure` may say why not: R1, at most `limit`,
+    /// no loops, http(s) only).
+    func followRedirect(limit: Int) -> URL? {
+        guard isRedirect, failure == nil, let target = location,
+              let next = URL(string: target, relativeTo: currentURL)?.absoluteURL else { return nil }
         let visited = [request.url] + redirects
         redirects.append(next)
         if visited.contains(where: { $0.absoluteString == next.absoluteString }) {
-            return .redirectLoop(next)
+            failure = .redirectLoop(next)
+            return nil
         }
-        if redirects.count > limit { return .tooManyRedirects(limit: limit) }
-        return nil
+        if redirects.count > limit {
+            failure = .tooManyRedirects(limit: limit)
+            return nil
+        }
+        guard ["http", "https"].contains(next.scheme?.lowercased() ?? ""), next.host != nil else {
+            failure = .unsupportedURL
+            return nil
+        }
+        currentURL = next
+        body = Data()
+        received = 0
+        status = nil
+        headers = [:]
+        location = nil
+        headComplete = false
+        return next
     }
 
-    /// The timeout that has run out at `seconds`, if any.
+    /// The timeout that has run out at `seconds`, if any: connect (no response head), idle (no
+    /// byte), or the overall deadline (issue 31: a body that trickles in still ends).
     func timeout(at seconds: Double, config: FetchConfig) -> FetchError.Kind? {
+        if config.deadline > 0, seconds - startedSeconds > config.deadline {
+            return .deadline(seconds: config.deadline)
+        }
         if firstAnswerSeconds == nil, seconds - startedSeconds > config.connectTimeout {
             return .noAnswer(seconds: config.connectTimeout)
         }
@@ -86,47 +148,29 @@ final class Transfer {
         return nil
     }
 
-    /// The outcome once the session has finished the task with `error`.
-    func result(error: Error?) -> Result<FetchResponse, FetchError> {
+    /// The outcome once libcurl has finished the transfer: `transport` is its error, if any.
+    func result(transport: FetchError.Kind?) -> Result<FetchResponse, FetchError> {
         let url = request.url
         if let failure { return .failure(FetchError(url: url, kind: failure)) }
         if let truncation = truncation() { return .failure(FetchError(url: url, kind: truncation)) }
-        if let error {
-            var kind = FetchError.kind(of: error, url: url)
-            if case .stalled = kind {
-                // URLSession's own timeout (a backstop of connect + idle seconds) ran out.
-                let seconds = timeouts.connect + timeouts.idle
-                kind = response == nil ? .noAnswer(seconds: seconds) : .stalled(seconds: seconds)
-            }
-            return .failure(FetchError(url: url, kind: kind))
+        if let transport { return .failure(FetchError(url: url, kind: transport)) }
+        guard let status, headComplete else {
+            return .failure(FetchError(url: url, kind: .transport("no response")))
         }
-        guard let response else { return .failure(FetchError(url: url, kind: .transport("no response"))) }
-        let status = response.statusCode
         guard (200..<300).contains(status) || (status == 304 && request.validators != nil) else {
             return .failure(FetchError(url: url, kind: .status(status)))
         }
-        return .success(FetchResponse(url: url, finalURL: response.url ?? url, status: status,
-                                       headers: keptHeaders(response), body: status == 304 ? Data() : body,
-                                       redirects: redirects))
+        return .success(FetchResponse(url: url, finalURL: currentURL, status: status, headers: headers,
+                                      body: status == 304 ? Data() : body, redirects: redirects))
     }
 
     /// A body shorter than its Content-Length (only comparable when it came uncompressed).
     private func truncation() -> FetchError.Kind? {
-        guard let response, response.statusCode != 304, response.statusCode != 204 else { return nil }
-        let headers = keptHeaders(response)
+        guard let status, status != 304, status != 204, headComplete else { return nil }
         guard headers["content-encoding"] == nil || headers["content-encoding"] == "identity",
               let length = headers["content-length"].flatMap({ Int($0) }), received < length else {
             return nil
         }
         return .truncated(expected: length, received: received)
-    }
-
-    private func keptHeaders(_ response: HTTPURLResponse) -> [String: String] {
-        var kept: [String: String] = [:]
-        for (name, value) in response.allHeaderFields {
-            let key = "\(name)".lowercased()
-            if FetchResponse.keptHeaders.contains(key) { kept[key] = "\(value)" }
-        }
-        return kept
     }
 }

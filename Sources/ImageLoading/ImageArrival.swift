@@ -10,7 +10,7 @@ public enum ImageSource: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .url(url): return url.absoluteString
+        case let .url(url): return url.redacted
         case let .file(path): return path
         }
     }

@@ -39,7 +39,7 @@ public enum LiveblogLoader {
         let kind = try LiveblogInput.kind(of: fd, name: name)
         var expected = 0
         if case .regular(let size) = kind {
-            if let lb = loadMapped(fd, size: size, name: name, baseDirectory: baseDirectory) { return lb }
+            if let lb = try loadMapped(fd, size: size, name: name, baseDirectory: baseDirectory) { return lb }
             guard lseek(fd, 0, SEEK_SET) == 0 else { throw LiveblogError(file: name, place: "", message: "cannot read the file") }
             expected = size
         }
@@ -53,8 +53,10 @@ public enum LiveblogLoader {
     /// The native shape read from the file mapped into memory, event by event; the pages already
     /// read are handed back to the system as the parser moves on, so a large file costs little
     /// more than the liveblog it holds (B6). nil for anything else, or any error: the caller
-    /// reads the file and takes the full path, with its exact errors.
-    static func loadMapped(_ fd: Int32, size: Int, name path: String, baseDirectory: String?) -> Liveblog? {
+    /// reads the file and takes the full path, with its exact errors. Throws only for a post over
+    /// `PostSizeLimit` (issue 31).
+    static func loadMapped(_ fd: Int32, size: Int, name path: String,
+                           baseDirectory: String?) throws -> Liveblog? {
         guard size > 0 else { return nil }
         guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else { return nil }
         defer { munmap(base, size) }
@@ -70,7 +72,8 @@ public enum LiveblogLoader {
         // it back as it goes (glibc's dynamic one grows with the big arrays and keeps ~12 MB more, B6).
         if size >= 4 << 20 { lb_set_trim_threshold(1 << 20) }
         if size >= 4 << 20, ProcessInfo.processInfo.activeProcessorCount > 1,
-           let lb = TickarooFormat.loadParallel(buffer: bytes, name: path, baseDirectory: baseDirectory, release: { lo, hi in
+           let lb = try TickarooFormat.loadParallel(buffer: bytes, name: path, baseDirectory: baseDirectory,
+                                                    release: { lo, hi in
                // Pages wholly inside a finished chunk go back to the system (B6).
                let a = (lo + page - 1) / page * page, z = hi / page * page
                if z > a { _ = madvise(base + a, z - a, MADV_DONTNEED) }
@@ -78,6 +81,7 @@ public enum LiveblogLoader {
             Heap.trim()
             return lb
         }
+        try PostSizeLimit.check(bytes, name: path)
         let step = 4 << 20
         var released = 0
         return TickarooFormat.loadStreaming(buffer: bytes, name: path, baseDirectory: baseDirectory, consumed: { pos in
@@ -97,6 +101,7 @@ public enum LiveblogLoader {
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
         guard i < bytes.count else { throw LiveblogError(file: name, place: "", message: "the file is empty; " + supportedFormats) }
         if bytes[i] == UInt8(ascii: "<") { return try loadHTML(bytes: bytes, name: name, baseDirectory: baseDirectory) }
+        try bytes.withUnsafeBufferPointer { try PostSizeLimit.check($0, name: name) }
         // The native shape, event by event (issue 6); anything else, or any error, takes the full path.
         if let lb = TickarooFormat.loadStreaming(bytes: bytes, name: name, baseDirectory: baseDirectory) { return lb }
         let json: JSONValue

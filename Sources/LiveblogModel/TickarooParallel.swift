@@ -10,9 +10,11 @@ extension TickarooFormat {
     /// chunk's pages are handed back to the system once it is done (B6). The posts come out in
     /// file order, exactly as from one pass. nil for any other shape or any problem: the caller
     /// takes the one-pass path, which reports errors with their place.
+    /// Throws only when a post is over `PostSizeLimit` (issue 31).
     static func loadParallel(buffer b: UnsafeBufferPointer<UInt8>, name: String, baseDirectory: String?,
-                             release: ((Int, Int) -> Void)? = nil) -> Liveblog? {
+                             release: ((Int, Int) -> Void)? = nil) throws -> Liveblog? {
         guard let scan = EventScan(b) else { return nil }
+        try PostSizeLimit.check(scan, count: b.count, name: name)
         // The document without its events: small, parsed the ordinary way for the game.
         var rest = [UInt8]()
         rest.reserveCapacity(scan.arrayStart + 2 + (b.count - scan.arrayEnd))

@@ -40,7 +40,7 @@ public final class BodyStream: @unchecked Sendable {
         self.pollSeconds = pollSeconds
         location = .url(url)
         fetcher = Fetcher(config: fetch)
-        parser = LiveblogStreamParser(name: url.absoluteString)
+        parser = LiveblogStreamParser(name: url.redacted)
         var request = SourceLoader.request(url)
         request.streamsBody = true
         let id = fetcher.submit(request)

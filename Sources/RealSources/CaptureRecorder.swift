@@ -25,12 +25,12 @@ public final class CaptureRecorder: @unchecked Sendable {
         let firstAnswerTick = timing.firstAnswerSeconds.map { seconds in
             min(endedTick, startedTick + VirtualClock.ticks(max(0, seconds - timing.startedSeconds)))
         }
-        var entry = CapturedResponse(kind: kind, url: completion.request.url.absoluteString,
+        var entry = CapturedResponse(kind: kind, url: completion.request.url.redacted,
                                      startedTick: startedTick, firstAnswerTick: firstAnswerTick,
                                      endedTick: max(startedTick, endedTick))
         switch completion.result {
         case let .success(response):
-            entry.finalURL = response.finalURL.absoluteString
+            entry.finalURL = response.finalURL.redacted
             entry.status = response.status
             entry.headers = response.headers
             entry.bodyBase64 = response.body.base64EncodedString()

@@ -4,7 +4,7 @@ import Foundation
 /// A failed fetch in a capture (R4, R6): `FetchError.Kind` as a tagged value, so a replay fails
 /// the same way with the same message.
 public struct CapturedError: Codable, Equatable, Sendable {
-    /// unknown_host, refused, status, no_answer, stalled, too_many_redirects, redirect_loop,
+    /// unknown_host, refused, status, no_answer, stalled, deadline, too_many_redirects, redirect_loop,
     /// over_cap, truncated, unsupported, cancelled, transport.
     public var kind: String
     public var host: String?
@@ -23,9 +23,9 @@ public struct CapturedError: Codable, Equatable, Sendable {
         switch error {
         case let .unknownHost(host): tagged.host = host
         case let .status(code): tagged.status = code
-        case let .noAnswer(seconds), let .stalled(seconds): tagged.seconds = seconds
+        case let .noAnswer(seconds), let .stalled(seconds), let .deadline(seconds): tagged.seconds = seconds
         case let .tooManyRedirects(limit), let .overCap(limit): tagged.limit = limit
-        case let .redirectLoop(to): tagged.url = to.absoluteString
+        case let .redirectLoop(to): tagged.url = to.redacted
         case let .truncated(expected, received):
             tagged.expected = expected
             tagged.received = received
@@ -42,6 +42,7 @@ public struct CapturedError: Codable, Equatable, Sendable {
         case .status: return "status"
         case .noAnswer: return "no_answer"
         case .stalled: return "stalled"
+        case .deadline: return "deadline"
         case .tooManyRedirects: return "too_many_redirects"
         case .redirectLoop: return "redirect_loop"
         case .overCap: return "over_cap"
@@ -60,6 +61,7 @@ public struct CapturedError: Codable, Equatable, Sendable {
         case "status": return .status(status ?? 0)
         case "no_answer": return .noAnswer(seconds: seconds ?? 0)
         case "stalled": return .stalled(seconds: seconds ?? 0)
+        case "deadline": return .deadline(seconds: seconds ?? 0)
         case "too_many_redirects": return .tooManyRedirects(limit: limit ?? 0)
         case "redirect_loop": return .redirectLoop(URL(string: url ?? "") ?? URL(fileURLWithPath: "/"))
         case "over_cap": return .overCap(limit: limit ?? 0)

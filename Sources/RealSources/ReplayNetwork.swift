@@ -23,7 +23,7 @@ public final class ReplayNetwork: SessionNetwork {
         nextID += 1
         let id = FetchID(nextID)
         starts[id] = tick
-        let url = request.url.absoluteString
+        let url = request.url.redacted  // captures keep URLs without credentials (issue 31)
         let documentKinds: Set<CapturedResponse.Kind> = [.liveblog, .poll]
         func sameKind(_ other: CapturedResponse.Kind) -> Bool {
             other == kind || (documentKinds.contains(kind) && documentKinds.contains(other))

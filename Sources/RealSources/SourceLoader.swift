@@ -85,7 +85,7 @@ public enum SourceLoader {
     /// Parses a 2xx body; media URLs are made absolute against the URL that answered (R2).
     public static func parse(_ response: FetchResponse,
                              location: SourceLocation) -> Result<Liveblog, SourceError> {
-        let name = response.url.absoluteString
+        let name = response.url.redacted
         if let refusal = neitherJSONNorHTML(response.body, name: name) {
             return .failure(SourceError(location: location,
                                         kind: .notALiveblog(refusal, contentType: response.contentType)))

@@ -1,3 +1,4 @@
+import Fetch
 import Foundation
 
 /// Where a liveblog comes from (R1): a file path, or an `http://` / `https://` URL.
@@ -24,11 +25,12 @@ public enum SourceLocation: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .file(path): return path
-        case let .url(url): return url.absoluteString
+        case let .url(url): return url.redacted
         }
     }
 
-    /// The key of the reading position (R5): the absolute path, or the URL without its fragment.
+    /// The key of the reading position (R5): the absolute path, or the URL without its fragment
+    /// (and without credentials, issue 31).
     public var positionKey: String {
         switch self {
         case let .file(path):
@@ -38,7 +40,9 @@ public enum SourceLocation: Hashable, Sendable, CustomStringConvertible {
                 return url.absoluteString
             }
             parts.fragment = nil
-            return parts.string ?? url.absoluteString
+            parts.user = nil
+            parts.password = nil
+            return parts.string ?? url.redacted
         }
     }
 

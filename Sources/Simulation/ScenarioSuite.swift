@@ -22,8 +22,20 @@ public enum ScenarioSuite {
         public var description: String { "\(path): no such scenario file or directory" }
     }
 
+    /// A directory holds a `.json` file whose name is not UTF-8 (issue 31): it cannot be named
+    /// as a path here, and skipping it would let the suite pass without it.
+    public struct UnreadableName: Error, CustomStringConvertible {
+        public var directory: String
+        /// The name's bytes, those outside printable ASCII as `\xNN`.
+        public var name: String
+        public var description: String {
+            "\(directory)/\(name): the file name is not UTF-8, so the scenario cannot be run; rename it"
+        }
+    }
+
     /// The scenario files named: a file as given, a directory's `.json` files (not its
-    /// subdirectories'), sorted by path and without duplicates.
+    /// subdirectories'), sorted by path and without duplicates. A directory's `.json` file whose
+    /// name is not UTF-8 fails the whole collection (`UnreadableName`).
     public static func collect(_ paths: [String]) throws -> [String] {
         var out = Set<String>()
         let fm = FileManager.default
@@ -31,6 +43,7 @@ public enum ScenarioSuite {
             var isDir: ObjCBool = false
             guard fm.fileExists(atPath: p, isDirectory: &isDir) else { throw BadPath(path: p) }
             if isDir.boolValue {
+                if let bad = firstNonUTF8JSONName(in: p) { throw UnreadableName(directory: p, name: bad) }
                 let names = try fm.contentsOfDirectory(atPath: p)
                 for n in names where n.hasSuffix(".json") && !n.hasPrefix(".") {
                     let full = (p as NSString).appendingPathComponent(n)
@@ -42,6 +55,21 @@ public enum ScenarioSuite {
             }
         }
         return out.sorted()
+    }
+
+    /// The first `.json` entry of `directory` whose name is not valid UTF-8, escaped; read with
+    /// readdir(3), since FileManager leaves such names out.
+    static func firstNonUTF8JSONName(in directory: String) -> String? {
+        guard let d = opendir(directory) else { return nil }
+        defer { closedir(d) }
+        while let entry = readdir(d) {
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            guard bytes.count > 5, bytes.suffix(5).elementsEqual(Array(".json".utf8)),
+                  String(validating: bytes, as: UTF8.self) == nil else { continue }
+            return bytes.map { (0x20..<0x7F).contains($0) && $0 != 0x5C ? String(UnicodeScalar($0)) : String(format: "\\x%02X", $0) }
+                .joined()
+        }
+        return nil
     }
 
     /// Shard `index` of `count` (1-based, `--shard I/N`): every `count`-th path of the sorted list,
@@ -66,6 +94,7 @@ public enum ScenarioSuite {
         do {
             let s = try Scenario.load(path: path)
             let runner = ScenarioRunner(scenario: s)
+            runner.keepFrameRecords = runner.needsFrameRecords  // issue 31
             return Entry(path: path, outcomes: runner.run(), invalid: nil, virtualSeconds: s.duration)
         } catch {
             return Entry(path: path, outcomes: [], invalid: "\(error)", virtualSeconds: 0)

@@ -49,6 +49,12 @@ public enum TraceEvent: Equatable {
         case .progress: return "progress"
         }
     }
+
+    /// A `frame` line (SPEC 9), written every frame.
+    public var isFrame: Bool {
+        if case .frame = self { return true }
+        return false
+    }
 }
 
 /// What was handed to the app (E14, W3): the trace's `external.kind`.

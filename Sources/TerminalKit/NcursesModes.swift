@@ -36,6 +36,7 @@ extension NcursesScreen {
         on += PasteCollector.enable   // issue 15: pastes arrive as text, not keystrokes
         writeTTY(on)
         TerminalRestorer.install(restoreSequence: Self.restoreSequence(mouse: mouse, modes: modesOff))
+        TerminalRestorer.wrapSuspend(resumeSequence: on)
     }
 
     /// Everything `startModes` turned on, off again; synchronized output ended in case a signal

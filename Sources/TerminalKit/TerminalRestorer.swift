@@ -1,7 +1,7 @@
 import CNcurses
 
-/// Restores the terminal on INT, TERM, HUP and the crash signals (SEGV, ILL, TRAP, ABRT, BUS,
-/// FPE), then re-raises the signal with its default action (T6). The handler is C code in
+/// Restores the terminal on INT, TERM, HUP, QUIT (Ctrl-\\), XFSZ (the file size limit) and the
+/// crash signals (SEGV, ILL, TRAP, ABRT, BUS, FPE), then re-raises the signal with its default action (T6). The handler is C code in
 /// the CNcurses shim that only calls write(2), tcsetattr, sigaction and raise on data
 /// prepared here in advance, so it is async-signal-safe.
 ///
@@ -33,6 +33,19 @@ public enum TerminalRestorer {
             }
         }
         lb_restore_install_handlers()
+    }
+
+    /// Ctrl-Z (issue 31): on SIGTSTP the restore bytes go out before ncurses' own handler leaves
+    /// the screen, and `resumeSequence` after it took the screen back on SIGCONT (ncurses turns
+    /// on its mouse mode 1000; liveblog's 1002 and the other modes come back with these bytes).
+    @inline(never)
+    public static func wrapSuspend(resumeSequence: String) {
+        var bytes = Array(resumeSequence.utf8)
+        bytes.withUnsafeMutableBufferPointer { b in
+            b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count) { p in
+                lb_restore_wrap_tstp(p, b.count)
+            }
+        }
     }
 
     /// Restores now (what the handlers do), without exiting.
@@ -74,9 +87,17 @@ public enum TerminalRestorer {
         }
     }
 
-    /// Writes the recording as it stands now (what the handlers do first).
+    /// The recording's descriptor writes `temporary`; the handlers for INT, TERM, HUP and QUIT
+    /// rename it over `final` once written whole, the others remove it (issue 31). False when a
+    /// path is too long for the handler's buffers.
+    @discardableResult @inline(never)
+    public static func setRecordingPaths(temporary: String, final: String) -> Bool {
+        lb_recording_set_paths(temporary, final) == 1
+    }
+
+    /// Writes the recording as it stands now into its descriptor (not renamed).
     @inline(never)
     public static func flushRecordingNow() {
-        lb_recording_flush()
+        lb_recording_write_now(0)
     }
 }

@@ -68,7 +68,8 @@ public final class App {
         let before = world.externalLinks.count, mediaBefore = world.mediaHandoffs.count
         send(e)
         if world.mediaHandoffs.count > mediaBefore, let url = world.mediaHandoffs.last {
-            ui.overlay = .confirmPlayer(PlayerCommand(url: url, environment: environment))
+            let command = PlayerCommand(url: url, environment: environment)
+            if let refusal = command.refusal { flash(refusal, seconds: 5) } else { ui.overlay = .confirmPlayer(command) }
         } else if world.externalLinks.count > before {
             offerExternalLink(world.externalLinks.last!)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Embed
+import LiveblogModel
 import Simulation
 import TerminalKit
 
@@ -129,7 +130,8 @@ extension App {
     func finishRecording() -> Int32 {
         guard let r = recorder else { return 0 }
         do { try r.write(endTick: world.tick) } catch {
-            FileHandle.standardError.write("liveblog: error: cannot write the recording to \(r.outputPath)\n".data(using: .utf8)!)
+            let why = Sanitizer.clean("\(error)")
+            FileHandle.standardError.write(Data("liveblog: error: \(why)\n".utf8))
             return 74
         }
         return 0

@@ -7,17 +7,43 @@ import Glibc
 /// variable split at spaces, no shell: the URL is one argument whatever it holds), else
 /// `xdg-open URL`. The App shows it and runs it only after the reader says yes; it runs
 /// detached, its standard streams on /dev/null, and the App never waits for it.
+/// Issue 31: the URL stays an argument: one without a scheme (`--o=FILE`, `-x`) would be read
+/// by the player as an option, so it is refused (`refusal`) and nothing is offered to run.
 public struct PlayerCommand: Equatable, Sendable {
     public var argv: [String]
+    /// Why the URL is not handed to a player, or nil.
+    public var refusal: String?
 
     public init(url: String, environment: [String: String]) {
         let variable = environment["LIVEBLOG_PLAYER"] ?? ""
         let player = variable.split(whereSeparator: \.isWhitespace).map(String.init)
         argv = (player.isEmpty ? ["xdg-open"] : player) + [url]
+        if !Self.hasScheme(url) { refusal = "not opened: \(url) is not an absolute URL (it has no scheme)" }
     }
 
-    /// The command as the confirmation shows it.
-    public var display: String { argv.joined(separator: " ") }
+    /// RFC 3986 §3.1: `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` then ":". A URL
+    /// that has one starts with a letter, so it can never be read as an option.
+    static func hasScheme(_ url: String) -> Bool {
+        let scalars = Array(url.unicodeScalars)
+        guard let first = scalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
+        for u in scalars.dropFirst() {
+            if u == ":" { return true }
+            let allowed = u.properties.isAlphabetic || ("0"..."9").contains(u) || "+-.".unicodeScalars.contains(u)
+            guard u.isASCII, allowed else { return false }
+        }
+        return false
+    }
+
+    /// The command as the confirmation shows it, whole: each argument that a shell would split
+    /// or read (spaces, quotes, `;`, `$` …) in single quotes, so what is shown is what runs.
+    public var display: String { argv.map(Self.quoted).joined(separator: " ") }
+
+    static func quoted(_ arg: String) -> String {
+        let plain = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                                 + "-_./:=@%+,?&#~")
+        guard arg.isEmpty || !arg.unicodeScalars.allSatisfy({ plain.contains($0) }) else { return arg }
+        return "'" + arg.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
 
     /// Starts the command in a session of its own (so the terminal's signals do not reach it),
     /// stdio on /dev/null; a background thread reaps it. The process id, or why it did not start.
@@ -61,6 +87,7 @@ public struct PlayerError: Error, Equatable, CustomStringConvertible {
 extension App {
     /// The reader's answer to "run this?" (W3): only a yes runs anything.
     func confirmPlayer(_ command: PlayerCommand, yes: Bool) {
+        if let refusal = command.refusal { return flash(refusal, seconds: 5) }
         guard yes else { return flash("not opened: \(command.display)") }
         switch command.spawnDetached() {
         case .success: flash("opened: \(command.display)", seconds: 5)

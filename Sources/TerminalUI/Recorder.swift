@@ -24,6 +24,16 @@ public final class Recorder {
     private var lastTick = 0
     /// The output's descriptor once opened (`openOutput`), else -1 (written by path at the end).
     private var fileDescriptor: Int32 = -1
+    /// The temporary file the descriptor writes, renamed over `outputPath` once whole (nil: the
+    /// path is a device or a FIFO, written in place).
+    private var temporaryPath: String?
+
+    /// An opened `--record` output: the descriptor and the temporary file it writes.
+    public struct Output {
+        public let fileDescriptor: Int32
+        public let temporaryPath: String?
+        public let finalPath: String
+    }
 
     public struct CannotCreate: Error, CustomStringConvertible {
         public var path: String
@@ -37,18 +47,44 @@ public final class Recorder {
         self.outputPath = outputPath
     }
 
-    /// Creates (or empties) the output file now, before the session: the descriptor, or
-    /// `CannotCreate` saying why.
-    public static func openOutput(_ path: String) throws -> Int32 {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    /// Opens the output now, before the session (an unwritable place fails at once), or throws
+    /// `CannotCreate` saying why. Issue 31: a regular file (or a new one) is written as a
+    /// temporary file beside it and renamed over it once whole, so a failed or cut-off recording
+    /// never leaves a partial file (an older recording there stays as it was); a device or a
+    /// FIFO is written in place.
+    public static func openOutput(_ path: String) throws -> Output {
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+            let fd = open(path, O_WRONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw CannotCreate(path: path, reason: String(cString: strerror(errno))) }
+            return Output(fileDescriptor: fd, temporaryPath: nil, finalPath: path)
+        }
+        let final = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map { target in
+            target.hasPrefix("/") ? target : ((path as NSString).deletingLastPathComponent as NSString)
+                .appendingPathComponent(target)
+        } ?? path
+        let dir = (final as NSString).deletingLastPathComponent
+        let temp = (dir.isEmpty ? "" : dir + "/") + ".\((final as NSString).lastPathComponent).\(getpid()).tmp"
+        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw CannotCreate(path: path, reason: String(cString: strerror(errno))) }
-        return fd
+        return Output(fileDescriptor: fd, temporaryPath: temp, finalPath: final)
     }
 
-    /// From now on the signal handlers write the recording to `fd` before they restore the
-    /// terminal; the file holds a valid scenario (no events yet) at once.
-    public func armSignalPath(fileDescriptor fd: Int32) {
+    /// An output not used after all (the session did not start): closed, its temporary file removed.
+    public static func discard(_ output: Output) {
+        close(output.fileDescriptor)
+        if let temp = output.temporaryPath { unlink(temp) }
+    }
+
+    /// From now on the signal handlers write the recording to the output before they restore the
+    /// terminal (and rename it over its path); the temporary file holds a valid scenario at once.
+    public func armSignalPath(_ output: Output) {
+        let fd = output.fileDescriptor
         fileDescriptor = fd
+        temporaryPath = output.temporaryPath
+        if let temp = output.temporaryPath {
+            TerminalRestorer.setRecordingPaths(temporary: temp, final: output.finalPath)
+        }
         var head = Array("{".utf8)
         for (i, (k, v)) in headerPairs().enumerated() {
             head += Array(((i == 0 ? "" : ",") + JSONWriter.quote(k) + ":" + JSONWriter.write(v)).utf8)
@@ -157,15 +193,37 @@ public final class Recorder {
         TerminalRestorer.setRecording(fileDescriptor: -1)
         let fd = fileDescriptor
         fileDescriptor = -1
-        defer { close(fd) }
-        let bytes = Array(text.utf8)
+        let temp = temporaryPath
+        temporaryPath = nil
+        do {
+            try Recorder.writeWhole(Array(text.utf8), to: fd, path: outputPath)
+            guard close(fd) == 0 else { throw CannotCreate(path: outputPath, reason: String(cString: strerror(errno))) }
+        } catch {
+            if let temp { unlink(temp) }
+            throw error
+        }
+        guard let temp else { return }
+        let final = (try? FileManager.default.destinationOfSymbolicLink(atPath: outputPath)).map { target in
+            target.hasPrefix("/") ? target : ((outputPath as NSString).deletingLastPathComponent as NSString)
+                .appendingPathComponent(target)
+        } ?? outputPath
+        guard rename(temp, final) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temp)
+            throw CannotCreate(path: outputPath, reason: reason)
+        }
+    }
+
+    /// Writes `bytes` from the start of `fd`, or throws naming `path` and the system's reason
+    /// (a full disk, the file size limit).
+    static func writeWhole(_ bytes: [UInt8], to fd: Int32, path: String) throws {
         guard ftruncate(fd, 0) == 0, lseek(fd, 0, SEEK_SET) == 0 else {
-            throw CannotCreate(path: outputPath, reason: String(cString: strerror(errno)))
+            throw CannotCreate(path: path, reason: String(cString: strerror(errno)))
         }
         var off = 0
         while off < bytes.count {
             let n = bytes[off...].withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
-            guard n > 0 else { throw CannotCreate(path: outputPath, reason: String(cString: strerror(errno))) }
+            guard n > 0 else { throw CannotCreate(path: path, reason: String(cString: strerror(errno))) }
             off += n
         }
     }

@@ -100,8 +100,13 @@ public final class Renderer {
             PromptView(text: text, selected: selected, matches: matches).draw(on: s, t, in: area)
         case let .confirmPlayer(command):
             // W3: what will run, before anything runs.
-            let lines = [("video or audio: open it with", t.overlay), ("  " + command.display, t.overlayTitle)]
-            box(s, t, in: area, title: "Open media?", lines: lines, width: min(area.width - 4, 76),
+            // Issue 31: the whole command, wrapped over as many lines as it takes.
+            let width = min(area.width - 4, 76)
+            let shown = Array(Sanitizer.clean(command.display))
+            let step = max(8, width - 6)
+            let parts = stride(from: 0, to: shown.count, by: step).map { String(shown[$0..<min($0 + step, shown.count)]) }
+            let lines = [("video or audio: open it with", t.overlay)] + parts.map { ("  " + $0, t.overlayTitle) }
+            box(s, t, in: area, title: "Open media?", lines: lines, width: width,
                 footer: "y runs it · any other key does not")
         }
     }

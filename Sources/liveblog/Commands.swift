@@ -21,7 +21,7 @@ func loadLiveblog(_ source: String?) -> (Liveblog?, Int32, String) {
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     let showProgress = size > 5_000_000 && isatty(2) == 1
     if showProgress {
-        FileHandle.standardError.write("loading \((path as NSString).lastPathComponent)… \(size / 1_000_000) MB".data(using: .utf8)!)
+        writeStderr("loading \((path as NSString).lastPathComponent)… \(size / 1_000_000) MB")
     }
     defer { if showProgress { FileHandle.standardError.write("\r\u{1B}[K".data(using: .utf8)!) } }
     do { return (try LiveblogLoader.load(path: path), 0, path) } catch let e as LiveblogError {
@@ -58,7 +58,10 @@ func runGenerate(_ args: ParsedArguments) -> Int32 {
                    : LiveblogGenerator.generate(posts: n, seed: seed, imageEvery: every)
     let json = NativeWriter.encode(lb)
     guard let out = args.string("out") else {
-        FileHandle.standardOutput.write(json.data(using: .utf8)!)
+        do { try FileHandle.standardOutput.write(contentsOf: Data(json.utf8)) } catch {
+            printError("cannot write to standard output: \(OutputError.reason(error))")
+            return ExitCode.ioErr.rawValue
+        }
         return ExitCode.ok.rawValue
     }
     do {
@@ -70,7 +73,7 @@ func runGenerate(_ args: ParsedArguments) -> Int32 {
         }
         let images = every > 0 || heavy ? try LiveblogGenerator.writeImages(
             for: lb, directory: out + "/images") : 0
-        FileHandle.standardError.write("wrote \(file) (\(counted(lb.posts.count, "post"))) and \(counted(images, "image"))\n".data(using: .utf8)!)
+        writeStderr("wrote \(file) (\(counted(lb.posts.count, "post"))) and \(counted(images, "image"))\n")
         return ExitCode.ok.rawValue
     } catch {
         printError("cannot write to \(out): \(error)")
@@ -142,7 +145,7 @@ func runView(_ args: ParsedArguments) -> Int32 {
     if let rc = linearOrScreen(lb, args: args, note: &termNote) { return rc }
     defer { if let termNote { printNote(termNote) } }
     // C7, issue 18: an unwritable --record path fails now, not after the session.
-    var recordFD: Int32 = -1
+    var recordFD: Recorder.Output?
     if let rec = args.string("record") {
         do { recordFD = try Recorder.openOutput(rec) } catch {
             printError("\(error)")
@@ -152,6 +155,7 @@ func runView(_ args: ParsedArguments) -> Int32 {
     let screen: NcursesScreen
     let graphics = GraphicsChoice(argument: args.string("graphics") ?? "auto") ?? .auto
     do { screen = try NcursesScreen(graphics: graphics) } catch {
+        recordFD.map(Recorder.discard)
         printError("cannot open the terminal: \(error)")
         return ExitCode.software.rawValue
     }
@@ -163,7 +167,7 @@ func runView(_ args: ParsedArguments) -> Int32 {
     if let rec = args.string("record") {
         let abs = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         let recorder = Recorder(config: cfg, liveblogPath: abs, outputPath: rec)
-        recorder.armSignalPath(fileDescriptor: recordFD)
+        if let recordFD { recorder.armSignalPath(recordFD) }
         app.recorder = recorder
         app.ui.recording = true
     }

@@ -27,12 +27,13 @@ func runSimulateCommand(_ args: ParsedArguments) -> Int32 {
         shard = parsed
     }
     let jobs = args.int("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
-    return runSuite(paths, jobs: jobs, shard: shard, report: report)
+    return runSuite(paths, jobs: jobs, shard: shard, report: report, reportFile: args.string("report-file"))
 }
 
 /// Runs a suite and prints its combined report: exit 65 when a scenario is invalid, else 1
 /// when an expectation fails, else 0; 66 when the paths hold no scenario file.
-func runSuite(_ paths: [String], jobs: Int, shard: (index: Int, count: Int)?, report: String) -> Int32 {
+func runSuite(_ paths: [String], jobs: Int, shard: (index: Int, count: Int)?, report: String,
+              reportFile: String? = nil) -> Int32 {
     var files: [String]
     do { files = try ScenarioSuite.collect(paths) } catch {
         printError("\(error)")
@@ -45,7 +46,13 @@ func runSuite(_ paths: [String], jobs: Int, shard: (index: Int, count: Int)?, re
     if let s = shard { files = ScenarioSuite.shard(files, index: s.index, of: s.count) }
     let entries = ScenarioSuite.run(files, jobs: jobs)
     for e in entries { if let why = e.invalid { printError(why) } }
-    print(CombinedReport.render(entries, format: report), terminator: "")
+    let text = CombinedReport.render(entries, format: report)
+    // Issue 31: `--report-file` takes the combined report of a suite as it does one scenario's.
+    if let file = reportFile {
+        if let rc = writeReportFile(text, to: file) { return rc }
+    } else {
+        print(text, terminator: "")
+    }
     if entries.contains(where: { $0.invalid != nil }) { return ExitCode.dataErr.rawValue }
     return entries.allSatisfy(\.passed) ? ExitCode.ok.rawValue : ExitCode.failure.rawValue
 }

@@ -33,7 +33,7 @@ func exitCode(for error: SourceError) -> Int32 {
 /// `liveblog check URL` (R1, R6).
 func runCheckURL(_ args: ParsedArguments) -> Int32 {
     let location = SourceLocation(args.positional("SOURCE") ?? "")
-    let fetcher = Fetcher()
+    let fetcher = Fetcher(config: fetchConfig(args))
     defer { fetcher.invalidate() }
     switch SourceLoader.load(location, fetcher: fetcher) {
     case let .failure(error):
@@ -50,12 +50,20 @@ func openRealSession(_ args: ParsedArguments) -> Result<RealSession, SourceError
     // `--network real` on a file (or the bundled sample): its images are read and decoded for real.
     let location = SourceLocation(args.positional("SOURCE") ?? Assets.sample ?? "")
     let showProgress = isatty(2) == 1
-    if showProgress { FileHandle.standardError.write(Data("fetching \(location)…".utf8)) }
+    if showProgress { writeStderr("fetching \(location)…") }
     defer { if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }
     let poll = (try? args.double("poll", in: OptionRanges.liveSeconds)) ?? nil
     // B9: a URL's body streams in after the first posts (a recording reads it whole first).
     return RealSession.openStreaming(location, pollSeconds: poll ?? Poller.defaultSeconds,
-                                     record: args.string("record") != nil, firstPosts: streamingFirstPosts)
+                                     record: args.string("record") != nil, firstPosts: streamingFirstPosts,
+                                     fetch: fetchConfig(args))
+}
+
+/// The fetcher's limits from the command line: `--fetch-deadline` (issue 31).
+func fetchConfig(_ args: ParsedArguments) -> FetchConfig {
+    var config = FetchConfig()
+    if let seconds = args.double("fetch-deadline") { config.deadline = seconds }
+    return config
 }
 
 /// `liveblog view URL`, and `view FILE --network real` (R1–R6): the liveblog read for real, its images fetched and decoded
@@ -72,7 +80,7 @@ func runViewURL(_ args: ParsedArguments) -> Int32 {
         printError("view needs a terminal (stdin and stdout); try 'liveblog check' or 'liveblog simulate'")
         return ExitCode.usage.rawValue
     }
-    var recordFD: Int32 = -1
+    var recordFD: Recorder.Output?
     if let rec = args.string("record") {
         do { recordFD = try Recorder.openOutput(rec) } catch {
             printError("\(error)")
@@ -82,12 +90,14 @@ func runViewURL(_ args: ParsedArguments) -> Int32 {
     let session: RealSession
     switch openRealSession(args) {
     case let .failure(error):
+        recordFD.map(Recorder.discard)
         printError(error.description)
         return exitCode(for: error)
     case let .success(opened): session = opened
     }
     let screen: NcursesScreen
     do { screen = try NcursesScreen() } catch {
+        recordFD.map(Recorder.discard)
         printError("cannot open the terminal: \(error)")
         return ExitCode.software.rawValue
     }
@@ -104,7 +114,7 @@ func runViewURL(_ args: ParsedArguments) -> Int32 {
 }
 
 /// The world and app of a real session, at its deep link or at the reading position kept.
-func realApp(_ session: RealSession, _ cfg: WorldConfig, _ args: ParsedArguments, recordFD: Int32) -> App {
+func realApp(_ session: RealSession, _ cfg: WorldConfig, _ args: ParsedArguments, recordFD: Recorder.Output?) -> App {
     let realImages = !args.isExplicit("network") || args.string("network") == "real"
     session.loader.onImage = { key, image in
         let pixels = TerminalKit.RGBAImage(width: image.width, height: image.height, pixels: image.pixels)
@@ -117,7 +127,7 @@ func realApp(_ session: RealSession, _ cfg: WorldConfig, _ args: ParsedArguments
     if let rec = args.string("record") {
         let recorder = Recorder(config: cfg, liveblogPath: session.location.description, outputPath: rec)
         recorder.capturePath = CaptureRecorder.capturePath(forScenario: rec)
-        recorder.armSignalPath(fileDescriptor: recordFD)
+        if let recordFD { recorder.armSignalPath(recordFD) }
         app.recorder = recorder
         app.ui.recording = true
     }
@@ -151,7 +161,15 @@ func realApp(_ session: RealSession, _ cfg: WorldConfig, _ args: ParsedArguments
 func finishRealSession(_ session: RealSession, _ app: App, _ args: ParsedArguments, _ rc: Int32) -> Int32 {
     (session.liveFeed as? StreamingLiveFeed)?.stream.cancel()
     if let position = app.world.readingPosition() {
-        try? PositionStore().save(position, for: session.location.positionKey)
+        // Issue 31: entries of positions.json that did not parse are dropped and said so.
+        let store = PositionStore()
+        do {
+            for entry in try store.save(position, for: session.location.positionKey) {
+                printNote("\(store.path): dropped \(entry)")
+            }
+        } catch {
+            printNote("the reading position was not kept in \(store.path): \(error.localizedDescription)")
+        }
     }
     guard let recorder = session.recorder, let rec = args.string("record") else { return rc }
     let path = CaptureRecorder.capturePath(forScenario: rec)

@@ -28,7 +28,7 @@ func runSimulate(_ args: ParsedArguments) -> Int32 {
     var r = result
     r.wallSeconds = Date().timeIntervalSince(started)
     if let e = r.error { printError(e) }
-    if code == ExitCode.cantCreate.rawValue { return code }
+    if code == ExitCode.cantCreate.rawValue || code == ExitCode.ioErr.rawValue { return code }
     let text: String
     switch format {
     case "json": text = Report.json([r])
@@ -36,16 +36,38 @@ func runSimulate(_ args: ParsedArguments) -> Int32 {
     default: text = r.error == nil ? Report.text([r]) : ""
     }
     if let file = reportFile {
-        guard (try? OutputFile.write(Data(text.utf8), to: file)) != nil else {
-            printError("cannot write the report to \(file)")
-            return ExitCode.cantCreate.rawValue
-        }
+        if let rc = writeReportFile(text, to: file) { return rc }
     } else if tracePath == "-" {
         FileHandle.standardError.write(Data(text.utf8))
     } else {
         print(text, terminator: "")
     }
     return code
+}
+
+/// `--report-file`: nil when written, else the exit code after saying why (73 when it cannot
+/// be created, 74 when a write fails).
+func writeReportFile(_ text: String, to file: String) -> Int32? {
+    writeOutputFile(Data(text.utf8), to: file, naming: "the report to \(file)")
+}
+
+/// Writes `data` to `file` as a shell's `>` does (`OutputFile`); nil when written, else the
+/// exit code after "cannot write NAMING" (73: it cannot be created, 74: a write failed, with the
+/// system's reason: a full disk, /dev/full, the file size limit; issue 31).
+func writeOutputFile(_ data: Data, to file: String, naming: String) -> Int32? {
+    let handle: FileHandle
+    do { handle = try OutputFile.open(file) } catch {
+        printError("cannot write \(naming)")
+        return ExitCode.cantCreate.rawValue
+    }
+    do {
+        try handle.write(contentsOf: data)
+        try handle.close()
+    } catch {
+        printError("cannot write \(naming): \(OutputError.reason(error))")
+        return ExitCode.ioErr.rawValue
+    }
+    return nil
 }
 
 /// Loads and runs one scenario, writing its trace; the result and the exit code.
@@ -62,6 +84,7 @@ func simulateOne(path: String, tracePath: String?,
     }
     override(&scenario.config)
     let runner = ScenarioRunner(scenario: scenario)
+    runner.keepFrameRecords = runner.needsFrameRecords  // issue 31: memory bounded by what is checked
     guard let trace = TraceWriter(path: tracePath) else {
         let why = "cannot write the trace to \(tracePath ?? "")"
         return (ScenarioResult(path: path, title: scenario.name, status: .invalid(why)), ExitCode.cantCreate.rawValue)
@@ -69,17 +92,26 @@ func simulateOne(path: String, tracePath: String?,
     if tracePath != nil { runner.traceLine = trace.write }
     let outcomes = runner.run()
     trace.close()
+    if let failure = trace.failure {
+        return (ScenarioResult(path: path, title: scenario.name, status: .invalid(failure)), ExitCode.ioErr.rawValue)
+    }
     let result = ScenarioResult(path: path, title: scenario.name, status: .ran(outcomes),
                                 virtualSeconds: scenario.duration)
     return (result, outcomes.allSatisfy(\.passed) ? ExitCode.ok.rawValue : ExitCode.failure.rawValue)
 }
 
-/// The trace's output: a file, or stdout for "-", written in 1 MB blocks.
+/// The trace's output: a file, or stdout for "-", written in 1 MB blocks. Issue 31: a write
+/// that fails (a full disk, /dev/full, the file size limit) is kept as `failure` and ends the
+/// run with exit 74, never a crash (FileHandle's non-throwing `write` traps) nor exit 0.
 final class TraceWriter {
     private let out: FileHandle?
+    private let path: String
     private var buffer = ""
+    /// Why the trace could not be written whole, once a write failed.
+    private(set) var failure: String?
 
     init?(path: String?) {
+        self.path = path ?? ""
         guard let path else {
             out = nil
             return
@@ -96,21 +128,46 @@ final class TraceWriter {
     func write(_ line: String) {
         buffer += line
         buffer += "\n"
-        if buffer.utf8.count > 1 << 20 {
-            out?.write(Data(buffer.utf8))
-            buffer = ""
+        if buffer.utf8.count > 1 << 20 { flush() }
+    }
+
+    private func flush() {
+        defer { buffer = "" }
+        guard failure == nil, let out else { return }
+        do { try out.write(contentsOf: Data(buffer.utf8)) } catch {
+            failure = "cannot write the trace to \(path == "-" ? "standard output" : path): \(OutputError.reason(error))"
         }
     }
 
     func close() {
-        out?.write(Data(buffer.utf8))
-        buffer = ""
-        if let o = out, o !== FileHandle.standardOutput { try? o.close() }
+        flush()
+        guard let o = out, o !== FileHandle.standardOutput else { return }
+        do { try o.close() } catch {
+            if failure == nil { failure = "cannot write the trace to \(path): \(OutputError.reason(error))" }
+        }
     }
 }
 
-/// Errors go to stderr in the parser's one format (C6).
-func printError(_ message: String) { ArgumentParser.printError(message) }
+/// The system's words for a failed write (ENOSPC: "No space left on device").
+enum OutputError {
+    static func reason(_ error: Error) -> String {
+        let code = (error as NSError).code
+        if (error as NSError).domain == NSPOSIXErrorDomain || (error as NSError).domain == NSCocoaErrorDomain,
+           let posix = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError {
+            return String(cString: strerror(Int32(posix.code)))
+        }
+        if (error as NSError).domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(code))) }
+        return error.localizedDescription
+    }
+}
+
+/// Errors go to stderr in the parser's one format (C6). Issue 31: every message goes through the
+/// one sanitiser (T8), so outside text it quotes (a server's Content-Type, a scenario's values,
+/// a capture's fields, a post id) cannot reach the terminal as an escape sequence.
+func printError(_ message: String) { ArgumentParser.printError(Sanitizer.clean(message, keepNewlines: true)) }
+
+/// Text for stderr that is not an error (progress, notes), through the same sanitiser.
+func writeStderr(_ text: String) { FileHandle.standardError.write(Data(Sanitizer.clean(text, keepNewlines: true).utf8)) }
 
 extension ExitCode {
     /// EX_CANTCREAT: an output file cannot be created (sysexits(3)).

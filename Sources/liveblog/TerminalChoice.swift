@@ -27,5 +27,5 @@ func linearOrScreen(_ lb: Liveblog, args: ParsedArguments, note: inout String?) 
 
 /// One line on stderr, `liveblog: note: …`.
 func printNote(_ text: String) {
-    FileHandle.standardError.write(Data("liveblog: note: \(text)\n".utf8))
+    writeStderr("liveblog: note: \(text)\n")
 }

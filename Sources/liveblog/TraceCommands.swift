@@ -17,13 +17,10 @@ struct TraceCommandFailure: Error {
 func measureTrace(_ args: ParsedArguments)
     -> Result<(lines: [TraceLine], metrics: TraceMetrics), TraceCommandFailure> {
     let path = args.positional("TRACE") ?? "-"
-    let data: Data?
-    if path == "-" { data = FileHandle.standardInput.readDataToEndOfFile() } else {
-        data = FileManager.default.contents(atPath: path)
-    }
-    guard let data else {
-        printError("\(path): cannot read the file")
-        return .failure(TraceCommandFailure(code: .noInput))
+    let data: Data
+    switch readTrace(path) {
+    case .success(let d): data = d
+    case .failure(let f): return .failure(f)
     }
     let options = TraceMetrics.Options(post: args.string("post"), target: args.double("target") ?? 0,
                                        tolerance: args.double("tolerance") ?? 16)
@@ -36,6 +33,36 @@ func measureTrace(_ args: ParsedArguments)
     }
 }
 
+/// Issue 31: a trace is read up to 128 MiB. Every line becomes a JSON value (about six times its
+/// size), so a day-long scenario's 1.16 GB trace crashed; 128 MiB (about 10 000 s of frames)
+/// stays within 1 GB. Past it: exit 65 with the sizes.
+let maxTraceBytes = 128 << 20
+
+/// The trace's bytes ('-': standard input), at most `maxTraceBytes`; the error already printed.
+func readTrace(_ path: String) -> Result<Data, TraceCommandFailure> {
+    let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path)
+    guard let handle else {
+        printError("\(path): cannot read the file")
+        return .failure(TraceCommandFailure(code: .noInput))
+    }
+    var st = stat()
+    if fstat(handle.fileDescriptor, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, Int(st.st_size) > maxTraceBytes {
+        printError("\(path): the trace is \(Int(st.st_size) >> 20) MiB; metrics and plot read traces of up to "
+                   + "\(maxTraceBytes >> 20) MiB (about 10 000 s of a scenario)")
+        return .failure(TraceCommandFailure(code: .dataErr))
+    }
+    guard let data = try? handle.read(upToCount: maxTraceBytes + 1) ?? Data() else {
+        printError("\(path): cannot read the file")
+        return .failure(TraceCommandFailure(code: .noInput))
+    }
+    guard data.count <= maxTraceBytes else {
+        printError("\(path): the trace is over \(maxTraceBytes >> 20) MiB; metrics and plot read traces of up to "
+                   + "\(maxTraceBytes >> 20) MiB (about 10 000 s of a scenario)")
+        return .failure(TraceCommandFailure(code: .dataErr))
+    }
+    return .success(data)
+}
+
 /// `liveblog metrics TRACE [--post ID] [--json]` (Q5).
 func runMetrics(_ args: ParsedArguments) -> Int32 {
     let m: TraceMetrics
@@ -43,7 +70,9 @@ func runMetrics(_ args: ParsedArguments) -> Int32 {
     case .success(let r): m = r.metrics
     case .failure(let f): return f.code.rawValue
     }
-    print(args.flag("json") ? JSONWriter.pretty(m.json) : m.text, terminator: args.flag("json") ? "\n" : "")
+    // Issue 31: the post id comes from the trace: through the sanitiser (T8) like all outside text.
+    print(args.flag("json") ? JSONWriter.pretty(m.json) : Sanitizer.clean(m.text, keepNewlines: true),
+          terminator: args.flag("json") ? "\n" : "")
     return 0
 }
 
@@ -56,9 +85,7 @@ func runPlot(_ args: ParsedArguments) -> Int32 {
     }
     let out = args.string("out") ?? "plot.svg"
     let svg = SVGPlot.svg(JumpChart(trace: lines, metrics: m))
-    guard FileManager.default.createFile(atPath: out, contents: Data(svg.utf8)) else {
-        printError("cannot write \(out)")
-        return 73
-    }
+    // Issue 31: written as a shell's `>` writes (a device stays a device); a failed write is 74.
+    if let rc = writeOutputFile(Data(svg.utf8), to: out, naming: out) { return rc }
     return 0
 }

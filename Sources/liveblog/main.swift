@@ -10,7 +10,15 @@ import TerminalUI
 // The command line (section 8). Every command's --help comes from the declarations in
 // Arguments/Commands.swift; usage errors exit 64, data errors 65 (sysexits, C6).
 
+// Issue 31: Swift's crash reporter is interactive on a terminal (its debugger prompt reads the
+// tty liveblog has in raw mode). It reads SWIFT_BACKTRACE once, at start-up, so when both
+// standard streams are a terminal and nothing says otherwise, liveblog starts itself again
+// with `interactive=no` (the report, if any, still goes to stderr).
+CrashReporter.makeNonInteractive()
 setvbuf(stdout, nil, _IOFBF, 1 << 16)
+// Issue 31: past the file size limit (`ulimit -f`) a write fails with EFBIG and is reported
+// (exit 74) instead of SIGXFSZ ending the process with a file half-written.
+signal(SIGXFSZ, SIG_IGN)
 let parsed = ArgumentParser.parse(Array(CommandLine.arguments.dropFirst()), root: LiveblogCommands.root)
 let code: Int32
 switch parsed {
@@ -21,7 +29,7 @@ case .version(let v):
     print(v)
     code = ExitCode.ok.rawValue
 case .usageError(let e):
-    ArgumentParser.printError(e)
+    writeStderr(e.text)
     code = ExitCode.usage.rawValue
 case .run(let path, let args):
     switch path.last ?? "view" {
@@ -38,5 +46,11 @@ case .run(let path, let args):
     default: code = runView(args)
     }
 }
-fflush(stdout)
+// Issue 31: what could not be written to stdout (a full disk, a closed descriptor) is an error,
+// exit 74, not a silent 0.
+if fflush(stdout) != 0 || ferror(stdout) != 0 {
+    let reason = String(cString: strerror(errno))
+    ArgumentParser.printError("cannot write to standard output: \(reason)")
+    exit(code == ExitCode.ok.rawValue || code == ExitCode.failure.rawValue ? ExitCode.ioErr.rawValue : code)
+}
 exit(code)

@@ -47,6 +47,7 @@ final class NumericRangeTests: XCTestCase {
                     if command.name == "metrics" || command.name == "plot" { args += ["t.jsonl"] }
                     if command.name == "plot" { args += ["--out", "p.svg"] }
                     if command.name == "simulate" { args += ["s.json"] }
+                    if command.name == "check" { args += ["http://127.0.0.1:1/"] }
                     switch ArgumentParser.parse(args, root: root) {
                     case .run(_, let parsed):
                         assertInRange(parsed, spec, value)
@@ -60,8 +61,9 @@ final class NumericRangeTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(checked, 28 * hostile.count, "view: 10 (with --poll), bench: 1, generate: 3, simulate: 3, "
-                       + "compare: 4, fuzz: 2, dump: 1, metrics and plot: 2 each (D4, D5: --bridge-delay, --column)")
+        XCTAssertEqual(checked, 30 * hostile.count, "view: 11 (with --poll, --fetch-deadline), bench: 1, generate: 3, "
+                       + "simulate: 3, compare: 4, fuzz: 2, dump: 1, check: 1 (--fetch-deadline), metrics and plot: 2 "
+                       + "each (D4, D5: --bridge-delay, --column)")
     }
 
     func assertInRange(_ parsed: ParsedArguments, _ spec: ArgSpec, _ value: String) {

@@ -1,8 +1,6 @@
+import CCurl
 import Foundation
 import XCTest
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 @testable import Fetch
 
 /// R6: every bad-network case gives the URL and what happened (R7: loopback only).
@@ -31,11 +29,11 @@ final class FetchErrorTests: FetchTestCase {
         }
     }
 
-    /// The system's "cannot find host" becomes `unknownHost` (mapped, not looked up: a DNS
+    /// libcurl's "could not resolve host" becomes `unknownHost` (mapped, not looked up: a DNS
     /// query would leave the machine, R7).
     func testR6_UnknownHostNamed() {
         let url = URL(string: "https://liveblog.invalid/feed")!
-        let kind = FetchError.kind(of: URLError(.cannotFindHost), url: url)
+        let kind = FetchError.kind(curlCode: CURLE_COULDNT_RESOLVE_HOST, detail: "", url: url)
         XCTAssertEqual(kind, .unknownHost("liveblog.invalid"))
         XCTAssertEqual(FetchError(url: url, kind: kind).description,
                        "https://liveblog.invalid/feed: unknown host liveblog.invalid")

@@ -9,6 +9,7 @@ Routes:
   /redirect/N            N redirects, then /text
   /loop/a, /loop/b       redirect to each other
   /gzip                  a gzip-encoded text body
+  /gzip-bomb?mib=N       gzip that decodes to N MiB of zeros (about 1 KiB sent per MiB; issue 31)
   /etag, /lastmod        ETag / Last-Modified; 304 when the conditional header matches
   /stall-head            accepts, reads the request, never answers
   /stall-body            headers and 10 of 100 bytes, then silence
@@ -30,6 +31,7 @@ import os
 import sys
 import threading
 import time
+import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
 
@@ -90,6 +92,23 @@ class Handler(BaseHTTPRequestHandler):
     def route_gzip(self, parts, query):
         body = gzip.compress(b"compressed hello " * 100)
         self.send_body(200, body, [("Content-Encoding", "gzip"), ("Content-Type", "text/plain")])
+
+    def route_gzip_bomb(self, parts, query):
+        mib = int(query.get("mib", 1024))
+        zeros = b"\0" * (1 << 20)
+        c = zlib.compressobj(9, zlib.DEFLATED, -15)
+        block = c.compress(zeros) + c.flush(zlib.Z_FULL_FLUSH)
+        self.send_response(200)
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Type", "image/png")
+        self.end_headers()
+        self.close_connection = True
+        try:
+            self.wfile.write(b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\xff")
+            for _ in range(mib):
+                self.wfile.write(block)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
 
     def route_etag(self, parts, query):
         if self.headers.get("If-None-Match") == ETAG:

@@ -98,4 +98,14 @@ final class ImagePipelineTests: XCTestCase {
         XCTAssertEqual(message("stall"), "\(base)/stall-head: no answer within 1 s (connect timeout)")
         XCTAssertEqual(message("cut"), "\(base)/truncated: truncated body: 100 of 1000 bytes")
     }
+
+    /// Issue 31: an image that is a gzip bomb (1 MB sent, 1 GiB decoded) ends at the body cap:
+    /// decoded bytes count as they arrive.
+    func testR6_anImageThatIsAGzipBombEndsAtTheCap() throws {
+        pipeline.request(key: "bomb", source: url("/gzip-bomb?mib=1024"))
+        let got = arrivals(1)
+        guard case let .failure(error)? = got["bomb"]?.result else { return XCTFail("the bomb failed: \(got)") }
+        XCTAssertTrue(error.description.hasPrefix("http://127.0.0.1:\(port)/gzip-bomb?mib=1024: body over the size cap"),
+                      error.description)
+    }
 }

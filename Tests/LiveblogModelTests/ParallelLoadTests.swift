@@ -4,7 +4,7 @@ import XCTest
 /// B3: the parallel loader gives exactly what the one-pass loader gives, or steps aside (nil).
 final class ParallelLoadTests: XCTestCase {
     func parallel(_ text: String) -> Liveblog? {
-        Array(text.utf8).withUnsafeBufferPointer { TickarooFormat.loadParallel(buffer: $0, name: "t.json", baseDirectory: nil) }
+        Array(text.utf8).withUnsafeBufferPointer { try? TickarooFormat.loadParallel(buffer: $0, name: "t.json", baseDirectory: nil) } ?? nil
     }
 
     func testB3_parallelLoadMatchesOnePass() throws {
@@ -47,8 +47,8 @@ final class ParallelLoadTests: XCTestCase {
         let text = NativeWriter.encode(LiveblogGenerator.generate(posts: 2000, seed: 4), pretty: false)
         var ranges: [(Int, Int)] = []
         let lock = NSLock()
-        let lb = Array(text.utf8).withUnsafeBufferPointer {
-            TickarooFormat.loadParallel(buffer: $0, name: "t.json", baseDirectory: nil, release: { lo, hi in
+        let lb = try Array(text.utf8).withUnsafeBufferPointer {
+            try TickarooFormat.loadParallel(buffer: $0, name: "t.json", baseDirectory: nil, release: { lo, hi in
                 lock.lock(); ranges.append((lo, hi)); lock.unlock()
             })
         }

@@ -174,11 +174,16 @@ final class TerminalHygieneTests: XCTestCase {
 
     /// Starts `liveblog view FILE args` in a detached session under sh, which afterwards writes
     /// the exit code and `stty -a` (echo on?) to files, then waits.
-    func start(_ extra: [String] = [], cols: Int = 100, rows: Int = 30) throws -> (rc: String, stty: String) {
+    /// `prefix` goes before the binary (e.g. `prlimit --fsize=…`). The shell traps QUIT with a
+    /// handler (children get the default), so Ctrl-\\ ends only the viewer, not the shell that
+    /// reports on it.
+    func start(_ extra: [String] = [], cols: Int = 100, rows: Int = 30,
+               prefix: String = "") throws -> (rc: String, stty: String) {
         let bin = try liveblogBinary()
         let file = writeFixture()
         let rc = dir + "/rc", stty = dir + "/stty"
-        let cmd = "'\(bin)' view '\(file)' \(extra.joined(separator: " ")); echo $? > '\(rc)'; stty -a > '\(stty)'; sleep 60"
+        let cmd = "trap : QUIT; \(prefix) '\(bin)' view '\(file)' \(extra.joined(separator: " ")); echo $? > '\(rc)'; "
+            + "stty -a > '\(stty)'; sleep 60"
         tmux("-f", "/dev/null", "new-session", "-d", "-s", session, "-x", String(cols), "-y", String(rows), "sh", "-c", cmd)
         tmux("set-option", "-t", session, "-g", "window-size", "manual")
         XCTAssertTrue(waitFor("the first frame") { capture().contains("HYGIENE") }, "the viewer did not draw:\n\(capture())")
