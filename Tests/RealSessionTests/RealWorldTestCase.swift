@@ -1,6 +1,9 @@
 import Embed
 import Host
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import RealSources
 import Simulation
 import XCTest

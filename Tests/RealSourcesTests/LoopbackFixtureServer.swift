@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import XCTest
 
 /// FetchTests/server.py on 127.0.0.1 serving this folder's Fixtures (and any extra folders) (R7):

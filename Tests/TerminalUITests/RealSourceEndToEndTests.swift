@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import XCTest
 
 /// R2, R3, R7 end to end: the real binary in tmux reads a liveblog from a loopback HTTP server the
