@@ -66,8 +66,9 @@ let package = Package(
         .testTarget(name: "FetchTests", dependencies: ["Fetch"], exclude: ["server.py"]),
         .testTarget(name: "ImageLoadingTests", dependencies: ["ImageLoading"]),
         .testTarget(name: "RealSourcesTests", dependencies: ["RealSources"], exclude: ["Fixtures"]),
-        .testTarget(name: "DevToolsTests", dependencies: ["DevTools", "CEngineGuard"]),
-        .testTarget(name: "BrowserEngineTests", dependencies: ["BrowserEngine", "DevTools", "Embed", "LiveblogModel"]),
+        .testTarget(name: "DevToolsTests", dependencies: ["DevTools", "CEngineGuard", "TestSupport"]),
+        .testTarget(name: "BrowserEngineTests", dependencies: ["BrowserEngine", "DevTools", "Embed", "LiveblogModel",
+                                                             "TestSupport"]),
         .testTarget(name: "RealSessionTests", dependencies: ["RealSources", "Simulation", "Host", "LiveblogModel"]),
     ]
 )

@@ -30,7 +30,9 @@ public struct EmbedAssets: Sendable {
 
     static func locate() -> String? {
         let fm = FileManager.default
-        func ok(_ d: String) -> Bool { fm.fileExists(atPath: d + "/index.html") && fm.fileExists(atPath: d + "/inject.js") }
+        func ok(_ d: String) -> Bool {
+            fm.fileExists(atPath: d + "/index.html") && fm.fileExists(atPath: d + "/inject.js")
+        }
         var candidates: [String] = []
         if let env = ProcessInfo.processInfo.environment["LIVEBLOG_ASSETS"] { candidates.append(env + "/embed") }
         if var dir = try? fm.destinationOfSymbolicLink(atPath: "/proc/self/exe") {

@@ -121,16 +121,18 @@ public final class EmbedSite: @unchecked Sendable {
     }
 
     private func olderPosts(after: String, count: Int) -> HTTPResponse {
-        let start = after.isEmpty ? 0 : (liveblog.posts.firstIndex { $0.id == after }.map { $0 + 1 } ?? liveblog.posts.count)
-        let end = count > 0 ? min(liveblog.posts.count, start + count) : liveblog.posts.count
-        let posts = start < end ? Array(liveblog.posts[start..<end]) : []
-        let body = JSONWriter.write(.obj(("posts", .array(posts.map(LiveblogJSON.post)))))
+        let posts = liveblog.posts
+        let start = after.isEmpty ? 0 : (posts.firstIndex { $0.id == after }.map { $0 + 1 } ?? posts.count)
+        let end = count > 0 ? min(posts.count, start + count) : posts.count
+        let page = start < end ? Array(posts[start..<end]) : []
+        let body = JSONWriter.write(.obj(("posts", .array(page.map(LiveblogJSON.post)))))
         return .text(body, type: "application/json")
     }
 
     private func embedHeight(_ id: String) -> HTTPResponse {
         guard let e = embeds[id] else { return .notFound }
-        let h = e.declaredHeight.flatMap { $0 > 0 ? $0 : nil } ?? SimulatedLoader.embedHeight(id: id, seed: page.networkSeed)
+        let declared = e.declaredHeight.flatMap { $0 > 0 ? $0 : nil }
+        let h = declared ?? SimulatedLoader.embedHeight(id: id, seed: page.networkSeed)
         return .text(JSONWriter.write(.obj(("height", .number(h)))), type: "application/json")
     }
 

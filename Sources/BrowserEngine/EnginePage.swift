@@ -42,8 +42,9 @@ public final class EnginePage {
     var received: [String: Int] = [:]
     var geometryCache: PageGeometry?
     var pendingTouchEnd: (x: Double, y: Double)?
-    /// Reader input sent for the coming frame, and what the page saw of it (docs/engine.md).
-    var inputExpected: [String] = []
+    /// Reader input sent, with the frames it may take to reach the page (a touch: the next
+    /// frame; a wheel turn: the one after, the compositor takes it first), and what the page saw.
+    var inputExpected: [(kind: String, frames: Int)] = []
     var inputSeen: [String] = []
     public internal(set) var failure: DevToolsError?
     var crashed = false

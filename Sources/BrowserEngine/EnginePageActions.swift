@@ -95,7 +95,7 @@ extension EnginePage {
         try guarded("dispatching a tap") {
             try dispatchTouch("touchStart", points: [(x, y)], doing: "dispatching a tap")
             pendingTouchEnd = (x, y)
-            inputExpected.append("touchstart")
+            inputExpected.append(("touchstart", 1))
         }
     }
 
@@ -106,7 +106,7 @@ extension EnginePage {
                 ("type", .string("mouseWheel")), ("x", .number(x)), ("y", .number(y)),
                 ("deltaX", .int(0)), ("deltaY", .number(deltaY))), doing: "dispatching a wheel turn")
             client.discardReply(id)
-            inputExpected.append("wheel")
+            inputExpected.append(("wheel", 2))
         }
     }
 
@@ -115,8 +115,7 @@ extension EnginePage {
         try guarded("dispatching a key") {
             let text = key.count == 1 ? key : ""
             for type in ["keyDown", "keyUp"] {
-                var p: [(String, JSONValue)] = [("type", .string(type == "keyDown" && !text.isEmpty ? "keyDown" : type)),
-                                                ("key", .string(key))]
+                var p: [(String, JSONValue)] = [("type", .string(type)), ("key", .string(key))]
                 if type == "keyDown", !text.isEmpty { p.append(("text", .string(text))) }
                 try session.call("Input.dispatchKeyEvent", .object(p), doing: "dispatching a key")
             }
@@ -126,8 +125,8 @@ extension EnginePage {
 
     func dispatchTouch(_ type: String, points: [(Double, Double)], doing: String) throws {
         let list: [JSONValue] = points.map { .obj(("x", .number($0.0)), ("y", .number($0.1))) }
-        let id = try session.send("Input.dispatchTouchEvent", .obj(("type", .string(type)), ("touchPoints", .array(list))),
-                                  doing: doing)
+        let params: JSONValue = .obj(("type", .string(type)), ("touchPoints", .array(list)))
+        let id = try session.send("Input.dispatchTouchEvent", params, doing: doing)
         client.discardReply(id)
     }
 
@@ -136,6 +135,8 @@ extension EnginePage {
         try guarded(doing) {
             try evaluate(expression, doing: doing)
             try absorb(doing: doing)
+            // What the call asked the network for was asked at this tick.
+            gate.endFrame(tick: tick)
             geometryCache = nil
         }
     }

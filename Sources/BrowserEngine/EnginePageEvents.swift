@@ -31,8 +31,9 @@ extension EnginePage {
             let payload = p["payload"]?.stringValue ?? ""
             if p["name"]?.stringValue == InjectedScript.channel { channel(payload) } else { bridge(payload) }
         case "Runtime.consoleAPICalled":
+            let text = EnginePage.consoleText(p["args"]?.arrayValue ?? [])
             outbox.append(.page(.console(level: EnginePage.level(p["type"]?.stringValue ?? "log"),
-                                         message: Sanitizer.clean(EnginePage.consoleText(p["args"]?.arrayValue ?? [])))))
+                                         message: Sanitizer.clean(text))))
         case "Runtime.exceptionThrown":
             let d = p["exceptionDetails"]
             let text = d?["exception"]?["description"]?.stringValue ?? d?["text"]?.stringValue ?? "Uncaught error"
@@ -85,7 +86,8 @@ extension EnginePage {
             outbox.append(.page(.holdEnd(jumpId: m["jumpId"]?.intValue ?? 0, reason: reason)))
         case "layout": layout(m)
         case "received":
-            guard let u = m["url"]?.stringValue, let url = URL(string: u, relativeTo: URL(string: self.url)) else { return }
+            guard let u = m["url"]?.stringValue, let url = URL(string: u, relativeTo: URL(string: self.url))
+            else { return }
             received[EnginePage.pathAndQuery(url.absoluteURL), default: 0] += 1
         case "external": external(m)
         default: break

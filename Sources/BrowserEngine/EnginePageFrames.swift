@@ -32,7 +32,7 @@ extension EnginePage {
         if pendingTouchEnd != nil {
             pendingTouchEnd = nil
             try dispatchTouch("touchEnd", points: [], doing: doing)
-            inputExpected.append("touchend")
+            inputExpected.append(("touchend", 1))
         }
         let budget = Double(max(0, target - micros)) / 1000
         if budget > 0 {
@@ -85,7 +85,8 @@ extension EnginePage {
         if speaksProtocol {
             for id in released {
                 guard let u = gate.url(of: id), let url = URL(string: u) else { continue }
-                if url.path.hasPrefix("/data/") || url.path.hasPrefix("/embed/") { acks.append(EnginePage.pathAndQuery(url)) }
+                let fetched = url.path.hasPrefix("/data/") || url.path.hasPrefix("/embed/")
+                if fetched { acks.append(EnginePage.pathAndQuery(url)) }
             }
         }
         let deadline = Date().addingTimeInterval(config.settleTimeout)
@@ -122,21 +123,26 @@ extension EnginePage {
         return (c?.percentEncodedPath ?? url.path) + q
     }
 
-    /// Touch and wheel events reach the page at the frame after they were sent; a frame that
-    /// did not see one it should have is noted (docs/engine.md).
+    /// Touch events reach the page in the frame after they were sent, wheel turns in the one
+    /// after that; one that did not is noted (docs/engine.md).
     private func checkInput() {
         guard !inputExpected.isEmpty else { return }
-        var seen = inputSeen
-        let missing = inputExpected.filter { kind in
-            guard let i = seen.firstIndex(of: kind) else { return true }
-            seen.remove(at: i)
-            return false
+        var missing: [String] = []
+        var still: [(kind: String, frames: Int)] = []
+        for e in inputExpected {
+            if let i = inputSeen.firstIndex(of: e.kind) {
+                inputSeen.remove(at: i)
+            } else if e.frames > 1 {
+                still.append((e.kind, e.frames - 1))
+            } else {
+                missing.append(e.kind)
+            }
         }
-        inputExpected = []
-        inputSeen = []
+        inputExpected = still
+        if still.isEmpty { inputSeen = [] }
         if !missing.isEmpty {
             outbox.append(.engine(.note("tick \(tick): the page did not see \(missing.joined(separator: ", ")) "
-                                        + "in the frame it was sent for")))
+                                        + "in the frame it was due")))
         }
     }
 }

@@ -101,7 +101,8 @@ extension EnginePage {
 
     static func referenceClassifier(site: EmbedSite, origin: String) -> (URL) -> (key: Request, rank: Int)? {
         { url in
-            guard url.absoluteString.hasPrefix(origin + "/"), let key = EmbedSite.key(path: url.path) else { return nil }
+            guard url.absoluteString.hasPrefix(origin + "/"), let key = EmbedSite.key(path: url.path)
+            else { return nil }
             switch key {
             case .media(let id), .embed(let id): return (key, site.rank(of: id) ?? Int.max / 4)
             case .page(let n): return (key, Int.max / 2 + n)

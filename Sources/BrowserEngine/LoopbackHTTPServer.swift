@@ -20,7 +20,8 @@ public struct HTTPResponse: Sendable {
         self.body = body
     }
 
-    public static func text(_ s: String, status: Int = 200, type: String = "text/plain; charset=utf-8") -> HTTPResponse {
+    public static func text(_ s: String, status: Int = 200,
+                            type: String = "text/plain; charset=utf-8") -> HTTPResponse {
         HTTPResponse(status: status, contentType: type, body: Array(s.utf8))
     }
 
@@ -136,7 +137,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         if !head { bytes += r.body }
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Foundation.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            let n = bytes.withUnsafeBytes {
+                Foundation.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
+            }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { return false }
             offset += n

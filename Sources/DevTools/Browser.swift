@@ -68,11 +68,14 @@ public final class Browser {
         return TargetSession(client: client, targetId: targetId, sessionId: sessionId)
     }
 
-    /// Closes a page (bounded; an engine that is gone is not an error here).
+    /// Closes a page without waiting (a page under begin-frame control answers only after a
+    /// frame that nobody asks for); an engine that is gone is not an error here.
     public func closePage(_ page: TargetSession) {
         guard !isClosed, !client.isClosed else { return }
-        _ = try? client.call("Target.closeTarget", .obj(("targetId", .string(page.targetId))),
-                             doing: "closing a page", timeout: 2)
+        if let id = try? client.send("Target.closeTarget", .obj(("targetId", .string(page.targetId))),
+                                     doing: "closing a page") {
+            client.discardReply(id)
+        }
     }
 
     /// Is the engine's first process still running?

@@ -36,7 +36,7 @@ public enum ProtocolJSON {
     }
 
     /// Integers without a fraction; others in Swift's shortest form that reads back the same.
-    static func number(_ x: Double) -> String {
+    public static func number(_ x: Double) -> String {
         guard x.isFinite else { return "null" }
         if x == x.rounded(), abs(x) < 9e15 { return String(Int64(x)) }
         return "\(x)"

@@ -2,6 +2,7 @@ import DevTools
 import Embed
 import Foundation
 import LiveblogModel
+import TestSupport
 import XCTest
 @testable import BrowserEngine
 
@@ -48,10 +49,7 @@ class EngineTestCase: XCTestCase {
         let pgid = browser?.pid
         browser?.close()
         browser = nil
-        if let pgid {
-            let deadline = Date().addingTimeInterval(10)
-            while kill(-pgid, 0) == 0, Date() < deadline { usleep(20_000) }
-        }
+        if let pgid { XCTAssertEqual(EngineProcesses.waitUntilGone(pgid), [], "no engine process outlives the test") }
         super.tearDown()
     }
 

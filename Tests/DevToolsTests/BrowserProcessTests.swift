@@ -1,6 +1,7 @@
 import CEngineGuard
 import Foundation
 import LiveblogModel
+import TestSupport
 import XCTest
 @testable import DevTools
 
@@ -8,7 +9,7 @@ import XCTest
 /// or silent engine gives a message naming what we were doing.
 final class BrowserProcessTests: XCTestCase {
     func testX2_launchAnswersOverThePipeAndCloseLeavesNothing() throws {
-        let browser = try EngineProcesses.launch()
+        let browser = try EngineLaunch.launch()
         XCTAssertTrue(browser.product.contains("Chrome"), browser.product)
         let pgid = browser.pid
         XCTAssertEqual(getpgid(pgid), pgid, "the engine leads a process group of its own")
@@ -42,7 +43,7 @@ final class BrowserProcessTests: XCTestCase {
     }
 
     func testX2_engineKilledMidRunGivesTheMessageAndNoProcessIsLeft() throws {
-        let browser = try EngineProcesses.launch()
+        let browser = try EngineLaunch.launch()
         let page = try browser.newPage(width: 400, height: 600, beginFrameControl: false)
         let pgid = browser.pid
         kill(-pgid, SIGKILL)
@@ -64,7 +65,7 @@ final class BrowserProcessTests: XCTestCase {
     func testX2_silentEngineTimesOutNamingTheCommand() throws {
         var options = LaunchOptions()
         options.commandTimeout = 1
-        let browser = try EngineProcesses.launch(options)
+        let browser = try EngineLaunch.launch(options)
         let page = try browser.newPage(width: 400, height: 600, beginFrameControl: false)
         let pgid = browser.pid
         kill(-pgid, SIGSTOP)
@@ -81,7 +82,7 @@ final class BrowserProcessTests: XCTestCase {
     }
 
     func testX2_commandErrorsComeBackNamed() throws {
-        let browser = try EngineProcesses.launch()
+        let browser = try EngineLaunch.launch()
         defer { browser.close() }
         XCTAssertThrowsError(try browser.client.call("No.suchMethod")) { error in
             guard case .commandFailed(let command, _, _)? = error as? DevToolsError else {

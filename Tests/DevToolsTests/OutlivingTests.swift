@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import DevTools
 
@@ -18,7 +19,7 @@ final class OutlivingTests: XCTestCase {
     }
 
     private func killRunner(signal: Int32) throws {
-        try EngineProcesses.requireEngine()
+        try EngineLaunch.requireEngine()
         let file = NSTemporaryDirectory() + "liveblog-runner-\(getpid())-\(signal)"
         try? FileManager.default.removeItem(atPath: file)
         let runner = Process()
