@@ -91,8 +91,8 @@ public struct EngineConfig: Sendable {
     public var postIdAttribute = "data-post-id"
     /// Real seconds a page may take to load before it counts as broken.
     public var loadTimeout: Double = 30
-    /// Virtual frames a page may take to become ready.
-    public var maxLoadFrames = 600
+    /// Steps (a virtual microsecond each) a page may take to become ready.
+    public var maxLoadSteps = 5000
     /// Real seconds to wait for a released response to reach the page.
     public var settleTimeout: Double = 10
     /// The engine's wall clock at the start of virtual time (Date.now()), Unix seconds.

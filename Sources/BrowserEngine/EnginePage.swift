@@ -26,7 +26,7 @@ public final class EnginePage {
     public var outbox: [EngineEvent] = []
     /// The tick (120 Hz) of the last page frame.
     public internal(set) var tick = 0
-    /// Virtual microseconds since the engine's virtual time began; at `baseMicros` it was tick 0.
+    /// Virtual microseconds since the page's virtual time began; at `baseMicros` it was tick 0.
     var micros: Int64 = 0
     var baseMicros: Int64 = 0
     public internal(set) var contentHeight: Double = 0

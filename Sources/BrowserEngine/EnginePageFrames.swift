@@ -40,7 +40,7 @@ extension EnginePage {
                                                                    ("budget", .number(budget))), doing: doing)
             _ = try client.waitForEvent("Emulation.virtualTimeBudgetExpired", session: session.sessionId, doing: doing)
         }
-        micros = target
+        micros = max(micros, target)
         try session.call("HeadlessExperimental.beginFrame", .obj(
             ("interval", .number(1000.0 / 60)), ("noDisplayUpdates", .bool(false))), doing: doing)
         // The round trip: the page's events of this frame were sent before its answer.

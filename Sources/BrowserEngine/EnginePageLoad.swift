@@ -68,34 +68,35 @@ extension EnginePage {
         }
     }
 
-    /// Frames (virtual) or real time until the page is ready, then one more frame so it has
-    /// drawn once; its height then is the web row's first height (E2: only later changes count).
+    /// Steps (virtual) or real time until the page is ready, then a frame so it has drawn once;
+    /// its height then is the web row's first height (E2: only later changes count).
     private func runUntilReady() throws {
         let doing = "loading \(shownURL)"
         let deadline = Date().addingTimeInterval(config.loadTimeout)
-        var frames = 0
+        var steps = 0
         while !(ready && documentReady) {
-            guard frames < config.maxLoadFrames, Date() < deadline else {
+            guard steps < config.maxLoadSteps, Date() < deadline else {
                 throw DevToolsError.timeout(waitingFor: speaksProtocol || site != nil ? "the liveblog to initialise"
                                                 : "DOMContentLoaded", seconds: config.loadTimeout, doing: doing)
             }
             if isVirtual {
-                try stepVirtual(toMicros: micros + EnginePage.frameMicros, tick: 0, doing: doing)
+                try stepVirtual(toMicros: micros + 1, tick: 0, doing: doing)
+                if !ready { try client.pump(timeout: 0.002, doing: doing) }
             } else {
                 try client.pump(timeout: 0.05, doing: doing)
                 try absorb(doing: doing)
             }
-            frames += 1
+            steps += 1
         }
-        if isVirtual { try stepVirtual(toMicros: micros + EnginePage.frameMicros, tick: 0, doing: doing) }
+        if isVirtual { try stepVirtual(toMicros: micros, tick: 0, doing: doing) }
+        // The load took a few microseconds of virtual time, one a step (the page's tasks run
+        // before its clock moves; the network waits in real time): tick 0 is then, so a jump at
+        // load and one just after it both hold exactly 10 s of ticks, as in the emulated page.
         baseMicros = micros
         loading = false
         geometryCache = nil
         contentHeight = try geometry().contentHeight
     }
-
-    /// One page frame of virtual time: 1/60 s.
-    static let frameMicros: Int64 = 1_000_000 / 60
 
     // MARK: - Which requests are delayed (X3)
 

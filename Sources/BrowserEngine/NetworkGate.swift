@@ -90,6 +90,10 @@ struct NetworkGate {
 
     /// The frame at `tick` ended: what it asked for goes into the queue, in rank order.
     mutating func endFrame(tick: Int) {
+        // A pause the page did not announce by the end of its frame is not the page's (the
+        // browser's own request): it passes.
+        for (_, f) in orphans { toContinue.append(f) }
+        orphans = [:]
         guard !observed.isEmpty else { return }
         let ordered = observed.sorted { ($0.rank, $0.seq) < ($1.rank, $1.seq) }
         observed = []

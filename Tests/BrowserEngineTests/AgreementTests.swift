@@ -106,6 +106,11 @@ final class AgreementTests: EngineTestCase {
                     actions: [(600, .navigate("p8", nil)), (900, .key)], end: 1000)
     }
 
+    func testX8_deepLinkAtLoadHolds10sInBoth() throws {
+        let url = "https://www.example.com/lb.html#tickaroo_event_id=p12"
+        try compare("deep link hold", engineFixture(20), pageConfig(network: .fast, url: url), actions: [], end: 1210)
+    }
+
     func testX8_pagesHoldEndsAndOneParameterHookAgree() throws {
         var pc = pageConfig(network: .fast, pageSize: 8)
         pc.deepLinkLimit = 20
