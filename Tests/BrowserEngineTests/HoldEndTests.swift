@@ -21,13 +21,20 @@ final class HoldEndTests: EngineTestCase {
                       "\(events.consoles)", file: file, line: line)
     }
 
-    func testE11_holdEndsAfter10s() throws {
-        let page = try heldPage()
+    /// Runs a held page `seconds`; the one hold end's reason and how many ticks after the jump.
+    private func holdEnd(_ page: EnginePage, within seconds: Double) throws -> (HoldEndReason, Int) {
         let start = page.tick
-        let events = try timed(page, seconds: 10.2)
-        let end = try XCTUnwrap(events.first { if case .page(.holdEnd) = $0.event { return true }; return false })
-        XCTAssertEqual(events.map(\.event).holdEnds.map(\.1), [.timeout])
-        XCTAssertEqual(end.tick, start + 1200, "at 10 s, in the frame at 10 s as in the emulated page")
+        let events = try timed(page, seconds: seconds)
+        XCTAssertEqual(events.map(\.event).holdEnds.count, 1)
+        for e in events { if case let .page(.holdEnd(_, reason)) = e.event { return (reason, e.tick - start) } }
+        XCTFail("no hold end")
+        return (.timeout, -1)
+    }
+
+    func testE11_holdEndsAfter10s() throws {
+        let (reason, after) = try holdEnd(try heldPage(), within: 10.2)
+        XCTAssertEqual(reason, .timeout)
+        XCTAssertEqual(after, 1200, "at 10 s, in the frame at 10 s as in the emulated page")
     }
 
     func testE11_newJumpEndsTheHold() throws {
@@ -68,12 +75,9 @@ final class HoldEndTests: EngineTestCase {
     }
 
     func testE11_oneParameterHookIdlesAfter1s() throws {
-        let page = try heldPage(hook: .custom("function (top) {}", forwardToApp: true))
-        let start = page.tick
-        let events = try timed(page, seconds: 1.2)
-        let end = try XCTUnwrap(events.first { if case .page(.holdEnd) = $0.event { return true }; return false })
-        XCTAssertEqual(events.map(\.event).holdEnds.map(\.1), [.idle])
-        XCTAssertEqual(end.tick, start + 120, "1 s after its last call")
+        let (reason, after) = try holdEnd(try heldPage(hook: .custom("function (top) {}", forwardToApp: true)), within: 1.2)
+        XCTAssertEqual(reason, .idle)
+        XCTAssertEqual(after, 120, "1 s after its last call")
     }
 
     func testE11_removingTheHookEndsTheHold() throws {
