@@ -61,6 +61,12 @@ public final class EnginePage {
         self.assets = try assets ?? EmbedAssets()
         width = config.device.width
         viewportHeight = config.device.height
+        guard browser.options.deterministic == (config.time == .virtual) else {
+            throw DevToolsError.launchFailed(config.time == .virtual
+                ? "a page in virtual time needs an engine started with begin-frame control (LaunchOptions.deterministic)"
+                : "a page in real time needs an engine started without begin-frame control (LaunchOptions.deterministic "
+                  + "= false): with it the engine draws no frames of its own")
+        }
         switch source {
         case let .reference(liveblog, page):
             let site = EmbedSite(liveblog: liveblog, page: page, assets: self.assets)

@@ -97,6 +97,12 @@ final class EngineRunTests: EngineTestCase {
         XCTAssertEqual(EngineNotice.start(product: "X/1").traceFields.map(\.0), ["kind", "product"])
     }
 
+    func testX7_aPageInRealTimeNeedsAnEngineThatDrawsItsOwnFrames() throws {
+        XCTAssertThrowsError(try open(time: .realTime)) { error in
+            XCTAssertTrue("\(error)".contains("without begin-frame control"), "\(error)")
+        }
+    }
+
     func testX7_realTimeForTheView() throws {
         // The view's engine runs its own frames: no begin-frame control.
         browser.close()

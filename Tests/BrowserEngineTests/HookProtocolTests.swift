@@ -65,6 +65,17 @@ final class HookProtocolTests: EngineTestCase {
         XCTAssertEqual(events.bridges, [BridgeCall(platform: .android, top: events.hooks[0].top, correction: false, jumpId: 1)])
     }
 
+    func testE6_topIsThePostsTopLessTheOffsetTheStickyHeaderByDefault() throws {
+        var pc = pageConfig(network: .offline)
+        pc.stickyHeader = 48
+        let page = try open(engineFixture(), page: pc)
+        let post = try XCTUnwrap(page.postTop(id: "p6"))
+        try page.navigate(to: "p6", topOffset: nil)
+        XCTAssertEqual(take(page).hooks.first?.top ?? 0, post - 48, accuracy: 0.01, "the sticky header's height")
+        try page.navigate(to: "p6", topOffset: 10)
+        XCTAssertEqual(take(page).hooks.first?.top ?? 0, post - 10, accuracy: 0.01, "the topOffset argument")
+    }
+
     func testE8_oneParameterHookSkipsTheCallWithin5px() throws {
         let page = try open(engineFixture(), page: pageConfig(network: .offline),
                             hook: .custom("function (top) {}", forwardToApp: false))
