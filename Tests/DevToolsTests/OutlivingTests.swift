@@ -31,24 +31,28 @@ final class OutlivingTests: XCTestCase {
         try runner.run()
         defer { if runner.isRunning { kill(runner.processIdentifier, SIGKILL) } }
         let deadline = Date().addingTimeInterval(30)
-        var pgid: Int32?
-        while pgid == nil, Date() < deadline, runner.isRunning {
-            pgid = (try? String(contentsOfFile: file, encoding: .utf8)).flatMap { Int32($0) }
+        var written: [Substring] = []
+        while written.count < 2, Date() < deadline, runner.isRunning {
+            written = ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n")
             usleep(50_000)
         }
-        let group = try XCTUnwrap(pgid, "the runner started an engine")
+        let group = try XCTUnwrap(written.first.flatMap { Int32($0) }, "the runner started an engine")
+        let profile = String(written.last ?? "")
         XCTAssertFalse(EngineProcesses.inGroup(group).isEmpty, "the engine runs")
         kill(runner.processIdentifier, signal)
         runner.waitUntilExit()
         XCTAssertEqual(EngineProcesses.waitUntilGone(group), [], "no engine process outlives its runner")
         try? FileManager.default.removeItem(atPath: file)
+        // A killed runner could not remove its profile: the next launch does.
+        BrowserProcess.removeStaleProfiles()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: profile), profile)
     }
 
     /// The runner's part: only when started by the test above.
     func testRunner_holdsAnEngine() throws {
         guard let file = ProcessInfo.processInfo.environment[Self.runnerKey] else { return }
         let browser = try Browser.launch()
-        try "\(browser.pid)".write(toFile: file, atomically: true, encoding: .utf8)
+        try "\(browser.pid)\n\(browser.profileDirectory)\n".write(toFile: file, atomically: true, encoding: .utf8)
         sleep(60)
         browser.close()
     }
