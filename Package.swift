@@ -5,6 +5,7 @@
 // TerminalGraphics → CChafa); ScrollPhysics and Embed → VirtualTime;
 // ImageLoading → (Fetch → CCurl, ImageDecoding → (CPNG, CTurboJPEG, CWebP, CGIF));
 // Simulation → RealSources → (Embed, ImageLoading): real sources, live polling, captures (SPEC 11).
+// BrowserEngine → (DevTools → CEngineGuard, Embed): the real page in Chromium (SPEC 17).
 import PackageDescription
 
 let package = Package(
@@ -44,6 +45,10 @@ let package = Package(
         .target(name: "RealSources", dependencies: ["Embed", "Fetch", "ImageDecoding", "ImageLoading",
                                                     "LiveblogModel", "VirtualTime"]),
         .target(name: "TerminalUI", dependencies: ["Simulation", "TerminalKit"]),
+        // X2: the browser engine over the DevTools pipe; X3–X7: the real page on it.
+        .target(name: "CEngineGuard"),
+        .target(name: "DevTools", dependencies: ["CEngineGuard", "LiveblogModel"]),
+        .target(name: "BrowserEngine", dependencies: ["DevTools", "Embed", "LiveblogModel"]),
         .executableTarget(name: "liveblog", dependencies: ["TerminalUI", "Simulation", "Arguments", "CTurboJPEG",
                                                          "ImageDecoding", "RealSources", "Fetch"]),
         .testTarget(name: "LiveblogModelTests", dependencies: ["LiveblogModel"]),
@@ -64,6 +69,9 @@ let package = Package(
         .testTarget(name: "FetchTests", dependencies: ["Fetch"], exclude: ["server.py"]),
         .testTarget(name: "ImageLoadingTests", dependencies: ["ImageLoading"]),
         .testTarget(name: "RealSourcesTests", dependencies: ["RealSources"], exclude: ["Fixtures"]),
+        .testTarget(name: "DevToolsTests", dependencies: ["DevTools", "CEngineGuard", "TestSupport"]),
+        .testTarget(name: "BrowserEngineTests", dependencies: ["BrowserEngine", "DevTools", "Embed", "LiveblogModel",
+                                                             "TestSupport"]),
         .testTarget(name: "RealSessionTests", dependencies: ["RealSources", "Simulation", "Host", "LiveblogModel"]),
     ]
 )

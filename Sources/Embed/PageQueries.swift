@@ -114,5 +114,7 @@ extension Page {
     public static func host(of url: String) -> String? { PageURL.host(of: url) }
     public static func fragmentId(_ url: String?) -> String? { PageURL.fragmentId(url) }
     public static func clock(_ unix: Double) -> String { PostWalk.clock(unix) }
+    /// A sport event's line as the page shows it (the browser engine's reference embed too, X3).
+    public static func sportLine(_ s: SportEvent) -> String { PostWalk.sportText(s) }
     public static var maxBlockHeight: Double { MediaGeometry.maxBlockHeight }
 }

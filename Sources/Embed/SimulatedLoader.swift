@@ -105,7 +105,7 @@ public struct SimulatedLoader: ResourceLoader {
             return .media(id: id, state(ofFile: path))
         case .embed(let id):
             // The final height of an embed with none declared: a seeded value (L6).
-            return .embed(id: id, height: Double(120 + Int(stableHash(id, seed: seed) % 361)))
+            return .embed(id: id, height: SimulatedLoader.embedHeight(id: id, seed: seed))
         case .page(let n):
             return .page(n)
         }
@@ -130,9 +130,17 @@ public struct SimulatedLoader: ResourceLoader {
         }
     }
 
+    private func remoteSize(_ m: Media) -> (Int, Int) { SimulatedLoader.remotePixelSize(m, seed: seed) }
+
+    /// The height an embed without a declared one settles at (L6): seeded, 120…480 pt. Public
+    /// for the browser engine's server, so both engines load the same embeds (X3).
+    public static func embedHeight(id: String, seed: UInt64) -> Double {
+        Double(120 + Int(stableHash(id, seed: seed) % 361))
+    }
+
     /// A remote image's pixel size once loaded: its declared size, else a seeded aspect ratio at
-    /// 640 px wide.
-    private func remoteSize(_ m: Media) -> (Int, Int) {
+    /// 640 px wide. Public for the browser engine's server (X3).
+    public static func remotePixelSize(_ m: Media, seed: UInt64) -> (Int, Int) {
         if m.hasDeclaredSize, let w = m.width, let h = m.height {
             // Declared sizes are any positive finite number (1e300 would trap in Int()).
             func px(_ d: Double) -> Int { Int(max(1, min(d, 1e9)).rounded()) }

@@ -1,0 +1,190 @@
+// Injected by liveblog into every page at document start (Page.addScriptToEvaluateOnNewDocument),
+// before any script of the page (X5): the app's side of the web view. It
+//  - defines the platform's hook shim (iOS: window.webkit.messageHandlers.scrollToSwift.postMessage;
+//    Android: tik4Android.tickarooLiveblogScrollTo with exactly three values), or the --hook text;
+//  - watches window.tickarooLiveblogScrollTo (an accessor), so every call the page makes is seen
+//    with the number of arguments it passed and whether it threw, without changing the
+//    function's length (E5);
+//  - reports the document's height from a ResizeObserver (E2), the reader input the page saw,
+//    links to other origins (E14), and forwards the embed's reports (docs/engine.md);
+//  - gives liveblog a driver: navigateToEventId on the page's element, its geometry, removal.
+// OPTIONS is replaced by liveblog with a JSON object.
+(() => {
+  "use strict";
+  const options = /*OPTIONS*/{};
+  const channel = window[options.channel];
+  const bridge = window[options.bridge];
+  try { delete window[options.channel]; delete window[options.bridge]; } catch (e) { /* kept */ }
+  if (typeof channel !== "function") return;
+  const send = (message) => channel(JSON.stringify(message));
+
+  // MARK: the hook, watched
+  let wrapped;
+  let callContext = null;
+  // Bridge messages posted during a hook call: sent after the call's own report, so the app
+  // hears of a call after liveblog has seen it made.
+  let deferred = null;
+  const post = (payload) => (deferred ? deferred.push(payload) : bridge(payload));
+
+  const shims = {
+    ios(top, info) {
+      window.webkit.messageHandlers.scrollToSwift.postMessage({
+        "top": top, "correction": !!(info && info.correction), "jumpId": (info && info.jumpId) || 0,
+      });
+    },
+    android(top, info) {
+      window.tik4Android.tickarooLiveblogScrollTo(top, !!(info && info.correction), info ? info.jumpId : 0);
+    },
+  };
+
+  function watch(fn) {
+    if (typeof fn !== "function") return fn;
+    const w = function (...args) {
+      const context = callContext;
+      callContext = null;
+      const info = args[1];
+      let threw = true;
+      const outer = deferred;
+      deferred = [];
+      try {
+        const result = fn.apply(this, args);
+        threw = false;
+        if (fn.liveblogForward) fn.liveblogForward(args[0], args[1]);
+        return result;
+      } finally {
+        send({ k: "hook", top: args[0], args: args.length, threw,
+          correction: context ? context.correction : !!(info && info.correction),
+          jumpId: context ? context.jumpId : (info && typeof info.jumpId === "number" ? info.jumpId : 0) });
+        const held = deferred;
+        deferred = outer;
+        for (const payload of held) post(payload);
+      }
+    };
+    Object.defineProperty(w, "length", { value: fn.length });
+    Object.defineProperty(w, "name", { value: fn.name });
+    return w;
+  }
+
+  Object.defineProperty(window, "tickarooLiveblogScrollTo", {
+    configurable: true, enumerable: true,
+    get() { return wrapped; },
+    set(fn) { wrapped = watch(fn); },
+  });
+
+  if (typeof bridge === "function") {
+    window.webkit = { messageHandlers: { scrollToSwift: {
+      postMessage(body) { post(JSON.stringify({ platform: "ios", body: body === undefined ? null : body })); },
+    } } };
+    window.tik4Android = {
+      // @JavascriptInterface matches a method by its number of arguments; the values convert to
+      // (double, boolean, int) as the Java bridge converts them.
+      tickarooLiveblogScrollTo(...a) {
+        if (a.length !== 3) throw new Error("Method not found");
+        const num = (x) => (typeof x === "number" && isFinite(x) ? x : 0);
+        post(JSON.stringify({ platform: "android",
+          args: [num(a[0]), a[1] === true, Math.trunc(num(a[2])) | 0] }));
+      },
+    };
+  }
+
+  function makeHook(spec) {
+    if (!spec) return undefined;
+    if (spec.platform) return shims[spec.platform];
+    let fn;
+    try {
+      fn = new Function("return (" + spec.text + "\n)")();
+    } catch (error) {
+      console.error("the hook given with --hook does not compile: " + String(error));
+      return undefined;
+    }
+    if (typeof fn !== "function") {
+      console.error("the hook given with --hook is not a function");
+      return undefined;
+    }
+    if (spec.forward && shims[spec.forward]) fn.liveblogForward = shims[spec.forward];
+    return fn;
+  }
+  window.tickarooLiveblogScrollTo = makeHook(options.hook);
+
+  // MARK: layout (E2), input (E16), links (E14)
+  let lastHeight = -1;
+  let cause = null;
+  const height = () => (document.documentElement ? document.documentElement.getBoundingClientRect().height : 0);
+  function checkHeight() {
+    const h = height();
+    if (h === lastHeight) return;
+    lastHeight = h;
+    send({ k: "layout", height: h, cause: cause || "page" });
+    cause = null;
+  }
+  function observe() {
+    if (!document.documentElement) return false;
+    new ResizeObserver(checkHeight).observe(document.documentElement);
+    return true;
+  }
+  if (!observe()) {
+    const m = new MutationObserver(() => { if (observe()) m.disconnect(); });
+    m.observe(document, { childList: true });
+  }
+  window.addEventListener("load", (e) => {
+    const t = e.target && e.target.tagName;
+    if (t === "IMG") cause = "image";
+    else if (t === "IFRAME") cause = "embed";
+  }, true);
+  for (const type of ["touchstart", "touchend", "mousedown", "wheel", "keydown"]) {
+    window.addEventListener(type, () => send({ k: "input", type }), { capture: true, passive: true });
+  }
+  window.addEventListener("click", (e) => {
+    if (e.defaultPrevented) return;
+    const a = e.target && e.target.closest ? e.target.closest("a[href]") : null;
+    if (!a) return;
+    let url;
+    try { url = new URL(a.getAttribute("href"), location.href); } catch (err) { return; }
+    if (url.host === location.host) return;
+    e.preventDefault();
+    send({ k: "external", url: url.href, type: "link" });
+  });
+  window.addEventListener("tickaroo-liveblog:report", (e) => {
+    const d = e.detail || {};
+    if (d.kind === "call") {
+      callContext = { jumpId: d.jumpId, correction: d.correction };
+      return;
+    }
+    if (d.kind === "layout") lastHeight = d.height;
+    send(Object.assign({ k: "report" }, d));
+  });
+  document.addEventListener("tickarooLiveblogInit", () => send({ k: "init" }), true);
+
+  // MARK: the driver liveblog calls through Runtime.evaluate
+  const element = () => document.querySelector(options.elementSelector);
+  const driver = {
+    navigate(id, topOffset) {
+      const el = element();
+      if (!el || typeof el.navigateToEventId !== "function") {
+        console.error("navigateToEventId(" + id + "): no " + options.elementSelector + " element on the page");
+        return send({ k: "navResult", id, found: false });
+      }
+      const args = typeof topOffset === "number" ? [id, topOffset] : [id];
+      Promise.resolve(el.navigateToEventId(...args)).then(
+        (r) => send({ k: "navResult", id, found: r !== false }),
+        (error) => {
+          console.error("navigateToEventId(" + id + ") failed: " + String(error));
+          send({ k: "navResult", id, found: false });
+        });
+    },
+    setHook(spec) { window.tickarooLiveblogScrollTo = makeHook(spec); },
+    hookLength() { return typeof wrapped === "function" ? wrapped.length : -1; },
+    remove() { const el = element(); if (el) el.remove(); },
+    insertAtTop(posts) { const el = element(); if (el && el.insertAtTop) el.insertAtTop(posts); },
+    geometry() {
+      const posts = [];
+      const y = window.scrollY;
+      for (const e of document.querySelectorAll(options.postSelector)) {
+        const r = e.getBoundingClientRect();
+        posts.push([e.getAttribute(options.postIdAttribute), r.top + y, r.height]);
+      }
+      return JSON.stringify({ height: height(), posts });
+    },
+  };
+  Object.defineProperty(window, "__liveblogDriver", { value: driver, enumerable: false });
+})();

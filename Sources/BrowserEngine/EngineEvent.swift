@@ -1,0 +1,59 @@
+import DevTools
+import Embed
+import LiveblogModel
+
+/// A call that reached the app through the platform's bridge (X5): what the native side reads
+/// from it (iOS: the message body's `top`, `correction`, `jumpId`; Android: the three values of
+/// `tickarooLiveblogScrollTo(top: Double, correction: Boolean, jumpId: Int)`).
+public struct BridgeCall: Sendable, Equatable {
+    public let platform: EnginePlatform
+    public let top: Double
+    public let correction: Bool
+    public let jumpId: Int
+
+    public init(platform: EnginePlatform, top: Double, correction: Bool, jumpId: Int) {
+        self.platform = platform
+        self.top = top
+        self.correction = correction
+        self.jumpId = jumpId
+    }
+}
+
+/// The engine's own events (X10: trace lines `{"ev": "engine", …}`).
+public enum EngineNotice: Sendable, Equatable {
+    /// The engine runs: its product and version.
+    case start(product: String)
+    /// The page's main frame went to a URL (the reference embed: the page's configured URL).
+    case navigation(url: String)
+    /// The engine crashed or stopped answering: the message the run ends with.
+    case crash(message: String)
+    /// Something of the run that is not deterministic or not as asked (docs/engine.md).
+    case note(String)
+
+    public var kind: String {
+        switch self {
+        case .start: return "start"
+        case .navigation: return "navigation"
+        case .crash: return "crash"
+        case .note: return "note"
+        }
+    }
+
+    /// The trace line's fields after "ev": kind, then the value.
+    public var traceFields: [(String, JSONValue)] {
+        switch self {
+        case .start(let p): return [("kind", .string(kind)), ("product", .string(p))]
+        case .navigation(let u): return [("kind", .string(kind)), ("url", .string(u))]
+        case .crash(let m): return [("kind", .string(kind)), ("message", .string(m))]
+        case .note(let m): return [("kind", .string(kind)), ("message", .string(m))]
+        }
+    }
+}
+
+/// What the engine page tells the world: the same `PageEvent`s the emulated page emits, the
+/// calls that crossed the bridge to the app, and the engine's own events.
+public enum EngineEvent: Sendable, Equatable {
+    case page(PageEvent)
+    case bridge(BridgeCall)
+    case engine(EngineNotice)
+}

@@ -1,0 +1,165 @@
+import DevTools
+import Embed
+import Foundation
+import LiveblogModel
+
+/// The web row's page in a real browser engine (SPEC 17): a Chromium page over the DevTools
+/// pipe, shaped like what the World needs of a page. `frame(tick:)` steps it one page frame at
+/// a time (60 Hz; tick = 1/120 s) in virtual time; every call leaves what the page did in
+/// `outbox`, as the emulated page does: the same `PageEvent`s, the calls that crossed the
+/// platform's bridge, and the engine's own events. A call after the engine failed throws the
+/// same error again; the failure is also in the outbox (`.engine(.crash)`).
+public final class EnginePage {
+    public let browser: Browser
+    public let config: EngineConfig
+    let session: TargetSession
+    let server: LoopbackHTTPServer?
+    let site: EmbedSite?
+    let assets: EmbedAssets
+    var gate: NetworkGate
+    /// The URL the page was opened with (the loopback one for the reference embed).
+    public let url: String
+    /// The URL the trace shows: the configured one for the reference embed (no port).
+    public let shownURL: String
+
+    /// Events since the world last took them.
+    public var outbox: [EngineEvent] = []
+    /// The tick (120 Hz) of the last page frame.
+    public internal(set) var tick = 0
+    /// Virtual microseconds since the page's virtual time began; at `baseMicros` it was tick 0.
+    var micros: Int64 = 0
+    var baseMicros: Int64 = 0
+    public internal(set) var contentHeight: Double = 0
+    public internal(set) var width: Double
+    public internal(set) var viewportHeight: Double
+    /// True until the page is ready (its liveblog initialised): layout lines are its first height.
+    var loading = true
+    var ready = false
+    var documentReady = false
+    /// The page speaks the reference embed's report channel (it reports its own navigations).
+    public internal(set) var speaksProtocol = false
+    /// Paths the embed reported it has read (X7: a released fetch counts once the page has it).
+    var received: [String: Int] = [:]
+    var geometryCache: PageGeometry?
+    var pendingTouchEnd: (x: Double, y: Double)?
+    /// Reader input sent, with the frames it may take to reach the page (a touch: the next
+    /// frame; a wheel turn: the one after, the compositor takes it first), and what the page saw.
+    var inputExpected: [(kind: String, frames: Int)] = []
+    var inputSeen: [String] = []
+    public internal(set) var failure: DevToolsError?
+    var crashed = false
+
+    var client: DevToolsClient { session.client }
+    var isVirtual: Bool { config.time == .virtual }
+
+    /// Opens the page and runs it until it is ready (X3, X4): its liveblog initialised (the
+    /// reference embed reports it; another page: DOMContentLoaded). Events of the load (a deep
+    /// link at load, console lines) wait in `outbox`.
+    public init(browser: Browser, source: PageSource, config: EngineConfig, assets: EmbedAssets? = nil) throws {
+        self.browser = browser
+        self.config = config
+        self.assets = try assets ?? EmbedAssets()
+        width = config.device.width
+        viewportHeight = config.device.height
+        guard browser.options.deterministic == (config.time == .virtual) else {
+            throw DevToolsError.launchFailed(config.time == .virtual
+                ? "a page in virtual time needs an engine started with begin-frame control (LaunchOptions.deterministic)"
+                : "a page in real time needs an engine started without begin-frame control (LaunchOptions.deterministic "
+                  + "= false): with it the engine draws no frames of its own")
+        }
+        switch source {
+        case let .reference(liveblog, page):
+            let site = EmbedSite(liveblog: liveblog, page: page, assets: self.assets)
+            let server = try LoopbackHTTPServer(handler: site.handle)
+            self.site = site
+            self.server = server
+            let fragment = page.url.flatMap { u in u.firstIndex(of: "#").map { String(u[$0...]) } } ?? ""
+            url = server.origin + "/liveblog.html" + fragment
+            shownURL = page.url ?? "reference embed"
+            gate = NetworkGate(profile: page.networkProfile, seed: page.networkSeed,
+                               classify: EnginePage.referenceClassifier(site: site, origin: server.origin))
+        case let .url(address, profile, seed):
+            site = nil
+            server = nil
+            url = address
+            shownURL = address
+            gate = NetworkGate(profile: profile, seed: seed, classify: EnginePage.urlClassifier())
+        }
+        session = try browser.newPage(width: Int(config.device.width), height: Int(config.device.height),
+                                      beginFrameControl: config.time == .virtual)
+        do {
+            try load()
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    deinit { close() }
+
+    /// Closes the page and stops its server (the browser stays for the run).
+    public func close() {
+        server?.stop()
+        if !crashed { browser.closePage(session) }
+    }
+
+    // MARK: - Failures
+
+    /// Runs `body`; an engine error is kept, reported in the outbox and thrown again.
+    func guarded<T>(_ doing: String, _ body: () throws -> T) throws -> T {
+        if let failure { throw failure }
+        do {
+            return try body()
+        } catch let e as DevToolsError {
+            // The page refused one command: the engine goes on.
+            if case .commandFailed = e { throw e }
+            failure = e
+            outbox.append(.engine(.crash(message: e.description)))
+            throw e
+        }
+    }
+
+    // MARK: - Geometry (X5)
+
+    /// The posts' boxes after the last frame's layout (one engine round trip a frame at most).
+    public func geometry() throws -> PageGeometry {
+        if let g = geometryCache { return g }
+        let g = try guarded("reading the page's geometry") { () throws -> PageGeometry in
+            let value = try evaluate("__liveblogDriver.geometry()", doing: "reading the page's geometry")
+            return try EnginePage.geometry(from: value)
+        }
+        geometryCache = g
+        return g
+    }
+
+    /// A loaded post's top in the page, nil when the page does not show it.
+    public func postTop(id: String) throws -> Double? { try geometry().top(of: id) }
+
+    /// The posts' ids in page order.
+    public func postIds() throws -> [String] { try geometry().postIds }
+
+    static func geometry(from value: JSONValue) throws -> PageGeometry {
+        guard let text = value.stringValue, let json = try? JSONParser.parse(text),
+              let height = json["height"]?.doubleValue, let rows = json["posts"]?.arrayValue else {
+            throw DevToolsError.malformed("the page's geometry")
+        }
+        let posts = rows.compactMap { row -> PageGeometry.PostBox? in
+            guard let r = row.arrayValue, r.count == 3, let id = r[0].stringValue,
+                  let top = r[1].doubleValue, let h = r[2].doubleValue else { return nil }
+            return PageGeometry.PostBox(id: id, top: top, height: h)
+        }
+        return PageGeometry(contentHeight: height, posts: posts)
+    }
+
+    /// Evaluates an expression in the page; its value (by value).
+    @discardableResult
+    func evaluate(_ expression: String, doing: String) throws -> JSONValue {
+        let r = try session.call("Runtime.evaluate", .obj(("expression", .string(expression)),
+                                                          ("returnByValue", .bool(true))), doing: doing)
+        if let ex = r["exceptionDetails"] {
+            let text = ex["exception"]?["description"]?.stringValue ?? ex["text"]?.stringValue ?? "an exception"
+            throw DevToolsError.commandFailed(command: "Runtime.evaluate", code: 0, message: text)
+        }
+        return r["result"]?["value"] ?? .null
+    }
+}

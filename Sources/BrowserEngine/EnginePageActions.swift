@@ -1,0 +1,143 @@
+import DevTools
+import Embed
+import Foundation
+import LiveblogModel
+
+/// What the app and the reader do to the page (E3, E4, E11, E16, X5, X6). In virtual time each
+/// runs while the page's time stands still, at the last frame's tick; its events are in the
+/// outbox when it returns (touch and wheel events reach the page in the next frame).
+extension EnginePage {
+    /// `navigateToEventId(id, topOffset?)` on the page's liveblog element (E3). The result is a
+    /// `.nav` event: at once for a loaded post, after the pages it needs otherwise.
+    public func navigate(to id: String, topOffset: Double?) throws {
+        let offset = topOffset.map { ProtocolJSON.number($0) } ?? "undefined"
+        try run("__liveblogDriver.navigate(\(JSONWriter.quote(id)), \(offset))", doing: "navigating to post \(id)")
+    }
+
+    /// The URL's fragment becomes `#tickaroo_event_id=ID` (E4): the page's hashchange follows in
+    /// the next frame.
+    public func setFragment(_ id: String) throws {
+        let hash = "tickaroo_event_id=" + (id.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed) ?? id)
+        try run("location.hash = \(JSONWriter.quote(hash))", doing: "setting the fragment to \(id)")
+    }
+
+    /// Defines, replaces or removes `window.tickarooLiveblogScrollTo` (E11, E12, F5).
+    public func setHook(_ hook: EngineHook?) throws {
+        let spec = ProtocolJSON.write(InjectedScript.hookSpec(hook, platform: config.device.platform))
+        try run("__liveblogDriver.setHook(\(spec))", doing: "setting the hook")
+    }
+
+    /// The hook's `length` as the engine sees it (E5), -1 without one.
+    public func hookLength() throws -> Int {
+        try guarded("reading the hook") {
+            try evaluate("__liveblogDriver.hookLength()", doing: "reading the hook").intValue ?? -1
+        }
+    }
+
+    /// The liveblog element is removed from the page (E11).
+    public func remove() throws { try run("__liveblogDriver.remove()", doing: "removing the liveblog") }
+
+    /// New posts at the top (L8): served by the loopback server and inserted by the embed.
+    public func insertPostsAtTop(_ posts: [Post]) throws {
+        guard let site, !posts.isEmpty else { return }
+        site.insertAtTop(posts)
+        let json = ProtocolJSON.write(.array(posts.map(LiveblogJSON.post)))
+        try run("__liveblogDriver.insertAtTop(\(json))", doing: "inserting live posts")
+    }
+
+    /// The reader's or a deep link's "load more" (L8).
+    public func requestMorePosts() throws {
+        let el = JSONWriter.quote(config.elementSelector)
+        try run("(e => e && e.requestMorePosts && e.requestMorePosts())(document.querySelector(\(el)))",
+                doing: "loading more posts")
+    }
+
+    /// Completes a media item's or embed's load now, whatever the network (a scenario's `load`).
+    @discardableResult
+    public func forceLoad(_ id: String) throws -> Bool {
+        let rank = site?.rank(of: id)
+        let key: Request = rank != nil && site?.isEmbed(id) == true ? .embed(id) : .media(id)
+        let released = gate.force(key, tick: tick)
+        sendContinues()
+        try guarded("loading \(id) now") { try settle(released, doing: "loading \(id) now") }
+        return !released.isEmpty
+    }
+
+    public func setNetworkProfile(_ p: NetworkProfile) { gate.setProfile(p, tick: tick) }
+    public var networkProfile: NetworkProfile { gate.queue.profile }
+    public var isLoading: Bool { !gate.isIdle }
+
+    // MARK: - Geometry of the web view (X5)
+
+    /// The web row's width (a rotation, a resize, T5): the page lays out again; its resize
+    /// listener reports the change in the next frame.
+    public func setWidth(_ w: Double) throws {
+        guard w != width else { return }
+        width = w
+        try guarded("resizing the web view") { try applyMetrics(doing: "resizing the web view") }
+        geometryCache = nil
+    }
+
+    /// The web view's height: a content-sized web view is as tall as its row (the host sets it
+    /// after each resize callback, E2).
+    public func setViewportHeight(_ h: Double) throws {
+        guard h != viewportHeight, h > 0 else { return }
+        viewportHeight = h
+        try guarded("resizing the web view") { try applyMetrics(doing: "resizing the web view") }
+        geometryCache = nil
+    }
+
+    // MARK: - Reader input (E16, X6)
+
+    /// A tap at page coordinates: touch start now, touch end at the next frame (so the page's
+    /// touch handlers, its click and its hold-ending rules run as on a phone).
+    public func tap(x: Double, y: Double) throws {
+        try guarded("dispatching a tap") {
+            try dispatchTouch("touchStart", points: [(x, y)], doing: "dispatching a tap")
+            pendingTouchEnd = (x, y)
+            inputExpected.append(("touchstart", 1))
+        }
+    }
+
+    /// A mouse-wheel turn over the page at page coordinates.
+    public func wheel(x: Double, y: Double, deltaY: Double) throws {
+        try guarded("dispatching a wheel turn") {
+            let id = try session.send("Input.dispatchMouseEvent", .obj(
+                ("type", .string("mouseWheel")), ("x", .number(x)), ("y", .number(y)),
+                ("deltaX", .int(0)), ("deltaY", .number(deltaY))), doing: "dispatching a wheel turn")
+            client.discardReply(id)
+            inputExpected.append(("wheel", 2))
+        }
+    }
+
+    /// A key pressed while the page has focus (`key` as the DOM names it: "a", "ArrowDown").
+    public func key(_ key: String) throws {
+        try guarded("dispatching a key") {
+            let text = key.count == 1 ? key : ""
+            for type in ["keyDown", "keyUp"] {
+                var p: [(String, JSONValue)] = [("type", .string(type)), ("key", .string(key))]
+                if type == "keyDown", !text.isEmpty { p.append(("text", .string(text))) }
+                try session.call("Input.dispatchKeyEvent", .object(p), doing: "dispatching a key")
+            }
+            try absorb(doing: "dispatching a key")
+        }
+    }
+
+    func dispatchTouch(_ type: String, points: [(Double, Double)], doing: String) throws {
+        let list: [JSONValue] = points.map { .obj(("x", .number($0.0)), ("y", .number($0.1))) }
+        let params: JSONValue = .obj(("type", .string(type)), ("touchPoints", .array(list)))
+        let id = try session.send("Input.dispatchTouchEvent", params, doing: doing)
+        client.discardReply(id)
+    }
+
+    /// Runs a driver call in the page and collects what it did.
+    private func run(_ expression: String, doing: String) throws {
+        try guarded(doing) {
+            try evaluate(expression, doing: doing)
+            try absorb(doing: doing)
+            // What the call asked the network for was asked at this tick.
+            gate.endFrame(tick: tick)
+            geometryCache = nil
+        }
+    }
+}

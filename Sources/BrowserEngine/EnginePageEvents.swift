@@ -1,0 +1,149 @@
+import DevTools
+import Embed
+import Foundation
+import LiveblogModel
+
+/// The engine's events as the page's (X5, X10): the injected script's channel (hook calls, the
+/// embed's reports, layout, input), the platform's bridge, the console, navigations; network
+/// events go to the gate.
+extension EnginePage {
+    func absorb(doing: String) throws {
+        for e in client.takeEvents() where e.sessionId == session.sessionId {
+            try handle(e, doing: doing)
+        }
+        sendContinues()
+    }
+
+    private func handle(_ e: ProtocolEvent, doing: String) throws {
+        let p = e.params
+        switch e.method {
+        case "Network.requestWillBeSent":
+            guard let id = p["requestId"]?.stringValue, let u = p["request"]?["url"]?.stringValue else { return }
+            let document = p["type"]?.stringValue == "Document"
+            let main = document && (p["frameId"]?.stringValue == session.targetId
+                                    || u.split(separator: "#").first == url.split(separator: "#").first)
+            gate.willSend(id: id, url: u, redirect: p["redirectResponse"] != nil, immediate: main)
+        case "Network.loadingFinished", "Network.loadingFailed":
+            if let id = p["requestId"]?.stringValue { gate.finished(id: id) }
+        case "Fetch.requestPaused":
+            if let f = p["requestId"]?.stringValue { gate.paused(fetchId: f, networkId: p["networkId"]?.stringValue) }
+        case "Runtime.bindingCalled":
+            let payload = p["payload"]?.stringValue ?? ""
+            if p["name"]?.stringValue == InjectedScript.channel { channel(payload) } else { bridge(payload) }
+        case "Runtime.consoleAPICalled":
+            let text = EnginePage.consoleText(p["args"]?.arrayValue ?? [])
+            outbox.append(.page(.console(level: EnginePage.level(p["type"]?.stringValue ?? "log"),
+                                         message: Sanitizer.clean(text))))
+        case "Runtime.exceptionThrown":
+            let d = p["exceptionDetails"]
+            let text = d?["exception"]?["description"]?.stringValue ?? d?["text"]?.stringValue ?? "Uncaught error"
+            outbox.append(.page(.console(level: "error", message: Sanitizer.clean(text))))
+        case "Page.frameNavigated":
+            if p["frame"]?["parentId"] == nil { outbox.append(.engine(.navigation(url: shownURL))) }
+        case "Page.domContentEventFired":
+            documentReady = true
+            if site == nil { ready = true }
+        case "Inspector.targetCrashed", "Target.targetCrashed":
+            crashed = true
+            throw DevToolsError.engineExited(doing: doing, status: "the page's renderer crashed", log: "")
+        default:
+            break
+        }
+    }
+
+    // MARK: - The injected script's channel (docs/engine.md)
+
+    private func channel(_ payload: String) {
+        guard let m = try? JSONParser.parse(payload), let k = m["k"]?.stringValue else { return }
+        switch k {
+        case "report": report(m)
+        case "hook":
+            outbox.append(.page(.hook(jumpId: m["jumpId"]?.intValue ?? 0, top: m["top"]?.doubleValue ?? .nan,
+                                      correction: m["correction"]?.boolValue ?? false, args: m["args"]?.intValue ?? 0,
+                                      threw: m["threw"]?.boolValue ?? false)))
+        case "layout": layout(m)
+        case "input": if let t = m["type"]?.stringValue { inputSeen.append(t) }
+        case "navResult":
+            // The reference embed reports its navigations itself (with how they came).
+            guard !speaksProtocol, let id = m["id"]?.stringValue else { return }
+            outbox.append(.page(.nav(id: id, result: m["found"]?.boolValue == true ? .found : .notFound, via: "api")))
+        case "external": external(m)
+        default: break
+        }
+    }
+
+    private func report(_ m: JSONValue) {
+        switch m["kind"]?.stringValue {
+        case "ready":
+            ready = true
+            speaksProtocol = m["protocol"]?.intValue == 1
+        case "nav":
+            guard let id = m["id"]?.stringValue else { return }
+            let result: NavResult = m["result"]?.stringValue == "found" ? .found : .notFound
+            outbox.append(.page(.nav(id: id, result: result, via: m["via"]?.stringValue ?? "api")))
+        case "hold-end":
+            guard let reason = m["reason"]?.stringValue.flatMap(HoldEndReason.init(rawValue:)) else { return }
+            outbox.append(.page(.holdEnd(jumpId: m["jumpId"]?.intValue ?? 0, reason: reason)))
+        case "layout": layout(m)
+        case "received":
+            guard let u = m["url"]?.stringValue, let url = URL(string: u, relativeTo: URL(string: self.url))
+            else { return }
+            received[EnginePage.pathAndQuery(url.absoluteURL), default: 0] += 1
+        case "external": external(m)
+        default: break
+        }
+    }
+
+    private func layout(_ m: JSONValue) {
+        guard let h = m["height"]?.doubleValue else { return }
+        contentHeight = h
+        geometryCache = nil
+        // The height at load is the web row's first; later changes are layout lines (E2).
+        guard !loading else { return }
+        outbox.append(.page(.layout(height: h, cause: m["cause"]?.stringValue ?? "page")))
+    }
+
+    private func external(_ m: JSONValue) {
+        guard let u = m["url"]?.stringValue else { return }
+        let url = Sanitizer.clean(u)
+        outbox.append(.page(m["type"]?.stringValue == "media" ? .mediaHandoff(url) : .externalLink(url)))
+    }
+
+    // MARK: - The bridge (X5)
+
+    /// What the native side reads: iOS `dict["top"] as? CGFloat` (no number: the message is
+    /// dropped), `dict["correction"] as? Bool ?? false`, `dict["jumpId"] as? Int ?? 0`;
+    /// Android's three converted values.
+    private func bridge(_ payload: String) {
+        guard let m = try? JSONParser.parse(payload) else { return }
+        if m["platform"]?.stringValue == "android", let a = m["args"]?.arrayValue, a.count == 3 {
+            outbox.append(.bridge(BridgeCall(platform: .android, top: a[0].doubleValue ?? 0,
+                                             correction: a[1].boolValue ?? false, jumpId: a[2].intValue ?? 0)))
+            return
+        }
+        guard let body = m["body"], let top = body["top"]?.doubleValue else { return }
+        let correction = body["correction"]?.boolValue ?? body["correction"]?.doubleValue.map { $0 == 1 } ?? false
+        let jumpId = body["jumpId"]?.doubleValue.flatMap { Int(exactly: $0) } ?? 0
+        outbox.append(.bridge(BridgeCall(platform: .ios, top: top, correction: correction, jumpId: jumpId)))
+    }
+
+    // MARK: - Console
+
+    static func level(_ type: String) -> String {
+        switch type {
+        case "warning": return "warn"
+        case "log", "info", "error", "debug": return type
+        default: return "log"
+        }
+    }
+
+    static func consoleText(_ args: [JSONValue]) -> String {
+        args.map { a -> String in
+            if let s = a["value"]?.stringValue { return s }
+            if let n = a["value"]?.doubleValue { return n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : "\(n)" }
+            if let b = a["value"]?.boolValue { return b ? "true" : "false" }
+            if let u = a["unserializableValue"]?.stringValue { return u }
+            return a["description"]?.stringValue ?? a["type"]?.stringValue ?? ""
+        }.joined(separator: " ")
+    }
+}

@@ -1,0 +1,148 @@
+import DevTools
+import Embed
+import Foundation
+import LiveblogModel
+import VirtualTime
+
+/// The page's frames (X7). In virtual time one page frame is: release the responses due now
+/// and wait until the page has them; let virtual time run to the frame's time (timers, the
+/// page's tasks); draw one frame (`HeadlessExperimental.beginFrame`: animation frames,
+/// layout, resize observers); then a round trip to the page, after which every event of the
+/// frame has arrived. Nothing the engine does depends on how fast this machine is.
+extension EnginePage {
+    /// Runs the page's frames up to `tick` (every second tick, 60 Hz), collecting their events.
+    public func frame(tick target: Int) throws {
+        guard target > tick else { return }
+        try guarded("stepping the page") {
+            if !isVirtual { return try realTimeFrame(tick: target) }
+            var t = tick
+            while t < target {
+                t = min(target, t + VirtualClock.ticksPerFrame)
+                let seconds = String(format: "%.3f", VirtualClock.seconds(t))
+                let doing = "stepping the page to tick \(t) (\(seconds) s)"
+                try releaseDue(tick: t, doing: doing)
+                try stepVirtual(toMicros: baseMicros + Int64(t) * 1_000_000 / Int64(VirtualClock.ticksPerSecond),
+                                tick: t, doing: doing)
+            }
+        }
+    }
+
+    /// Virtual time to `toMicros`, then one frame drawn; events of it are attributed to `tick`.
+    func stepVirtual(toMicros target: Int64, tick t: Int, doing: String) throws {
+        if pendingTouchEnd != nil {
+            pendingTouchEnd = nil
+            try dispatchTouch("touchEnd", points: [], doing: doing)
+            inputExpected.append(("touchend", 1))
+        }
+        let budget = Double(max(0, target - micros)) / 1000
+        if budget > 0 {
+            try session.call("Emulation.setVirtualTimePolicy", .obj(("policy", .string("advance")),
+                                                                   ("budget", .number(budget))), doing: doing)
+            _ = try client.waitForEvent("Emulation.virtualTimeBudgetExpired", session: session.sessionId, doing: doing)
+        }
+        micros = max(micros, target)
+        try session.call("HeadlessExperimental.beginFrame", .obj(
+            ("interval", .number(1000.0 / 60)), ("noDisplayUpdates", .bool(false))), doing: doing)
+        // The round trip: the page's events of this frame were sent before its answer.
+        try session.call("Runtime.evaluate", .obj(("expression", .string("0"))), doing: doing)
+        tick = t
+        try absorb(doing: doing)
+        gate.endFrame(tick: t)
+        checkInput()
+        geometryCache = nil
+    }
+
+    /// The view's frame: no virtual time; what is due is released and what came is collected.
+    private func realTimeFrame(tick t: Int) throws {
+        let doing = "running the page at tick \(t)"
+        if pendingTouchEnd != nil {
+            pendingTouchEnd = nil
+            try dispatchTouch("touchEnd", points: [], doing: doing)
+        }
+        gate.release(tick: t)
+        sendContinues()
+        tick = t
+        try client.readAvailable(doing: doing)
+        try absorb(doing: doing)
+        gate.endFrame(tick: t)
+        geometryCache = nil
+    }
+
+    // MARK: - The network gate (X3)
+
+    /// Releases the responses due at `tick` and waits (bounded) until the page has them: the
+    /// engine reports each loaded (or failed), and the reference embed each fetch it read.
+    func releaseDue(tick t: Int, doing: String) throws {
+        let released = gate.release(tick: t)
+        sendContinues()
+        try settle(released, doing: doing)
+    }
+
+    /// Waits (bounded) until the page has the released responses.
+    func settle(_ released: [String], doing: String) throws {
+        guard !released.isEmpty else { return }
+        var acks: [String] = []
+        if speaksProtocol {
+            for id in released {
+                guard let u = gate.url(of: id), let url = URL(string: u) else { continue }
+                let fetched = url.path.hasPrefix("/data/") || url.path.hasPrefix("/embed/")
+                if fetched { acks.append(EnginePage.pathAndQuery(url)) }
+            }
+        }
+        let deadline = Date().addingTimeInterval(config.settleTimeout)
+        while true {
+            acks.removeAll { path in
+                guard let n = received[path], n > 0 else { return false }
+                received[path] = n > 1 ? n - 1 : nil
+                return true
+            }
+            let waiting = released.filter { gate.unsettled.contains($0) }
+            if waiting.isEmpty && acks.isEmpty { return }
+            guard Date() < deadline else {
+                let what = (waiting.compactMap { gate.url(of: $0) } + acks).prefix(3).joined(separator: ", ")
+                outbox.append(.engine(.note("tick \(tick): \(what) did not reach the page within "
+                                            + "\(Int(config.settleTimeout)) s; it lands in a later frame")))
+                return
+            }
+            try client.pump(timeout: min(0.5, max(0.001, deadline.timeIntervalSinceNow)), doing: doing)
+            try absorb(doing: doing)
+        }
+    }
+
+    func sendContinues() {
+        for f in gate.takeContinues() {
+            if let id = try? session.send("Fetch.continueRequest", .obj(("requestId", .string(f)))) {
+                client.discardReply(id)
+            }
+        }
+    }
+
+    static func pathAndQuery(_ url: URL) -> String {
+        let c = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        let q = c?.percentEncodedQuery.map { "?" + $0 } ?? ""
+        return (c?.percentEncodedPath ?? url.path) + q
+    }
+
+    /// Touch events reach the page in the frame after they were sent, wheel turns in the one
+    /// after that; one that did not is noted (docs/engine.md).
+    private func checkInput() {
+        guard !inputExpected.isEmpty else { return }
+        var missing: [String] = []
+        var still: [(kind: String, frames: Int)] = []
+        for e in inputExpected {
+            if let i = inputSeen.firstIndex(of: e.kind) {
+                inputSeen.remove(at: i)
+            } else if e.frames > 1 {
+                still.append((e.kind, e.frames - 1))
+            } else {
+                missing.append(e.kind)
+            }
+        }
+        inputExpected = still
+        if still.isEmpty { inputSeen = [] }
+        if !missing.isEmpty {
+            outbox.append(.engine(.note("tick \(tick): the page did not see \(missing.joined(separator: ", ")) "
+                                        + "in the frame it was due")))
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import DevTools
+import LiveblogModel
+
+/// The script injected at document start (Assets/embed/inject.js, X5) with its options: the
+/// binding names, the hook, the page's selectors.
+enum InjectedScript {
+    static let channel = "__liveblogChannel"
+    static let bridge = "__liveblogBridge"
+
+    static func source(assets: EmbedAssets, config: EngineConfig) -> String {
+        let options: JSONValue = .obj(
+            ("channel", .string(channel)), ("bridge", .string(bridge)),
+            ("hook", hookSpec(config.hook, platform: config.device.platform)),
+            ("elementSelector", .string(config.elementSelector)),
+            ("postSelector", .string(config.postSelector)),
+            ("postIdAttribute", .string(config.postIdAttribute)))
+        return assets.text("inject.js").replacingOccurrences(of: "/*OPTIONS*/{}", with: ProtocolJSON.write(options))
+    }
+
+    /// The hook as the script's `makeHook` reads it.
+    static func hookSpec(_ hook: EngineHook?, platform: EnginePlatform) -> JSONValue {
+        switch hook {
+        case nil: return .null
+        case .shim: return .obj(("platform", .string(platform.rawValue)))
+        case let .custom(text, forward):
+            return .obj(("text", .string(text)), ("forward", forward ? .string(platform.rawValue) : .null))
+        }
+    }
+}

@@ -1,0 +1,16 @@
+/// Where the page's posts are (CSS px = pt, page coordinates), read from the engine after a
+/// frame's layout (X5): the document's height and each post's box, in page order.
+public struct PageGeometry: Sendable, Equatable {
+    public struct PostBox: Sendable, Equatable {
+        public let id: String
+        public let top: Double
+        public let height: Double
+    }
+
+    public let contentHeight: Double
+    public let posts: [PostBox]
+
+    public var postIds: [String] { posts.map(\.id) }
+
+    public func top(of id: String) -> Double? { posts.first { $0.id == id }?.top }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import TestSupport
+import XCTest
+@testable import DevTools
+
+/// X2: the engine never outlives liveblog, even when liveblog is killed with SIGKILL (no handler
+/// runs then): the engine ends when its DevTools pipe closes. A child runner (this test bundle
+/// run again, one test) starts an engine and waits; the test kills the runner with SIGKILL and
+/// checks the engine's group empties.
+final class OutlivingTests: XCTestCase {
+    static let runnerKey = "LIVEBLOG_ENGINE_RUNNER_FILE"
+
+    func testX2_engineDiesWithARunnerKilledBySIGKILL() throws {
+        try killRunner(signal: SIGKILL)
+    }
+
+    func testX2_engineDiesWithARunnerEndedBySIGTERM() throws {
+        try killRunner(signal: SIGTERM)
+    }
+
+    private func killRunner(signal: Int32) throws {
+        try EngineLaunch.requireEngine()
+        let file = NSTemporaryDirectory() + "liveblog-runner-\(getpid())-\(signal)"
+        try? FileManager.default.removeItem(atPath: file)
+        let runner = Process()
+        runner.executableURL = URL(fileURLWithPath: try selfExecutable())
+        runner.arguments = ["DevToolsTests.OutlivingTests/testRunner_holdsAnEngine"]
+        runner.environment = ProcessInfo.processInfo.environment.merging([Self.runnerKey: file]) { $1 }
+        runner.standardOutput = FileHandle.nullDevice
+        runner.standardError = FileHandle.nullDevice
+        try runner.run()
+        defer { if runner.isRunning { kill(runner.processIdentifier, SIGKILL) } }
+        let deadline = Date().addingTimeInterval(30)
+        var written: [Substring] = []
+        while written.count < 2, Date() < deadline, runner.isRunning {
+            written = ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n")
+            usleep(50_000)
+        }
+        let group = try XCTUnwrap(written.first.flatMap { Int32($0) }, "the runner started an engine")
+        let profile = String(written.last ?? "")
+        XCTAssertFalse(EngineProcesses.inGroup(group).isEmpty, "the engine runs")
+        kill(runner.processIdentifier, signal)
+        runner.waitUntilExit()
+        XCTAssertEqual(EngineProcesses.waitUntilGone(group), [], "no engine process outlives its runner")
+        try? FileManager.default.removeItem(atPath: file)
+        // A killed runner could not remove its profile: the next launch does.
+        BrowserProcess.removeStaleProfiles()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: profile), profile)
+    }
+
+    /// The runner's part: only when started by the test above.
+    func testRunner_holdsAnEngine() throws {
+        guard let file = ProcessInfo.processInfo.environment[Self.runnerKey] else { return }
+        let browser = try Browser.launch()
+        try "\(browser.pid)\n\(browser.profileDirectory)\n".write(toFile: file, atomically: true, encoding: .utf8)
+        sleep(60)
+        browser.close()
+    }
+
+    private func selfExecutable() throws -> String {
+        try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    }
+}
