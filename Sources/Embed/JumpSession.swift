@@ -27,8 +27,8 @@ public struct JumpSession: Sendable {
     /// E8: a one-parameter hook's jump call is skipped within this distance; E10: corrections
     /// are sent when `top` moved more than this.
     public static let tolerance = 5.0
-    /// E11: the hold ends this long after the jump.
-    public static let holdSeconds = 10
+    /// E11: the hold ends this long after the jump (the one length both sides use, `JumpHold`).
+    public static let holdSeconds = JumpHold.seconds
     /// E11: a one-parameter hook's hold ends this long after its last call.
     public static let oneParamIdleSeconds = 1
 

@@ -18,9 +18,6 @@ import ScrollPhysics
 /// finishes the jump. `.exact` clamps with the list's exact range (the behaviour before F8).
 public final class AndroidJumpHost: JumpHost {
     public let platform = Platform.android
-    public var actions: (HostAction) -> Void = { _ in }
-    let list: NativeList
-    var scrollView: ScrollView { list.scrollView }
     /// Which range `scrollTo` clamps with (`--android-range`, the scenario's `"androidRange"`).
     public let rangeMode: AndroidRangeMode
 
@@ -35,9 +32,9 @@ public final class AndroidJumpHost: JumpHost {
     private var lastClamped = false
     /// The range the last `scrollTo` clamped with (also on its HostAction, for the trace).
     public private(set) var lastRange: AndroidScrollRange?
-    private var tick = 0
-    /// HOLD_MS: the embed sends corrections for at most 10 s after the jump.
-    static let holdTicks = 10 * VirtualClock.ticksPerSecond
+    /// HOLD_MS: the embed sends corrections for at most 10 s after the jump (the page's own hold,
+    /// E11, is the same length).
+    static let holdTicks = JumpHold.ticks
 
     /// `rangeMode`: LinearLayoutManager's estimate (the default, `AndroidRangeMode.standard`) or
     /// the exact range (`--android-range exact`).
@@ -45,8 +42,7 @@ public final class AndroidJumpHost: JumpHost {
     /// host always had (the terminal).
     public let density: Double?
 
-    public init(list: NativeList, rangeMode: AndroidRangeMode = .standard, density: Double? = nil) {
-        self.list = list
+    public init(rangeMode: AndroidRangeMode = .standard, density: Double? = nil) {
         self.rangeMode = rangeMode
         self.density = density
     }
@@ -57,30 +53,31 @@ public final class AndroidJumpHost: JumpHost {
     public var followingJumpId: Int? { pendingTop != nil ? jumpId : nil }
     public var isClamped: Bool { lastClamped }
 
-    public func scrollRequest(top: Double, correction: Bool, jumpId: Int, now tick: Int) {
-        self.tick = tick
+    public func scrollRequest(top: Double, correction: Bool, jumpId: Int, in scene: ListScene) -> [ScrollEffect] {
         if !correction || jumpId != self.jumpId {
             self.jumpId = jumpId
             dragCountAtJump = dragCount
         } else if dragCount != dragCountAtJump {
-            actions(HostAction(jumpId: jumpId, kind: .drop))
-            return
+            return [.report(HostAction(jumpId: jumpId, kind: .drop))]
         }
+        var s = scene
         pendingTop = top
-        pendingUntil = tick + AndroidJumpHost.holdTicks
-        _ = scrollTo(top: top, correction: correction, kind: .scroll)
+        pendingUntil = s.tick + AndroidJumpHost.holdTicks
+        _ = scrollTo(top: top, correction: correction, kind: .scroll, &s)
+        return s.effects
     }
 
-    private func settle() {
+    private func settle(_ s: inout ListScene) {
         guard let top = pendingTop else { return }
-        if dragCount != dragCountAtJump || tick > pendingUntil {
+        if dragCount != dragCountAtJump || s.tick > pendingUntil {
             pendingTop = nil
             return
         }
-        if scrollTo(top: top, correction: true, kind: .settle) == 0 { pendingTop = nil }
+        if scrollTo(top: top, correction: true, kind: .settle, &s) == 0 { pendingTop = nil }
     }
 
-    private func scrollTo(top: Double, correction: Bool, kind: HostAction.Kind) -> Int {
+    private func scrollTo(top: Double, correction: Bool, kind: HostAction.Kind, _ s: inout ListScene) -> Int {
+        let list = s.list, scrollView = s.scrollView
         // F9: the list as the device lays it out, in px.
         let layout = AndroidListLayout(list, density: scale)
         // offsetDescendantRectToMyCoords: the web view's top in the RecyclerView.
@@ -111,9 +108,9 @@ public final class AndroidJumpHost: JumpHost {
         // Once the jump has landed, an instant scroll keeps the post still while content above it grows.
         let instant = correction && scrollView.state == .idle
         if instant {
-            recyclerViewScrollBy(to: targetPx, layout: layout)
+            recyclerViewScrollBy(to: targetPx, layout: layout, &s)
         } else {
-            smoothScrollBy(scrollBy, layout: layout)
+            smoothScrollBy(scrollBy, layout: layout, &s)
         }
         var action = HostAction(jumpId: jumpId ?? 0, kind: kind, target: target,
                                 animated: !instant && scrollBy != 0, clamped: lastClamped, range: range)
@@ -121,39 +118,37 @@ public final class AndroidJumpHost: JumpHost {
             action.pixels = HostPixels(density: d, target: targetPx - layout.paddingTop, requested: requested,
                                        scrollBy: scrollBy)
         }
-        actions(action)
+        s.perform(.report(action))
         return scrollBy
     }
 
     /// RecyclerView.scrollBy → scrollByInternal → scrollStep: LinearLayoutManager.scrollBy moves
     /// at most to the list's real end and returns what it consumed. With the exact range the
     /// target is inside the range already and is set as it is.
-    private func recyclerViewScrollBy(to targetPx: Int, layout: AndroidListLayout) {
+    private func recyclerViewScrollBy(to targetPx: Int, layout: AndroidListLayout, _ s: inout ListScene) {
         let reached = rangeMode == .estimated ? min(max(targetPx, 0), layout.maxOffset) : targetPx
-        scrollView.setContentOffset(Double(reached) / scale - scrollView.insetTop, animated: false, now: tick)
+        s.perform(.setContentOffset(Double(reached) / scale - s.scrollView.insetTop, animated: false))
     }
 
     /// RecyclerView.smoothScrollBy: nothing for 0; otherwise SETTLING with ViewFlinger's duration
     /// and quintic on the device's px and animation clock (F9), IDLE on the frame the position
     /// reaches the target, stopping where the content ends (ViewFlinger.run's `doneScrolling`).
-    private func smoothScrollBy(_ dy: Int, layout: AndroidListLayout) {
+    private func smoothScrollBy(_ dy: Int, layout: AndroidListLayout, _ s: inout ListScene) {
         guard dy != 0 else { return }
         // From where the list is now (RecyclerView's flinger restarts from the current position),
         // in our UIKit coordinates: Android's offset less the top padding, px.
         let from = layout.offset - layout.paddingTop
         let motion = ScrollAnimation.androidSmoothScroll(fromPx: from, by: dy, height: layout.height,
-                                                         startTick: tick, density: scale)
-        scrollView.animate(motion, now: tick, programmatic: true, stopsAtEnds: rangeMode == .estimated)
+                                                         startTick: s.tick, density: scale)
+        s.perform(.animate(motion, programmatic: true, stopsAtEnds: rangeMode == .estimated))
         // A flinger that stopped at once (already at the end) leaves the list IDLE.
-        scrollView.state = scrollView.isAnimating ? .settling : .idle
+        s.perform(.setState(s.scrollView.isAnimating ? .settling : .idle))
     }
 
-    public func webRowResized(to height: Double, now tick: Int) {
-        self.tick = tick
-        let old = list.webRowHeight
-        list.setWebRowHeight(height)
+    public func webRowResized(to height: Double, in scene: ListScene) -> [ScrollEffect] {
         // addOnLayoutChangeListener: if the height changed, webView.post { settle() }.
-        if old != height { settlePosted = true }
+        if scene.list.webRowHeight != height { settlePosted = true }
+        return [.setWebRowHeight(height)]
     }
 
     public func readerWillBeginDragging(now tick: Int) {
@@ -165,11 +160,11 @@ public final class AndroidJumpHost: JumpHost {
         dragCountAtJump = dragCount
     }
 
-    public func frame(now tick: Int) {
-        self.tick = tick
-        if settlePosted {
-            settlePosted = false
-            settle()
-        }
+    public func frame(in scene: ListScene) -> [ScrollEffect] {
+        guard settlePosted else { return [] }
+        settlePosted = false
+        var s = scene
+        settle(&s)
+        return s.effects
     }
 }

@@ -8,37 +8,33 @@
 ///       self.scrollToRequestedPost()
 ///     }
 ///
-/// Differences from UIKit, and why: without a device the message handler runs in the same frame
-/// as the page's call; on a device it runs after the bridge's delay (D4, `BridgeDelivery`);
-/// `performBatchUpdates` completes at once (animations are disabled in the sample anyway).
+/// Differences from UIKit, and why: the message handler runs after the bridge's delay (D4,
+/// `BridgeDelivery`: one frame on iOS, none for the terminal's `naive` comparison);
+/// `performBatchUpdates` completes at once (animations are disabled in the sample anyway). The
+/// collection view is the World's: the host decides on a copy of it and returns the effects.
 public final class IOSJumpHost: JumpHost {
     public let platform = Platform.ios
-    public var actions: (HostAction) -> Void = { _ in }
-    let list: NativeList
-    var scrollView: ScrollView { list.scrollView }
 
     public private(set) var activeJumpId: Int?
     public private(set) var requestedPostY: Double = 0
     public private(set) var isJumpAnimating = false
     public private(set) var isJumpClamped = false
-    private var tick = 0
 
     /// D3: UIScreen.scale; offsets land on the screen's pixels (1/scale pt). nil: no grid.
     public let scale: Double?
 
-    public init(list: NativeList, scale: Double? = nil) {
-        self.list = list
+    public init(scale: Double? = nil) {
         self.scale = scale
-        list.scrollView.didEndScrollingAnimation = { [weak self] in self?.scrollViewDidEndScrollingAnimation() }
     }
 
     public var followingJumpId: Int? { activeJumpId }
     public var isClamped: Bool { isJumpClamped }
 
-    private func scrollToRequestedPost(_ kind: HostAction.Kind) {
+    private func scrollToRequestedPost(_ kind: HostAction.Kind, _ s: inout ListScene) {
+        let scrollView = s.scrollView
         // adjustedContentInset: our insets are the bars drawn over the list.
-        let minY = -scrollView.insetTop
-        let maxY = max(minY, scrollView.contentHeight + scrollView.insetBottom - scrollView.viewportHeight)
+        let minY = scrollView.minOffset
+        let maxY = scrollView.maxOffset
         let desiredY = requestedPostY - scrollView.insetTop
         var target = min(max(desiredY, minY), maxY)
         // D3: UIKit aligns contentOffset to the screen's pixels.
@@ -48,40 +44,39 @@ public final class IOSJumpHost: JumpHost {
         // scrollViewDidEndScrollingAnimation is not called for an animation to the current offset,
         // but it is called for the running animation when a new one replaces it, so the flag is set afterwards.
         let animated = abs(target - scrollView.offset) >= 1
-        scrollView.setContentOffset(target, animated: animated, now: tick)
+        s.perform(.setContentOffset(target, animated: animated))
         isJumpAnimating = animated
         var action = HostAction(jumpId: activeJumpId ?? 0, kind: kind, target: target, animated: animated,
                                 clamped: isJumpClamped)
         if let k = scale, k != 1 {
             action.pixels = HostPixels(density: k, target: Int((target * k).rounded()))
         }
-        actions(action)
+        s.perform(.report(action))
     }
 
-    public func scrollRequest(top: Double, correction: Bool, jumpId: Int, now tick: Int) {
-        self.tick = tick
+    public func scrollRequest(top: Double, correction: Bool, jumpId: Int, in scene: ListScene) -> [ScrollEffect] {
         // Corrections only belong to the latest jump, and the reader's drag ends them.
         let dropped = correction && jumpId != activeJumpId
-        guard !dropped else {
-            actions(HostAction(jumpId: jumpId, kind: .drop))
-            return
-        }
+        guard !dropped else { return [.report(HostAction(jumpId: jumpId, kind: .drop))] }
+        var s = scene
         activeJumpId = jumpId
-        requestedPostY = list.webRowY + top
-        scrollToRequestedPost(.scroll)
+        requestedPostY = s.list.webRowY + top
+        scrollToRequestedPost(.scroll, &s)
+        return s.effects
     }
 
-    public func webRowResized(to height: Double, now tick: Int) {
-        self.tick = tick
-        let offset = scrollView.offset
+    public func webRowResized(to height: Double, in scene: ListScene) -> [ScrollEffect] {
+        var s = scene
+        let offset = s.scrollView.offset
         // Restoring the offset stops a jump mid-animation and keeps a clamped jump short, so the jump is re-aimed afterwards.
         let reaimJump = isJumpAnimating || isJumpClamped
-        list.setWebRowHeight(height)
+        s.perform(.setWebRowHeight(height))
         // (As far as the new range allows: a row that shrank leaves no room for the old offset.)
-        scrollView.setContentOffset(scrollView.clamp(offset), animated: false, now: tick)
+        s.perform(.setContentOffset(s.scrollView.clamp(offset), animated: false))
         if reaimJump, activeJumpId != nil {
-            scrollToRequestedPost(.reaim)
+            scrollToRequestedPost(.reaim, &s)
         }
+        return s.effects
     }
 
     public func readerWillBeginDragging(now tick: Int) {
@@ -89,11 +84,10 @@ public final class IOSJumpHost: JumpHost {
         isJumpAnimating = false
     }
 
-    func scrollViewDidEndScrollingAnimation() {
+    /// scrollViewDidEndScrollingAnimation.
+    public func scrollingAnimationEnded() {
         isJumpAnimating = false
     }
 
     public func adopt(jumpId: Int, now tick: Int) { activeJumpId = jumpId }
-
-    public func frame(now tick: Int) { self.tick = tick }
 }

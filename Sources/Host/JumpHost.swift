@@ -27,22 +27,33 @@ public enum Platform: String, Sendable, CaseIterable {
 }
 
 /// A host strategy (H3): the app's side of the hook, re-created from the seed's sample code.
-/// Every `now:` argument is a VirtualClock tick (the label stays for the callers; issue 10).
+/// It decides on a working copy of the list (`ListScene`) and returns what it wants done as
+/// `ScrollEffect`s, in order (its `HostAction`s among them as `.report`); the World applies them.
+/// Every tick is a VirtualClock tick (120 Hz).
 public protocol JumpHost: AnyObject {
     var platform: Platform { get }
-    /// The bridge delivered a call: what the app's JS shim forwards (top, !!info.correction, info.jumpId || 0).
-    func scrollRequest(top: Double, correction: Bool, jumpId: Int, now tick: Int)
+    /// The bridge delivered a call: what the app's JS shim forwards (top, !!info.correction,
+    /// info.jumpId || 0).
+    func scrollRequest(top: Double, correction: Bool, jumpId: Int, in scene: ListScene) -> [ScrollEffect]
     /// The web view reports a new content height (E2); the host resizes the row.
-    func webRowResized(to height: Double, now tick: Int)
+    func webRowResized(to height: Double, in scene: ListScene) -> [ScrollEffect]
     /// The reader started dragging the list (H5): scrollViewWillBeginDragging / SCROLL_STATE_DRAGGING.
     func readerWillBeginDragging(now tick: Int)
     /// Work posted to the next frame (Android's webView.post).
-    func frame(now tick: Int)
+    func frame(in scene: ListScene) -> [ScrollEffect]
+    /// UIScrollViewDelegate.scrollViewDidEndScrollingAnimation, for an animation that ended on its
+    /// own or was replaced by the reader's scrolling (not one the host replaced itself: the sample
+    /// sets its flag after that one's call).
+    func scrollingAnimationEnded()
     /// Follow a jump already held when this host was made (a platform or mode switch at run
     /// time): its later corrections are the current jump's, and a drag from now on stops them.
     func adopt(jumpId: Int, now tick: Int)
     /// The jump the host is following, for the toolbar.
     var followingJumpId: Int? { get }
     var isClamped: Bool { get }
-    var actions: (HostAction) -> Void { get set }
+}
+
+extension JumpHost {
+    public func scrollingAnimationEnded() {}
+    public func frame(in scene: ListScene) -> [ScrollEffect] { [] }
 }

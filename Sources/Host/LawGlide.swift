@@ -14,8 +14,8 @@ struct LawGlide {
     let startTick: Int
     /// The motion's value applied so far.
     var applied: Double
-    /// uikit on the M1 list: the list it moves directly, and the offset it last set.
-    let list: ScrollView?
+    /// uikit on the M1 list: it moves the list's own offset, and the offset it last set.
+    let onList: Bool
     var lastSet: Double
 
     enum Step: Equatable {
@@ -27,40 +27,42 @@ struct LawGlide {
 
     /// The glide a release at `v` (content pt/s, + = content up) starts, nil for none.
     static func start(_ physics: PhysicsModel, velocity v: Double, target: PanTarget,
-                      now: Int) -> LawGlide? {
+                      now: Int, _ s: ListScene) -> LawGlide? {
         let law = physics.law
-        let viewport = target.indicator.viewport
-        if physics == .uikit, let sv = (target as? ListPanTarget)?.scrollView {
+        let viewport = target.indicator(s).viewport
+        if physics == .uikit, target is ListPanTarget {
+            let sv = s.scrollView
             let bounds = ScrollBounds(min: sv.minOffset, max: sv.maxOffset, viewport: sv.viewportHeight)
             // A release outside the bounds (a rubber-banded drag) always springs back.
             guard law.startsFling(velocity: v) || !bounds.contains(sv.offset) else { return nil }
             let motion = law.motion(from: sv.offset, velocity: v, bounds: bounds)
-            return LawGlide(motion: motion, startTick: now, applied: sv.offset, list: sv, lastSet: sv.offset)
+            return LawGlide(motion: motion, startTick: now, applied: sv.offset, onList: true, lastSet: sv.offset)
         }
         guard law.startsFling(velocity: v) else { return nil }
-        let room = (down: target.room(contentUp: false), up: target.room(contentUp: true))
+        let room = (down: target.room(contentUp: false, s), up: target.room(contentUp: true, s))
         let bounds = ScrollBounds(min: room.down, max: room.up, viewport: viewport)
         return LawGlide(motion: law.motion(from: 0, velocity: v, bounds: bounds), startTick: now, applied: 0,
-                        list: nil, lastSet: 0)
+                        onList: false, lastSet: 0)
     }
 
     /// One 120 Hz step at tick `now`.
-    mutating func step(now: Int, target: PanTarget) -> Step {
+    mutating func step(now: Int, target: PanTarget, _ s: inout ListScene) -> Step {
         let t = VirtualClock.seconds(now - startTick)
         let y = motion.value(at: t)
         let d = y - applied
         applied = y
-        if let sv = list {
+        if onList {
             // The list's own offset; if the app moved it meanwhile (a restored offset after a
             // resize), the glide goes on from there.
-            sv.offset = sv.offset == lastSet ? y : sv.offset + d
-            lastSet = sv.offset
+            let o = s.scrollView.offset
+            s.perform(.setOffset(o == lastSet ? y : o + d))
+            lastSet = s.scrollView.offset
             return motion.isFinished(at: t) ? .finished : .moving
         }
         if d != 0 {
-            let room = target.room(contentUp: d > 0)
+            let room = target.room(contentUp: d > 0, s)
             let blocked = abs(d) > abs(room) + 1e-9
-            _ = target.pan(by: -d, bounce: false)
+            _ = target.pan(by: -d, fingerDrag: false, &s)
             if blocked {
                 // The velocity there (the last nonzero one at the motion's end).
                 var v = motion.velocity(at: t)

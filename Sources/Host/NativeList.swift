@@ -1,11 +1,12 @@
-/// The native list of mode M1 (H1): header rows, the content-sized web row, footer rows.
-public final class NativeList {
+/// The native list of mode M1 (H1), as a value: header rows, the content-sized web row, footer
+/// rows, and the scroll view that scrolls them (its content height is theirs).
+public struct NativeList: Equatable {
     public let line: Double
     public var headerRows: Int { didSet { update() } }
     public var footerRows: Int { didSet { update() } }
     /// As tall as the page last reported (E2).
     public private(set) var webRowHeight: Double
-    public let scrollView: ScrollView
+    public var scrollView: ScrollView
 
     public init(headerRows: Int, footerRows: Int, webRowHeight: Double, scrollView: ScrollView, line: Double = 16) {
         self.headerRows = headerRows
@@ -21,10 +22,10 @@ public final class NativeList {
     public var footerY: Double { webRowY + webRowHeight }
     public var contentHeight: Double { footerY + Double(footerRows) * line }
 
-    public func setWebRowHeight(_ h: Double) {
+    public mutating func setWebRowHeight(_ h: Double) {
         webRowHeight = h
         update()
     }
 
-    private func update() { scrollView.contentHeight = contentHeight }
+    private mutating func update() { scrollView.contentHeight = contentHeight }
 }

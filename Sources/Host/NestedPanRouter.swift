@@ -4,11 +4,6 @@ import ScrollPhysics
 /// Content moving up scrolls the web view until its bottom, then the list; content moving down
 /// scrolls the list until its top, then the web view. The list bounces at its bottom (P3).
 public final class NestedPanRouter: PanTarget {
-    let list: ScrollView
-    /// The web view's own offset and range.
-    public var webOffset: () -> Double
-    public var setWebOffset: (Double) -> Void
-    public var webMaxOffset: () -> Double
     private var webOld = 0.0
     private var listOld = 0.0
     /// The list's bottom bounce (P3). Off under the `android` law: RecyclerView shows no
@@ -17,30 +12,25 @@ public final class NestedPanRouter: PanTarget {
 
     public func use(_ physics: PhysicsModel) { bouncesAtBottom = physics != .android }
 
-    public init(list: ScrollView, webOffset: @escaping () -> Double, setWebOffset: @escaping (Double) -> Void,
-                webMaxOffset: @escaping () -> Double) {
-        self.list = list
-        self.webOffset = webOffset
-        self.setWebOffset = setWebOffset
-        self.webMaxOffset = webMaxOffset
-    }
+    public init() {}
 
-    public func panBegan() {
-        list.stopAnimation()
-        webOld = webOffset()
-        listOld = list.offset
+    public func panBegan(_ s: inout ListScene) {
+        s.perform(.stopAnimation)
+        webOld = s.web.offset
+        listOld = s.scrollView.offset
     }
 
     /// setScrollOffsetY(dValue:isWebView:)
-    private func setScrollOffsetY(_ dValue: Double, isWebView: Bool, bounce: Bool) {
+    private func setScrollOffsetY(_ dValue: Double, isWebView: Bool, bounce: Bool, _ s: inout ListScene) {
+        let list = s.scrollView
         let oldOffsetY = isWebView ? webOld : listOld
         let beganOffsetY = isWebView ? 0 : list.minOffset
-        let maxOffsetY = isWebView ? webMaxOffset() : list.maxOffset
+        let maxOffsetY = isWebView ? s.web.maxOffset : list.maxOffset
         var newOffsetY = oldOffsetY - dValue
         newOffsetY = newOffsetY >= beganOffsetY ? newOffsetY : beganOffsetY
         if isWebView {
             newOffsetY = min(newOffsetY, maxOffsetY)
-            setWebOffset(newOffsetY)
+            s.perform(.setWebOffset(newOffsetY))
             webOld = newOffsetY
         } else {
             if newOffsetY >= maxOffsetY {
@@ -48,50 +38,52 @@ public final class NestedPanRouter: PanTarget {
                     ? RubberBand.damped(newOffset: newOffsetY, oldOffset: listOld, maxOffset: maxOffsetY)
                     : max(maxOffsetY, min(listOld, newOffsetY))
             }
-            list.offset = newOffsetY
+            s.perform(.setOffset(newOffsetY))
             listOld = newOffsetY
         }
     }
 
-    public func pan(by dValue: Double, bounce: Bool) -> Bool {
-        webOld = webOffset()
-        listOld = list.dragOffset
+    public func pan(by dValue: Double, fingerDrag bounce: Bool, _ s: inout ListScene) -> Bool {
+        webOld = s.web.offset
+        listOld = s.scrollView.dragOffset
+        let webMax = s.web.maxOffset
         if dValue < 0 { // content moves up: tableView offsetY increases
-            if webOld >= webMaxOffset() {
-                setScrollOffsetY(dValue, isWebView: false, bounce: bounce)
-                return listOld >= list.maxOffset
+            if webOld >= webMax {
+                setScrollOffsetY(dValue, isWebView: false, bounce: bounce, &s)
+                return listOld >= s.scrollView.maxOffset
             }
             // The seed gives a whole delta to one view; we split one that crosses the web view's
             // bottom so that nothing is lost at the hand-over (a key's `G` must reach the end).
-            let webRoom = webMaxOffset() - webOld
-            setScrollOffsetY(max(dValue, -webRoom), isWebView: true, bounce: bounce)
-            if -dValue > webRoom { setScrollOffsetY(dValue + webRoom, isWebView: false, bounce: bounce) }
+            let webRoom = webMax - webOld
+            setScrollOffsetY(max(dValue, -webRoom), isWebView: true, bounce: bounce, &s)
+            if -dValue > webRoom { setScrollOffsetY(dValue + webRoom, isWebView: false, bounce: bounce, &s) }
             return false
         } else { // content moves down
-            if listOld <= list.minOffset {
-                setScrollOffsetY(dValue, isWebView: true, bounce: bounce)
+            if listOld <= s.scrollView.minOffset {
+                setScrollOffsetY(dValue, isWebView: true, bounce: bounce, &s)
                 return webOld <= 0
             }
-            let listRoom = listOld - list.minOffset
-            setScrollOffsetY(min(dValue, listRoom), isWebView: false, bounce: bounce)
-            if dValue > listRoom { setScrollOffsetY(dValue - listRoom, isWebView: true, bounce: bounce) }
+            let listRoom = listOld - s.scrollView.minOffset
+            setScrollOffsetY(min(dValue, listRoom), isWebView: false, bounce: bounce, &s)
+            if dValue > listRoom { setScrollOffsetY(dValue - listRoom, isWebView: true, bounce: bounce, &s) }
             return false
         }
     }
 
-    public func room(contentUp: Bool) -> Double {
-        if contentUp { return max(0, webMaxOffset() - webOffset()) + max(0, list.maxOffset - list.offset) }
-        return -(max(0, webOffset()) + max(0, list.offset - list.minOffset))
+    public func room(contentUp: Bool, _ s: ListScene) -> Double {
+        let list = s.scrollView
+        if contentUp { return max(0, s.web.maxOffset - s.web.offset) + max(0, list.maxOffset - list.offset) }
+        return -(max(0, s.web.offset) + max(0, list.offset - list.minOffset))
     }
 
-    public func settle(now tick: Int) {
-        let o = list.offset
-        if o > list.maxOffset { list.animate(.springBack(from: o, to: list.maxOffset), now: tick, programmatic: false) }
+    public func settle(_ s: inout ListScene) {
+        let o = s.scrollView.offset, maxY = s.scrollView.maxOffset
+        if o > maxY { s.perform(.animate(.springBack(from: o, to: maxY), programmatic: false, stopsAtEnds: false)) }
     }
 
-    public var indicator: (offset: Double, content: Double, viewport: Double) {
+    public func indicator(_ s: ListScene) -> (offset: Double, content: Double, viewport: Double) {
+        let list = s.scrollView
         let visible = list.viewportHeight - list.insetTop - list.insetBottom
-        let webMax = webMaxOffset()
-        return (webOffset() + (list.offset - list.minOffset), webMax + list.contentHeight, visible)
+        return (s.web.offset + (list.offset - list.minOffset), s.web.maxOffset + list.contentHeight, visible)
     }
 }

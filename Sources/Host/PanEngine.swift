@@ -6,16 +6,16 @@ import ScrollPhysics
 /// on release at 180 pt/s or faster (P2), the damped bottom overscroll and spring back (P3), the
 /// interaction lock (P4), and keys and wheel notches turned into gestures (P5, P6).
 /// Time comes in as ticks (120 Hz); nothing here reads a clock.
+///
+/// Each call is given the World's list as it is (a `ListScene`) and returns what it did to it as
+/// `ScrollEffect`s, in order, with what the World must hear (the reader began scrolling with an
+/// input, a motion goes on by itself, nothing moves any more): the World applies them.
 public final class PanEngine {
     public var target: PanTarget { didSet { target.use(physics) } }
-
-    /// The reader began scrolling, with what (H5, F4): the World decides whether the host hears
-    /// scrollViewWillBeginDragging / DRAGGING (`ReaderDragRule`).
-    public var onDragBegan: (ScrollInput, Int) -> Void = { _, _ in }
-    /// A reader-driven motion continues on its own (inertia, key ease): Android's SETTLING.
-    public var onSettling: () -> Void = {}
-    /// Nothing the reader started moves any more.
-    public var onIdle: () -> Void = {}
+    /// The working copy of the list during a call (`run`).
+    var scene = ListScene(list: NativeList(headerRows: 0, footerRows: 0, webRowHeight: 0,
+                                           scrollView: ScrollView(viewportHeight: 0, insetTop: 0, insetBottom: 0)),
+                          tick: 0)
 
     public private(set) var item: DynamicItem?
     /// F1, F2: the law of inertia and of the edges, chosen by the World (`PhysicsModel.selected`).
@@ -74,15 +74,26 @@ public final class PanEngine {
     /// Touch down. Returns true when it stopped a motion (so the press is not a tap).
     /// `stopsScroll`: the press also stops a scroll the list runs on its own (F3: the jump's
     /// smooth scroll or animated setContentOffset), so it is not a tap either.
+    public func touchDown(y: Double, now: Int, stopsScroll: Bool = false, in s: ListScene) -> [ScrollEffect] {
+        run(s) { touchDown(y: y, now: now, stopsScroll: stopsScroll) }
+    }
+
+    /// Runs `body` on a working copy of `s`; what it did, in order.
+    func run(_ s: ListScene, _ body: () -> Void) -> [ScrollEffect] {
+        scene = s
+        body()
+        return scene.effects
+    }
+
     @discardableResult
-    public func touchDown(y: Double, now: Int, stopsScroll: Bool = false) -> Bool {
+    func touchDown(y: Double, now: Int, stopsScroll: Bool) -> Bool {
         let stopped = item != nil || glide != nil || isFlinging || ease != nil || stopsScroll
         item = nil
         glide = nil
         android?.stop()
         ease = nil
         stream.reset()
-        target.panBegan()
+        target.panBegan(&scene)
         tracker.reset()
         tracker.add(time: seconds(now), position: y)
         androidDown(y: y, now: now)
@@ -90,7 +101,11 @@ public final class PanEngine {
         return stopped
     }
 
-    public func touchMove(y: Double, now: Int) {
+    public func touchMove(y: Double, now: Int, in s: ListScene) -> [ScrollEffect] {
+        run(s) { touchMove(y: y, now: now) }
+    }
+
+    func touchMove(y: Double, now: Int) {
         guard var t = touch else { return }
         tracker.add(time: seconds(now), position: y)
         androidTracker.move(nanos: AndroidClock.nanos(tick: now), position: fingerPx(y))
@@ -100,8 +115,8 @@ public final class PanEngine {
             guard abs(y - t.startY) > PhysicsConstants.touchSlop else { return }
             t.dragging = true
             touch = t
-            target.panBegan()
-            onDragBegan(.touch, now)
+            target.panBegan(&scene)
+            scene.perform(.readerBegan(.touch, tick: now))
             dragStep(by: y - t.startY, now: now, to: y)
         } else {
             dragStep(by: y - t.lastY, now: now, to: y)
@@ -114,7 +129,13 @@ public final class PanEngine {
     public enum TouchResult: Equatable { case tap, drag, none }
 
     /// Touch up: a tap, or the end of a drag (with inertia at 180 pt/s or faster).
-    public func touchUp(y: Double, now: Int) -> TouchResult {
+    public func touchUp(y: Double, now: Int, in s: ListScene) -> (TouchResult, [ScrollEffect]) {
+        var result = TouchResult.none
+        let effects = run(s) { result = touchUp(y: y, now: now) }
+        return (result, effects)
+    }
+
+    func touchUp(y: Double, now: Int) -> TouchResult {
         guard let t = touch else { return .none }
         if t.lastY != y { touchMove(y: y, now: now) }
         let current = touch ?? t
@@ -122,17 +143,17 @@ public final class PanEngine {
         guard current.dragging else {
             android?.edges.releaseAll(atMs: AndroidClock.millis(tick: now))
             // A press that stopped a bounce mid-way: the content springs back on release (P3).
-            target.settle(now: now)
-            onIdle()
+            target.settle(&scene)
+            scene.perform(.readerIdle)
             return current.stoppedMotion ? .none : .tap
         }
         let flung = physics == .android ? androidRelease(now: now)
             : startInertia(contentVelocity: -tracker.velocity(at: seconds(now)), now: now)
         if flung {
-            onSettling()
+            scene.perform(.readerSettling)
         } else {
-            target.settle(now: now)
-            onIdle()
+            target.settle(&scene)
+            scene.perform(.readerIdle)
         }
         return .drag
     }
@@ -141,34 +162,43 @@ public final class PanEngine {
 
     /// Scrolls content by `delta` pt (+ = content up, as j / wheel down) with an ease-out of 0.15 s;
     /// scrolls closer than 80 ms apart form one stream whose speed carries into inertia.
-    public func easedScroll(by delta: Double, now: Int, homeEnd: Bool = false, input: ScrollInput = .key) {
+    public func easedScroll(by delta: Double, now: Int, homeEnd: Bool = false, input: ScrollInput = .key,
+                            in s: ListScene) -> [ScrollEffect] {
+        run(s) { easedScroll(by: delta, now: now, homeEnd: homeEnd, input: input) }
+    }
+
+    func easedScroll(by delta: Double, now: Int, homeEnd: Bool, input: ScrollInput) {
         let continuing = stream.isActive(at: seconds(now)) && ease != nil
         stream.add(at: seconds(now), delta: delta)
         item = nil
         glide = nil
         android?.stop()
-        if !continuing { target.panBegan() }
+        if !continuing { target.panBegan(&scene) }
         // Every notch and key press is the reader scrolling, also inside a stream that began
         // before a jump: the World hears of each (H5) and tells the host if it is a drag (F4).
-        onDragBegan(input, now)
+        scene.perform(.readerBegan(input, tick: now))
         var total = delta
         if let e = ease, continuing { total += e.motion.to - e.applied }
         // No overscroll from keys: the delta stops at the bounds.
-        let room = target.room(contentUp: total > 0)
+        let room = target.room(contentUp: total > 0, scene)
         total = total > 0 ? min(total, room) : max(total, room)
         let motion: ScrollAnimation = homeEnd ? .homeEnd(from: 0, to: total) : .keyLine(from: 0, to: total)
         ease = Ease(motion: motion, startTick: now, applied: 0)
-        onSettling()
+        scene.perform(.readerSettling)
         lastMovementTick = now
     }
 
     /// J / K: a fling at `velocity` pt/s of content (+ = content up).
-    public func fling(contentVelocity: Double, now: Int) {
+    public func fling(contentVelocity: Double, now: Int, in s: ListScene) -> [ScrollEffect] {
+        run(s) { fling(contentVelocity: contentVelocity, now: now) }
+    }
+
+    func fling(contentVelocity: Double, now: Int) {
         ease = nil
         stream.reset()
-        target.panBegan()
-        onDragBegan(.key, now)
-        if startInertia(contentVelocity: contentVelocity, now: now) { onSettling() } else { onIdle() }
+        target.panBegan(&scene)
+        scene.perform(.readerBegan(.key, tick: now))
+        if startInertia(contentVelocity: contentVelocity, now: now) { scene.perform(.readerSettling) } else { scene.perform(.readerIdle) }
     }
 
     /// Stops the inertia, eases and streams where they are, keeping a finger that is down (the app
@@ -195,7 +225,7 @@ public final class PanEngine {
     /// step is RecyclerView's, in px (PanEngineAndroid.swift).
     private func dragStep(by d: Double, now: Int, to y: Double) {
         guard physics == .android else {
-            _ = target.pan(by: d, bounce: true)
+            _ = target.pan(by: d, fingerDrag: true, &scene)
             return
         }
         androidDrag(to: y, now: now)
@@ -209,31 +239,35 @@ public final class PanEngine {
             return item != nil
         }
         if physics == .android { return androidFling(contentVelocity: v, now: now) }
-        glide = LawGlide.start(physics, velocity: v, target: target, now: now)
+        glide = LawGlide.start(physics, velocity: v, target: target, now: now, scene)
         return glide != nil
     }
 
     /// One tick of a platform-law fling (uikit; android's is `stepAndroid`).
     private func stepGlide(now: Int) {
         guard var g = glide else { return }
-        let result = g.step(now: now, target: target)
+        let result = g.step(now: now, target: target, &scene)
         lastMovementTick = now
         glide = g
         if result != .moving {
             glide = nil
-            target.settle(now: now)
-            onIdle()
+            target.settle(&scene)
+            scene.perform(.readerIdle)
         }
     }
 
     // MARK: Stepping (120 Hz)
 
-    public func step(now: Int) {
+    public func step(now: Int, in s: ListScene) -> [ScrollEffect] {
+        run(s) { step(now: now) }
+    }
+
+    func step(now: Int) {
         if var e = ease {
             let t = seconds(now - e.startTick)
             let v = e.motion.value(at: t)
             let d = v - e.applied
-            if d != 0 { _ = target.pan(by: -d, bounce: false); lastMovementTick = now }
+            if d != 0 { _ = target.pan(by: -d, fingerDrag: false, &scene); lastMovementTick = now }
             e.applied = v
             ease = t >= e.motion.duration ? nil : e
         }
@@ -243,27 +277,27 @@ public final class PanEngine {
             stream.reset()
             if physics != .uidynamic, startsFling(speed) {
                 ease = nil
-                target.panBegan()
+                target.panBegan(&scene)
                 _ = startInertia(contentVelocity: speed, now: now)
             } else if physics == .uidynamic, abs(speed) >= DynamicItem.threshold {
                 ease = nil
-                target.panBegan()
+                target.panBegan(&scene)
                 item = DynamicItem(velocity: -speed)
             } else if ease == nil, item == nil, glide == nil, !isFlinging {
-                target.settle(now: now)
-                onIdle()
+                target.settle(&scene)
+                scene.perform(.readerIdle)
             }
         }
         stepGlide(now: now)
         stepAndroid(now: now)
         if var it = item {
             let d = it.step()
-            let atBound = target.pan(by: d, bounce: true)
+            let atBound = target.pan(by: d, fingerDrag: true, &scene)
             lastMovementTick = now
             if atBound || abs(d) < DynamicItem.stopDisplacement {
                 item = nil
-                target.settle(now: now)
-                onIdle()
+                target.settle(&scene)
+                scene.perform(.readerIdle)
             } else {
                 item = it
             }
@@ -271,8 +305,8 @@ public final class PanEngine {
         if ease == nil, item == nil, glide == nil, !isFlinging, touch == nil, stream.lastTime == nil,
            lastEaseRunning {
             // A key or wheel ease that stopped a bounce ends at the overscrolled offset: spring back (P3).
-            target.settle(now: now)
-            onIdle()
+            target.settle(&scene)
+            scene.perform(.readerIdle)
         }
         lastEaseRunning = ease != nil || item != nil || glide != nil || isFlinging
     }

@@ -46,7 +46,7 @@ extension PanEngine {
         androidTracker.down(nanos: AndroidClock.nanos(tick: now), position: fingerPx(y))
         lastTouchPx = touchPx(y)
         guard physics == .android else { return }
-        let up = target.room(contentUp: false) != 0, down = target.room(contentUp: true) != 0
+        let up = target.room(contentUp: false, scene) != 0, down = target.room(contentUp: true, scene) != 0
         let ms = AndroidClock.millis(tick: now)
         _ = android?.edges.catchShowing(canScrollUp: up, canScrollDown: down, atMs: ms)
     }
@@ -56,13 +56,13 @@ extension PanEngine {
     /// need not be on the px grid; a sub-px remainder is the end too).
     func scrollStep(_ dy: Int) -> Int {
         guard dy != 0 else { return 0 }
-        let roomPt = abs(target.room(contentUp: dy > 0))
+        let roomPt = abs(target.room(contentUp: dy > 0, scene))
         let room = Java.round(roomPt * androidDensity)
         let consumed = dy > 0 ? min(dy, room) : max(dy, -room)
         if abs(consumed) == room, roomPt > 0 {
-            _ = target.pan(by: dy > 0 ? -roomPt : roomPt, bounce: false)
+            _ = target.pan(by: dy > 0 ? -roomPt : roomPt, fingerDrag: false, &scene)
         } else if consumed != 0 {
-            _ = target.pan(by: -Double(consumed) / androidDensity, bounce: false)
+            _ = target.pan(by: -Double(consumed) / androidDensity, fingerDrag: false, &scene)
         }
         return consumed
     }
@@ -74,7 +74,7 @@ extension PanEngine {
         var dy = lastTouchPx - yPx
         lastTouchPx = yPx
         guard var a = android, dy != 0 else { return }
-        let up = target.room(contentUp: false) != 0, down = target.room(contentUp: true) != 0
+        let up = target.room(contentUp: false, scene) != 0, down = target.room(contentUp: true, scene) != 0
         dy -= a.edges.releaseVertical(dy: dy, canScrollUp: up, canScrollDown: down, atMs: ms)
         let consumed = scrollStep(dy)
         a.edges.pull(overscroll: dy - consumed, atMs: ms)
@@ -129,8 +129,8 @@ extension PanEngine {
             lastMovementTick = now
             if f.done {
                 android = a
-                target.settle(now: now)
-                onIdle()
+                target.settle(&scene)
+                scene.perform(.readerIdle)
                 a = android ?? a
             }
         }

@@ -2,19 +2,21 @@ import ScrollPhysics
 
 /// What one pan gesture scrolls (P1–P3, M1–M3). Deltas are the finger's movement in pt
 /// (positive = finger down = content moves down = offsets decrease), as in the seed's
-/// `setScrollOffsetY(dValue:isWebView:)`.
+/// `setScrollOffsetY(dValue:isWebView:)`. A target reads and changes the pan engine's working copy
+/// of the list (`ListScene`); what it changes goes back to the World as effects.
 public protocol PanTarget: AnyObject {
     /// gestureBegan: remember where everything starts.
-    func panBegan()
-    /// Moves content by a finger delta. `bounce` allows the damped overscroll at the list's bottom.
+    func panBegan(_ s: inout ListScene)
+    /// Moves content by a finger delta. `bounce` says a finger drags (not inertia or an ease): it
+    /// allows the damped overscroll at the list's bottom.
     /// Returns true when inertia should end here (a bound was reached).
-    func pan(by dValue: Double, bounce: Bool) -> Bool
+    func pan(by dValue: Double, fingerDrag bounce: Bool, _ s: inout ListScene) -> Bool
     /// How far content can still move up (positive) or down (negative) without overscroll.
-    func room(contentUp: Bool) -> Double
+    func room(contentUp: Bool, _ s: ListScene) -> Double
     /// Release without inertia, or inertia ended: back inside the bounds (the seed's notBehaviorAnimation).
-    func settle(now tick: Int)
+    func settle(_ s: inout ListScene)
     /// Position and length over the whole scrollable content, for the indicator (P7).
-    var indicator: (offset: Double, content: Double, viewport: Double) { get }
+    func indicator(_ s: ListScene) -> (offset: Double, content: Double, viewport: Double)
     /// F2: the physics model in force; a target whose edges follow the law takes note.
     func use(_ physics: PhysicsModel)
 }
@@ -28,56 +30,55 @@ extension PanTarget {
 /// (`uikit`), or RecyclerView's stop at the end (`android`: the pull goes into the edge effect,
 /// PanEngine). Inertia and eases (`bounce: false`) stop at the bounds under every law.
 public final class ListPanTarget: PanTarget {
-    let scrollView: ScrollView
     private var oldOffset = 0.0
     /// The law whose `dragged` shapes a finger's drag past an end.
     public private(set) var law: any DecelerationLaw = UIDynamicLaw()
 
-    public init(scrollView: ScrollView) { self.scrollView = scrollView }
+    public init() {}
 
     public func use(_ physics: PhysicsModel) { law = physics.law }
 
-    private var bounds: ScrollBounds {
-        ScrollBounds(min: scrollView.minOffset, max: scrollView.maxOffset, viewport: scrollView.viewportHeight)
+    public func panBegan(_ s: inout ListScene) {
+        s.perform(.stopAnimation)
+        oldOffset = s.scrollView.offset
     }
 
-    public func panBegan() {
-        scrollView.stopAnimation()
-        oldOffset = scrollView.offset
-    }
-
-    public func pan(by dValue: Double, bounce: Bool) -> Bool {
-        oldOffset = scrollView.dragOffset
+    public func pan(by dValue: Double, fingerDrag bounce: Bool, _ s: inout ListScene) -> Bool {
+        let sv = s.scrollView
+        oldOffset = sv.dragOffset
         if bounce && law.model != .uidynamic {
             // A finger's drag (the uidynamic law's own, below, is the seed's arithmetic).
-            scrollView.offset = law.dragged(from: oldOffset, by: -dValue, bounds: bounds)
+            let bounds = ScrollBounds(min: sv.minOffset, max: sv.maxOffset, viewport: sv.viewportHeight)
+            s.perform(.setOffset(law.dragged(from: oldOffset, by: -dValue, bounds: bounds)))
             return false
         }
         var newOffset = oldOffset - dValue
-        let minY = scrollView.minOffset, maxY = scrollView.maxOffset
+        let minY = sv.minOffset, maxY = sv.maxOffset
         if newOffset < minY && dValue > 0 { newOffset = max(minY, min(oldOffset, newOffset)) }
         if newOffset < minY { newOffset = minY }
         if newOffset >= maxY && dValue < 0 {
             newOffset = bounce ? RubberBand.damped(newOffset: newOffset, oldOffset: oldOffset, maxOffset: maxY)
                                : max(maxY, min(oldOffset, newOffset))
         }
-        scrollView.offset = newOffset
+        s.perform(.setOffset(newOffset))
         // Inertia ends at a bound: the bottom when moving up, the top when moving down.
         return (dValue < 0 && newOffset >= maxY) || (dValue > 0 && newOffset <= minY)
     }
 
-    public func room(contentUp: Bool) -> Double {
-        contentUp ? max(0, scrollView.maxOffset - scrollView.offset) : -max(0, scrollView.offset - scrollView.minOffset)
+    public func room(contentUp: Bool, _ s: ListScene) -> Double {
+        let sv = s.scrollView
+        return contentUp ? max(0, sv.maxOffset - sv.offset) : -max(0, sv.offset - sv.minOffset)
     }
 
-    public func settle(now tick: Int) {
-        let o = scrollView.offset
-        let target = scrollView.clamp(o)
-        if target != o { scrollView.animate(.springBack(from: o, to: target), now: tick, programmatic: false) }
+    public func settle(_ s: inout ListScene) {
+        let o = s.scrollView.offset
+        let target = s.scrollView.clamp(o)
+        if target != o { s.perform(.animate(.springBack(from: o, to: target), programmatic: false, stopsAtEnds: false)) }
     }
 
-    public var indicator: (offset: Double, content: Double, viewport: Double) {
-        let visible = scrollView.viewportHeight - scrollView.insetTop - scrollView.insetBottom
-        return (scrollView.offset - scrollView.minOffset, scrollView.contentHeight, visible)
+    public func indicator(_ s: ListScene) -> (offset: Double, content: Double, viewport: Double) {
+        let sv = s.scrollView
+        let visible = sv.viewportHeight - sv.insetTop - sv.insetBottom
+        return (sv.offset - sv.minOffset, sv.contentHeight, visible)
     }
 }

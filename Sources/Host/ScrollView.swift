@@ -1,12 +1,27 @@
 import VirtualTime
 import ScrollPhysics
 
-/// The emulated native scroll view (UIScrollView / RecyclerView): an offset, a content height,
-/// a viewport, insets drawn over the content, and at most one programmatic animation.
+/// The emulated native scroll view (UIScrollView / RecyclerView), as a value: an offset, a content
+/// height, a viewport, insets drawn over the content, a scroll state and at most one programmatic
+/// animation. The World owns the one real copy and is its only writer (it applies `ScrollEffect`s);
+/// hosts and pan targets change working copies of it (`ListScene`) and hand back what they did.
 /// Offsets use UIKit's convention (U4): the content's top sits just under the top inset at
 /// `offset = -inset.top`.
-public final class ScrollView {
-    public enum State: String { case idle, dragging, settling }
+public struct ScrollView: Equatable {
+    public enum State: String, Sendable { case idle, dragging, settling }
+
+    /// What a change of the scroll view tells its delegate (UIScrollViewDelegate), returned as a
+    /// value: the World passes it on to the host and the pan engine.
+    public struct Notice: OptionSet, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// The app scrolled the list itself (`setContentOffset`, `smoothScrollBy`, `scrollBy`)…
+        public static let programmaticScroll = Notice(rawValue: 1)
+        /// …animated: the reader's inertia stops, as UIKit's and RecyclerView's do.
+        public static let animatedProgrammaticScroll = Notice(rawValue: 2)
+        /// UIScrollViewDelegate.scrollViewDidEndScrollingAnimation.
+        public static let endedScrollingAnimation = Notice(rawValue: 4)
+    }
 
     public var offset: Double = 0 {
         didSet {
@@ -35,26 +50,30 @@ public final class ScrollView {
     /// new contentSize and RecyclerView on layout. Not during a drag or an animation (they settle
     /// themselves), and not for an offset already outside the old range (naive's overscroll).
     public var contentHeight: Double = 0 {
-        didSet { keepInRange(oldMin: minOffset, oldMax: max(minOffset, oldValue + insetBottom - viewportHeight)) }
+        didSet { keepInRange(oldMin: minOffset, oldMax: ScrollView.maxOffset(oldValue, insetBottom, viewportHeight,
+                                                                              minOffset)) }
     }
     public var viewportHeight: Double {
-        didSet { keepInRange(oldMin: minOffset, oldMax: max(minOffset, contentHeight + insetBottom - oldValue)) }
+        didSet { keepInRange(oldMin: minOffset, oldMax: ScrollView.maxOffset(contentHeight, insetBottom, oldValue,
+                                                                              minOffset)) }
     }
     public var insetTop: Double {
-        didSet { keepInRange(oldMin: -oldValue, oldMax: max(-oldValue, contentHeight + insetBottom - viewportHeight)) }
+        didSet { keepInRange(oldMin: -oldValue, oldMax: ScrollView.maxOffset(contentHeight, insetBottom,
+                                                                               viewportHeight, -oldValue)) }
     }
     public var insetBottom: Double {
-        didSet { keepInRange(oldMin: minOffset, oldMax: max(minOffset, contentHeight + oldValue - viewportHeight)) }
+        didSet { keepInRange(oldMin: minOffset, oldMax: ScrollView.maxOffset(contentHeight, oldValue, viewportHeight,
+                                                                              minOffset)) }
     }
 
-    private func keepInRange(oldMin: Double, oldMax: Double) {
+    private mutating func keepInRange(oldMin: Double, oldMax: Double) {
         guard animation == nil, state != .dragging, offset >= oldMin, offset <= oldMax else { return }
         offset = clamp(offset)
     }
     /// RecyclerView's scroll state; UIKit has the same phases (isDragging, isDecelerating).
     public var state: State = .idle
 
-    public struct Animation {
+    public struct Animation: Equatable {
         public var motion: ScrollAnimation
         public var startTick: Int
         /// Started by the app (setContentOffset / smoothScrollBy), not by the reader.
@@ -66,11 +85,6 @@ public final class ScrollView {
         public var stopsAtEnds: Bool = false
     }
     public private(set) var animation: Animation?
-    /// UIScrollViewDelegate.scrollViewDidEndScrollingAnimation.
-    public var didEndScrollingAnimation: (() -> Void)?
-    /// The app scrolls the list itself (`setContentOffset`, `smoothScrollBy`, `scrollBy`):
-    /// `animated` tells which. The world stops the reader's inertia there as the platform does.
-    public var willScrollProgrammatically: ((_ animated: Bool) -> Void)?
 
     public init(viewportHeight: Double, insetTop: Double, insetBottom: Double) {
         self.viewportHeight = viewportHeight
@@ -80,18 +94,24 @@ public final class ScrollView {
     }
 
     /// U4: minY = −inset.top, maxY = max(minY, contentHeight + inset.bottom − viewportHeight).
+    /// The one place the range is written (the iOS sample's `scrollToRequestedPost` reads it here).
+    public static func maxOffset(_ contentHeight: Double, _ insetBottom: Double, _ viewportHeight: Double,
+                                 _ minOffset: Double) -> Double {
+        max(minOffset, contentHeight + insetBottom - viewportHeight)
+    }
     public var minOffset: Double { -insetTop }
-    public var maxOffset: Double { max(minOffset, contentHeight + insetBottom - viewportHeight) }
+    public var maxOffset: Double { ScrollView.maxOffset(contentHeight, insetBottom, viewportHeight, minOffset) }
     public func clamp(_ y: Double) -> Double { min(max(y, minOffset), maxOffset) }
     public var isAnimating: Bool { animation != nil }
     private func isInRange(_ y: Double) -> Bool { y >= minOffset - 0.5 && y <= maxOffset + 0.5 }
 
     /// `setContentOffset(_:animated:)`. A new animation replaces a running one, and UIKit then
     /// reports the end of the running one (the seed relies on this order).
-    public func setContentOffset(_ y: Double, animated: Bool, now tick: Int) {
-        willScrollProgrammatically?(animated)
+    @discardableResult
+    public mutating func setContentOffset(_ y: Double, animated: Bool, now tick: Int) -> Notice {
+        var notice: Notice = animated ? [.programmaticScroll, .animatedProgrammaticScroll] : .programmaticScroll
         if animated {
-            if animation != nil { endAnimation(notify: true) }
+            if animation != nil { notice.formUnion(endAnimation()) }
             animation = Animation(motion: .iosSetContentOffset(from: offset, to: y), startTick: tick, programmatic: true,
                                   targetInRange: isInRange(y))
         } else {
@@ -99,6 +119,7 @@ public final class ScrollView {
             animation = nil
             offset = y
         }
+        return notice
     }
 
     /// Starts a motion (Android's smoothScrollBy, a key or wheel ease, a spring back).
@@ -108,40 +129,41 @@ public final class ScrollView {
     /// scrolls at most to the last child's end and returns what it scrolled; a step that was not
     /// consumed whole makes `doneScrolling` true and the state IDLE). A motion that asked for more
     /// than there was so ends early, at the end, with less consumed.
-    public func animate(_ motion: ScrollAnimation, now tick: Int, programmatic: Bool,
-                        stopsAtEnds: Bool = false) {
-        if programmatic { willScrollProgrammatically?(true) }
-        if animation != nil { endAnimation(notify: true) }
+    @discardableResult
+    public mutating func animate(_ motion: ScrollAnimation, now tick: Int, programmatic: Bool,
+                                 stopsAtEnds: Bool = false) -> Notice {
+        var notice: Notice = programmatic ? [.programmaticScroll, .animatedProgrammaticScroll] : []
+        if animation != nil { notice.formUnion(endAnimation()) }
         animation = Animation(motion: motion, startTick: tick, programmatic: programmatic,
                               targetInRange: isInRange(motion.to), stopsAtEnds: stopsAtEnds)
         if motion.duration <= 0 {
             offset = stopsAtEnds ? clamp(motion.to) : motion.to
-            endAnimation(notify: true)
+            notice.formUnion(endAnimation())
         }
+        return notice
     }
 
     /// Stops any animation where it is (a touch, a plain set).
-    public func stopAnimation() { animation = nil }
+    public mutating func stopAnimation() { animation = nil }
 
     /// Only the app's own animations (setContentOffset, smoothScrollBy) end with
     /// scrollViewDidEndScrollingAnimation; a bounce back after a drag is deceleration in UIKit.
-    private func endAnimation(notify: Bool) {
+    private mutating func endAnimation() -> Notice {
         let wasProgrammatic = animation?.programmatic ?? false
         animation = nil
-        if notify && wasProgrammatic { didEndScrollingAnimation?() }
+        return wasProgrammatic ? .endedScrollingAnimation : []
     }
 
-    /// Advances a running animation to tick `tick`. Returns true while it runs.
+    /// Advances a running animation to tick `tick`: whether it still runs, and what it told.
     @discardableResult
-    public func step(now tick: Int) -> Bool {
-        guard let a = animation else { return false }
+    public mutating func step(now tick: Int) -> (running: Bool, notice: Notice) {
+        guard let a = animation else { return (false, []) }
         let t = VirtualClock.seconds(tick - a.startTick)
         offset = a.motion.value(at: t)
         if a.stopsAtEnds, offset != clamp(offset) {
             // Out of content: the step is consumed only up to the end, and the scroll is done.
             offset = clamp(offset)
-            endAnimation(notify: true)
-            return false
+            return (false, endAnimation())
         }
         if t >= a.motion.duration {
             offset = a.motion.value(at: a.motion.duration)
@@ -150,9 +172,8 @@ public final class ScrollView {
             // that keepInRange leaves to the running animation): it ends inside the range as it is
             // now. Only a target already outside the range (an overscroll) is left where it is.
             if !a.programmatic || a.targetInRange { offset = clamp(offset) }
-            endAnimation(notify: true)
-            return false
+            return (false, endAnimation())
         }
-        return true
+        return (true, [])
     }
 }

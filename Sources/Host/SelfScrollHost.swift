@@ -4,10 +4,6 @@
 /// clears it), Android drops corrections after a drag since the jump, naive never drops.
 public final class SelfScrollHost: JumpHost {
     public let platform: Platform
-    public var actions: (HostAction) -> Void = { _ in }
-    let list: NativeList
-    let setWebOffset: (Double) -> Void
-    let webMaxOffset: () -> Double
     /// M2 scrolls the list so the web view is fully in view; M3's list does not scroll.
     let revealWebView: Bool
 
@@ -15,36 +11,38 @@ public final class SelfScrollHost: JumpHost {
     private var dragCount = 0
     private var dragCountAtJump = 0
 
-    public init(platform: Platform, list: NativeList, revealWebView: Bool,
-                setWebOffset: @escaping (Double) -> Void, webMaxOffset: @escaping () -> Double) {
+    public init(platform: Platform, revealWebView: Bool) {
         self.platform = platform
-        self.list = list
         self.revealWebView = revealWebView
-        self.setWebOffset = setWebOffset
-        self.webMaxOffset = webMaxOffset
     }
 
     public var followingJumpId: Int? { activeJumpId }
     public var isClamped: Bool { false }
 
-    public func scrollRequest(top: Double, correction: Bool, jumpId: Int, now tick: Int) {
+    public func scrollRequest(top: Double, correction: Bool, jumpId: Int, in scene: ListScene) -> [ScrollEffect] {
+        let drop = ScrollEffect.report(HostAction(jumpId: jumpId, kind: .drop))
         switch platform {
         case .ios:
-            if correction && jumpId != activeJumpId { actions(HostAction(jumpId: jumpId, kind: .drop)); return }
+            if correction && jumpId != activeJumpId { return [drop] }
         case .android:
             if !correction || jumpId != activeJumpId { dragCountAtJump = dragCount }
-            else if dragCount != dragCountAtJump { actions(HostAction(jumpId: jumpId, kind: .drop)); return }
+            else if dragCount != dragCountAtJump { return [drop] }
         case .naive:
             break
         }
         activeJumpId = jumpId
-        if revealWebView { list.scrollView.setContentOffset(list.scrollView.minOffset + list.webRowY, animated: false, now: tick) }
-        let target = platform == .naive ? top : min(max(0, top), webMaxOffset())
-        setWebOffset(target)
-        actions(HostAction(jumpId: jumpId, kind: .scroll, target: target, animated: false, clamped: target != top))
+        var s = scene
+        if revealWebView {
+            s.perform(.setContentOffset(s.scrollView.minOffset + s.list.webRowY, animated: false))
+        }
+        let target = platform == .naive ? top : min(max(0, top), s.web.maxOffset)
+        s.perform(.setWebOffset(target))
+        s.perform(.report(HostAction(jumpId: jumpId, kind: .scroll, target: target, animated: false,
+                                     clamped: target != top)))
+        return s.effects
     }
 
-    public func webRowResized(to height: Double, now tick: Int) {}
+    public func webRowResized(to height: Double, in scene: ListScene) -> [ScrollEffect] { [] }
 
     public func readerWillBeginDragging(now tick: Int) {
         if platform == .ios { activeJumpId = nil }
@@ -55,6 +53,4 @@ public final class SelfScrollHost: JumpHost {
         activeJumpId = jumpId
         dragCountAtJump = dragCount
     }
-
-    public func frame(now tick: Int) {}
 }

@@ -84,7 +84,7 @@ public final class TraceInvariants {
     /// the samples have no code for a platform switch), so until that position changes it is naive's
     /// overscroll, not the new host's (fuzz seeds 4280, 15506, 16315, 17364).
     private func checkSettled(_ r: TraceRecord) {
-        let sv = world.listView, p = world.page
+        let sv = world.scrollView, p = world.page
         guard world.config.platform != .naive else {
             naiveListOffset = sv.offset
             naiveWebScroll = p.scrollY

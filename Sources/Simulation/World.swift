@@ -13,7 +13,8 @@ public final class World {
     public internal(set) var page: Page {
         didSet { attach(page) }
     }
-    public internal(set) var listView: ScrollView
+    /// The native list (its rows and its scroll view): the World's one copy, which only it writes
+    /// (hosts and the pan engine hand back `ScrollEffect`s, `WorldEffects.swift`).
     public internal(set) var list: NativeList
     public internal(set) var host: JumpHost
     public internal(set) var pan: PanEngine
@@ -41,7 +42,7 @@ public final class World {
 
     public internal(set) var pendingResizes = FIFO<(tick: Int, height: Double)>()
     /// D4: the page's calls on their way to the host over the bridge.
-    var bridgeQueue: [(tick: Int, call: (JumpHost, Int) -> Void)] = []
+    var bridgeQueue: [(tick: Int, call: BridgeCall)] = []
     var touchStartedOnWeb = false
     var started = false
     var lastReaderDrag: Int?
@@ -87,15 +88,14 @@ public final class World {
                         loader: loader)
         self.page = page
         defer { attach(page) }
-        let sv = ScrollView(viewportHeight: DeviceLayout.viewportHeight(config),
+        var sv = ScrollView(viewportHeight: DeviceLayout.viewportHeight(config),
                             insetTop: Double(config.insetTopRows) * config.page.cell.height,
                             insetBottom: Double(config.insetBottomRows) * config.page.cell.height)
         sv.pixelScale = DeviceLayout.pixelScale(config)
-        listView = sv
         list = NativeList(headerRows: config.headerRows, footerRows: config.footerRows, webRowHeight: 0, scrollView: sv,
                           line: config.page.cell.height)
-        host = NaiveJumpHost(list: list)
-        pan = PanEngine(target: ListPanTarget(scrollView: sv))
+        host = NaiveJumpHost()
+        pan = PanEngine(target: ListPanTarget())
         page.setHook(config.hook)
         configureMode(keepAnchor: nil)
     }
@@ -103,11 +103,10 @@ public final class World {
     // MARK: - Geometry per mode
 
     func configureMode(keepAnchor anchor: (postIndex: Int, viewportY: Double)?) {
-        let sv = listView
-        sv.viewportHeight = viewportHeight
-        sv.insetTop = insetTop
-        sv.insetBottom = insetBottom
-        sv.stopAnimation()
+        list.scrollView.viewportHeight = viewportHeight
+        list.scrollView.insetTop = insetTop
+        list.scrollView.insetBottom = insetBottom
+        list.scrollView.stopAnimation()
         pan.stop()
         switch config.mode {
         case .content:
@@ -117,28 +116,22 @@ public final class World {
             list.headerRows = config.headerRows
             list.footerRows = config.footerRows
             list.setWebRowHeight(page.contentHeight)
-            pan.target = ListPanTarget(scrollView: sv)
+            pan.target = ListPanTarget()
         case .nested:
             page.selfScrolling = true
             page.viewportHeight = visibleHeight
             list.headerRows = 0
             list.footerRows = config.footerRows
             list.setWebRowHeight(visibleHeight)
-            pan.target = NestedPanRouter(list: sv, webOffset: { [unowned self] in self.page.scrollY },
-                                         setWebOffset: { [unowned self] in self.page.scrollY = $0 },
-                                         webMaxOffset: { [unowned self] in self.page.maxScrollY })
+            pan.target = NestedPanRouter()
         case .header:
             page.selfScrolling = true
             page.viewportHeight = visibleHeight
             list.headerRows = 0
             list.footerRows = 0
             list.setWebRowHeight(visibleHeight)
-            sv.offset = sv.minOffset
-            pan.target = HeaderPanTarget(webOffset: { [unowned self] in self.page.scrollY },
-                                         setWebOffset: { [unowned self] in self.page.scrollY = $0 },
-                                         webMaxOffset: { [unowned self] in self.page.maxScrollY },
-                                         contentHeight: { [unowned self] in self.page.contentHeight },
-                                         visibleHeight: { [unowned self] in self.visibleHeight })
+            list.scrollView.offset = list.scrollView.minOffset
+            pan.target = HeaderPanTarget()
         }
         // A taller web view (insets off) leaves less to scroll: its position stays in range.
         page.clampScroll()
@@ -146,30 +139,22 @@ public final class World {
         anchorPastBottom = false
         makeHost()
         applyPhysics()
-        wirePan()
-        if let a = anchor { restoreAnchor(a) } else if config.mode != .header { sv.offset = sv.clamp(sv.minOffset) }
+        if let a = anchor {
+            restoreAnchor(a)
+        } else if config.mode != .header {
+            list.scrollView.offset = list.scrollView.clamp(list.scrollView.minOffset)
+        }
     }
 
     func makeHost() {
         let h: JumpHost
         switch (config.mode, config.platform) {
-        case (.content, .ios): h = IOSJumpHost(list: list, scale: DeviceLayout.pixelScale(config))
+        case (.content, .ios): h = IOSJumpHost(scale: DeviceLayout.pixelScale(config))
         case (.content, .android):
-            h = AndroidJumpHost(list: list, rangeMode: config.androidRange,
-                                density: DeviceLayout.pixelScale(config))
-        case (.content, .naive): h = NaiveJumpHost(list: list)
+            h = AndroidJumpHost(rangeMode: config.androidRange, density: DeviceLayout.pixelScale(config))
+        case (.content, .naive): h = NaiveJumpHost()
         case (.nested, let p), (.header, let p):
-            h = SelfScrollHost(platform: p, list: list, revealWebView: config.mode == .nested,
-                               setWebOffset: { [unowned self] in self.page.scrollY = $0 },
-                               webMaxOffset: { [unowned self] in self.page.maxScrollY })
-        }
-        h.actions = { [unowned self] a in self.hostAction(a) }
-        // The app's animated scroll (setContentOffset(animated: true), smoothScrollBy) takes the
-        // list from the reader's inertia, as UIKit's and RecyclerView's do (ViewFlinger runs one
-        // scroll at a time). An instant set leaves it (our choice: the resize restore of the iOS
-        // sample would otherwise stop every fling while images load).
-        list.scrollView.willScrollProgrammatically = { [unowned self] animated in
-            if animated { self.pan.stopMotion() }
+            h = SelfScrollHost(platform: p, revealWebView: config.mode == .nested)
         }
         // A host made while a jump is held (p, m, i) follows that jump from now on, so a drag
         // after the switch still stops its corrections.
@@ -195,19 +180,6 @@ public final class World {
     /// The law in force (F2).
     public var physics: PhysicsModel { pan.physics }
 
-    func wirePan() {
-        pan.onDragBegan = { [unowned self] input, dragTick in self.readerScrolled(input, tick: dragTick) }
-        pan.onSettling = { [unowned self] in
-            // F4: RecyclerView scrolls a wheel notch at once (onGenericMotionEvent → scrollByInternal)
-            // and never enters SETTLING for it; our notch's 0.15 s ease (P6) leaves the state alone.
-            if self.lastScrollInput == .wheel, self.config.platform == .android,
-               !self.config.dragRule.isDrag(.wheel, on: .android) { return }
-            self.listView.state = .settling
-        }
-        // A spring back after the drag is still the list settling (Android: SETTLING, then IDLE).
-        pan.onIdle = { [unowned self] in self.listView.state = self.listView.isAnimating ? .settling : .idle }
-    }
-
 
     /// The reader scrolled with `input` (H5). The host hears a drag only when the platform's
     /// rule (F4, `ReaderDragRule`) says this input is one: scrollViewWillBeginDragging / DRAGGING.
@@ -216,7 +188,7 @@ public final class World {
         let isDrag = config.dragRule.isDrag(input, on: config.platform)
         if isDrag {
             lastReaderDrag = dragTick
-            listView.state = .dragging
+            list.scrollView.state = .dragging
             host.readerWillBeginDragging(now: dragTick)
         }
         switch input {

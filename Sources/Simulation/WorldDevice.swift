@@ -72,17 +72,17 @@ extension World {
         config.page.maxImageHeight = DeviceLayout.imageCap(config)
         pageCall { page in
             page.setGeometry(width: webWidth, imageCap: config.page.maxImageHeight)
-            listView.pixelScale = DeviceLayout.pixelScale(config)
+            list.scrollView.pixelScale = DeviceLayout.pixelScale(config)
             configureMode(keepAnchor: anchor)
         }
         emit(.setting(name: "device", value: d.name))
     }
 
     /// D4: hands the page's call to the host after the bridge's delay (at once when it is 0).
-    func deliverToHost(_ call: @escaping (JumpHost, Int) -> Void) {
+    func deliverToHost(_ call: BridgeCall) {
         let frames = DeviceLayout.bridgeFrames(config)
         if frames == 0 {
-            call(host, tick)
+            scrollRequest(call)
         } else {
             bridgeQueue.append((tick + frames * VirtualClock.ticksPerFrame, call))
         }
@@ -93,7 +93,12 @@ extension World {
     func deliverBridgeCalls() {
         while let first = bridgeQueue.first, first.tick <= tick {
             bridgeQueue.removeFirst()
-            first.call(host, tick)
+            scrollRequest(first.call)
         }
+    }
+
+    /// The bridge call reaches the host's scroll callback.
+    private func scrollRequest(_ c: BridgeCall) {
+        hostCall { $0.scrollRequest(top: c.top, correction: c.correction, jumpId: c.jumpId, in: $1) }
     }
 }

@@ -9,9 +9,9 @@ extension World {
     public var webFrame: (top: Double, height: Double, scroll: Double) {
         switch config.mode {
         case .content:
-            return (list.webRowY - listView.offset, list.webRowHeight, 0)
+            return (list.webRowY - list.scrollView.offset, list.webRowHeight, 0)
         case .nested:
-            return (list.webRowY - listView.offset, visibleHeight, page.scrollY)
+            return (list.webRowY - list.scrollView.offset, visibleHeight, page.scrollY)
         case .header:
             let h = headerHeight
             let s = page.scrollY
@@ -46,14 +46,14 @@ extension World {
         let vy = Double(r) * line + line / 2
         switch config.mode {
         case .content:
-            let y = listView.offset + vy
+            let y = list.scrollView.offset + vy
             if y < 0 { return .empty }
             if y < list.webRowY { return .nativeHeader(Int(y / line)) }
             if y < list.footerY { return .page(y - list.webRowY) }
             let i = Int((y - list.footerY) / line)
             return i < list.footerRows ? .nativeFooter(i) : .empty
         case .nested:
-            let y = listView.offset + vy
+            let y = list.scrollView.offset + vy
             if y < 0 { return .empty }
             if y < list.footerY { return .page(page.scrollY + y) }
             let i = Int((y - list.footerY) / line)
@@ -79,12 +79,12 @@ extension World {
     /// A world value, as every frame line carries it and expectations watch it (Q3).
     public func value(_ k: Scenario.ValueKind) -> Double {
         switch k {
-        case .offset: return listView.offset
+        case .offset: return list.scrollView.offset
         case .webOffset: return config.mode == .content ? 0 : page.scrollY
         case .webHeight: return list.webRowHeight
         case .documentHeight: return page.contentHeight
         case .overscroll:
-            return max(0, listView.offset - listView.maxOffset) + max(0, listView.minOffset - listView.offset)
+            return max(0, list.scrollView.offset - list.scrollView.maxOffset) + max(0, list.scrollView.minOffset - list.scrollView.offset)
         case .webRemaining: return config.mode == .content ? 0 : max(0, page.maxScrollY - page.scrollY)
         case .headerShift: return config.mode == .header ? min(page.scrollY, headerHeight) : 0
         case .headerFade: return config.mode == .header ? headerFade : 1
@@ -97,10 +97,10 @@ extension World {
     /// UIKit list too): UIScrollView's isDragging, isDecelerating, or an animation running
     /// (setContentOffset(animated:), a key or wheel scroll: `animating`), else `idle`.
     public var scrollState: String {
-        if config.platform == .android { return listView.state.rawValue }
+        if config.platform == .android { return list.scrollView.state.rawValue }
         if pan.isDragging { return "dragging" }
-        if listView.animation?.programmatic == true || pan.isEasing { return "animating" }
-        if pan.isDecelerating || listView.isAnimating { return "decelerating" }
+        if list.scrollView.animation?.programmatic == true || pan.isEasing { return "animating" }
+        if pan.isDecelerating || list.scrollView.isAnimating { return "decelerating" }
         return "idle"
     }
 
@@ -119,7 +119,7 @@ extension World {
     func restoreAnchor(_ a: (postIndex: Int, viewportY: Double)) {
         guard a.postIndex < page.loadedCount else { return }
         // Self-scrolling web views: the list rests at its top (the web view in full view) first.
-        if config.mode != .content { listView.offset = listView.minOffset }
+        if config.mode != .content { list.scrollView.offset = list.scrollView.minOffset }
         // Bring the post's top back to the same viewport y, so it stays on the same row.
         let shift = viewportY(pageY: page.postTop(index: a.postIndex)) - a.viewportY
         switch config.mode {
@@ -130,12 +130,12 @@ extension World {
             // the content, and Android's resize path (ScrollView.keepInRange) leaves an offset
             // already past the bottom alone. With no resize coming (other insets, the same width)
             // the range holds at once. An overscroll naive left is not ours to clamp (H3).
-            let inRange = listView.offset <= listView.maxOffset + 0.5
-            var y = max(listView.minOffset, listView.offset + shift)
+            let inRange = list.scrollView.offset <= list.scrollView.maxOffset + 0.5
+            var y = max(list.scrollView.minOffset, list.scrollView.offset + shift)
             let resizeComing = page.contentHeight != list.webRowHeight || !pendingResizes.isEmpty
-            if inRange && !resizeComing { y = listView.clamp(y) }
-            listView.offset = y
-            anchorPastBottom = inRange && y > listView.maxOffset
+            if inRange && !resizeComing { y = list.scrollView.clamp(y) }
+            list.scrollView.offset = y
+            anchorPastBottom = inRange && y > list.scrollView.maxOffset
         case .nested, .header:
             page.scrollY = page.clampedScroll(page.scrollY + shift)
         }

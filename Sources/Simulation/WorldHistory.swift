@@ -36,8 +36,8 @@ extension World {
         }
         // The reader takes over, as with a scroll key: motion stops, the host stops following.
         pan.stop()
-        listView.stopAnimation()
-        listView.state = .idle
+        list.scrollView.stopAnimation()
+        list.scrollView.state = .idle
         lastReaderDrag = tick
         host.readerWillBeginDragging(now: tick)
         // M3's collapsing header moves the page at another rate than its scroll: a few rounds.
@@ -47,7 +47,7 @@ extension World {
         }
         if config.mode == .content {
             // A page that changed since stays in its range, as a browser clamps a restored scroll.
-            listView.offset = listView.clamp(listView.offset)
+            list.scrollView.offset = list.scrollView.clamp(list.scrollView.offset)
             anchorPastBottom = false
         }
         let way = step < 0 ? "back" : "forward"

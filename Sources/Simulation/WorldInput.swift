@@ -87,18 +87,19 @@ extension World {
     /// `if (stopGlowAnimations(e) || mScrollState == SCROLL_STATE_SETTLING)` → DRAGGING).
     private func pointerDown(x: Double, y: Double) {
         touchStartedOnWeb = isOverWeb(viewportY: y)
-        let settling = (listView.state == .settling || pan.edgeEffect != nil) && config.platform == .android
-        let stopsScroll = settling || listView.animation?.programmatic == true
-        pan.touchDown(y: y, now: tick, stopsScroll: stopsScroll)
+        let settling = (list.scrollView.state == .settling || pan.edgeEffect != nil) && config.platform == .android
+        let stopsScroll = settling || list.scrollView.animation?.programmatic == true
+        panCall { $0.touchDown(y: y, now: tick, stopsScroll: stopsScroll, in: $1) }
         if settling { readerScrolled(.pressWhileSettling, tick: tick) }
     }
 
     private func pointerMove(x: Double, y: Double) {
-        pan.touchMove(y: y, now: tick)
+        panCall { $0.touchMove(y: y, now: tick, in: $1) }
     }
 
     private func pointerUp(x: Double, y: Double) {
-        let r = pan.touchUp(y: y, now: tick)
+        let (r, effects) = pan.touchUp(y: y, now: tick, in: scene())
+        apply(effects, fromHost: false)
         switch r {
         case .drag: emit(.input(kind: .dragEnd, detail: nil))
         case .tap: tap(x: x, y: y)
@@ -128,6 +129,6 @@ extension World {
         guard notches != 0 else { return }
         emit(.input(kind: .wheel, detail: String(notches)))
         if isOverWeb(viewportY: y) { pageInput("wheel") }
-        pan.easedScroll(by: Double(notches) * PhysicsConstants.wheelNotch, now: tick, input: .wheel)
+        panCall { $0.easedScroll(by: Double(notches) * PhysicsConstants.wheelNotch, now: tick, input: .wheel, in: $1) }
     }
 }

@@ -40,17 +40,22 @@ extension World {
     }
 
     /// The scrolling keys (P5); false for any other key.
+    /// A key's eased scroll of the content by `d` pt (+ = content up, P5).
+    func scroll(by d: Double, homeEnd: Bool = false) {
+        panCall { $0.easedScroll(by: d, now: tick, homeEnd: homeEnd, input: .key, in: $1) }
+    }
+
     private func scrollByKey(_ key: KeyName) -> Bool {
         let pageStep = max(line, visibleHeight - line)
         switch key {
-        case .char("j"), .down: pan.easedScroll(by: line, now: tick)
-        case .char("k"), .up: pan.easedScroll(by: -line, now: tick)
-        case .space, .pageDown: pan.easedScroll(by: pageStep, now: tick)
-        case .char("b"), .pageUp: pan.easedScroll(by: -pageStep, now: tick)
-        case .char("g"), .home: pan.easedScroll(by: pan.target.room(contentUp: false), now: tick, homeEnd: true)
-        case .char("G"), .end: pan.easedScroll(by: pan.target.room(contentUp: true), now: tick, homeEnd: true)
-        case .char("J"): pan.fling(contentVelocity: PhysicsConstants.flingKeyVelocity, now: tick)
-        case .char("K"): pan.fling(contentVelocity: -PhysicsConstants.flingKeyVelocity, now: tick)
+        case .char("j"), .down: scroll(by: line)
+        case .char("k"), .up: scroll(by: -line)
+        case .space, .pageDown: scroll(by: pageStep)
+        case .char("b"), .pageUp: scroll(by: -pageStep)
+        case .char("g"), .home: scroll(by: panRoom(contentUp: false), homeEnd: true)
+        case .char("G"), .end: scroll(by: panRoom(contentUp: true), homeEnd: true)
+        case .char("J"): panCall { $0.fling(contentVelocity: PhysicsConstants.flingKeyVelocity, now: tick, in: $1) }
+        case .char("K"): panCall { $0.fling(contentVelocity: -PhysicsConstants.flingKeyVelocity, now: tick, in: $1) }
         default: return false
         }
         return true
@@ -133,7 +138,7 @@ extension World {
         pageCall { page in
             config.page.maxImageHeight = DeviceLayout.imageCap(config)
             page.setGeometry(width: webWidth, imageCap: config.page.maxImageHeight)
-            listView.viewportHeight = viewportHeight
+            list.scrollView.viewportHeight = viewportHeight
             switch config.mode {
             case .content: break
             case .nested, .header:

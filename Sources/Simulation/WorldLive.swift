@@ -18,7 +18,7 @@ extension World {
     /// Applies a snapshot now.
     public func applyLive(_ snapshot: LiveSnapshot) {
         let candidates = anchorCandidates()
-        let atTop = listView.offset <= listView.minOffset + 0.5 && page.scrollY <= 0.5
+        let atTop = list.scrollView.offset <= list.scrollView.minOffset + 0.5 && page.scrollY <= 0.5
         source.posts = snapshot.posts
         pageCall { page in
             page.applySnapshot(snapshot.posts)
@@ -46,13 +46,13 @@ extension World {
     /// The pill's key or click: to the newest post (the top of the list), the pill goes.
     public func jumpToNewest() {
         newPostsAbove = 0
-        pan.easedScroll(by: pan.target.room(contentUp: false), now: tick, homeEnd: true)
+        scroll(by: panRoom(contentUp: false), homeEnd: true)
     }
 
     /// The pill hides once the reader is back at the top.
     func updatePill() {
         guard newPostsAbove > 0 else { return }
-        if listView.offset <= listView.minOffset + 0.5, page.scrollY <= 0.5 { newPostsAbove = 0 }
+        if list.scrollView.offset <= list.scrollView.minOffset + 0.5, page.scrollY <= 0.5 { newPostsAbove = 0 }
     }
 }
 

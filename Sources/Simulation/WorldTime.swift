@@ -71,15 +71,10 @@ extension World {
             if correction { jump?.corrections += 1; marks.append(TimelineMark(tick: tick, kind: .correction)) }
             jump?.lastTop = top
             guard !threw else { return }
-            // The app's JS shim: (top, !!(info && info.correction), (info && info.jumpId) || 0).
-            // F5: a hook swapped mid-hold gets the jump's shape; one that declares no `info` has
-            // none to forward even when it is passed, one that declares it gets undefined.
-            // D4: the call crosses the bridge (at once without a device).
-            if min(args, page.hook?.arity ?? args) >= 2 {
-                deliverToHost { $0.scrollRequest(top: top, correction: correction, jumpId: jumpId, now: $1) }
-            } else {
-                deliverToHost { $0.scrollRequest(top: top, correction: false, jumpId: 0, now: $1) }
-            }
+            // The app's JS shim turns the call into the bridge call (AppShim, F5); D4: the call
+            // crosses the bridge (at once without a device).
+            deliverToHost(AppShim.bridgeCall(top: top, correction: correction, jumpId: jumpId, args: args,
+                                             declared: page.hook?.arity))
         case let .holdEnd(jumpId, reason):
             emit(.holdEnd(jumpId: jumpId, reason: reason))
             if jump?.jumpId == jumpId || jump == nil {
@@ -134,9 +129,11 @@ extension World {
 
     func step() {
         tick += 1
-        pan.step(now: tick)
-        listView.step(now: tick)
-        if listView.state == .settling, !listView.isAnimating, !pan.isMoving { listView.state = .idle }
+        panCall { $0.step(now: tick, in: $1) }
+        stepList()
+        if list.scrollView.state == .settling, !list.scrollView.isAnimating, !pan.isMoving {
+            list.scrollView.state = .idle
+        }
         if pan.lastMovementTick == tick { indicator.noteMovement(at: seconds) }
         if tick % VirtualClock.ticksPerFrame == 0 { frame() }
         if !gestures.isEmpty { stepGestures() }
@@ -156,19 +153,21 @@ extension World {
 
     func frame() {
         if !bridgeQueue.isEmpty { deliverBridgeCalls() }
-        host.frame(now: tick)
+        hostCall { $0.frame(in: $1) }
         pageCall { $0.frame(tick: tick) }
         if liveFeed != nil { pollLiveFeed() }
         updatePill()
         while let r = pendingResizes.first, r.tick <= tick {
             pendingResizes.removeFirst()
-            if r.height != list.webRowHeight { host.webRowResized(to: r.height, now: tick) }
+            if r.height != list.webRowHeight { hostCall { $0.webRowResized(to: r.height, in: $1) } }
         }
         if anchorPastBottom, pendingResizes.isEmpty {
             // The web row has the page's height: the kept reading position comes into the range
             // (a motion or a touch under way settles itself).
             anchorPastBottom = false
-            if !listView.isAnimating, !pan.isMoving, !pan.isTouching { listView.offset = listView.clamp(listView.offset) }
+            if !list.scrollView.isAnimating, !pan.isMoving, !pan.isTouching {
+                list.scrollView.offset = list.scrollView.clamp(list.scrollView.offset)
+            }
         }
         if config.mode == .content { page.viewportHeight = list.webRowHeight }
         if config.page.lazyMedia {
@@ -191,7 +190,7 @@ extension World {
     /// Is anything moving or loading, so the run loop must keep drawing (T7)?
     public var isBusy: Bool {
         pan.isMoving || pan.edgeEffectActive
-            || listView.isAnimating || page.held != nil || !pendingResizes.isEmpty || page.isLoading
+            || list.scrollView.isAnimating || page.held != nil || !pendingResizes.isEmpty || page.isLoading
             || indicator.isVisible(at: seconds)
     }
 }

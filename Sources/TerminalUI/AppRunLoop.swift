@@ -70,7 +70,7 @@ extension App {
     }
 
     private var isMoving: Bool {
-        world.pan.isMoving || world.listView.isAnimating || demo != nil || choresWantFrames
+        world.pan.isMoving || world.scrollView.isAnimating || demo != nil || choresWantFrames
     }
 
     /// How long to wait for input (ms, -1 = until some comes): until the next frame is due while

@@ -93,7 +93,7 @@ struct Toolbar {
         parts.append(("calls \(j.calls) (\(j.corrections) corr)", false))
         if let top = j.lastTop { parts.append(("top \(Int(top.rounded()))", false)) }
         if j.clamped { parts.append(("clamped", true)) }
-        if w.listView.isAnimating { parts.append(("animating", true)) }
+        if w.scrollView.isAnimating { parts.append(("animating", true)) }
         if j.drops > 0 { parts.append(("dropped \(j.drops)", true)) }
         if let y = j.postId.flatMap({ w.postY($0) }) { parts.append(("y \(Int(y.rounded()))", false)) }
         return parts

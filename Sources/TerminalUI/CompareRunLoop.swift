@@ -38,7 +38,7 @@ extension CompareApp {
 
     private var imageGeneration: Int { panes.reduce(0) { $0 + $1.renderer.imageGeneration } }
 
-    private var isMoving: Bool { panes.contains { $0.world.pan.isMoving || $0.world.listView.isAnimating } }
+    private var isMoving: Bool { panes.contains { $0.world.pan.isMoving || $0.world.scrollView.isAnimating } }
 
     private func expireMessages(_ loop: inout RunLoopState) {
         for p in panes {

@@ -68,7 +68,7 @@ public final class Renderer {
     func drawIndicator(_ ctx: FrameContext, in area: Rect, on screen: Screen) {
         let w = ctx.world
         guard w.indicator.isVisible(at: w.seconds), area.height >= 2 else { return }
-        let ind = w.pan.target.indicator
+        let ind = w.panIndicator
         guard let thumb = ScrollIndicator.thumb(contentLength: ind.content, viewportLength: ind.viewport,
                                                 offset: ind.offset, minOffset: 0, trackRows: area.height)
         else { return }

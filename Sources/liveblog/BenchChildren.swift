@@ -79,7 +79,7 @@ func benchScrollChild(posts: Int, rows scrollRows: Int = 24) -> Int32 {
     let renderer = Renderer()
     renderer.synchronousImages = true
     let ui = UIState()
-    world.listView.offset = (world.listView.minOffset + world.listView.maxOffset) / 2
+    world.setListOffset((world.scrollView.minOffset + world.scrollView.maxOffset) / 2)
     func frameDone() -> Bool {
         fflush(stdout)
         _ = "F".withCString { write(STDERR_FILENO, $0, 1) }
@@ -90,7 +90,7 @@ func benchScrollChild(posts: Int, rows scrollRows: Int = 24) -> Int32 {
     screen.present()
     guard frameDone() else { screen.shutdown(); return 70 }
     for _ in 0..<scrollRows {
-        world.listView.offset += world.line
+        world.setListOffset(world.scrollView.offset + world.line)
         renderer.draw(world, ui, on: screen)
         screen.present()
         guard frameDone() else { break }

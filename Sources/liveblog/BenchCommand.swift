@@ -68,7 +68,7 @@ final class FrameBench {
         world.advance(to: VirtualClock.ticksPerFrame)
         renderer.synchronousImages = true
         grid = CellGrid(cols: cfg.cols, rows: cfg.rows)
-        base = (world.listView.minOffset + world.listView.maxOffset) / 2
+        base = (world.scrollView.minOffset + world.scrollView.maxOffset) / 2
     }
 
     /// One frame one row further down (a 64-row window, so posts come into view and leave it).
@@ -80,7 +80,7 @@ final class FrameBench {
     @inline(never)
     func step() {
         k += 1
-        world.listView.offset = base + Double(k % 64) * world.line
+        world.setListOffset(base + Double(k % 64) * world.line)
         renderer.draw(world, ui, on: grid)
     }
 }

@@ -20,11 +20,11 @@ final class AndroidPixelTests: XCTestCase {
 
     /// A phone's list: its viewport (DeviceProfile: screen less the system bars), the 2-row and
     /// 1-row bars, 6 header rows, the web row, 20 footer rows; offsets on the px grid (D3).
-    func phoneList(_ device: String, web: Double) -> (NativeList, ScrollView, Double) {
+    func phoneList(_ device: String, web: Double) -> (ListRig, Double) {
         let d = device == "pixel-8" ? DeviceProfile.pixel8 : DeviceProfile.galaxyS24
-        let sv = ScrollView(viewportHeight: d.viewportHeight, insetTop: 32, insetBottom: 16)
+        var sv = ScrollView(viewportHeight: d.viewportHeight, insetTop: 32, insetBottom: 16)
         sv.pixelScale = d.density
-        return (NativeList(headerRows: 6, footerRows: 20, webRowHeight: web, scrollView: sv), sv, d.density)
+        return (ListRig(list: NativeList(headerRows: 6, footerRows: 20, webRowHeight: web, scrollView: sv)), d.density)
     }
 
     /// F9 F8: the estimated range over offsets crossing the first and last row boundaries is
@@ -34,8 +34,8 @@ final class AndroidPixelTests: XCTestCase {
         XCTAssertEqual(cases.count, 4)
         for c in cases {
             let device = c["device"] as? String ?? ""
-            let (list, sv, d) = phoneList(device, web: num(c, "webCss"))
-            let layout = AndroidListLayout(list, density: d)
+            let (rig, d) = phoneList(device, web: num(c, "webCss"))
+            let layout = AndroidListLayout(rig.list, density: d)
             XCTAssertEqual(layout.height, Int(num(c, "height")), device)
             XCTAssertEqual(layout.paddingTop, Int(num(c, "paddingTop")))
             XCTAssertEqual(layout.paddingBottom, Int(num(c, "paddingBottom")))
@@ -43,9 +43,9 @@ final class AndroidPixelTests: XCTestCase {
             XCTAssertEqual(layout.rowHeights[0], Int(num(c, "linePx")))
             for row in (c["rows"] as? [[NSNumber]]) ?? [] {
                 let o = row[0].intValue
-                sv.offset = Double(o) / d - sv.insetTop
-                let r = AndroidScrollRange.of(list, mode: .estimated, density: d)
-                XCTAssertEqual(AndroidListLayout(list, density: d).offset, o)
+                rig.sv.offset = Double(o) / d - rig.sv.insetTop
+                let r = AndroidScrollRange.of(rig.list, mode: .estimated, density: d)
+                XCTAssertEqual(AndroidListLayout(rig.list, density: d).offset, o)
                 XCTAssertEqual([r.offset, r.extent, r.range], [row[1].intValue, row[2].intValue, row[3].intValue],
                                "\(device) css \(num(c, "webCss")) offset \(o) px")
             }
@@ -66,30 +66,29 @@ final class AndroidPixelTests: XCTestCase {
         guard let table = pixel8Scroll() else { return XCTFail("no table") }
         let positions = (table["positions"] as? [NSNumber])?.map(\.intValue) ?? []
         let idle = Int(num(table, "idleFrame"))
-        let (list, sv, d) = phoneList("pixel-8", web: 5000)
-        var actions: [HostAction] = []
-        let host = AndroidJumpHost(list: list, rangeMode: .exact, density: d)
-        host.actions = { actions.append($0) }
+        let (rig, d) = phoneList("pixel-8", web: 5000)
+        let host = rig.attach(AndroidJumpHost(rangeMode: .exact, density: d))
         // web row top 84 + 6 · 42 = 336 px; top 1000 dp → 2625 px; less the 84 px bar: 2877 px.
-        host.scrollRequest(top: 1000, correction: false, jumpId: 1, now: 0)
-        XCTAssertEqual(actions.last?.pixels?.scrollBy, 2877)
-        XCTAssertEqual(sv.state, .settling)
+        rig.scrollRequest(host, top: 1000, correction: false, jumpId: 1, now: 0)
+        XCTAssertEqual(rig.actions.last?.pixels?.scrollBy, 2877)
+        XCTAssertEqual(rig.sv.state, .settling)
         var seen: [Int] = []
         for tick in 1...idle {
-            sv.step(now: tick)
-            if sv.state == .settling, !sv.isAnimating { sv.state = .idle }
-            seen.append(Java.round((sv.offset + sv.insetTop) * d))
-            if tick < idle { XCTAssertEqual(sv.state, .settling, "tick \(tick)") }
+            rig.sv.step(now: tick)
+            if rig.sv.state == .settling, !rig.sv.isAnimating { rig.sv.state = .idle }
+            seen.append(Java.round((rig.sv.offset + rig.sv.insetTop) * d))
+            if tick < idle { XCTAssertEqual(rig.sv.state, .settling, "tick \(tick)") }
         }
+        let sv = rig.sv
         XCTAssertEqual(seen, positions, "px per frame as ViewFlinger's")
         XCTAssertEqual(sv.state, .idle, "IDLE at frame \(idle) (\(AndroidClock.millis(tick: idle)) ms), not at 690 ms")
         XCTAssertLessThan(AndroidClock.millis(tick: idle), Int(num(table, "durationMs")))
         // The next frame (the old code was still SETTLING until 690 ms): the page's correction.
-        host.frame(now: idle + 1)
-        host.scrollRequest(top: 1010, correction: true, jumpId: 1, now: idle + 1)
-        XCTAssertEqual(actions.last?.animated, false, "the sample's scrollTo sees IDLE and scrollBy's it")
-        XCTAssertFalse(sv.isAnimating)
-        XCTAssertEqual(Java.round((sv.offset + sv.insetTop) * d), 2877 + HostPixels.dpToPxRounded(1010, density: d)
+        rig.frame(host, now: idle + 1)
+        rig.scrollRequest(host, top: 1010, correction: true, jumpId: 1, now: idle + 1)
+        XCTAssertEqual(rig.actions.last?.animated, false, "the sample's scrollTo sees IDLE and scrollBy's it")
+        XCTAssertFalse(rig.sv.isAnimating)
+        XCTAssertEqual(Java.round((rig.sv.offset + sv.insetTop) * d), 2877 + HostPixels.dpToPxRounded(1010, density: d)
                        - HostPixels.dpToPxRounded(1000, density: d))
     }
 }

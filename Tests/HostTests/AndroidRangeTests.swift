@@ -26,10 +26,10 @@ final class AndroidRangeTests: XCTestCase {
     /// grows to 2300 pt at 1.2 s (tick 144), while an exactly clamped scroll is still moving.
     private func jumpNearTheEnd(_ mode: AndroidRangeMode) -> (Rig, AndroidJumpHost, Log) {
         let r = Rig()
-        let h = r.attach(AndroidJumpHost(list: r.list, rangeMode: mode))
-        h.scrollRequest(top: 2050, correction: false, jumpId: 1, now: 0)
+        let h = r.attach(AndroidJumpHost(rangeMode: mode))
+        r.scrollRequest(h, top: 2050, correction: false, jumpId: 1, now: 0)
         var log = record(r, 144, host: h)
-        h.webRowResized(to: 2300, now: r.tick)
+        r.webRowResized(h, to: 2300, now: r.tick)
         log += record(r, 400, host: h)
         return (r, h, log)
     }
@@ -85,11 +85,11 @@ final class AndroidRangeTests: XCTestCase {
     /// F8: smoothScrollBy that asks for more than there is consumes less and goes idle at the end
     func testF8_estimated_smoothScrollByConsumesOnlyWhatThereIs() {
         let r = Rig()
-        let h = r.attach(AndroidJumpHost(list: r.list, rangeMode: .estimated))
+        let h = r.attach(AndroidJumpHost(rangeMode: .estimated))
         r.sv.offset = 1900
         // Estimated offset 2924 of a maximum of 4560 (the tall web row inflates the average row):
         // requested = (96 − 1900) + 2100 − 32 = 264 fits; the list has 148 left.
-        h.scrollRequest(top: 2100, correction: false, jumpId: 1, now: 0)
+        r.scrollRequest(h, top: 2100, correction: false, jumpId: 1, now: 0)
         XCTAssertEqual(r.actions.last?.target, 2164)
         XCTAssertEqual(r.actions.last?.clamped, false)
         XCTAssertEqual(r.sv.animation?.motion.androidScroll?.durationMs, 506, "timed for 264 px")
@@ -102,19 +102,19 @@ final class AndroidRangeTests: XCTestCase {
     /// F8: an instant scrollBy consumes only what there is
     func testF8_estimated_instantScrollByConsumesOnlyWhatThereIs() {
         let r = Rig()
-        let h = r.attach(AndroidJumpHost(list: r.list, rangeMode: .estimated))
+        let h = r.attach(AndroidJumpHost(rangeMode: .estimated))
         h.adopt(jumpId: 1, now: 0)
         r.sv.offset = 1900
-        h.scrollRequest(top: 2100, correction: true, jumpId: 1, now: 0)
+        r.scrollRequest(h, top: 2100, correction: true, jumpId: 1, now: 0)
         XCTAssertEqual(r.actions.last?.animated, false, "a correction while idle")
         XCTAssertEqual(r.actions.last?.target, 2164)
         XCTAssertEqual(r.sv.offset, 2048)
         // The same correction with the exact range is clamped instead, to the same place.
         let e = Rig()
-        let x = e.attach(AndroidJumpHost(list: e.list, rangeMode: .exact))
+        let x = e.attach(AndroidJumpHost(rangeMode: .exact))
         x.adopt(jumpId: 1, now: 0)
         e.sv.offset = 1900
-        x.scrollRequest(top: 2100, correction: true, jumpId: 1, now: 0)
+        e.scrollRequest(x, top: 2100, correction: true, jumpId: 1, now: 0)
         XCTAssertEqual(e.core.last,
                        HostAction(jumpId: 1, kind: .scroll, target: 2048, animated: false, clamped: true))
         XCTAssertEqual(e.sv.offset, 2048)
@@ -125,10 +125,10 @@ final class AndroidRangeTests: XCTestCase {
         // At the real end the estimate's maximum is one pixel under its offset (round vs.
         // truncate): a correction for a post below the end scrolls back by that pixel, clamped.
         let r = Rig()
-        let h = r.attach(AndroidJumpHost(list: r.list, rangeMode: .estimated))
+        let h = r.attach(AndroidJumpHost(rangeMode: .estimated))
         h.adopt(jumpId: 1, now: 0)
         r.sv.offset = 2048
-        h.scrollRequest(top: 2100, correction: true, jumpId: 1, now: 0)
+        r.scrollRequest(h, top: 2100, correction: true, jumpId: 1, now: 0)
         XCTAssertEqual(r.actions.last?.range,
                        AndroidScrollRange(mode: .estimated, offset: 2647, extent: 336, range: 2982))
         XCTAssertEqual(r.actions.last?.clamped, true)
@@ -142,6 +142,6 @@ final class AndroidRangeTests: XCTestCase {
         XCTAssertEqual(AndroidRangeMode(rawValue: "exact"), .exact)
         XCTAssertEqual(AndroidRangeMode(rawValue: "estimated"), .estimated)
         let r = Rig()
-        XCTAssertEqual(AndroidJumpHost(list: r.list).rangeMode, .estimated)
+        XCTAssertEqual(AndroidJumpHost().rangeMode, .estimated)
     }
 }

@@ -12,40 +12,7 @@ import VirtualTime
 /// LinearLayoutManager estimate that is the default, is tested in AndroidRangeTests.
 final class HostSpecTests: XCTestCase {
 
-    final class Rig {
-        let sv: ScrollView
-        let list: NativeList
-        var actions: [HostAction] = []
-        var tick = 0
-        init(web: Double = 2000) {
-            sv = ScrollView(viewportHeight: 384, insetTop: 32, insetBottom: 16)
-            list = NativeList(headerRows: 6, footerRows: 20, webRowHeight: web, scrollView: sv)
-        }
-        func attach<H: JumpHost>(_ h: H) -> H {
-            h.actions = { [unowned self] in self.actions.append($0) }
-            return h
-        }
-        /// The actions without the android host's clamp range (F8), for the tests of H3.
-        var core: [HostAction] {
-            actions.map {
-                var a = $0
-                a.range = nil
-                return a
-            }
-        }
-        /// Steps the scroll view at 120 Hz (and the host's frames at 60 Hz); like the World, SETTLING
-        /// becomes IDLE when the animation ends.
-        func run(_ ticks: Int, host: JumpHost? = nil) {
-            for _ in 0..<ticks {
-                tick += 1
-                sv.step(now: tick)
-                if sv.state == .settling, !sv.isAnimating { sv.state = .idle }
-                if tick % 2 == 0 { host?.frame(now: tick) }
-            }
-        }
-        /// Where a page y shows in the viewport, minus the top inset (SPEC 9 `post.y`).
-        func postY(_ top: Double) -> Double { list.webRowY + top - sv.offset - sv.insetTop }
-    }
+    typealias Rig = ListRig
 
     // MARK: U4, H1
 
@@ -87,11 +54,11 @@ final class HostSpecTests: XCTestCase {
             let r = Rig()
             let host: JumpHost
             switch platform {
-            case .ios: host = r.attach(IOSJumpHost(list: r.list))
-            case .android: host = r.attach(AndroidJumpHost(list: r.list, rangeMode: .exact))
-            case .naive: host = r.attach(NaiveJumpHost(list: r.list))
+            case .ios: host = r.attach(IOSJumpHost())
+            case .android: host = r.attach(AndroidJumpHost(rangeMode: .exact))
+            case .naive: host = r.attach(NaiveJumpHost())
             }
-            host.scrollRequest(top: 500, correction: false, jumpId: 1, now: 0)
+            r.scrollRequest(host, top: 500, correction: false, jumpId: 1, now: 0)
             r.run(300, host: host)
             XCTAssertEqual(r.sv.offset, 96 + 500 - 32, "\(platform)")
             XCTAssertEqual(r.postY(500), 0, "\(platform)")
@@ -104,10 +71,10 @@ final class HostSpecTests: XCTestCase {
     /// H3: ios clamps to range and flags clamped target
     func testH3_ios_clampsToRangeAndFlagsClampedTarget() {
         let r = Rig()
-        let h = r.attach(IOSJumpHost(list: r.list))
-        h.scrollRequest(top: 1900, correction: false, jumpId: 1, now: 0)
+        let h = r.attach(IOSJumpHost())
+        r.scrollRequest(h, top: 1900, correction: false, jumpId: 1, now: 0)
         XCTAssertEqual(r.actions.last, HostAction(jumpId: 1, kind: .scroll, target: 1964, animated: true, clamped: false))
-        h.scrollRequest(top: 2100, correction: true, jumpId: 1, now: 0)
+        r.scrollRequest(h, top: 2100, correction: true, jumpId: 1, now: 0)
         XCTAssertEqual(r.actions.last, HostAction(jumpId: 1, kind: .scroll, target: 2048, animated: true, clamped: true))
         XCTAssertTrue(h.isJumpClamped)
         r.run(60)
@@ -117,15 +84,15 @@ final class HostSpecTests: XCTestCase {
     /// H3: ios animates only when distance is at least1pt
     func testH3_ios_animatesOnlyWhenDistanceIsAtLeast1pt() {
         let r = Rig()
-        let h = r.attach(IOSJumpHost(list: r.list))
-        h.scrollRequest(top: 500, correction: false, jumpId: 1, now: 0)
+        let h = r.attach(IOSJumpHost())
+        r.scrollRequest(h, top: 500, correction: false, jumpId: 1, now: 0)
         r.run(60)
         XCTAssertFalse(h.isJumpAnimating, "scrollViewDidEndScrollingAnimation cleared the flag")
-        h.scrollRequest(top: 500.5, correction: true, jumpId: 1, now: r.tick)
+        r.scrollRequest(h, top: 500.5, correction: true, jumpId: 1, now: r.tick)
         XCTAssertEqual(r.actions.last?.animated, false)
         XCTAssertEqual(r.sv.offset, 564.5, "a plain set, at once")
         XCTAssertFalse(r.sv.isAnimating)
-        h.scrollRequest(top: 501.5, correction: true, jumpId: 1, now: r.tick)
+        r.scrollRequest(h, top: 501.5, correction: true, jumpId: 1, now: r.tick)
         XCTAssertEqual(r.actions.last?.animated, true, "exactly 1 pt animates")
         XCTAssertTrue(r.sv.isAnimating)
         XCTAssertTrue(h.isJumpAnimating)
@@ -134,18 +101,18 @@ final class HostSpecTests: XCTestCase {
     /// H3: ios resize restores offset then reaims clamped jump
     func testH3_ios_resizeRestoresOffsetThenReaimsClampedJump() {
         let r = Rig()
-        let h = r.attach(IOSJumpHost(list: r.list))
-        h.scrollRequest(top: 2100, correction: false, jumpId: 1, now: 0)
+        let h = r.attach(IOSJumpHost())
+        r.scrollRequest(h, top: 2100, correction: false, jumpId: 1, now: 0)
         r.run(60)
         XCTAssertEqual(r.sv.offset, 2048)
-        h.webRowResized(to: 2300, now: r.tick)
+        r.webRowResized(h, to: 2300, now: r.tick)
         XCTAssertEqual(r.actions.map(\.kind), [.scroll, .reaim])
         XCTAssertEqual(r.actions.last, HostAction(jumpId: 1, kind: .reaim, target: 2164, animated: true, clamped: false))
         r.run(60)
         XCTAssertEqual(r.sv.offset, 2164)
         XCTAssertEqual(r.postY(2100), 0)
         // Neither animating nor clamped: a resize only restores the offset.
-        h.webRowResized(to: 2500, now: r.tick)
+        r.webRowResized(h, to: 2500, now: r.tick)
         XCTAssertEqual(r.actions.count, 2)
         XCTAssertEqual(r.sv.offset, 2164)
     }
@@ -153,12 +120,12 @@ final class HostSpecTests: XCTestCase {
     /// H3: ios resize while animating restores offset and reaims
     func testH3_ios_resizeWhileAnimatingRestoresOffsetAndReaims() {
         let r = Rig()
-        let h = r.attach(IOSJumpHost(list: r.list))
-        h.scrollRequest(top: 500, correction: false, jumpId: 1, now: 0)
+        let h = r.attach(IOSJumpHost())
+        r.scrollRequest(h, top: 500, correction: false, jumpId: 1, now: 0)
         r.run(12)
         let mid = r.sv.offset
         XCTAssertTrue(mid > -32 && mid < 564)
-        h.webRowResized(to: 2100, now: r.tick)
+        r.webRowResized(h, to: 2100, now: r.tick)
         XCTAssertEqual(r.actions.last, HostAction(jumpId: 1, kind: .reaim, target: 564, animated: true, clamped: false))
         XCTAssertEqual(r.sv.animation?.motion.from, mid, "the restored offset is where the new animation starts")
         XCTAssertEqual(r.sv.animation?.startTick, 12)
@@ -169,23 +136,23 @@ final class HostSpecTests: XCTestCase {
     /// H3: ios reader drag clears active jump later corrections dropped
     func testH3_ios_readerDragClearsActiveJump_laterCorrectionsDropped() {
         let r = Rig()
-        let h = r.attach(IOSJumpHost(list: r.list))
-        h.scrollRequest(top: 2100, correction: false, jumpId: 1, now: 0)   // clamped
+        let h = r.attach(IOSJumpHost())
+        r.scrollRequest(h, top: 2100, correction: false, jumpId: 1, now: 0)   // clamped
         r.run(10)
         h.readerWillBeginDragging(now: r.tick)
         XCTAssertNil(h.activeJumpId)
         XCTAssertFalse(h.isJumpAnimating)
         r.sv.stopAnimation()
         r.sv.offset = 300
-        h.scrollRequest(top: 2200, correction: true, jumpId: 1, now: r.tick)
+        r.scrollRequest(h, top: 2200, correction: true, jumpId: 1, now: r.tick)
         XCTAssertEqual(r.actions.last, HostAction(jumpId: 1, kind: .drop))
         XCTAssertEqual(r.sv.offset, 300)
         // Nor does a resize re-aim the dropped jump, even though it was clamped.
-        h.webRowResized(to: 2300, now: r.tick)
+        r.webRowResized(h, to: 2300, now: r.tick)
         XCTAssertEqual(r.actions.map(\.kind), [.scroll, .drop])
         XCTAssertEqual(r.sv.offset, 300)
         // A new jump is followed again.
-        h.scrollRequest(top: 500, correction: false, jumpId: 2, now: r.tick)
+        r.scrollRequest(h, top: 500, correction: false, jumpId: 2, now: r.tick)
         XCTAssertEqual(r.actions.last?.kind, .scroll)
         XCTAssertEqual(h.activeJumpId, 2)
     }
@@ -193,13 +160,13 @@ final class HostSpecTests: XCTestCase {
     /// H3: ios correction for another jump id dropped
     func testH3_ios_correctionForAnotherJumpIdDropped() {
         let r = Rig()
-        let h = r.attach(IOSJumpHost(list: r.list))
-        h.scrollRequest(top: 500, correction: false, jumpId: 2, now: 0)
+        let h = r.attach(IOSJumpHost())
+        r.scrollRequest(h, top: 500, correction: false, jumpId: 2, now: 0)
         r.run(60)
-        h.scrollRequest(top: 900, correction: true, jumpId: 1, now: r.tick)
+        r.scrollRequest(h, top: 900, correction: true, jumpId: 1, now: r.tick)
         XCTAssertEqual(r.actions.last, HostAction(jumpId: 1, kind: .drop))
         XCTAssertEqual(r.sv.offset, 564)
-        h.scrollRequest(top: 900, correction: true, jumpId: 2, now: r.tick)
+        r.scrollRequest(h, top: 900, correction: true, jumpId: 2, now: r.tick)
         XCTAssertEqual(r.actions.last?.target, 964)
     }
 
@@ -208,8 +175,8 @@ final class HostSpecTests: XCTestCase {
     /// H3: android jump smooth scrolls by with inset subtracted
     func testH3_android_jumpSmoothScrollsByWithInsetSubtracted() {
         let r = Rig()
-        let h = r.attach(AndroidJumpHost(list: r.list, rangeMode: .exact))
-        h.scrollRequest(top: 500, correction: false, jumpId: 1, now: 0)
+        let h = r.attach(AndroidJumpHost(rangeMode: .exact))
+        r.scrollRequest(h, top: 500, correction: false, jumpId: 1, now: 0)
         // requested = webViewTop 128 + top 500 − inset 32 = 596 (Android offset 0 = our −32).
         XCTAssertEqual(r.core, [HostAction(jumpId: 1, kind: .scroll, target: 564, animated: true, clamped: false)])
         XCTAssertEqual(r.sv.state, .settling)
@@ -223,22 +190,22 @@ final class HostSpecTests: XCTestCase {
     /// H3: android correction while idle is instant scroll by while settling smooth
     func testH3_android_correctionWhileIdleIsInstantScrollBy_whileSettlingSmooth() {
         let r = Rig()
-        let h = r.attach(AndroidJumpHost(list: r.list, rangeMode: .exact))
-        h.scrollRequest(top: 500, correction: false, jumpId: 1, now: 0)
+        let h = r.attach(AndroidJumpHost(rangeMode: .exact))
+        r.scrollRequest(h, top: 500, correction: false, jumpId: 1, now: 0)
         r.run(10)
-        h.scrollRequest(top: 520, correction: true, jumpId: 1, now: r.tick)
+        r.scrollRequest(h, top: 520, correction: true, jumpId: 1, now: r.tick)
         XCTAssertEqual(r.core.last, HostAction(jumpId: 1, kind: .scroll, target: 584, animated: true, clamped: false),
                        "a correction while settling is smooth")
         XCTAssertEqual(r.sv.animation?.startTick, 10)
         r.run(200)
         XCTAssertEqual(r.sv.state, .idle)
         XCTAssertEqual(r.sv.offset, 584)
-        h.scrollRequest(top: 540, correction: true, jumpId: 1, now: r.tick)
+        r.scrollRequest(h, top: 540, correction: true, jumpId: 1, now: r.tick)
         XCTAssertEqual(r.core.last, HostAction(jumpId: 1, kind: .scroll, target: 604, animated: false, clamped: false))
         XCTAssertEqual(r.sv.offset, 604, "instant scrollBy")
         XCTAssertFalse(r.sv.isAnimating)
         // A new jump while idle is smooth again.
-        h.scrollRequest(top: 100, correction: false, jumpId: 2, now: r.tick)
+        r.scrollRequest(h, top: 100, correction: false, jumpId: 2, now: r.tick)
         XCTAssertEqual(r.core.last?.animated, true)
         XCTAssertEqual(r.sv.state, .settling)
     }
@@ -246,10 +213,10 @@ final class HostSpecTests: XCTestCase {
     /// H3: android no reaim while settling to same aim
     func testH3_android_noReaimWhileSettlingToSameAim() {
         let r = Rig()
-        let h = r.attach(AndroidJumpHost(list: r.list, rangeMode: .exact))
-        h.scrollRequest(top: 500, correction: false, jumpId: 1, now: 0)
+        let h = r.attach(AndroidJumpHost(rangeMode: .exact))
+        r.scrollRequest(h, top: 500, correction: false, jumpId: 1, now: 0)
         r.run(20)
-        h.scrollRequest(top: 500, correction: true, jumpId: 1, now: r.tick)
+        r.scrollRequest(h, top: 500, correction: true, jumpId: 1, now: r.tick)
         XCTAssertEqual(r.core.count, 1, "already heading there: left alone")
         XCTAssertEqual(r.sv.animation?.startTick, 0, "the easing is not restarted")
     }
@@ -257,39 +224,39 @@ final class HostSpecTests: XCTestCase {
     /// H3: android correction after drag since jump dropped
     func testH3_android_correctionAfterDragSinceJumpDropped() {
         let r = Rig()
-        let h = r.attach(AndroidJumpHost(list: r.list, rangeMode: .exact))
-        h.scrollRequest(top: 500, correction: false, jumpId: 1, now: 0)
+        let h = r.attach(AndroidJumpHost(rangeMode: .exact))
+        r.scrollRequest(h, top: 500, correction: false, jumpId: 1, now: 0)
         r.run(200)
         h.readerWillBeginDragging(now: r.tick)
         XCTAssertEqual(h.dragCount, 1)
         r.sv.offset = 100
-        h.scrollRequest(top: 540, correction: true, jumpId: 1, now: r.tick)
+        r.scrollRequest(h, top: 540, correction: true, jumpId: 1, now: r.tick)
         XCTAssertEqual(r.core.last, HostAction(jumpId: 1, kind: .drop))
         XCTAssertEqual(r.sv.offset, 100)
         // A drag before a jump does not gate that jump.
-        h.scrollRequest(top: 700, correction: false, jumpId: 2, now: r.tick)
+        r.scrollRequest(h, top: 700, correction: false, jumpId: 2, now: r.tick)
         r.run(200)
-        h.scrollRequest(top: 720, correction: true, jumpId: 2, now: r.tick)
+        r.scrollRequest(h, top: 720, correction: true, jumpId: 2, now: r.tick)
         XCTAssertEqual(r.core.last, HostAction(jumpId: 2, kind: .scroll, target: 96 + 720 - 32, animated: false, clamped: false))
     }
 
     /// H3: android settles after row height changes
     func testH3_android_settlesAfterRowHeightChanges() {
         let r = Rig()
-        let h = r.attach(AndroidJumpHost(list: r.list, rangeMode: .exact))
-        h.scrollRequest(top: 2100, correction: false, jumpId: 1, now: 0)
+        let h = r.attach(AndroidJumpHost(rangeMode: .exact))
+        r.scrollRequest(h, top: 2100, correction: false, jumpId: 1, now: 0)
         XCTAssertEqual(r.core.last, HostAction(jumpId: 1, kind: .scroll, target: 2048, animated: true, clamped: true))
         XCTAssertTrue(h.isClamped)
         r.run(400, host: h)
         XCTAssertEqual(r.sv.offset, 2048)
-        h.webRowResized(to: 2300, now: r.tick)
+        r.webRowResized(h, to: 2300, now: r.tick)
         XCTAssertEqual(r.core.count, 1, "the settle is posted to the next frame")
         r.run(2, host: h)
         XCTAssertEqual(r.core.last, HostAction(jumpId: 1, kind: .settle, target: 2164, animated: false, clamped: false))
         XCTAssertEqual(r.sv.offset, 2164)
         XCTAssertEqual(r.postY(2100), 0)
         // The next height change finds the post in place: nothing to scroll, the pending top is forgotten.
-        h.webRowResized(to: 2400, now: r.tick)
+        r.webRowResized(h, to: 2400, now: r.tick)
         r.run(2, host: h)
         XCTAssertNil(h.pendingTop)
         XCTAssertEqual(r.sv.offset, 2164)
@@ -298,11 +265,11 @@ final class HostSpecTests: XCTestCase {
     /// H3: android pending top forgotten after10s
     func testH3_android_pendingTopForgottenAfter10s() {
         let r = Rig()
-        let h = r.attach(AndroidJumpHost(list: r.list, rangeMode: .exact))
-        h.scrollRequest(top: 2100, correction: false, jumpId: 1, now: 0)
+        let h = r.attach(AndroidJumpHost(rangeMode: .exact))
+        r.scrollRequest(h, top: 2100, correction: false, jumpId: 1, now: 0)
         r.run(1300, host: h)
         XCTAssertEqual(h.pendingTop, 2100)
-        h.webRowResized(to: 2300, now: r.tick)
+        r.webRowResized(h, to: 2300, now: r.tick)
         r.run(2, host: h)
         XCTAssertNil(h.pendingTop)
         XCTAssertEqual(r.core.count, 1)
@@ -314,8 +281,8 @@ final class HostSpecTests: XCTestCase {
     /// H3: naive unclamped overscroll past max y
     func testH3_naive_unclampedOverscrollPastMaxY() {
         let r = Rig()
-        let h = r.attach(NaiveJumpHost(list: r.list))
-        h.scrollRequest(top: 2100, correction: false, jumpId: 1, now: 0)
+        let h = r.attach(NaiveJumpHost())
+        r.scrollRequest(h, top: 2100, correction: false, jumpId: 1, now: 0)
         XCTAssertEqual(r.sv.offset, 2164)
         XCTAssertGreaterThan(r.sv.offset, r.sv.maxOffset)
         XCTAssertEqual(r.actions.last, HostAction(jumpId: 1, kind: .scroll, target: 2164, animated: false, clamped: false))
@@ -324,11 +291,11 @@ final class HostSpecTests: XCTestCase {
     /// H3: naive pulls back after adrag
     func testH3_naive_pullsBackAfterADrag() {
         let r = Rig()
-        let h = r.attach(NaiveJumpHost(list: r.list))
-        h.scrollRequest(top: 500, correction: false, jumpId: 1, now: 0)
+        let h = r.attach(NaiveJumpHost())
+        r.scrollRequest(h, top: 500, correction: false, jumpId: 1, now: 0)
         h.readerWillBeginDragging(now: 10)
         r.sv.offset = 100
-        h.scrollRequest(top: 520, correction: true, jumpId: 1, now: 20)
+        r.scrollRequest(h, top: 520, correction: true, jumpId: 1, now: 20)
         XCTAssertEqual(r.sv.offset, 584, "the reader is pulled back to the post")
         XCTAssertEqual(r.actions.last?.kind, .scroll)
     }
@@ -338,8 +305,8 @@ final class HostSpecTests: XCTestCase {
     /// H4: ios set content offset ease in out over0 3s
     func testH4_iosSetContentOffsetEaseInOutOver0_3s() {
         let r = Rig()
-        let h = r.attach(IOSJumpHost(list: r.list))
-        h.scrollRequest(top: 500, correction: false, jumpId: 1, now: 0)
+        let h = r.attach(IOSJumpHost())
+        r.scrollRequest(h, top: 500, correction: false, jumpId: 1, now: 0)
         let a = r.sv.animation!.motion
         XCTAssertEqual(a.duration, 0.3)
         XCTAssertEqual(a.curve, .easeInOut)
@@ -361,8 +328,8 @@ final class HostSpecTests: XCTestCase {
         XCTAssertEqual(AndroidSmoothScroll.computeScrollDuration(dy: 596, height: 384), 765)
         XCTAssertEqual(AndroidSmoothScroll.computeScrollDuration(dy: 3000, height: 384), 2000, "capped at 2000 ms")
         let r = Rig()
-        let h = r.attach(AndroidJumpHost(list: r.list, rangeMode: .exact))
-        h.scrollRequest(top: 672, correction: false, jumpId: 1, now: 0)   // scrollBy 768
+        let h = r.attach(AndroidJumpHost(rangeMode: .exact))
+        r.scrollRequest(h, top: 672, correction: false, jumpId: 1, now: 0)   // scrollBy 768
         XCTAssertEqual(r.sv.animation?.motion.androidScroll?.durationMs, 900)
         XCTAssertEqual(r.sv.animation?.motion.curve, .androidQuintic)
         // F9: over on the frame the position reaches the target: (1 − t)^5 ≤ ½ / 768 from 695 ms on.
@@ -376,8 +343,8 @@ final class HostSpecTests: XCTestCase {
         XCTAssertEqual(r.sv.offset, 96 + 672 - 32)
         XCTAssertEqual(r.sv.state, .idle, "IDLE at 700 ms, not at 900 ms")
         let far = Rig(web: 5000)
-        let fh = far.attach(AndroidJumpHost(list: far.list))
-        fh.scrollRequest(top: 3000, correction: false, jumpId: 1, now: 0)
+        let fh = far.attach(AndroidJumpHost())
+        far.scrollRequest(fh, top: 3000, correction: false, jumpId: 1, now: 0)
         XCTAssertEqual(far.sv.animation?.motion.androidScroll?.durationMs, 2000)
     }
 
@@ -387,44 +354,53 @@ final class HostSpecTests: XCTestCase {
     /// wheel, key); under the old rule (every-scroll) each is a drag for the hosts
     func testH5_F4_panReportsEveryReaderScrollWithItsInput() {
         let r = Rig()
-        let ios = r.attach(IOSJumpHost(list: r.list))
-        let android = AndroidJumpHost(list: r.list)
-        let pan = PanEngine(target: ListPanTarget(scrollView: r.sv))
+        let ios = r.attach(IOSJumpHost())
+        let android = AndroidJumpHost()
+        let pan = PanEngine(target: ListPanTarget())
         var began: [Int] = []
         var inputs: [ScrollInput] = []
-        pan.onDragBegan = { input, now in
-            inputs.append(input)
-            guard ReaderDragRule.everyScroll.isDrag(input, on: .ios) else { return }
-            began.append(now)
-            ios.readerWillBeginDragging(now: now)
-            android.readerWillBeginDragging(now: now)
+        // What the World does with the pan engine's effects: it hears each reader scroll.
+        func drive(_ effects: [ScrollEffect], now: Int) {
+            for case let .readerBegan(input, at) in effects {
+                inputs.append(input)
+                guard ReaderDragRule.everyScroll.isDrag(input, on: .ios) else { continue }
+                began.append(at)
+                ios.readerWillBeginDragging(now: at)
+                android.readerWillBeginDragging(now: at)
+            }
+            r.apply(effects, now: now, fromHost: false)
         }
-        ios.scrollRequest(top: 500, correction: false, jumpId: 1, now: 0)
+        func up(_ y: Double, _ now: Int) -> PanEngine.TouchResult {
+            let (result, effects) = pan.touchUp(y: y, now: now, in: r.scene(now))
+            drive(effects, now: now)
+            return result
+        }
+        r.scrollRequest(ios, top: 500, correction: false, jumpId: 1, now: 0)
         r.run(60)
         // A tap is no drag.
-        pan.touchDown(y: 200, now: 100)
-        XCTAssertEqual(pan.touchUp(y: 200, now: 101), .tap)
+        drive(pan.touchDown(y: 200, now: 100, in: r.scene(100)), now: 100)
+        XCTAssertEqual(up(200, 101), .tap)
         XCTAssertEqual(began, [])
         // Within the 8 pt touch slop: not yet a drag; past it: one drag begins.
-        pan.touchDown(y: 200, now: 110)
-        pan.touchMove(y: 206, now: 111)
+        drive(pan.touchDown(y: 200, now: 110, in: r.scene(110)), now: 110)
+        drive(pan.touchMove(y: 206, now: 111, in: r.scene(111)), now: 111)
         XCTAssertEqual(began, [])
-        pan.touchMove(y: 190, now: 112)
-        pan.touchMove(y: 150, now: 113)
+        drive(pan.touchMove(y: 190, now: 112, in: r.scene(112)), now: 112)
+        drive(pan.touchMove(y: 150, now: 113, in: r.scene(113)), now: 113)
         XCTAssertEqual(began, [112])
         XCTAssertNil(ios.activeJumpId)
         XCTAssertEqual(android.dragCount, 1)
-        _ = pan.touchUp(y: 150, now: 140)
+        _ = up(150, 140)
         // A wheel notch (and a key, which scrolls the same way) begins a drag too.
-        pan.easedScroll(by: 48, now: 200)
+        drive(pan.easedScroll(by: 48, now: 200, in: r.scene(200)), now: 200)
         XCTAssertEqual(began.count, 2)
-        pan.fling(contentVelocity: 2000, now: 300)
+        drive(pan.fling(contentVelocity: 2000, now: 300, in: r.scene(300)), now: 300)
         XCTAssertEqual(began.count, 3)
         XCTAssertEqual(android.dragCount, 3)
         XCTAssertEqual(inputs, [.touch, .key, .key])
         XCTAssertFalse(ReaderDragRule.platform.isDrag(.key, on: .ios))
         // So the iOS host drops the jump's later corrections.
-        ios.scrollRequest(top: 540, correction: true, jumpId: 1, now: 310)
+        r.scrollRequest(ios, top: 540, correction: true, jumpId: 1, now: 310)
         XCTAssertEqual(r.actions.last?.kind, .drop)
     }
 }

@@ -13,8 +13,8 @@ final class LinearLayoutEstimateTests: XCTestCase {
 
     private func list(offset: Double, web: Double = 2000) -> NativeList {
         let sv = ScrollView(viewportHeight: 384, insetTop: 32, insetBottom: 16)
-        let l = NativeList(headerRows: 6, footerRows: 20, webRowHeight: web, scrollView: sv)
-        sv.offset = offset
+        var l = NativeList(headerRows: 6, footerRows: 20, webRowHeight: web, scrollView: sv)
+        l.scrollView.offset = offset
         return l
     }
 

@@ -46,7 +46,7 @@ final class RealWorldTests: RealWorldTestCase {
     func testR3_PollKeepsTheAnchoredPostOnItsRowAndShowsThePill() throws {
         let session = try open("/live/live", poll: 1)
         let world = world(session, config())
-        world.listView.offset = world.listView.clamp(world.listView.minOffset + 40 * 16)
+        world.setListOffset(world.scrollView.clamp(world.scrollView.minOffset + 40 * 16))
         world.advance(to: world.tick + 2)
         let anchor = try XCTUnwrap(world.readingAnchor())
         let id = world.page.liveblog.posts[anchor.postIndex].id
@@ -62,7 +62,7 @@ final class RealWorldTests: RealWorldTestCase {
         XCTAssertEqual(world.newPostsAbove, 1, "the pill counts the post above the view")
         world.jumpToNewest()
         world.advance(to: world.tick + 240)
-        XCTAssertEqual(world.listView.offset, world.listView.minOffset, accuracy: 0.5)
+        XCTAssertEqual(world.scrollView.offset, world.scrollView.minOffset, accuracy: 0.5)
         XCTAssertEqual(world.newPostsAbove, 0)
     }
 

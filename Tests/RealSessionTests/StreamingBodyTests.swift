@@ -86,11 +86,11 @@ final class StreamingBodyTests: RealWorldTestCase {
         XCTAssertGreaterThan(world.page.loadedCount, first)
 
         // A key while the body streams is handled at once; more posts arrive after it.
-        let offset = world.listView.offset
+        let offset = world.scrollView.offset
         let postsAtKey = world.page.loadedCount
         world.send(.key(KeyName("j")!))
-        run(world, seconds: 2) { world.listView.offset != offset }
-        XCTAssertGreaterThan(world.listView.offset, offset, "j scrolled while the body streamed")
+        run(world, seconds: 2) { world.scrollView.offset != offset }
+        XCTAssertGreaterThan(world.scrollView.offset, offset, "j scrolled while the body streamed")
         XCTAssertTrue(isStreaming(feed))
         run(world, seconds: 20) { !isStreaming(feed) }
         XCTAssertGreaterThan(world.page.loadedCount, postsAtKey)

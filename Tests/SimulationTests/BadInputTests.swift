@@ -113,6 +113,6 @@ final class BadInputTests: XCTestCase {
         w.advance(to: 600)
         XCTAssertTrue(w.page.contentHeight.isFinite)
         XCTAssertLessThanOrEqual(w.page.contentHeight, 2 * Page.maxBlockHeight + 10_000)
-        XCTAssertTrue(w.listView.offset.isFinite)
+        XCTAssertTrue(w.scrollView.offset.isFinite)
     }
 }

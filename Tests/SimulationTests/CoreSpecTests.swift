@@ -28,23 +28,23 @@ final class CoreSpecTests: XCTestCase {
     /// U3: row rshows content at offset plus16r plus8
     func testU3_rowRShowsContentAtOffsetPlus16rPlus8() {
         let (w, _) = world(config(network: .offline))
-        XCTAssertEqual(w.listView.offset, -32)
+        XCTAssertEqual(w.scrollView.offset, -32)
         XCTAssertEqual(w.rowContent(0), .empty)              // y = −32 + 8 < 0: under the bar, above the content
         XCTAssertEqual(w.rowContent(2), .nativeHeader(0))    // y = 8
         XCTAssertEqual(w.rowContent(7), .nativeHeader(5))    // y = 88
         XCTAssertEqual(w.rowContent(8), .page(8))            // y = 104, the web row starts at 96
-        w.listView.offset = 100.5
+        w.setListOffset(100.5)
         XCTAssertEqual(w.rowContent(0), .page(12.5))         // 100.5 + 8 − 96
         XCTAssertEqual(w.rowContent(3), .page(60.5))
         // A 16 pt line [L, L + 16) of the page shows on exactly one row at every sub-row offset.
         for k in 0..<32 {
-            w.listView.offset = 200 + Double(k) * 0.5     // rows 0–23 show page y 112.x … 480.x
+            w.setListOffset(200 + Double(k) * 0.5)     // rows 0–23 show page y 112.x … 480.x
             for lineTop in stride(from: 128.0, to: 464, by: 16) {
                 let rows = (0..<24).filter { (r: Int) -> Bool in
                     if case .page(let y) = w.rowContent(r) { return y >= lineTop && y < lineTop + 16 }
                     return false
                 }
-                XCTAssertEqual(rows.count, 1, "offset \(w.listView.offset), line at \(lineTop)")
+                XCTAssertEqual(rows.count, 1, "offset \(w.scrollView.offset), line at \(lineTop)")
             }
         }
     }
@@ -116,7 +116,7 @@ final class CoreSpecTests: XCTestCase {
         w.advance(to: 2)
         w.send(.jump(id: "p0", topOffset: 200))
         w.advance(to: 60)
-        XCTAssertEqual(w.listView.offset, -32)
+        XCTAssertEqual(w.scrollView.offset, -32)
         XCTAssertNotNil(w.page.held)
         return (w, rec)
     }
@@ -166,7 +166,7 @@ final class CoreSpecTests: XCTestCase {
         XCTAssertTrue(events(rec, "input").contains { if case .input(.dragBegin, _) = $0.event { return true }; return false })
         XCTAssertEqual(holdEnds(rec), [])
         XCTAssertNotNil(w.page.held)
-        XCTAssertGreaterThan(w.listView.offset, -32)
+        XCTAssertGreaterThan(w.scrollView.offset, -32)
     }
 
     // MARK: H5
@@ -184,13 +184,13 @@ final class CoreSpecTests: XCTestCase {
         w.advance(to: 160)                   // a pause before release: no fling (P1)
         w.send(.pointer(phase: .up, x: x, y: y0 + 100))
         w.advance(to: 400)
-        let after = w.listView.offset
+        let after = w.scrollView.offset
         w.send(.load("m1"))     // an image above p30 grows: a correction
         w.advance(to: 420)
         let hostActions = rec.records.compactMap { r -> HostAction? in if case .host(let a) = r.event { return a }; return nil }
         XCTAssertEqual(hostActions.last?.kind, .drop)
         XCTAssertTrue(rec.records.contains { if case .hook(1, _, true, _, _) = $0.event { return true }; return false })
-        XCTAssertEqual(w.listView.offset, after, "no pull-back after the reader's drag")
+        XCTAssertEqual(w.scrollView.offset, after, "no pull-back after the reader's drag")
     }
 
     // MARK: E11, E12 in the world

@@ -18,8 +18,8 @@ extension DeviceSpecTests {
             let (w, records) = world(d, bridgeDelay: 0)
             let k = d.density
             // The web view's top in the RecyclerView before the call (offsetDescendantRectToMyCoords).
-            let viewTopPx = Int(((w.list.webRowY - w.listView.offset) * k).rounded())
-            let insetPx = Int((w.listView.insetTop * k).rounded())
+            let viewTopPx = Int(((w.list.webRowY - w.scrollView.offset) * k).rounded())
+            let insetPx = Int((w.scrollView.insetTop * k).rounded())
             w.send(.jump(id: "ev-019", topOffset: nil))
             guard let top = hooks(records()).first?.top, let a = hosts(records()).first?.action,
                   let px = a.pixels else { return XCTFail("no hook and host lines on \(d.name)") }
@@ -30,9 +30,9 @@ extension DeviceSpecTests {
             XCTAssertNotEqual(Double(px.requested ?? 0), (w.list.webRowY + top) * k, "px differ from pt × density")
             // The smooth scroll moves the list in whole px of the device, every tick.
             var steps = 0
-            while w.listView.isAnimating && steps < 600 {
+            while w.scrollView.isAnimating && steps < 600 {
                 w.advance(to: w.tick + 1)
-                isWhole((w.listView.offset + w.listView.insetTop) * k, "\(d.name) offset in px at tick \(w.tick)")
+                isWhole((w.scrollView.offset + w.scrollView.insetTop) * k, "\(d.name) offset in px at tick \(w.tick)")
                 steps += 1
             }
             XCTAssertGreaterThan(steps, 10, "\(d.name): a smooth scroll ran")
@@ -45,7 +45,7 @@ extension DeviceSpecTests {
             w.send(.jump(id: "ev-019", topOffset: nil))
             for _ in 0..<(4 * 120) {
                 w.advance(to: w.tick + 1)
-                isWhole(w.listView.offset * d.density, "\(d.name) offset × scale at tick \(w.tick)")
+                isWhole(w.scrollView.offset * d.density, "\(d.name) offset × scale at tick \(w.tick)")
             }
             let targets = hosts(records()).compactMap(\.action.target)
             XCTAssertFalse(targets.isEmpty)
@@ -59,16 +59,16 @@ extension DeviceSpecTests {
             let (w, _) = world(d)
             w.send(.jump(id: "ev-030", topOffset: nil))
             w.advance(to: w.tick + 4 * 120)
-            let start = w.listView.offset
+            let start = w.scrollView.offset
             // 48 pt in 2 s: 0.2 pt a tick, under half a pixel at 2.625 px/pt.
             let y0 = 400.0
             w.send(.pointer(phase: .down, x: 200, y: y0))
             for k in 1...240 {
                 w.advance(to: w.tick + 1)
                 w.send(.pointer(phase: .move, x: 200, y: y0 - 48 * Double(k) / 240))
-                isWhole(w.listView.offset * d.density, "\(d.name) a dragged offset is on the grid")
+                isWhole(w.scrollView.offset * d.density, "\(d.name) a dragged offset is on the grid")
             }
-            XCTAssertEqual(w.listView.offset - start, 48, accuracy: 1, d.name)
+            XCTAssertEqual(w.scrollView.offset - start, 48, accuracy: 1, d.name)
             w.send(.pointer(phase: .up, x: 200, y: y0 - 48))
         }
     }

@@ -105,7 +105,7 @@ final class DeviceSpecTests: XCTestCase {
         let (small, _) = world(.iphone15, cols: 40, rows: 10)
         let (big, _) = world(.iphone15, cols: 200, rows: 60)
         XCTAssertEqual(small.viewportHeight, 852 - 59 - 34)
-        XCTAssertEqual(small.listView.viewportHeight, big.listView.viewportHeight)
+        XCTAssertEqual(small.scrollView.viewportHeight, big.scrollView.viewportHeight)
         XCTAssertEqual(small.page.contentHeight, big.page.contentHeight)
         XCTAssertEqual(small.viewRows, 48)
         XCTAssertEqual(small.hiddenRows(screenRows: 10), 38)
@@ -118,6 +118,6 @@ final class DeviceSpecTests: XCTestCase {
         XCTAssertEqual(w.page.width, 800)
         XCTAssertEqual(w.viewportHeight, 480)
         XCTAssertNil(w.page.imageCap)
-        XCTAssertNil(w.listView.pixelScale)
+        XCTAssertNil(w.scrollView.pixelScale)
     }
 }

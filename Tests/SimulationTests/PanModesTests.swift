@@ -35,9 +35,9 @@ final class PanModesTests: XCTestCase {
     func testP1_pauseBeforeReleaseGivesNoFling() {
         let w = world()
         drag(w, dy: -300, seconds: 0.2, pauseTicks: 6) // 50 ms still before release
-        let o = w.listView.offset
+        let o = w.scrollView.offset
         w.advance(to: w.tick + 120)
-        XCTAssertEqual(w.listView.offset, o, "no inertia after a pause over 40 ms")
+        XCTAssertEqual(w.scrollView.offset, o, "no inertia after a pause over 40 ms")
         XCTAssertNil(w.pan.item)
     }
 
@@ -45,27 +45,39 @@ final class PanModesTests: XCTestCase {
     func testP2_threshold179NoInertia181Inertia() {
         let slow = world()
         drag(slow, dy: -179, seconds: 1.0)
-        let o1 = slow.listView.offset
+        let o1 = slow.scrollView.offset
         slow.advance(to: slow.tick + 60)
-        XCTAssertEqual(slow.listView.offset, o1, "179 pt/s: no inertia")
+        XCTAssertEqual(slow.scrollView.offset, o1, "179 pt/s: no inertia")
 
         let fast = world()
         drag(fast, dy: -181, seconds: 1.0)
-        let o2 = fast.listView.offset
+        let o2 = fast.scrollView.offset
         fast.advance(to: fast.tick + 60)
-        XCTAssertGreaterThan(fast.listView.offset, o2 + 10, "181 pt/s: inertia carries the list on")
+        XCTAssertGreaterThan(fast.scrollView.offset, o2 + 10, "181 pt/s: inertia carries the list on")
     }
 
     /// P2: decay law and stop
     func testP2_decayLawAndStop() {
-        let sv = ScrollView(viewportHeight: 384, insetTop: 32, insetBottom: 16)
+        var sv = ScrollView(viewportHeight: 384, insetTop: 32, insetBottom: 16)
         sv.contentHeight = 1_000_000
-        let pan = PanEngine(target: ListPanTarget(scrollView: sv))
-        pan.fling(contentVelocity: 1000, now: 0)
+        var list = NativeList(headerRows: 0, footerRows: 0, webRowHeight: 0, scrollView: sv)
+        list.scrollView.contentHeight = 1_000_000
+        let pan = PanEngine(target: ListPanTarget())
+        func apply(_ effects: [ScrollEffect], _ t: Int) {
+            var web = WebScroll()
+            for e in effects { list.apply(e, web: &web, now: t) }
+            sv = list.scrollView
+        }
+        apply(pan.fling(contentVelocity: 1000, now: 0, in: ListScene(list: list, tick: 0)), 0)
         var last = sv.offset
         var steps: [Double] = []
         var t = 0
-        while pan.item != nil && t < 2000 { t += 1; pan.step(now: t); steps.append(sv.offset - last); last = sv.offset }
+        while pan.item != nil && t < 2000 {
+            t += 1
+            apply(pan.step(now: t, in: ListScene(list: list, tick: t)), t)
+            steps.append(sv.offset - last)
+            last = sv.offset
+        }
         // v ← v / (1 + 2·dt) each 1/120 s step: consecutive step distances have that ratio.
         let q = 1 + 2.0 / 120
         XCTAssertEqual(steps[1] / steps[0], 1 / q, accuracy: 1e-9)
@@ -83,22 +95,22 @@ final class PanModesTests: XCTestCase {
         let w = world()
         w.send(.key(.char("G")))
         w.advance(to: w.tick + 240)
-        let maxY = w.listView.maxOffset
-        XCTAssertEqual(w.listView.offset, maxY, accuracy: 0.001)
+        let maxY = w.scrollView.maxOffset
+        XCTAssertEqual(w.scrollView.offset, maxY, accuracy: 0.001)
         var worst = 0.0
         let y0 = 20 * 16 + 8.0
         w.send(.pointer(phase: .down, x: 324, y: y0))
         for k in 1...120 {
             w.advance(to: w.tick + 1)
             w.send(.pointer(phase: .move, x: 324, y: y0 - Double(k) * 10))
-            worst = max(worst, w.listView.offset - maxY)
+            worst = max(worst, w.scrollView.offset - maxY)
         }
         XCTAssertGreaterThan(worst, 50, "the drag overscrolls")
         XCTAssertLessThanOrEqual(worst, 150, "never past 150 pt")
         w.advance(to: w.tick + 20)
         w.send(.pointer(phase: .up, x: 324, y: y0 - 1200))
         w.advance(to: w.tick + 60)
-        XCTAssertEqual(w.listView.offset, maxY, accuracy: 0.001, "springs back to the bound")
+        XCTAssertEqual(w.scrollView.offset, maxY, accuracy: 0.001, "springs back to the bound")
     }
 
     /// P4: a press during inertia stops it and is not a tap
@@ -111,11 +123,11 @@ final class PanModesTests: XCTestCase {
         w.advance(to: w.tick + 30)
         XCTAssertTrue(w.pan.interactionLocked)
         w.send(.pointer(phase: .down, x: 324, y: 200))
-        let o = w.listView.offset
+        let o = w.scrollView.offset
         w.advance(to: w.tick + 2)
         w.send(.pointer(phase: .up, x: 324, y: 200))
         w.advance(to: w.tick + 30)
-        XCTAssertEqual(w.listView.offset, o, "the press stopped the inertia")
+        XCTAssertEqual(w.scrollView.offset, o, "the press stopped the inertia")
         XCTAssertEqual(taps, 0, "a press that stops inertia is not a tap")
         // Once at rest, the same press is a tap.
         w.send(.pointer(phase: .down, x: 324, y: 200))
@@ -126,17 +138,17 @@ final class PanModesTests: XCTestCase {
     /// P5: j moves exactly16 and kflings
     func testP5_jMovesExactly16AndKFlings() {
         let w = world()
-        let o = w.listView.offset
+        let o = w.scrollView.offset
         w.send(.key(.char("j")))
         w.advance(to: w.tick + 9) // 75 ms: mid-ease
-        XCTAssertGreaterThan(w.listView.offset, o)
-        XCTAssertLessThan(w.listView.offset, o + 16)
+        XCTAssertGreaterThan(w.scrollView.offset, o)
+        XCTAssertLessThan(w.scrollView.offset, o + 16)
         w.advance(to: w.tick + 60)
-        XCTAssertEqual(w.listView.offset, o + 16, accuracy: 1e-9)
+        XCTAssertEqual(w.scrollView.offset, o + 16, accuracy: 1e-9)
         w.send(.key(.char("J")))
-        let before = w.listView.offset
+        let before = w.scrollView.offset
         w.advance(to: w.tick + 1)
-        XCTAssertEqual(w.listView.offset - before, 2000 / (1 + 2.0 / 120) / 120, accuracy: 1e-6, "J: a 2000 pt/s fling")
+        XCTAssertEqual(w.scrollView.offset - before, 2000 / (1 + 2.0 / 120) / 120, accuracy: 1e-6, "J: a 2000 pt/s fling")
     }
 
     /// P5: home end and page
@@ -144,34 +156,34 @@ final class PanModesTests: XCTestCase {
         let w = world()
         w.send(.key(.char("G")))
         w.advance(to: w.tick + 300)
-        XCTAssertEqual(w.listView.offset, w.listView.maxOffset, accuracy: 1e-6)
+        XCTAssertEqual(w.scrollView.offset, w.scrollView.maxOffset, accuracy: 1e-6)
         w.send(.key(.char("g")))
         w.advance(to: w.tick + 300)
-        XCTAssertEqual(w.listView.offset, w.listView.minOffset, accuracy: 1e-6)
+        XCTAssertEqual(w.scrollView.offset, w.scrollView.minOffset, accuracy: 1e-6)
         w.send(.key(.space))
         w.advance(to: w.tick + 60)
-        XCTAssertEqual(w.listView.offset, w.listView.minOffset + w.visibleHeight - 16, accuracy: 1e-6)
+        XCTAssertEqual(w.scrollView.offset, w.scrollView.minOffset + w.visibleHeight - 16, accuracy: 1e-6)
     }
 
     /// P5: key repeats form astream that carries into inertia
     func testP5_keyRepeatsFormAStreamThatCarriesIntoInertia() {
         let w = world()
         for _ in 0..<8 { w.send(.key(.char("j"))); w.advance(to: w.tick + 4) } // every 33 ms
-        let o = w.listView.offset
+        let o = w.scrollView.offset
         w.advance(to: w.tick + 30)
-        XCTAssertGreaterThan(w.listView.offset, o + 16 * 1.5, "the stream's speed carries on after the last repeat")
+        XCTAssertGreaterThan(w.scrollView.offset, o + 16 * 1.5, "the stream's speed carries on after the last repeat")
     }
 
     /// P6: wheel notch is48 and drag follows finger
     func testP6_wheelNotchIs48AndDragFollowsFinger() {
         let w = world()
-        let o = w.listView.offset
+        let o = w.scrollView.offset
         w.send(.wheel(notches: 1, row: (200 - 8) / 16, col: (324 - 4) / 8))
         w.advance(to: w.tick + 60)
-        XCTAssertEqual(w.listView.offset, o + 48, accuracy: 1e-9)
-        let o2 = w.listView.offset
+        XCTAssertEqual(w.scrollView.offset, o + 48, accuracy: 1e-9)
+        let o2 = w.scrollView.offset
         drag(w, dy: -32, seconds: 1.0)
-        XCTAssertEqual(w.listView.offset, o2 + 32, accuracy: 1e-9, "content follows the finger (from where it went down)")
+        XCTAssertEqual(w.scrollView.offset, o2 + 32, accuracy: 1e-9, "content follows the finger (from where it went down)")
     }
 
     /// P7: indicator shows while scrolling hides after half second
@@ -187,9 +199,9 @@ final class PanModesTests: XCTestCase {
         w.advance(to: w.tick + 2)
         XCTAssertFalse(w.indicator.isVisible(at: w.seconds))
         // Over the whole content: thumb length ∝ visible/content.
-        let ind = w.pan.target.indicator
+        let ind = w.panIndicator
         XCTAssertEqual(ind.viewport, w.visibleHeight)
-        XCTAssertEqual(ind.content, w.listView.contentHeight)
+        XCTAssertEqual(ind.content, w.scrollView.contentHeight)
     }
 
     /// H5, F4: under the old rule (`dragRule: every-scroll`) every reader scroll is a drag for hosts
@@ -224,7 +236,7 @@ final class PanModesTests: XCTestCase {
     func testM1_contentModeDragScrollsTheList() {
         let w = world(.content)
         drag(w, dy: -64, seconds: 1.0)
-        XCTAssertEqual(w.listView.offset, -32 + 64, accuracy: 1e-9)
+        XCTAssertEqual(w.scrollView.offset, -32 + 64, accuracy: 1e-9)
         XCTAssertEqual(w.page.scrollY, 0, "a content-sized web view never scrolls")
     }
 
@@ -237,10 +249,10 @@ final class PanModesTests: XCTestCase {
         w.page.scrollY = webMax - 50
         drag(w, dy: -100, seconds: 1.0)
         XCTAssertEqual(w.page.scrollY, webMax, accuracy: 1e-9, "the web view reaches its bottom")
-        XCTAssertEqual(w.listView.offset, -32 + 50, accuracy: 1e-9, "then the list takes the rest")
+        XCTAssertEqual(w.scrollView.offset, -32 + 50, accuracy: 1e-9, "then the list takes the rest")
         // Content down: the list first, to its top, then the web view.
         drag(w, dy: 80, seconds: 1.0)
-        XCTAssertEqual(w.listView.offset, -32, accuracy: 1e-9)
+        XCTAssertEqual(w.scrollView.offset, -32, accuracy: 1e-9)
         XCTAssertEqual(w.page.scrollY, webMax - 30, accuracy: 1e-9)
     }
 
@@ -251,7 +263,7 @@ final class PanModesTests: XCTestCase {
         w.send(.key(.char("J")))
         w.advance(to: w.tick + 240)
         XCTAssertEqual(w.page.scrollY, w.page.maxScrollY, accuracy: 1e-9)
-        XCTAssertGreaterThan(w.listView.offset, 0, "the fling carried on into the list")
+        XCTAssertGreaterThan(w.scrollView.offset, 0, "the fling carried on into the list")
     }
 
     /// M2: jump with hook brings web view into view and scrolls it
@@ -259,9 +271,9 @@ final class PanModesTests: XCTestCase {
         let w = world(.nested)
         w.send(.key(.char("G")))
         w.advance(to: w.tick + 300)
-        XCTAssertGreaterThan(w.listView.offset, -32)
+        XCTAssertGreaterThan(w.scrollView.offset, -32)
         w.send(.jump(id: "p20", topOffset: nil))
-        XCTAssertEqual(w.listView.offset, -32, "the web view fully in view")
+        XCTAssertEqual(w.scrollView.offset, -32, "the web view fully in view")
         XCTAssertEqual(w.page.scrollY, w.page.postTop(id: "p20")!, accuracy: 1e-9)
         XCTAssertEqual(w.postY("p20")!, 0, accuracy: 1e-9)
     }
@@ -317,24 +329,24 @@ final class PanModesTests: XCTestCase {
         w.advance(to: 30)
         w.send(.key(.char("G")))
         w.advance(to: w.tick + 240)
-        XCTAssertEqual(w.listView.state, .idle)
+        XCTAssertEqual(w.scrollView.state, .idle)
         drag(w, dy: -100, seconds: 1.0, row: 20)
-        XCTAssertEqual(w.listView.state, .settling, "springing back")
+        XCTAssertEqual(w.scrollView.state, .settling, "springing back")
         w.advance(to: w.tick + 60)
-        XCTAssertEqual(w.listView.state, .idle)
+        XCTAssertEqual(w.scrollView.state, .idle)
     }
 
     /// H3: only the app's own animations end with scrollViewDidEndScrollingAnimation.
     func testH3_springBackIsNotAScrollingAnimationEnd() {
-        let sv = ScrollView(viewportHeight: 384, insetTop: 32, insetBottom: 16)
+        var sv = ScrollView(viewportHeight: 384, insetTop: 32, insetBottom: 16)
         sv.contentHeight = 2000
         var ends = 0
-        sv.didEndScrollingAnimation = { ends += 1 }
-        sv.animate(.springBack(from: 1700, to: 1632), now: 0, programmatic: false)
-        sv.step(now: 60)
+        func count(_ n: ScrollView.Notice) { if n.contains(.endedScrollingAnimation) { ends += 1 } }
+        count(sv.animate(.springBack(from: 1700, to: 1632), now: 0, programmatic: false))
+        count(sv.step(now: 60).notice)
         XCTAssertEqual(ends, 0)
-        sv.setContentOffset(100, animated: true, now: 60)
-        sv.step(now: 120)
+        count(sv.setContentOffset(100, animated: true, now: 60))
+        count(sv.step(now: 120).notice)
         XCTAssertEqual(ends, 1)
     }
 }

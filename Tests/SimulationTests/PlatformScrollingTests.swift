@@ -20,11 +20,11 @@ final class PlatformScrollingTests: XCTestCase {
 
     /// Total content movement (list and web view together) of a J fling from the top.
     func jFlingTravel(_ w: World) -> Double {
-        let start = w.listView.offset + w.page.scrollY
+        let start = w.scrollView.offset + w.page.scrollY
         w.send(.key(.char("J")))
         w.advance(to: w.tick + 6 * 120)
         XCTAssertFalse(w.pan.isMoving)
-        return w.listView.offset + w.page.scrollY - start
+        return w.scrollView.offset + w.page.scrollY - start
     }
 
     /// A finger drag of `dy` pt at row `row` over `ticks` ticks, released after `pause` ticks.
@@ -113,13 +113,13 @@ final class PlatformScrollingTests: XCTestCase {
         w.advance(to: w.tick + 60)
         w.send(.key(.char("J")))
         for _ in 0..<240 { w.advance(to: w.tick + 1); sample() }
-        XCTAssertEqual(w.listView.offset, w.listView.maxOffset)
+        XCTAssertEqual(w.scrollView.offset, w.scrollView.maxOffset)
         XCTAssertGreaterThan(bottomEffect, 0.01, "the fling's impact shows the edge effect")
         XCTAssertEqual(w.value(.edgeEffect), 0, "and it recedes")
         // A drag past the bottom: no displacement, a pulled effect that recedes after release.
         bottomEffect = 0
         drag(w, dy: -200, row: 20, sample: sample)
-        XCTAssertEqual(w.listView.offset, w.listView.maxOffset)
+        XCTAssertEqual(w.scrollView.offset, w.scrollView.maxOffset)
         XCTAssertGreaterThan(bottomEffect, 0.2)
         w.advance(to: w.tick + 120)
         XCTAssertEqual(w.value(.edgeEffect), 0)
@@ -129,7 +129,7 @@ final class PlatformScrollingTests: XCTestCase {
         w.send(.key(.char("K")))
         for _ in 0..<120 { w.advance(to: w.tick + 1); sample() }
         drag(w, dy: 200, row: 4, sample: sample)
-        XCTAssertEqual(w.listView.offset, w.listView.minOffset)
+        XCTAssertEqual(w.scrollView.offset, w.scrollView.minOffset)
         XCTAssertGreaterThan(topEffect, 0.2)
         XCTAssertEqual(worstOverscroll, 0, "never any overscroll displacement")
     }
@@ -137,25 +137,25 @@ final class PlatformScrollingTests: XCTestCase {
     /// F2: the ios list rubber-bands at the top and the bottom and springs back
     func testF2_iosListRubberBandsAtTopAndBottomAndSpringsBack() {
         let w = world(.ios)
-        let minY = w.listView.minOffset
+        let minY = w.scrollView.minOffset
         // Top: a drag down past the top shows UIKit's band, (1 − 1/(x·0.55/d + 1))·d (the content
         // follows the finger from where it went down, so x is the whole 200 pt).
         drag(w, dy: 200, ticks: 60, row: 4, pause: 10)
-        let d = w.listView.viewportHeight
+        let d = w.scrollView.viewportHeight
         let banded = (1 - 1 / (200 * 0.55 / d + 1)) * d
-        XCTAssertEqual(minY - w.listView.offset, banded, accuracy: 0.01)
+        XCTAssertEqual(minY - w.scrollView.offset, banded, accuracy: 0.01)
         XCTAssertEqual(w.value(.overscroll), banded, accuracy: 0.01)
         // The critically damped spring (stiffness 100, threshold 0.5 pt) rests within 1.2 s.
         w.advance(to: w.tick + 144)
-        XCTAssertEqual(w.listView.offset, minY, "springs back to the top")
+        XCTAssertEqual(w.scrollView.offset, minY, "springs back to the top")
         // Bottom: the same past the end, and back.
         w.send(.key(.char("G")))
         w.advance(to: w.tick + 240)
-        let maxY = w.listView.maxOffset
+        let maxY = w.scrollView.maxOffset
         drag(w, dy: -200, ticks: 60, row: 20, pause: 10)
-        XCTAssertEqual(w.listView.offset - maxY, banded, accuracy: 0.01)
+        XCTAssertEqual(w.scrollView.offset - maxY, banded, accuracy: 0.01)
         w.advance(to: w.tick + 144)
-        XCTAssertEqual(w.listView.offset, maxY, "springs back to the bottom")
+        XCTAssertEqual(w.scrollView.offset, maxY, "springs back to the bottom")
         // A fling into the bottom overshoots past it and springs back.
         w.send(.key(.char("b")))
         w.advance(to: w.tick + 60)
@@ -163,10 +163,10 @@ final class PlatformScrollingTests: XCTestCase {
         var overshoot = 0.0
         for _ in 0..<240 {
             w.advance(to: w.tick + 1)
-            overshoot = max(overshoot, w.listView.offset - maxY)
+            overshoot = max(overshoot, w.scrollView.offset - maxY)
         }
         XCTAssertGreaterThan(overshoot, 1, "UIKit's fling overshoots the bound")
-        XCTAssertEqual(w.listView.offset, maxY)
+        XCTAssertEqual(w.scrollView.offset, maxY)
         XCTAssertEqual(w.value(.edgeEffect), 0, "no edge effect on ios")
     }
 
@@ -176,8 +176,8 @@ final class PlatformScrollingTests: XCTestCase {
     func jumping(_ platform: Platform) -> World {
         let w = world(platform, network: .threeG)
         w.send(.jump(id: "p30", topOffset: nil))
-        for _ in 0..<600 where !w.listView.isAnimating { w.advance(to: w.tick + 1) }
-        XCTAssertTrue(w.listView.isAnimating, "the jump scrolls")
+        for _ in 0..<600 where !w.scrollView.isAnimating { w.advance(to: w.tick + 1) }
+        XCTAssertTrue(w.scrollView.isAnimating, "the jump scrolls")
         w.advance(to: w.tick + 6)
         return w
     }
@@ -198,16 +198,16 @@ final class PlatformScrollingTests: XCTestCase {
     func testF3_androidPressWhileSettlingIsADragAndNoTap() {
         let w = jumping(.android)
         let host = w.host as! AndroidJumpHost
-        XCTAssertEqual(w.listView.state, .settling)
+        XCTAssertEqual(w.scrollView.state, .settling)
         let counts = counting(w)
         w.send(.pointer(phase: .down, x: 324, y: 200))
-        XCTAssertFalse(w.listView.isAnimating, "the press stopped the smooth scroll")
-        XCTAssertEqual(w.listView.state, .dragging)
+        XCTAssertFalse(w.scrollView.isAnimating, "the press stopped the smooth scroll")
+        XCTAssertEqual(w.scrollView.state, .dragging)
         XCTAssertEqual(host.dragCount, 1, "the sample's DragCounter counts it")
         w.send(.pointer(phase: .up, x: 324, y: 200))
         XCTAssertEqual(counts().taps, 0)
         XCTAssertEqual(counts().drags, 1)
-        XCTAssertEqual(w.listView.state, .idle)
+        XCTAssertEqual(w.scrollView.state, .idle)
         XCTAssertNotNil(w.page.held, "the press reached no row: the hold goes on")
     }
 
@@ -217,7 +217,7 @@ final class PlatformScrollingTests: XCTestCase {
         let host = w.host as! IOSJumpHost
         let counts = counting(w)
         w.send(.pointer(phase: .down, x: 324, y: 200))
-        XCTAssertFalse(w.listView.isAnimating)
+        XCTAssertFalse(w.scrollView.isAnimating)
         w.send(.pointer(phase: .up, x: 324, y: 200))
         XCTAssertEqual(counts().taps, 0)
         XCTAssertEqual(counts().drags, 0)
@@ -251,7 +251,7 @@ final class PlatformScrollingTests: XCTestCase {
         // A notch scrolls at once on Android (scrollByInternal): the list stays IDLE, so a press
         // right after it is no F3 drag.
         w.send(.wheel(notches: 1, row: 12, col: 40))
-        XCTAssertEqual(w.listView.state, .idle)
+        XCTAssertEqual(w.scrollView.state, .idle)
         w.send(.pointer(phase: .down, x: 324, y: 200))
         w.send(.pointer(phase: .up, x: 324, y: 200))
         XCTAssertEqual(host.dragCount, 0)

@@ -69,9 +69,9 @@ final class ScrollStateTests: XCTestCase {
         var startTick = 0
         for _ in 0..<240 {
             w.advance(to: w.tick + 1)
-            if motion == nil, let m = w.listView.animation?.motion {
+            if motion == nil, let m = w.scrollView.animation?.motion {
                 motion = m
-                startTick = w.listView.animation?.startTick ?? 0
+                startTick = w.scrollView.animation?.startTick ?? 0
             }
         }
         guard let m = motion, let scroll = m.androidScroll else { return XCTFail("no smooth scroll") }

@@ -24,36 +24,36 @@ final class AppInputTests: XCTestCase {
 
     func testP5_jScrollsOneLineAfterTheEase() throws {
         let app = try makeApp()
-        let before = app.world.listView.offset
+        let before = app.world.scrollView.offset
         char(app, "j")
         advance(app, seconds: 0.05)
-        XCTAssertGreaterThan(app.world.listView.offset, before)
-        XCTAssertLessThan(app.world.listView.offset, before + 16, "still easing at 50 ms")
+        XCTAssertGreaterThan(app.world.scrollView.offset, before)
+        XCTAssertLessThan(app.world.scrollView.offset, before + 16, "still easing at 50 ms")
         advance(app, seconds: 0.3)
-        XCTAssertEqual(app.world.listView.offset - before, 16, accuracy: 0.01)
+        XCTAssertEqual(app.world.scrollView.offset - before, 16, accuracy: 0.01)
         key(app, .down)
         advance(app, seconds: 0.3)
-        XCTAssertEqual(app.world.listView.offset - before, 32, accuracy: 0.01)
+        XCTAssertEqual(app.world.scrollView.offset - before, 32, accuracy: 0.01)
         char(app, "k")
         advance(app, seconds: 0.3)
-        XCTAssertEqual(app.world.listView.offset - before, 16, accuracy: 0.01)
+        XCTAssertEqual(app.world.scrollView.offset - before, 16, accuracy: 0.01)
     }
 
     func testP6_wheelNotchScrolls48() throws {
         let app = try makeApp()
-        let before = app.world.listView.offset
+        let before = app.world.scrollView.offset
         mouse(app, .wheelDown, row: 10)
         advance(app, seconds: 0.5)
-        XCTAssertEqual(app.world.listView.offset - before, 48, accuracy: 0.01)
+        XCTAssertEqual(app.world.scrollView.offset - before, 48, accuracy: 0.01)
         mouse(app, .wheelUp, row: 10)
         advance(app, seconds: 0.5)
-        XCTAssertEqual(app.world.listView.offset - before, 0, accuracy: 0.01)
+        XCTAssertEqual(app.world.scrollView.offset - before, 0, accuracy: 0.01)
     }
 
     /// P6, P2: a fast drag moves the content with the finger and flings on release.
     func testP6_dragPansAndFlingsAfterRelease() throws {
         let app = try makeApp()
-        let start = app.world.listView.offset
+        let start = app.world.scrollView.offset
         mouse(app, .press(button: 1), row: 20)
         for (i, row) in [18, 16, 14, 12, 10, 8].enumerated() {
             advance(app, seconds: 1.0 / 60)
@@ -61,12 +61,12 @@ final class AppInputTests: XCTestCase {
             _ = i
         }
         // The finger moved 12 rows = 192 pt; the content followed it.
-        XCTAssertEqual(app.world.listView.offset - start, 192, accuracy: 0.5)
+        XCTAssertEqual(app.world.scrollView.offset - start, 192, accuracy: 0.5)
         mouse(app, .release, row: 8)
-        let atRelease = app.world.listView.offset
+        let atRelease = app.world.scrollView.offset
         XCTAssertTrue(app.world.pan.isMoving, "a fast release flings")
         advance(app, seconds: 0.25)
-        let later = app.world.listView.offset
+        let later = app.world.scrollView.offset
         XCTAssertGreaterThan(later - atRelease, 100, "content keeps moving after the release")
         advance(app, seconds: 6)
         XCTAssertFalse(app.world.pan.isMoving, "inertia ends")
@@ -79,9 +79,9 @@ final class AppInputTests: XCTestCase {
         for row in [18, 16, 14] { advance(app, seconds: 1.0 / 60); mouse(app, .drag, row: row) }
         advance(app, seconds: 0.1)
         mouse(app, .release, row: 14)
-        let at = app.world.listView.offset
+        let at = app.world.scrollView.offset
         advance(app, seconds: 0.5)
-        XCTAssertEqual(app.world.listView.offset, at, accuracy: 0.01)
+        XCTAssertEqual(app.world.scrollView.offset, at, accuracy: 0.01)
     }
 
     /// L7, T2: h opens the highlights panel, a digit jumps to that entry.

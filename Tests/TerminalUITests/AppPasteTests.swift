@@ -9,12 +9,12 @@ final class AppPasteTests: XCTestCase {
         let w = try Fixture.world(cols: 80, rows: 24)
         w.advance(to: 12)
         let app = App(world: w)
-        let before = w.listView.offset
+        let before = w.scrollView.offset
         app.handle(.paste("qjjjJ?/"))
         XCTAssertEqual(app.ui.overlay, .none, "a paste outside the prompt is no keystrokes")
         XCTAssertTrue(app.running)
         w.advance(to: 120)
-        XCTAssertEqual(w.listView.offset, before, "nothing scrolled")
+        XCTAssertEqual(w.scrollView.offset, before, "nothing scrolled")
         app.handle(.key(.char("/")))
         app.handle(.paste("ev-\u{1B}[2J0\n10"))
         XCTAssertEqual(app.ui.overlay, .prompt(text: "ev- [2J0 10", selected: 0), "one safe line (T8)")

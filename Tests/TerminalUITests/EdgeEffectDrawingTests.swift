@@ -23,7 +23,7 @@ final class EdgeEffectDrawingTests: XCTestCase {
             w.send(.pointer(phase: .move, x: 300, y: y0 - Double(k) * 5))
             if k % 10 == 0 { widths.append(Fixture.draw(w).rowText(bottomRow).filter { $0 == "━" }.count) }
         }
-        XCTAssertEqual(w.listView.offset, w.listView.maxOffset)
+        XCTAssertEqual(w.scrollView.offset, w.scrollView.maxOffset)
         XCTAssertGreaterThan(widths[0], 0)
         XCTAssertGreaterThan(widths[2], widths[0], "the stronger the stretch, the wider the line")
         w.send(.pointer(phase: .up, x: 300, y: y0 - 150))

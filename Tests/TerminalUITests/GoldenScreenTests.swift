@@ -72,7 +72,7 @@ final class GoldenScreenTests: XCTestCase {
             w.advance(to: 12)
             w.jump(to: "ev-019")
             w.advance(to: 30) // 0.15 s into the jump: the 0.3 s ease is running
-            XCTAssertTrue(w.listView.isAnimating)
+            XCTAssertTrue(w.scrollView.isAnimating)
             let g = Fixture.draw(w)
             assertGolden("toolbar-mid-jump-\(size)", g)
             let bar = g.rowText(r - 1)

@@ -13,7 +13,7 @@ final class PixelDragTests: XCTestCase {
         // The seed's dynamic item carries the release velocity the tracker measured (P1, P2); the
         // M1 ios list would use UIKit's law (F2), whose glide starts from the same velocity.
         w.pan.physics = .uidynamic
-        w.listView.offset = (w.listView.minOffset + w.listView.maxOffset) / 2
+        w.setListOffset((w.scrollView.minOffset + w.scrollView.maxOffset) / 2)
         w.advance(to: 12)
         let app = App(world: w)
         let pointer = PixelPointer(cellPixels: CellPixelSize(width: 10, height: 20))
@@ -32,9 +32,9 @@ final class PixelDragTests: XCTestCase {
         }
         app.handle(event(.release, y))
         let velocity = w.pan.item?.velocity ?? 0
-        let released = w.listView.offset
+        let released = w.scrollView.offset
         w.advance(to: w.tick + 120 * 6)
-        return (velocity, w.listView.offset - released)
+        return (velocity, w.scrollView.offset - released)
     }
 
     func testG4_pixelDragGivesTheVelocityItsSamplesImply() throws {

@@ -39,10 +39,10 @@ final class StreamingChoresTests: XCTestCase {
         XCTAssertEqual(app.ui.message?.text, "there is 1 highlight", "a key's answer stays")
         app.ui.message = nil
         // A key while the body streams.
-        let offset = app.world.listView.offset
+        let offset = app.world.scrollView.offset
         app.handle(.key(.char("j")))
         app.world.advance(to: app.world.tick + 60)
-        XCTAssertGreaterThan(app.world.listView.offset, offset)
+        XCTAssertGreaterThan(app.world.scrollView.offset, offset)
         let older = all.posts[10...].filter { !StreamedPosts.isPinned($0) }
         app.world.applyStreamed(StreamedPosts(pinned: [], older: Array(older)))
         status = .streaming(posts: 14)
