@@ -99,7 +99,7 @@ public final class Recorder {
     }
 
     private func appendForSignalPath(_ json: JSONValue, first: Bool) {
-        TerminalRestorer.appendRecording(Array(((first ? "\n" : ",\n") + JSONWriter.write(json)).utf8))
+        TerminalRestorer.appendRecording(Array(((first ? "\n" : ",\n") + JSONWriter.write(json, integers: true)).utf8))
     }
 
     private func updateSignalTail() {
@@ -147,7 +147,7 @@ public final class Recorder {
 
     /// Writes the recording (the end of a session, q). The signal path is disarmed first.
     public func write(endTick: Int) throws {
-        let text = JSONWriter.pretty(scenarioJSON(endTick: endTick)) + "\n"
+        let text = JSONWriter.pretty(scenarioJSON(endTick: endTick), integers: true) + "\n"
         guard fileDescriptor >= 0 else {
             do { try OutputFile.write(Data(text.utf8), to: outputPath) } catch {
                 throw CannotCreate(path: outputPath, reason: "the file could not be written")

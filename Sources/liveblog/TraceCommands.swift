@@ -43,7 +43,7 @@ func runMetrics(_ args: ParsedArguments) -> Int32 {
     case .success(let r): m = r.metrics
     case .failure(let f): return f.code.rawValue
     }
-    print(args.flag("json") ? JSONWriter.pretty(m.json) : m.text, terminator: args.flag("json") ? "\n" : "")
+    print(args.flag("json") ? JSONWriter.pretty(m.json, integers: true) : m.text, terminator: args.flag("json") ? "\n" : "")
     return 0
 }
 

@@ -51,7 +51,7 @@ final class QARunnerTests: XCTestCase {
         let oneByOne = paths.map { p -> ScenarioSuite.Entry in
             let s = try! Scenario.load(path: p)
             return ScenarioSuite.Entry(path: p, outcomes: ScenarioRunner(scenario: s).run(), invalid: nil,
-                                       virtualSeconds: s.duration)
+                                       virtualSeconds: s.duration, title: s.name)
         }
         let parallel = ScenarioSuite.run(paths, jobs: 2)
         XCTAssertEqual(parallel, oneByOne)
