@@ -85,6 +85,7 @@ extension World {
     /// dragging has occurred over a small distance"), so the jump's corrections go on (ReaderDrag).
     private func pointerDown(x: Double, y: Double) {
         touchStartedOnWeb = isOverWeb(viewportY: y)
+        pressBeganDrag = false
         let settling = listView.state == .settling && config.platform == .android
         let stopsScroll = settling || listView.animation?.programmatic == true
         pan.touchDown(y: y, now: tick, stopsScroll: stopsScroll)
