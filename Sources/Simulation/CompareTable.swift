@@ -35,6 +35,8 @@ public struct CompareRow: Equatable {
     public var finalY: Double?
     public var passed = 0
     public var expectations = 0
+    /// Q9: an expectation the run refused (exit 65).
+    public var refusal: Scenario.Invalid?
 
     public static let tolerance = 16.0
 
@@ -48,6 +50,7 @@ public struct CompareRow: Equatable {
         row.measure(runner.records)
         row.expectations = outcomes.count
         row.passed = outcomes.filter(\.ok).count
+        row.refusal = outcomes.lazy.compactMap(\.refusal).first
         return row
     }
 

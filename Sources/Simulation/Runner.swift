@@ -14,6 +14,9 @@ public final class ScenarioRunner {
     private(set) var series: [String: [(tick: Int, y: Double?)]] = [:]
     private(set) var values: [Scenario.ValueKind: [(tick: Int, v: Double)]] = [:]
     private var watchedValues: [Scenario.ValueKind] = []
+    /// Q9: the largest whole scroll range of any frame (the list's, and the web view's own in
+    /// nested and header modes), in pt: a tolerance wider than it cannot fail.
+    private(set) var widestScrollRange = 0.0
     public var traceLine: ((String) -> Void)?
     public var keepRecords = true
 
@@ -37,6 +40,7 @@ public final class ScenarioRunner {
                     self.series[id, default: []].append((r.tick, self.world.watchedY[id] ?? nil))
                 }
                 for k in self.watchedValues { self.values[k, default: []].append((r.tick, self.world.value(k))) }
+                self.widestScrollRange = max(self.widestScrollRange, self.world.wholeScrollRange)
             }
         }
     }
@@ -74,6 +78,7 @@ public final class ScenarioRunner {
             r.name = i < scenario.expectationNames.count ? scenario.expectationNames[i] : nil
             let own = i < scenario.expectationXfails.count ? scenario.expectationXfails[i] : nil
             r.xfail = own ?? (r.passed ? nil : scenario.xfail)
+            r.refusal = refusal(e, "expect[\(i)]")
             return r
         }
     }

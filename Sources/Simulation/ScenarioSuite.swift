@@ -125,7 +125,8 @@ public enum ScenarioSuite {
         var e = Entry(path: path, outcomes: outcomes, invalid: nil, virtualSeconds: s.duration, title: s.name,
                       wallSeconds: 0, xfail: s.xfail)
         // Q9: an expectation found invalid by the run makes the scenario invalid input.
-        if let refused = outcomes.lazy.compactMap(\.refusal).first {
+        if var refused = outcomes.lazy.compactMap(\.refusal).first {
+            refused.file = path
             e.invalid = "\(refused)"
             e.outcomes = []
         }

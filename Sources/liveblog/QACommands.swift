@@ -69,6 +69,11 @@ func runCompareTable(path: String, platforms names: [String], report: String,
     }
     applyScrollingOptions(args, to: &scenario.config)
     let rows = CompareTable.rows(scenario, platforms: platforms)
+    if var refused = rows.lazy.compactMap(\.refusal).first {
+        refused.file = path
+        printError("\(refused)")
+        return ExitCode.dataErr.rawValue
+    }
     print(report == "json" ? CompareTable.json(rows) : CompareTable.text(rows), terminator: "")
     return rows.allSatisfy { $0.passed == $0.expectations } ? ExitCode.ok.rawValue : ExitCode.failure.rawValue
 }

@@ -142,7 +142,7 @@ final class QAContractTests: XCTestCase {
         XCTAssertEqual(out.map(\.passed), [true, false], out.map(\.detail).joined(separator: "; "))
         XCTAssertEqual(out[1].observed, .number(2))
         XCTAssertEqual(out[1].at, 1.383)
-        XCTAssertEqual(out[1].detail, "2 host lines, first scroll at t=1.383")
+        XCTAssertEqual(out[1].detail, "2 host lines that move the list, first scroll at t=1.383")
     }
 
     // MARK: Q3
