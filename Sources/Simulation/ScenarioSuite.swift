@@ -40,6 +40,8 @@ public enum ScenarioSuite {
     public struct Hooks {
         /// Seconds of a monotonic wall clock.
         public var clock: () -> Double = { 0 }
+        /// The command line's settings on top of each scenario's (`--physics`, `--drag-rule`, …).
+        public var configure: (inout WorldConfig) -> Void = { _ in }
         /// Where the trace lines of the scenario at `path` go (nil: nowhere), and what closes them.
         public var trace: (_ path: String) -> (write: (String) -> Void, close: () -> Void)? = { _ in nil }
         /// A scenario ran (valid): its entry and its runner, with the records of the run.
@@ -112,11 +114,12 @@ public enum ScenarioSuite {
     /// Runs one scenario file.
     public static func runOne(_ path: String, hooks: Hooks = Hooks()) -> Entry {
         let started = hooks.clock()
-        let s: Scenario
+        var s: Scenario
         do { s = try Scenario.load(path: path) } catch {
             return Entry(path: path, outcomes: [], invalid: "\(error)", virtualSeconds: 0,
                          wallSeconds: hooks.clock() - started)
         }
+        hooks.configure(&s.config)
         let runner = ScenarioRunner(scenario: s)
         let sink = hooks.trace(path)
         if let sink { runner.traceLine = sink.write }
