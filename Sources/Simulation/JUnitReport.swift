@@ -1,15 +1,17 @@
 import Foundation
 import LiveblogModel
 
-/// The JUnit XML report (Q4), in the shape CI servers read (Jenkins' and GitLab's JUnit
+/// The JUnit XML report (Q4, Q12, Q13), in the shape CI servers read (Jenkins' and GitLab's JUnit
 /// importers, the xunit plugin's junit-10 schema): one `<testsuites>` with the totals; one
-/// `<testsuite>` per scenario, named by its path as given; one `<testcase>` per expectation whose
-/// `name` is the expectation's stable id (its `"name"`, or `expect[INDEX]`) and whose `classname`
-/// is the path without `.json` and with no other dot (a CI server splits a classname at its
-/// dots into package and class); `time` in seconds on all three (the suite's is the run's
-/// wall-clock time, which the caller measured; a check itself takes none); `<failure>` with
-/// the expected and the observed value; an invalid scenario as a test case with `<error>`; a
-/// scenario without expectations as a `<skipped>` test case, "nothing checked".
+/// `<testsuite>` per scenario, named by its path as given, with its title and virtual duration
+/// as properties; one `<testcase>` per expectation whose `name` is the expectation's stable id
+/// (its `"name"`, or `expect[INDEX]`) and whose `classname` is the path without `.json` and with
+/// no other dot (a CI server splits a classname at its dots into package and class); `time` in
+/// seconds on all three: the suite's is the run's wall-clock time, which the caller measured,
+/// and its test cases share it (they add up to it); `<failure>` with the expected and the
+/// observed value; an expectation marked xfail that fails as `<skipped>` with the reason, one
+/// that passes as a `<failure>` ("fixed? remove xfail"); an invalid scenario as a test case with
+/// `<error>`; a scenario without expectations as a `<skipped>` test case, "nothing checked".
 public enum JUnitReport {
     public static func xml(_ results: [ScenarioResult], name: String = "liveblog simulate") -> String {
         let tests = results.map(testCount).reduce(0, +)
@@ -61,7 +63,7 @@ public enum JUnitReport {
         }
         for e in r.expectations { s += testcase(e, cls, t) }
         if r.xpassed {
-            s += "    <testcase name=\"xfail\" classname=\"\(cls)\" time=\"0\">\n"
+            s += "    <testcase name=\"xfail\" classname=\"\(cls)\" time=\"\(t)\">\n"
             s += "      <failure message=\"\(attr(r.xpassNote))\" type=\"xpass\">\(text(r.xpassNote))</failure>\n"
             s += "    </testcase>\n"
         }
