@@ -14,7 +14,11 @@ func linearOrScreen(_ lb: Liveblog, args: ParsedArguments, note: inout String?) 
     case .screen(_, let n):
         note = n
         return nil
-    case .linear:
+    case .linear(let why):
+        if args.string("record") != nil {
+            // Q11: a linear reading has no session to record.
+            return usage(args, "--record records a session on the screen; this terminal reads linearly (\(why))")
+        }
         var start = 0
         if let id = args.string("event") {
             if let i = lb.index(ofPost: id) { start = i } else {
