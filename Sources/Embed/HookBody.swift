@@ -40,8 +40,11 @@ enum HookBody {
             match = m
         }
 
-        func isPunct(_ k: Int, _ s: String) -> Bool { k >= 0 && k < t.count && t[k].kind == .punct && t[k].text == s }
-        func isWord(_ k: Int, _ s: String) -> Bool { k >= 0 && k < t.count && t[k].kind == .word && t[k].text == s }
+        func isPunct(_ k: Int, _ s: String) -> Bool { isToken(k, .punct, s) }
+        func isWord(_ k: Int, _ s: String) -> Bool { isToken(k, .word, s) }
+        func isToken(_ k: Int, _ kind: JSTokens.Kind, _ s: String) -> Bool {
+            k >= 0 && k < t.count && t[k].kind == kind && t[k].text == s
+        }
         /// Past the group opening at `k` (to its partner + 1; the end when it never closes).
         func past(_ k: Int) -> Int { (match[k] ?? (t.count - 1)) + 1 }
 

@@ -58,7 +58,9 @@ public struct CompareRow: Equatable {
     mutating func measure(_ records: [TraceRecord]) {
         let lines = TraceLine.lines(of: records)
         guard lines.contains(where: { $0.framePost != nil }),
-              let m = try? TraceMetrics.compute(lines, options: .init(tolerance: CompareRow.tolerance)) else { return }
+              let m = try? TraceMetrics.compute(lines, options: .init(tolerance: CompareRow.tolerance)) else {
+            return
+        }
         post = m.post
         landedAfter = m.timeToLand
         settledAfter = m.settleTime
@@ -109,8 +111,8 @@ public enum CompareTable {
                      ("finalY", opt(r.finalY)), ("passed", .number(Double(r.passed))),
                      ("expectations", .number(Double(r.expectations)))])
         }
-        return JSONWriter.pretty(.object([("tolerance", .number(CompareRow.tolerance)), ("platforms", .array(items))]),
-                                 integers: true)
+        let table: JSONValue = .object([("tolerance", .number(CompareRow.tolerance)), ("platforms", .array(items))])
+        return JSONWriter.pretty(table, integers: true)
             + "\n"
     }
 }

@@ -83,7 +83,8 @@ public enum JUnitReport {
             s += "      <skipped message=\"\(attr(e.xfailNote ?? ""))\"/>\n"
         case .xpass:
             let note = e.xfailNote ?? ""
-            s += "      <failure message=\"\(attr(note))\" type=\"xpass\">" + text(note + "\n" + body) + "</failure>\n"
+            s += "      <failure message=\"\(attr(note))\" type=\"xpass\">" + text(note + "\n" + body)
+                + "</failure>\n"
         }
         s += "      <system-out>\(text(what))</system-out>\n"
         return s + "    </testcase>\n"

@@ -24,7 +24,9 @@ extension JumpChart {
                 pulls.remove(at: i)
                 marks.append(Mark(milliseconds: l.milliseconds, kind: .pullBack))
             }
-            if l.kind == "input", l.string("kind") == "drag-begin" { drags.append((l.milliseconds, l.milliseconds)) }
+            if l.kind == "input", l.string("kind") == "drag-begin" {
+                drags.append((l.milliseconds, l.milliseconds))
+            }
             if l.kind == "input", l.string("kind") == "drag-end", let last = drags.last, last.from == last.to {
                 drags[drags.count - 1].to = l.milliseconds
             }

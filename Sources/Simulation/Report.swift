@@ -57,7 +57,8 @@ public enum Report {
         let expectations = results.reduce(0) { $0 + $1.expectations.count }
         let failedExp = results.reduce(0) { $0 + $1.failures }
         let xfail = results.reduce(0) { $0 + $1.expectedFailures }
-        return "\(counted(results.count, "scenario")): \(passed) passed, \(results.count - passed - invalid) failed, "
+        let failed = results.count - passed - invalid
+        return "\(counted(results.count, "scenario")): \(passed) passed, \(failed) failed, "
             + "\(invalid) invalid; \(counted(expectations, "expectation")), \(failedExp) failed"
             + (xfail > 0 ? ", \(xfail) expected to fail" : "")
     }

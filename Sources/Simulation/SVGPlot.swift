@@ -83,8 +83,9 @@ public enum SVGPlot {
         let settled = m.settleTime.map { "settled \(n($0)) s" } ?? "not settled"
         let largest = m.largestAfterLanding.map { "largest |y| after landing \(n($0.value)) pt" }
         let hold = m.holdEndReason.map { "hold end \($0)" }
-        return ([landed, settled, largest, "corrections \(m.corrections): \(m.followed) followed, \(m.dropped) dropped",
-                 "pull-backs \(m.pullBacks.count)", hold].compactMap { $0 }).joined(separator: " · ")
+        let corrections = "corrections \(m.corrections): \(m.followed) followed, \(m.dropped) dropped"
+        return ([landed, settled, largest, corrections, "pull-backs \(m.pullBacks.count)", hold].compactMap { $0 })
+            .joined(separator: " · ")
     }
 
     // MARK: - Mapping

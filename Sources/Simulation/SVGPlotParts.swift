@@ -9,7 +9,8 @@ extension SVGPlot {
         var y = 62.0
         s += line(x, y, x + 22, y, seriesColour, width: 2) + text(x + 27, y + 4, "post y")
         x += 80
-        s += line(x, y, x + 22, y, targetColour, width: 1.5, dash: "6 4") + text(x + 27, y + 4, "target (0 = under the bar)")
+        s += line(x, y, x + 22, y, targetColour, width: 1.5, dash: "6 4")
+        s += text(x + 27, y + 4, "target (0 = under the bar)")
         x += 200
         s += box(x, y - 6, 22, 12, targetColour, opacity: 0.12) + text(x + 27, y + 4, "± tolerance")
         x += 110
@@ -114,7 +115,8 @@ extension SVGPlot {
             seen[spot, default: 0] += 1
             if let word = m.label, m.kind == .holdEnd || m.kind == .jump {
                 let atRight = xx + 8 > left + plotWidth - 60
-                s += text(atRight ? xx - 8 : xx + 8, laneY(m.kind) + 4, word, size: 10, anchor: atRight ? "end" : "start")
+                s += text(atRight ? xx - 8 : xx + 8, laneY(m.kind) + 4, word, size: 10,
+                          anchor: atRight ? "end" : "start")
             }
         }
         for (spot, n) in seen.sorted(by: { $0.key < $1.key }) where n > 1 {
@@ -152,6 +154,7 @@ extension SVGPlot {
             s += line(xx, lanesBottom, xx, lanesBottom + 5, "#888888")
             s += text(xx, lanesBottom + 18, label(t), anchor: "middle")
         }
-        return s + text(left + plotWidth / 2, lanesBottom + 40, "time (s, virtual)", anchor: "middle", weight: "bold")
+        return s + text(left + plotWidth / 2, lanesBottom + 40, "time (s, virtual)", anchor: "middle",
+                        weight: "bold")
     }
 }

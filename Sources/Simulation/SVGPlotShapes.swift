@@ -42,7 +42,8 @@ extension SVGPlot {
     }
 
     static func ring(_ x: Double, _ y: Double, _ r: Double, _ colour: String) -> String {
-        "<circle cx=\"\(f(x))\" cy=\"\(f(y))\" r=\"\(f(r))\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2.5\"/>\n"
+        "<circle cx=\"\(f(x))\" cy=\"\(f(y))\" r=\"\(f(r))\" fill=\"none\" stroke=\"\(colour)\" "
+            + "stroke-width=\"2.5\"/>\n"
     }
 
     /// A mark's symbol centred at (x, y); a load's colour is its cause's.

@@ -54,7 +54,8 @@ extension Scenario.Reader {
             throw fail("network.profile", "the profile \"capture\" needs a \"capture\" file")
         }
         var s = Scenario(liveblog: lb, config: config, duration: duration, events: events, expectations: expects,
-                         name: name, expectationNames: names, expectationXfails: xfails, xfail: xfail, capture: capture)
+                         name: name, expectationNames: names, expectationXfails: xfails, xfail: xfail,
+                         capture: capture)
         try validate(s)
         // Stable by time: events at the same time keep their order.
         events = events.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
@@ -71,7 +72,8 @@ extension Scenario.Reader {
         let keys = pairs.map(\.0)
         guard !keys.contains("liveblog"), !keys.contains("capture"),
               keys.contains(where: { !Scenario.Reader.topKeys.contains($0) }) else { return }
-        let shown = keys.prefix(6).map { "\"\(Sanitizer.clean($0))\"" }.joined(separator: ", ") + (keys.count > 6 ? ", …" : "")
+        let shown = keys.prefix(6).map { "\"\(Sanitizer.clean($0))\"" }.joined(separator: ", ")
+            + (keys.count > 6 ? ", …" : "")
         throw fail("", "not a scenario: it has no \"liveblog\" or \"capture\" field (its fields: \(shown))")
     }
 

@@ -41,9 +41,8 @@ extension Scenario {
     /// `live-1`, `live-2`, … in turn, skipping ids the liveblog has.
     func mayContain(_ post: String) -> Bool {
         if liveblog.posts.contains(where: { $0.id == post }) { return true }
-        guard post.hasPrefix("live-"), let k = Int(post.dropFirst(5)), k >= 1, String(k) == post.dropFirst(5) else {
-            return false
-        }
+        let number = post.dropFirst(5)
+        guard post.hasPrefix("live-"), let k = Int(number), k >= 1, String(k) == number else { return false }
         let taken = liveblog.posts.filter { $0.id.hasPrefix("live-") }.count
         return k <= livePostsMade + taken
     }

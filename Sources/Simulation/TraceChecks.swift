@@ -63,11 +63,13 @@ enum TraceChecks {
         }
         guard let first = ticks.first else {
             return ExpectationResult(kind: "noHost", description: desc, passed: true,
-                                     detail: drops == 0 ? "none" : "none (\(counted(drops, "drop")), which move nothing)",
+                                     detail: drops == 0 ? "none"
+                                        : "none (\(counted(drops, "drop")), which move nothing)",
                                      expected: .number(0), observed: .number(0))
         }
         return ExpectationResult(kind: "noHost", description: desc, passed: false,
-                                 detail: "\(counted(ticks.count, "host line")) that move the list, first \(actions[0]) "
+                                 detail: "\(counted(ticks.count, "host line")) that move the list, "
+                                    + "first \(actions[0]) "
                                     + "at t=\(TraceRecord.time(first))",
                                  expected: .number(0), observed: .number(Double(ticks.count)),
                                  at: PostChecks.seconds(first))

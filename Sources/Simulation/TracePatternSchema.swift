@@ -11,13 +11,15 @@ extension Scenario.Reader {
             throw fail("\(place).\(k)", "does not go with count")
         }
         guard let pairs = c.objectPairs, !pairs.isEmpty else {
-            throw fail("\(place).count", "expected an object of trace fields, e.g. {\"ev\": \"host\", \"action\": \"drop\"}")
+            throw fail("\(place).count",
+                       "expected an object of trace fields, e.g. {\"ev\": \"host\", \"action\": \"drop\"}")
         }
         var kind: String?
         if let ev = c["ev"] {
             guard let e = ev.stringValue, TraceVocabulary.kindNames.contains(e) else {
                 let all = TraceVocabulary.kindNames.joined(separator: ", ")
-                throw fail("\(place).count.ev", "unknown trace line kind \(TraceVocabulary.found(ev)) (allowed: \(all))")
+                throw fail("\(place).count.ev",
+                           "unknown trace line kind \(TraceVocabulary.found(ev)) (allowed: \(all))")
             }
             kind = e
         }
@@ -42,7 +44,8 @@ extension Scenario.Reader {
         for (k, v) in pairs {
             guard let types = fields.first(where: { $0.0 == k })?.1 else {
                 let all = fields.map(\.0).joined(separator: ", ")
-                throw fail("\(place).\(Sanitizer.clean(k))", "no \(whose)trace line has this field (allowed: \(all))")
+                throw fail("\(place).\(Sanitizer.clean(k))",
+                           "no \(whose)trace line has this field (allowed: \(all))")
             }
             let objects = types.compactMap { t -> [(String, TraceVocabulary.FieldType)]? in
                 if case .object(let f) = t { return f }
@@ -60,7 +63,9 @@ extension Scenario.Reader {
     /// after t (no scroll, re-aim or settle; a drop moves nothing). The window after t must not
     /// be empty.
     func noHost(_ nh: JSONValue, _ d: [String: JSONValue], _ place: String) throws -> Scenario.Expectation {
-        for k in d.keys where !["noHost", "after"].contains(k) { throw fail("\(place).\(k)", "does not go with noHost") }
+        for k in d.keys where !["noHost", "after"].contains(k) {
+            throw fail("\(place).\(Sanitizer.clean(k))", "does not go with noHost")
+        }
         let pairs = try object(nh, "\(place).noHost", allowed: ["jumpId"])
         guard let j = pairs.first?.1 else { throw fail("\(place).noHost", "needs \"jumpId\"") }
         guard let after = d["after"] else { throw fail(place, "noHost needs \"after\"") }

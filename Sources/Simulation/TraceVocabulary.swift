@@ -51,15 +51,16 @@ public enum TraceVocabulary {
     public static let kinds: [(String, [(String, FieldType)])] = [
         ("hook", [("jumpId", .jumpId), ("top", .number), ("correction", .bool), ("args", .integerOf([1, 2])),
                   ("threw", .bool)]),
-        ("host", [("jumpId", .jumpId), ("action", .word(["scroll", "drop", "reaim", "settle"])), ("target", .number),
-                  ("animated", .bool), ("clamped", .bool), ("range", range), ("px", pixels)]),
+        ("host", [("jumpId", .jumpId), ("action", .word(["scroll", "drop", "reaim", "settle"])),
+                  ("target", .number), ("animated", .bool), ("clamped", .bool), ("range", range), ("px", pixels)]),
         ("layout", [("webHeight", .number),
                     ("cause", .word(["image", "embed", "page", "live", "resize", "removed", "stream"]))]),
         ("hold-end", [("jumpId", .jumpId),
                       ("reason", .word(["timeout", "new-jump", "input", "removed", "idle", "hook-removed"]))]),
         ("input", [("kind", .word(InputKind.allCases.map(\.rawValue))), ("detail", .text), ("drag", .bool)]),
         ("console", [("level", .word(["info", "warn", "error"])), ("message", .text)]),
-        ("nav", [("id", .text), ("result", .word(["found", "not-found"])), ("via", .word(["api", "fragment", "link"]))]),
+        ("nav", [("id", .text), ("result", .word(["found", "not-found"])),
+                 ("via", .word(["api", "fragment", "link"]))]),
         ("frame", Scenario.ValueKind.allCases.map { ($0.rawValue, FieldType.number) }
             + [("post", .object([("id", .text), ("y", .number)]))]),
         ("external", [("kind", .word(["link", "media"])), ("url", .text)]),
@@ -106,18 +107,17 @@ public enum TraceVocabulary {
 
     private static func mismatch(_ v: JSONValue, _ t: FieldType) -> String? {
         let d = v.doubleValue
+        func need(_ ok: Bool) -> String? { ok ? nil : "expected \(t.describe), found \(found(v))" }
         switch t {
         case .number: return d == nil ? "expected a number, found \(v.typeName)" : nil
-        case .integer: return d.map { $0 == $0.rounded() } == true ? nil : "expected \(t.describe), found \(found(v))"
-        case .jumpId:
-            return d.map { $0 == $0.rounded() && $0 >= 1 } == true ? nil : "expected \(t.describe), found \(found(v))"
+        case .integer: return need(d.map { $0 == $0.rounded() } == true)
+        case .jumpId: return need(d.map { $0 == $0.rounded() && $0 >= 1 } == true)
         case .bool: return v.boolValue == nil ? "expected true or false, found \(found(v))" : nil
         case .text: return v.stringValue == nil ? "expected a string, found \(v.typeName)" : nil
         case .word(let words):
             guard let s = v.stringValue else { return "expected one of \(t.describe), found \(v.typeName)" }
             return words.contains(s) ? nil : "unknown value \"\(Sanitizer.clean(s))\" (allowed: \(t.describe))"
-        case .integerOf(let n):
-            return d.map { n.map(Double.init).contains($0) } == true ? nil : "expected \(t.describe), found \(found(v))"
+        case .integerOf(let n): return need(d.map { n.map(Double.init).contains($0) } == true)
         case .object: return v.objectPairs == nil ? "expected an object, found \(v.typeName)" : nil
         }
     }

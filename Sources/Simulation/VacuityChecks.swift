@@ -12,16 +12,18 @@ extension Scenario.Reader {
     func cannotFail(_ e: Scenario.Expectation, _ s: Scenario, _ place: String) throws {
         if let (field, a, b) = Scenario.window(of: e, duration: s.duration), b <= a {
             let what = b == a ? "a zero-length window (t=\(JSONWriter.number(a)))" : "an empty window"
-            throw fail("\(place).\(field)", "\(what) holds no frame to check (a check that cannot fail is not a check)")
+            throw fail("\(place).\(field)",
+                       "\(what) holds no frame to check (a check that cannot fail is not a check)")
         }
         guard case .noPullBackAfterDrag = e else { return }
         if !s.mayJump {
             throw fail("\(place).noPullBackAfterDrag", "the scenario never jumps (no jump or fragment event, no "
-                            + "#tickaroo_event_id in the url, no key or tap that could follow a link): nothing to check")
+                            + "#tickaroo_event_id in the url, no key or tap that could follow a link): "
+                            + "nothing to check")
         }
         if !s.mayScroll {
-            throw fail("\(place).noPullBackAfterDrag", "the scenario has no reader scroll (no drag, wheel, pointer, "
-                            + "key or tap event): nothing to check")
+            throw fail("\(place).noPullBackAfterDrag", "the scenario has no reader scroll (no drag, wheel, "
+                            + "pointer, key or tap event): nothing to check")
         }
     }
 }
@@ -80,7 +82,8 @@ extension ScenarioRunner {
         default: break
         }
         let range = widestScrollRange
-        let span = "the list's whole scroll range in this run (\(JSONWriter.number(range)) pt): the check cannot fail"
+        let span = "the list's whole scroll range in this run (\(JSONWriter.number(range)) pt): "
+            + "the check cannot fail"
         if let tol = Scenario.tolerance(of: e), tol > range {
             return refuse("tolerance", "±\(JSONWriter.number(tol)) pt is wider than \(span)")
         }

@@ -125,7 +125,8 @@ extension World {
     /// A wheel turn: notches > 0 = content moves up (P6: 48 pt a notch).
     private func wheel(notches: Int, x: Double, y: Double) {
         guard notches != 0 else { return }
-        emit(.input(kind: .wheel, detail: String(notches), drag: config.dragRule.isDrag(.wheel, on: config.platform)))
+        let drag = config.dragRule.isDrag(.wheel, on: config.platform)
+        emit(.input(kind: .wheel, detail: String(notches), drag: drag))
         if isOverWeb(viewportY: y) { pageInput("wheel") }
         pan.easedScroll(by: Double(notches) * PhysicsConstants.wheelNotch, now: tick, input: .wheel)
     }

@@ -56,7 +56,8 @@ public final class Recorder {
         TerminalRestorer.resetRecording()
         var head = Array("{".utf8)
         for (i, (k, v)) in headerPairs().enumerated() {
-            head += Array(((i == 0 ? "" : ",") + JSONWriter.quote(k) + ":" + JSONWriter.write(v, integers: true)).utf8)
+            let pair = (i == 0 ? "" : ",") + JSONWriter.quote(k) + ":" + JSONWriter.write(v, integers: true)
+            head += Array(pair.utf8)
         }
         head += Array(",\"events\":[".utf8)
         TerminalRestorer.appendRecording(head)
@@ -113,7 +114,8 @@ public final class Recorder {
     }
 
     private func appendForSignalPath(_ json: JSONValue, first: Bool) {
-        TerminalRestorer.appendRecording(Array(((first ? "\n" : ",\n") + JSONWriter.write(json, integers: true)).utf8))
+        let text = (first ? "\n" : ",\n") + JSONWriter.write(json, integers: true)
+        TerminalRestorer.appendRecording(Array(text.utf8))
     }
 
     /// The signal path's tail (Q11): the events' end, the expectations recorded with `e` and the

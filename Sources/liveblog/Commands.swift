@@ -130,11 +130,7 @@ func runView(_ args: ParsedArguments) -> Int32 {
         printError(err ?? "bad options")
         return ExitCode.usage.rawValue
     }
-    // Q11: a recording is of a screen session; off a terminal it would silently record nothing.
-    if args.string("record") != nil, isatty(STDOUT_FILENO) == 0 || isatty(STDIN_FILENO) == 0 || args.flag("linear") {
-        let why = args.flag("linear") ? "--linear reads without the screen" : "stdin and stdout must be a terminal"
-        return usage(args, "--record records a session on the screen: \(why)")
-    }
+    if let rc = refuseRecordingOffScreen(args) { return rc }
     // Issue 15: into a pipe or a file, the liveblog as plain text.
     if isatty(STDOUT_FILENO) == 0 {
         return writeDump(lb, path: path, event: args.string("event"), width: LineWriter.defaultWidth())

@@ -25,7 +25,8 @@ func suiteHooks(_ files: [String], roots: [String], notes: SuiteNotes,
         for dir in [traceDir, plotDir].compactMap({ $0 }) {
             for sub in Set(names.values.map { ((dir as NSString).appendingPathComponent($0) as NSString)
                 .deletingLastPathComponent }) {
-                do { try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: true) } catch {
+                guard (try? FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: true))
+                    != nil else {
                     printError("cannot create the directory \(sub)")
                     return .failure(TraceCommandFailure(code: .cantCreate))
                 }
@@ -34,7 +35,8 @@ func suiteHooks(_ files: [String], roots: [String], notes: SuiteNotes,
     }
     let single = args.string("trace")
     hooks.trace = { path in
-        let file = single ?? traceDir.map { ($0 as NSString).appendingPathComponent((names[path] ?? path) + ".jsonl") }
+        let file = single
+            ?? traceDir.map { ($0 as NSString).appendingPathComponent((names[path] ?? path) + ".jsonl") }
         guard let file else { return nil }
         guard let w = TraceWriter(path: file) else {
             notes.add(path, "cannot write the trace to \(file)", isError: true)

@@ -29,6 +29,19 @@ func linearOrScreen(_ lb: Liveblog, args: ParsedArguments, note: inout String?) 
     }
 }
 
+/// Q11: a recording is of a screen session; off a terminal (or with `--linear`) it would record
+/// nothing, so `--record` there is a usage error (exit 64) rather than ignored.
+func refuseRecordingOffScreen(_ args: ParsedArguments) -> Int32? {
+    guard args.string("record") != nil else { return nil }
+    if args.flag("linear") {
+        return usage(args, "--record records a session on the screen: --linear reads without it")
+    }
+    guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
+        return usage(args, "--record records a session on the screen: stdin and stdout must be a terminal")
+    }
+    return nil
+}
+
 /// One line on stderr, `liveblog: note: …`.
 func printNote(_ text: String) {
     FileHandle.standardError.write(Data("liveblog: note: \(text)\n".utf8))

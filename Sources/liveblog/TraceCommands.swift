@@ -43,7 +43,7 @@ func runMetrics(_ args: ParsedArguments) -> Int32 {
     case .success(let r): m = r.metrics
     case .failure(let f): return f.code.rawValue
     }
-    print(args.flag("json") ? JSONWriter.pretty(m.json, integers: true) : m.text, terminator: args.flag("json") ? "\n" : "")
+    if args.flag("json") { print(JSONWriter.pretty(m.json, integers: true)) } else { print(m.text, terminator: "") }
     return 0
 }
 
