@@ -183,8 +183,8 @@ public enum LiveblogCommands {
                     help: "Run only shard I of N: every N-th scenario of the sorted paths, from the I-th."),
             .option("compare", value: "PLATFORMS",
                     help: "Run the one scenario on each platform (comma-separated: ios, android, naive) "
-                        + "and print a table: time to land, largest |y| after landing, corrections "
-                        + "followed and dropped, pull-backs, final y.",
+                        + "and print a table: time to land, settle time, largest |y| after landing, "
+                        + "corrections followed and dropped, pull-backs, final y (liveblog metrics' values).",
                     type: .list),
             .option("report-file", value: "FILE", help: "Write the report to FILE instead of stdout."),
         ])

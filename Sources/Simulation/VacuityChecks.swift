@@ -43,7 +43,7 @@ extension Scenario {
 
     /// Can the run jump at all: a jump or fragment event, a deep link, or input that may follow a
     /// link (a key, a tap, a pointer)?
-    var mayJump: Bool {
+    public var mayJump: Bool {
         if let u = config.page.url, u.contains("tickaroo_event_id=") { return true }
         return events.contains {
             switch $0.event {
@@ -54,7 +54,7 @@ extension Scenario {
     }
 
     /// Can the reader scroll the list at all (a tap is a drag when it presses a settling Android list)?
-    var mayScroll: Bool {
+    public var mayScroll: Bool {
         events.contains {
             switch $0.event {
             case .drag, .wheel, .key, .pointer, .tap: return true

@@ -132,7 +132,9 @@ final class HostileScenarioTests: XCTestCase {
                 ran += 1
             }
         }
-        XCTAssertGreaterThan(ran, 40)
+        // Q9 refuses some of them as checks that cannot fail (a zero-length window): they parse
+        // no further, as every other invalid value.
+        XCTAssertGreaterThan(ran, 30)
     }
 
     func outcomes() -> [ScenarioRunner.Outcome] {
