@@ -1,19 +1,8 @@
 /// `SVGPlot`'s drawing primitives: text, lines, shapes and each mark's symbol.
 extension SVGPlot {
-    static func xml(_ text: String) -> String {
-        var out = ""
-        for u in text.unicodeScalars {
-            switch u {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.unicodeScalars.append(u.value < 0x20 || (0x7F...0x9F).contains(u.value)
-                                                || u.value == 0xFFFE || u.value == 0xFFFF ? "\u{FFFD}" : u)
-            }
-        }
-        return out
-    }
+    /// Text for the SVG: XML-escaped as the JUnit report escapes an attribute (markup, quotes,
+    /// and the characters XML forbids).
+    static func xml(_ text: String) -> String { JUnitReport.attr(text) }
 
     static func text(_ x: Double, _ y: Double, _ t: String, size: Int = 12, anchor: String = "start",
                      weight: String = "normal", colour: String = "#222222", rotate: Bool = false) -> String {

@@ -23,17 +23,7 @@ final class QASuiteCommandTests: XCTestCase {
     }
 
     func simulate(_ args: String...) throws -> (status: Int32, out: String, err: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: QACommandLineTests.binary)
-        p.arguments = ["simulate"] + args
-        p.currentDirectoryURL = URL(fileURLWithPath: dir)
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        try QACommandLineTests.simulate(args, in: dir)
     }
 
     /// The bundled iOS 3g landing under another name and expectations.

@@ -5,7 +5,7 @@ import LiveblogModel
 
 /// Q9, no vacuous pass (issue 30): each case below passed before, checking nothing; each is now
 /// refused (exit 65, the reason named) or fails saying what the run lacked.
-final class VacuityTests: XCTestCase {
+final class VacuityTests: XCTestCase, ScenarioParsing {
     static let sample = #""liveblog": "../liveblogs/sample.json", "network": {"profile": "3g", "seed": 7}"#
 
     /// The bundled iOS 3g landing (jump to ev-019 at 0.2 s, 12 s) with other events and expectations.
@@ -18,17 +18,6 @@ final class VacuityTests: XCTestCase {
         try Scenario.parse(try JSONParser.parse(text), file: "t.json", baseDirectory: QAContractTests.dir)
     }
 
-    func invalid(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> Scenario.Invalid? {
-        do {
-            _ = try parse(text)
-            XCTFail("accepted: \(text)", file: file, line: line)
-        } catch let e as Scenario.Invalid {
-            return e
-        } catch {
-            XCTFail("\(error)", file: file, line: line)
-        }
-        return nil
-    }
 
     func run(_ text: String) throws -> [ExpectationResult] { ScenarioRunner(scenario: try parse(text)).run() }
 
