@@ -156,13 +156,16 @@ public enum LiveblogCommands {
             written. With --trace -, the report goes to stderr (or --report-file), never \
             mixed with the trace.
 
-            Several files or directories (their .json files) make a suite: the scenarios \
+            Several files or directories (their .json files, recursively, but not the \
+            .capture.json files beside recorded scenarios) make a suite: the scenarios \
             run in parallel (--jobs) and one combined report is written, each scenario \
             named by its path. --shard I/N runs every N-th scenario of the sorted list, \
-            from the I-th, for CI matrices. --compare runs one scenario once per platform \
-            and prints a table of how its jump went on each.
+            from the I-th, for CI matrices. --trace-dir and --plot-dir keep a trace of \
+            each scenario and a plot of each failing one. --compare runs one scenario once \
+            per platform and prints a table of how its jump went on each.
 
               liveblog simulate suite/ --jobs 4 --report junit > report.xml
+              liveblog simulate suite/ --trace-dir traces/ --plot-dir plots/
               liveblog simulate suite/ --shard 2/3
               liveblog simulate jump.json --compare ios,android,naive
             """,
@@ -171,7 +174,11 @@ public enum LiveblogCommands {
                         required: true),
             .option("trace", value: "FILE",
                     help: "Write the trace (JSON lines, one event per line) to FILE; '-' for stdout. "
-                        + "One scenario only."),
+                        + "One scenario only (a suite of one too)."),
+            .option("trace-dir", value: "DIR",
+                    help: "Write each scenario's trace to DIR, named after its path (a/b.json: DIR/a/b.jsonl)."),
+            .option("plot-dir", value: "DIR",
+                    help: "Write a plot of each failing scenario's jump to DIR (a/b.json: DIR/a/b.svg)."),
             .option("report", help: "Format of the result on stdout.", default: "text", allowed: reports),
             physicsOption,
             dragRuleOption,
@@ -182,8 +189,8 @@ public enum LiveblogCommands {
                     help: "Run only shard I of N: every N-th scenario of the sorted paths, from the I-th."),
             .option("compare", value: "PLATFORMS",
                     help: "Run the one scenario on each platform (comma-separated: ios, android, naive) "
-                        + "and print a table: time to land, largest |y| after landing, corrections "
-                        + "followed and dropped, pull-backs, final y.",
+                        + "and print a table: time to land, settle time, largest |y| after landing, "
+                        + "corrections followed and dropped, pull-backs, final y (liveblog metrics' values).",
                     type: .list),
             .option("report-file", value: "FILE", help: "Write the report to FILE instead of stdout."),
         ])

@@ -6,10 +6,10 @@ extension LiveblogCommands {
         name: "compare",
         abstract: "Show a liveblog on two or three platforms side by side, driven by one input.",
         discussion: """
-            Opens SOURCE in two or three panes side by side, each its own emulated app (its \\
-            own host strategy and scroll physics) on the same liveblog and the same network \\
-            seed. Every key, wheel notch, drag and jump goes to every pane at the same \\
-            moment (a pointer at the same place in each pane), so the panes show how each \\
+            Opens SOURCE in two or three panes side by side, each its own emulated app (its \
+            own host strategy and scroll physics) on the same liveblog and the same network \
+            seed. Every key, wheel notch, drag and jump goes to every pane at the same \
+            moment (a pointer at the same place in each pane), so the panes show how each \
             platform handles the same reading. Each pane's toolbar shows its jump's state.
             Keys that change the platform (p) do nothing here; q quits.
 
@@ -51,11 +51,11 @@ extension LiveblogCommands {
         name: "fuzz",
         abstract: "Run random scenarios and write each failing one, shrunk, as a scenario file.",
         discussion: """
-            Runs COUNT random scenarios (the fuzz tests' generator: every event kind, mode, \\
-            platform, hook, network and terminal size) with every trace invariant checked. \\
-            Each scenario that breaks one is shrunk to a minimal scenario that still breaks \\
-            it the same way (fewest events, then the shortest duration, then simpler values) \\
-            and written to DIR/fuzz-SEED.json, which 'liveblog simulate' replays. Exits 0 \\
+            Runs COUNT random scenarios (the fuzz tests' generator: every event kind, mode, \
+            platform, hook, network and terminal size) with every trace invariant checked. \
+            Each scenario that breaks one is shrunk to a minimal scenario that still breaks \
+            it the same way (fewest events, then the shortest duration, then simpler values) \
+            and written to DIR/fuzz-SEED.json, which 'liveblog simulate' replays. Exits 0 \
             when no scenario failed, 1 when one did.
 
               liveblog fuzz --count 500 --seed 1000 --out failures/

@@ -3,8 +3,8 @@ import LiveblogModel
 /// The app's `window.tickarooLiveblogScrollTo`, given as JavaScript source (E5).
 /// The embed reads its `Function.length` when a jump starts: the number of parameters before
 /// the first one with a default value or the rest parameter. Two or more: a two-parameter hook;
-/// zero or one: a one-parameter hook. A body that throws (`throw new Error("…")`) makes every
-/// call throw (E13); we emulate only that much of JavaScript.
+/// zero or one: a one-parameter hook. A body that throws (a `throw` statement it runs, Q10:
+/// `HookBody`) makes every call throw (E13); we emulate only that much of JavaScript.
 public struct HookSignature: Sendable, Equatable, CustomStringConvertible {
     public let source: String
     /// JavaScript's Function.length.
@@ -196,16 +196,9 @@ public struct HookSignature: Sendable, Equatable, CustomStringConvertible {
         return false
     }
 
+    /// The message of the `throw` statement the body runs (Q10: `HookBody`, not a word search).
     static func thrownMessage(_ body: String) -> String? {
-        guard let r = body.range(of: "throw") else { return nil }
-        let after = body[r.upperBound...]
-        // The first string literal after `throw`, else a generic message.
-        if let q = after.firstIndex(where: { $0 == "\"" || $0 == "'" || $0 == "`" }) {
-            let quote = after[q]
-            let rest = after[after.index(after: q)...]
-            if let end = rest.firstIndex(of: quote) { return Sanitizer.clean(String(rest[..<end])) }
-        }
-        return "Error"
+        HookBody.thrownMessage(body).map { Sanitizer.clean($0) }
     }
 }
 

@@ -4,12 +4,16 @@ import Foundation
 
 public enum JSONWriter {
     /// A number as traces print it: rounded to 1/1000, integers with ".0" (5120.0), never exponent noise.
-    public static func number(_ x: Double) -> String {
+    public static func number(_ x: Double) -> String { numberText(x, integers: false) }
+
+    /// With `integers`, a whole number is written as an integer (5120): the form of reports and
+    /// recordings (issue 30), where a count read back by a typed reader must be an integer.
+    public static func numberText(_ x: Double, integers: Bool) -> String {
         guard x.isFinite else { return "null" }
         let r = (x * 1000).rounded() / 1000
         if r == r.rounded(), abs(r) < 1e15 {
             let i = Int64(r)
-            return "\(i).0"
+            return integers ? "\(i)" : "\(i).0"
         }
         var s = String(r)
         if s.contains("e") { s = String(format: "%.3f", r) }
@@ -54,17 +58,17 @@ public enum JSONWriter {
         out.append(0x22)
     }
 
-    /// Compact serialisation, keys in the order given.
-    public static func write(_ v: JSONValue) -> String {
+    /// Compact serialisation, keys in the order given; `integers`: whole numbers without ".0".
+    public static func write(_ v: JSONValue, integers: Bool = false) -> String {
         var out: [UInt8] = []
-        write(v, into: &out, indent: nil, level: 0)
+        write(v, into: &out, indent: nil, level: 0, integers: integers)
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Indented serialisation (two spaces), for files a person reads.
-    public static func pretty(_ v: JSONValue) -> String {
+    /// Indented serialisation (two spaces), for files a person reads; `integers` as for `write`.
+    public static func pretty(_ v: JSONValue, integers: Bool = false) -> String {
         var out: [UInt8] = []
-        write(v, into: &out, indent: 2, level: 0)
+        write(v, into: &out, indent: 2, level: 0, integers: integers)
         return String(decoding: out, as: UTF8.self)
     }
 
@@ -73,11 +77,11 @@ public enum JSONWriter {
         out.append(contentsOf: repeatElement(0x20, count: indent * level))
     }
 
-    private static func write(_ v: JSONValue, into out: inout [UInt8], indent: Int?, level: Int) {
+    private static func write(_ v: JSONValue, into out: inout [UInt8], indent: Int?, level: Int, integers: Bool) {
         switch v {
         case .null: out += Array("null".utf8)
         case .bool(let b): out += Array((b ? "true" : "false").utf8)
-        case .number(let n): out += Array(number(n).utf8)
+        case .number(let n): out += Array(numberText(n, integers: integers).utf8)
         case .string(let s): quote(s, into: &out)
         case .array(let a):
             if a.isEmpty { out += [0x5B, 0x5D]; return }
@@ -85,7 +89,7 @@ public enum JSONWriter {
             for (i, x) in a.enumerated() {
                 if i > 0 { out.append(0x2C) }
                 if let ind = indent { newline(&out, ind, level + 1) }
-                write(x, into: &out, indent: indent, level: level + 1)
+                write(x, into: &out, indent: indent, level: level + 1, integers: integers)
             }
             if let ind = indent { newline(&out, ind, level) }
             out.append(0x5D)
@@ -98,7 +102,7 @@ public enum JSONWriter {
                 quote(k, into: &out)
                 out.append(0x3A)
                 if indent != nil { out.append(0x20) }
-                write(x, into: &out, indent: indent, level: level + 1)
+                write(x, into: &out, indent: indent, level: level + 1, integers: integers)
             }
             if let ind = indent { newline(&out, ind, level) }
             out.append(0x7D)

@@ -5,26 +5,28 @@ import Host
 import VirtualTime
 
 /// `simulate SCENARIO --compare ios,android,naive` (SPEC F6): the scenario run once per platform,
-/// the same jump measured on each. Every column is computed from the run's trace records:
+/// the same jump measured on each. Every column is `TraceMetrics`' (Q14: one computation per
+/// metric), from the run's trace lines, with its defaults (target 0, tolerance 16 pt): so
+/// `liveblog metrics` and `liveblog plot` on the run's trace print the same values.
 ///
 /// - **the jump**: the post of the last frame that names one (the latest jump's post, SPEC 9);
 ///   it starts at the last `nav` line for that post with result `found`, and lasts to the next
 ///   `found` nav line or the run's end.
-/// - **landed**: seconds from the jump's start to its first frame whose `y` is within the
-///   tolerance (16 pt, the `landsAt` default) of 0, the post just under the bar; "never" if none.
-///   A pass through 0 counts: the next column shows whether it stayed.
+/// - **landed**: time to land, seconds from the jump's start to its first frame whose `y` is
+///   within the tolerance of 0, the post just under the bar; "never" if none. A pass through 0
+///   counts: the next columns show whether it stayed.
+/// - **settled**: settle time, the earliest frame from which `y` stays within the tolerance of
+///   its final value.
 /// - **max |y|**: the largest |y| in the jump's frames after the landing frame (pt).
 /// - **corrections**: the jump's `hook` lines with `correction: true` that did not throw;
 ///   **dropped**: its `host` lines with `action: drop`; **followed**: corrections less dropped.
-/// - **pull-backs**: host scrolls for a jump that started before the reader's latest drag, wheel
-///   or scroll key (`ScenarioRunner.pullBacks`, the rule of `noPullBackAfterDrag`).
+/// - **pull-backs**: the jump's pull-backs (`PullBacks`, the rule of `noPullBackAfterDrag`).
 /// - **final y**: the `y` of the last frame naming the post; "—" when it is not laid out.
-///
-/// These are the definitions of `liveblog metrics` (Q5) for the same lines.
 public struct CompareRow: Equatable {
     public var platform: Platform
     public var post: String?
     public var landedAfter: Double?
+    public var settledAfter: Double?
     public var largestAfterLanding: Double?
     public var corrections = 0
     public var dropped = 0
@@ -33,6 +35,8 @@ public struct CompareRow: Equatable {
     public var finalY: Double?
     public var passed = 0
     public var expectations = 0
+    /// Q9: an expectation the run refused (exit 65).
+    public var refusal: Scenario.Invalid?
 
     public static let tolerance = 16.0
 
@@ -44,50 +48,27 @@ public struct CompareRow: Equatable {
         let outcomes = runner.run()
         var row = CompareRow(platform: platform)
         row.measure(runner.records)
-        row.pullBacks = runner.pullBacks().count
         row.expectations = outcomes.count
-        row.passed = outcomes.filter(\.passed).count
+        row.passed = outcomes.filter(\.ok).count
+        row.refusal = outcomes.lazy.compactMap(\.refusal).first
         return row
     }
 
+    /// The columns from a run's records: TraceMetrics on the lines the trace writes for them.
     mutating func measure(_ records: [TraceRecord]) {
-        guard let post = lastFramePost(records) else { return }
-        self.post = post
-        let start = records.lastIndex {
-            if case .nav(post, "found", _) = $0.event { return true }
-            return false
-        } ?? 0
-        var end = records.count
-        if let next = records[(start + 1)...].firstIndex(where: {
-            if case .nav(_, "found", _) = $0.event { return true }
-            return false
-        }) { end = next }
-        let span = records[start..<end]
-        let startTick = span.first?.tick ?? 0
-        var landed = false
-        for r in span {
-            switch r.event {
-            case let .frame(_, id, y, _) where id == post:
-                finalY = y
-                guard let y else { continue }
-                if landed {
-                    largestAfterLanding = max(largestAfterLanding ?? 0, abs(y))
-                } else if abs(y) <= CompareRow.tolerance {
-                    landed = true
-                    landedAfter = VirtualClock.seconds(r.tick - startTick)
-                }
-            case let .hook(_, _, correction, _, threw) where correction && !threw: corrections += 1
-            case let .host(a) where a.kind == .drop: dropped += 1
-            default: break
-            }
+        let lines = TraceLine.lines(of: records)
+        guard lines.contains(where: { $0.framePost != nil }),
+              let m = try? TraceMetrics.compute(lines, options: .init(tolerance: CompareRow.tolerance)) else {
+            return
         }
-    }
-
-    private func lastFramePost(_ records: [TraceRecord]) -> String? {
-        for r in records.reversed() {
-            if case let .frame(_, id?, _, _) = r.event { return id }
-        }
-        return nil
+        post = m.post
+        landedAfter = m.timeToLand
+        settledAfter = m.settleTime
+        largestAfterLanding = m.largestAfterLanding?.value
+        corrections = m.corrections
+        dropped = m.dropped
+        pullBacks = m.pullBacks.count
+        finalY = m.settled?.value
     }
 }
 
@@ -97,14 +78,15 @@ public enum CompareTable {
         platforms.map { CompareRow.measure(scenario, on: $0) }
     }
 
-    static let headers = ["platform", "post", "landed", "max |y| after", "corrections", "followed", "dropped",
-                          "pull-backs", "final y", "expectations"]
+    static let headers = ["platform", "post", "landed", "settled", "max |y| after", "corrections", "followed",
+                          "dropped", "pull-backs", "final y", "expectations"]
 
     public static func text(_ rows: [CompareRow]) -> String {
         func n(_ x: Double?) -> String { x.map { JSONWriter.number($0.rounded(toPlaces: 1)) } ?? "—" }
         let cells: [[String]] = rows.map { r in
             [r.platform.rawValue, Sanitizer.clean(r.post ?? "—"),
              r.landedAfter.map { "\(JSONWriter.number($0)) s" } ?? "never",
+             r.settledAfter.map { "\(JSONWriter.number($0)) s" } ?? "—",
              n(r.largestAfterLanding), "\(r.corrections)", "\(r.followed)", "\(r.dropped)", "\(r.pullBacks)",
              n(r.finalY), "\(r.passed)/\(r.expectations) pass"]
         }
@@ -122,13 +104,15 @@ public enum CompareTable {
         let items: [JSONValue] = rows.map { r in
             .object([("platform", .string(r.platform.rawValue)),
                      ("post", r.post.map { .string($0) } ?? .null),
-                     ("landedAfter", opt(r.landedAfter)), ("largestAfterLanding", opt(r.largestAfterLanding)),
+                     ("landedAfter", opt(r.landedAfter)), ("settledAfter", opt(r.settledAfter)),
+                     ("largestAfterLanding", opt(r.largestAfterLanding)),
                      ("corrections", .number(Double(r.corrections))), ("followed", .number(Double(r.followed))),
                      ("dropped", .number(Double(r.dropped))), ("pullBacks", .number(Double(r.pullBacks))),
                      ("finalY", opt(r.finalY)), ("passed", .number(Double(r.passed))),
                      ("expectations", .number(Double(r.expectations)))])
         }
-        return JSONWriter.pretty(.object([("tolerance", .number(CompareRow.tolerance)), ("platforms", .array(items))]))
+        let table: JSONValue = .object([("tolerance", .number(CompareRow.tolerance)), ("platforms", .array(items))])
+        return JSONWriter.pretty(table, integers: true)
             + "\n"
     }
 }

@@ -131,8 +131,17 @@ extension ScenarioRunner {
     func noPullBack(_ expected: Bool) -> Outcome {
         let desc = expected ? "no pull-back after a reader drag"
             : "a pull-back after a reader drag (expected to show it)"
-        let pulls = pullBacks()
-        let detail = pulls.isEmpty ? "no host scroll for an earlier jump after a drag"
+        let finding = PullBacks.find(records: records)
+        let pulls = finding.pullBacks
+        if expected, let why = vacuousPullBackCheck(finding) {
+            // Q9: no found jump, or no drag after its first call: nothing was checked.
+            return Outcome(kind: "noPullBackAfterDrag", description: desc, passed: false, detail: why,
+                           expected: .string("a found jump and a reader drag after its first call"),
+                           observed: .object([("foundJumps", .number(Double(finding.foundJumps))),
+                                              ("dragsAfterFirstCall", .number(Double(finding.dragsAfterACall)))]))
+        }
+        let drag = finding.firstDragAfterACall.map { " (first drag at t=\(t($0)))" } ?? ""
+        let detail = pulls.isEmpty ? "no host scroll for an earlier jump after a drag" + drag
                                     : "\(counted(pulls.count, "pull-back")), first at t=\(t(pulls[0]))"
         return Outcome(kind: "noPullBackAfterDrag", description: desc, passed: pulls.isEmpty == expected,
                        detail: detail, expected: .string(expected ? "none" : "at least 1"),

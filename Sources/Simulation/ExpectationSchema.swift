@@ -6,7 +6,7 @@ extension Scenario.Reader {
     static let expectationKeys: Set<String> = ["post", "landsAt", "tolerance", "by", "stillFrom", "until", "holdEnds",
                                                "noPullBackAfterDrag", "value", "at", "equals", "changesFrom", "from",
                                                "within", "name", "settlesBy", "count", "min", "max", "noHost",
-                                               "after"]
+                                               "after", "xfail"]
 
     /// An expectation's optional `"name"`: its stable id in reports (Q2, Q4).
     func expectationName(_ v: JSONValue, _ place: String) throws -> String? {
@@ -19,7 +19,7 @@ extension Scenario.Reader {
     func expectation(_ v: JSONValue, _ place: String) throws -> Scenario.Expectation {
         let pairs = try object(v, place, allowed: Scenario.Reader.expectationKeys)
         var d: [String: JSONValue] = [:]
-        for (k, x) in pairs where k != "name" { d[k] = x }
+        for (k, x) in pairs where k != "name" && k != "xfail" { d[k] = x }
         if let vv = d["value"] { return try valueExpectation(vv, d, place) }
         if let c = d["count"] { return try count(c, d, place) }
         if let nh = d["noHost"] { return try noHost(nh, d, place) }
@@ -151,41 +151,5 @@ extension Scenario.Reader {
         let (lo, hi) = try range(w, "\(place).within")
         let (a, b) = try window(d, place, required: true)
         return .postWithin(post: post, from: a!, until: b!, lo: lo, hi: hi)
-    }
-
-    /// `{"count": {FIELDS}, "from": t0, "until": t1, "min": a, "max": b}`: fields of the trace's
-    /// lines (SPEC 9); a field no line of that kind has is refused, as it would match nothing.
-    func count(_ c: JSONValue, _ d: [String: JSONValue], _ place: String) throws -> Scenario.Expectation {
-        for k in d.keys where !["count", "from", "until", "min", "max"].contains(k) {
-            throw fail("\(place).\(k)", "does not go with count")
-        }
-        guard let pairs = c.objectPairs, !pairs.isEmpty else {
-            throw fail("\(place).count", "expected an object of trace fields, e.g. {\"ev\": \"host\", \"action\": \"drop\"}")
-        }
-        let ev = c["ev"]?.stringValue
-        if c["ev"] != nil, ev.flatMap({ TraceChecks.fields[$0] }) == nil {
-            let all = TraceChecks.fields.keys.sorted().joined(separator: ", ")
-            throw fail("\(place).count.ev", "unknown trace line kind (\(all))")
-        }
-        let known = ev.flatMap { TraceChecks.fields[$0] } ?? TraceChecks.fields.values.reduce([], { $0.union($1) })
-        for (k, _) in pairs where k != "ev" && !known.contains(k) {
-            throw fail("\(place).count.\(k)", "no \(ev.map { "\"\($0)\" " } ?? "")trace line has this field")
-        }
-        let lo = try d["min"].map { try int($0, "\(place).min", min: 0, max: Self.maxCount) }
-        let hi = try d["max"].map { try int($0, "\(place).max", min: 0, max: Self.maxCount) }
-        guard lo != nil || hi != nil else { throw fail(place, "count needs \"min\", \"max\" or both") }
-        if let lo, let hi, hi < lo { throw fail("\(place).max", "must not be below min") }
-        let (a, b) = try window(d, place, required: false)
-        return .count(c, from: a, until: b, min: lo, max: hi)
-    }
-
-    /// `{"noHost": {"jumpId": J}, "after": t}`.
-    func noHost(_ nh: JSONValue, _ d: [String: JSONValue], _ place: String) throws -> Scenario.Expectation {
-        for k in d.keys where !["noHost", "after"].contains(k) { throw fail("\(place).\(k)", "does not go with noHost") }
-        let pairs = try object(nh, "\(place).noHost", allowed: ["jumpId"])
-        guard let j = pairs.first?.1 else { throw fail("\(place).noHost", "needs \"jumpId\"") }
-        guard let after = d["after"] else { throw fail(place, "noHost needs \"after\"") }
-        return .noHost(jumpId: try int(j, "\(place).noHost.jumpId", min: 0, max: Self.maxCount),
-                       after: try seconds(after, "\(place).after"))
     }
 }

@@ -1,21 +1,23 @@
 import Foundation
 import LiveblogModel
 
-/// The JUnit XML report (Q4), in the shape CI servers read (Jenkins' and GitLab's JUnit
+/// The JUnit XML report (Q4, Q12, Q13), in the shape CI servers read (Jenkins' and GitLab's JUnit
 /// importers, the xunit plugin's junit-10 schema): one `<testsuites>` with the totals; one
-/// `<testsuite>` per scenario, named by its path as given; one `<testcase>` per expectation whose
-/// `name` is the expectation's stable id (its `"name"`, or `expect[INDEX]`) and whose `classname`
-/// is the path without `.json` and with no other dot (a CI server splits a classname at its
-/// dots into package and class); `time` in seconds on all three (the suite's is the run's
-/// wall-clock time, which the caller measured; a check itself takes none); `<failure>` with
-/// the expected and the observed value; an invalid scenario as a test case with `<error>`; a
-/// scenario without expectations as a `<skipped>` test case, "nothing checked".
+/// `<testsuite>` per scenario, named by its path as given, with its title and virtual duration
+/// as properties; one `<testcase>` per expectation whose `name` is the expectation's stable id
+/// (its `"name"`, or `expect[INDEX]`) and whose `classname` is the path without `.json` and with
+/// no other dot (a CI server splits a classname at its dots into package and class); `time` in
+/// seconds on all three: the suite's is the run's wall-clock time, which the caller measured,
+/// and its test cases share it (they add up to it); `<failure>` with the expected and the
+/// observed value; an expectation marked xfail that fails as `<skipped>` with the reason, one
+/// that passes as a `<failure>` ("fixed? remove xfail"); an invalid scenario as a test case with
+/// `<error>`; a scenario without expectations as a `<skipped>` test case, "nothing checked".
 public enum JUnitReport {
     public static func xml(_ results: [ScenarioResult], name: String = "liveblog simulate") -> String {
         let tests = results.map(testCount).reduce(0, +)
         let failures = results.map(\.failures).reduce(0, +)
         let errors = results.filter { $0.error != nil }.count
-        let skipped = results.filter(\.nothingChecked).count
+        let skipped = results.map(skippedCount).reduce(0, +)
         let wall = results.map(\.wallSeconds).reduce(0, +)
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         s += "<testsuites name=\"\(attr(name))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" "
@@ -25,8 +27,10 @@ public enum JUnitReport {
     }
 
     static func testCount(_ r: ScenarioResult) -> Int {
-        r.error != nil || r.nothingChecked ? 1 : r.expectations.count
+        r.error != nil || r.nothingChecked ? 1 : r.expectations.count + (r.xpassed ? 1 : 0)
     }
+
+    static func skippedCount(_ r: ScenarioResult) -> Int { r.expectedFailures + (r.nothingChecked ? 1 : 0) }
 
     /// A classname a CI server does not split: the path without `.json`, other dots as `_`.
     public static func classname(_ path: String) -> String {
@@ -34,37 +38,55 @@ public enum JUnitReport {
         return base.replacingOccurrences(of: ".", with: "_")
     }
 
+    /// Q12: the test cases share the scenario's run: each gets its share of the wall time, so
+    /// their times add up to the suite's (GitLab sums a suite's time from its test cases).
+    static func caseTime(_ r: ScenarioResult) -> String { time(r.wallSeconds / Double(max(1, testCount(r)))) }
+
     static func suite(_ r: ScenarioResult) -> String {
-        let cls = attr(classname(r.path))
+        let cls = attr(classname(r.path)), t = caseTime(r)
         var s = "  <testsuite name=\"\(attr(r.path))\" tests=\"\(testCount(r))\" failures=\"\(r.failures)\" "
-        s += "errors=\"\(r.error == nil ? 0 : 1)\" skipped=\"\(r.nothingChecked ? 1 : 0)\" "
+        s += "errors=\"\(r.error == nil ? 0 : 1)\" skipped=\"\(skippedCount(r))\" "
         s += "time=\"\(time(r.wallSeconds))\">\n"
         s += "    <properties>\n"
         s += "      <property name=\"scenario\" value=\"\(attr(r.title))\"/>\n"
         s += "      <property name=\"virtualSeconds\" value=\"\(JSONWriter.number(r.virtualSeconds))\"/>\n"
+        if let why = r.xfail { s += "      <property name=\"xfail\" value=\"\(attr(why))\"/>\n" }
         s += "    </properties>\n"
         if let message = r.error {
-            s += "    <testcase name=\"scenario\" classname=\"\(cls)\" time=\"0\">\n"
+            s += "    <testcase name=\"scenario\" classname=\"\(cls)\" time=\"\(t)\">\n"
             s += "      <error message=\"\(attr(message))\" type=\"invalid scenario\">\(text(message))</error>\n"
             s += "    </testcase>\n"
         } else if r.nothingChecked {
-            s += "    <testcase name=\"nothing checked\" classname=\"\(cls)\" time=\"0\">\n"
+            s += "    <testcase name=\"nothing checked\" classname=\"\(cls)\" time=\"\(t)\">\n"
             s += "      <skipped message=\"the scenario has no expectations: nothing checked\"/>\n"
             s += "    </testcase>\n"
         }
-        for e in r.expectations { s += testcase(e, cls) }
+        for e in r.expectations { s += testcase(e, cls, t) }
+        if r.xpassed {
+            s += "    <testcase name=\"xfail\" classname=\"\(cls)\" time=\"\(t)\">\n"
+            s += "      <failure message=\"\(attr(r.xpassNote))\" type=\"xpass\">\(text(r.xpassNote))</failure>\n"
+            s += "    </testcase>\n"
+        }
         return s + "  </testsuite>\n"
     }
 
-    static func testcase(_ e: ExpectationResult, _ cls: String) -> String {
-        var s = "    <testcase name=\"\(attr(e.id))\" classname=\"\(cls)\" time=\"0\">\n"
-        if !e.passed {
-            let body = "expected: \(JSONWriter.write(e.expected))\nobserved: \(JSONWriter.write(e.observed))"
-                + (e.at.map { "\nat: t=\(JSONWriter.number($0)) s" } ?? "")
-            s += "      <failure message=\"\(attr(e.description + ": " + e.detail))\" type=\"\(attr(e.kind))\">"
-            s += text(body) + "</failure>\n"
+    static func testcase(_ e: ExpectationResult, _ cls: String, _ t: String) -> String {
+        var s = "    <testcase name=\"\(attr(e.id))\" classname=\"\(cls)\" time=\"\(t)\">\n"
+        let body = "expected: \(JSONWriter.write(e.expected))\nobserved: \(JSONWriter.write(e.observed))"
+            + (e.at.map { "\nat: t=\(JSONWriter.number($0)) s" } ?? "")
+        let what = e.description + ": " + e.detail
+        switch e.verdict {
+        case .pass: break
+        case .fail:
+            s += "      <failure message=\"\(attr(what))\" type=\"\(attr(e.kind))\">" + text(body) + "</failure>\n"
+        case .xfail:
+            s += "      <skipped message=\"\(attr(e.xfailNote ?? ""))\"/>\n"
+        case .xpass:
+            let note = e.xfailNote ?? ""
+            s += "      <failure message=\"\(attr(note))\" type=\"xpass\">" + text(note + "\n" + body)
+                + "</failure>\n"
         }
-        s += "      <system-out>\(text(e.description + ": " + e.detail))</system-out>\n"
+        s += "      <system-out>\(text(what))</system-out>\n"
         return s + "    </testcase>\n"
     }
 

@@ -8,20 +8,29 @@ import Foundation
 public struct JumpChart: Equatable {
     /// What a mark shows, in lane order (top to bottom).
     public enum MarkKind: String, CaseIterable, Equatable {
-        case jump, correction, drop, reaim = "re-aim", settle, input, holdEnd = "hold end"
+        case jump, load, correction, drop, reaim = "re-aim", settle, pullBack = "pull-back", input
+        case holdEnd = "hold end"
         /// The legend's words for the mark.
         public var legend: String {
             switch self {
             case .jump: return "jump (nav)"
+            case .load: return "load (image, embed, page, live)"
             case .correction: return "correction (hook)"
             case .drop: return "dropped correction"
             case .reaim: return "re-aim"
             case .settle: return "settle"
+            case .pullBack: return "pull-back"
             case .input: return "reader input"
             case .holdEnd: return "hold end"
             }
         }
     }
+
+    /// The loads a chart marks (a `layout` line's cause): what moves the post under the reader.
+    public static let loadCauses = ["image", "embed", "page", "live"]
+
+    /// Q8: the second panel's range either side of the target, where a landed post's motion shows.
+    public static let zoom = 200.0
 
     public struct Mark: Equatable {
         public var milliseconds: Int
@@ -41,6 +50,13 @@ public struct JumpChart: Equatable {
     public var marks: [Mark]
     /// The target line (0 = under the bar).
     public var target: Double
+    /// The ±tolerance band around the target (the `landsAt` default, 16 pt).
+    public var tolerance = 16.0
+    /// The reader's drags, from `drag-begin` to `drag-end` (ms).
+    public var drags: [(from: Int, to: Int)] = []
+    /// The jump's metrics, for the summary line and the file's metadata (Q14: the numbers
+    /// `liveblog metrics` prints).
+    public var metrics: TraceMetrics?
     /// Time range in ms, and y range in pt, each holding every sample, mark and the target.
     public private(set) var t0: Int
     public private(set) var t1: Int

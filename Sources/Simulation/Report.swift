@@ -1,10 +1,11 @@
 import LiveblogModel
 
 /// Reports (C2, Q4) of a list of scenario results, so a runner of many scenarios (F7) writes one
-/// report for all. Text is for people: one PASS/FAIL line per expectation and a summary line per
-/// scenario, sanitised for the terminal (T8). JSON is for programs: numbers, not only words —
-/// each expectation's `expected`, `observed` and `at` (seconds of virtual time). JUnit is
-/// `JUnitReport`'s, in the shape CI servers read.
+/// report for all. Text is for people: one PASS/FAIL (XFAIL/XPASS, Q13) line per expectation, a
+/// line per scenario and, for several, one summary line, sanitised for the terminal (T8). JSON is
+/// for programs: numbers, not only words — each expectation's `expected`, `observed` and `at`
+/// (seconds of virtual time), whole numbers written as integers. JUnit is `JUnitReport`'s, in the
+/// shape CI servers read.
 public enum Report {
     public static func junit(_ results: [ScenarioResult]) -> String { JUnitReport.xml(results) }
 
@@ -31,20 +32,35 @@ public enum Report {
             }
             for e in r.expectations {
                 let id = e.name.map { "[\(Sanitizer.clean($0))] " } ?? ""
-                let what = Sanitizer.clean(e.description) + ": " + Sanitizer.clean(e.detail)
-                s += "\(e.passed ? "PASS" : "FAIL")  \(id)\(what)\n"
+                var what = Sanitizer.clean(e.description) + ": " + Sanitizer.clean(e.detail)
+                if let note = e.xfailNote { what += " — " + Sanitizer.clean(note) }
+                s += "\(e.verdict.rawValue.uppercased())  \(id)\(what)\n"
             }
+            if r.xpassed { s += "XPASS  \(Sanitizer.clean(r.xpassNote))\n" }
             if r.nothingChecked {
                 s += "\(title): nothing checked (the scenario has no expectations)\n"
             } else {
-                s += "\(title): \(r.expectations.count - r.failures) passed, \(r.failures) failed\n"
+                let xfail = r.expectedFailures, held = r.expectations.filter { $0.verdict == .pass }.count
+                s += "\(title): \(held) passed, \(r.failures) failed"
+                    + (xfail > 0 ? ", \(xfail) expected to fail" : "") + "\n"
             }
         }
-        if results.count > 1 {
-            let failed = results.filter { !$0.passed }.count
-            s += "\(results.count) scenarios: \(results.count - failed) passed, \(failed) did not\n"
-        }
+        if results.count > 1 { s += totals(results) + "\n" }
         return s
+    }
+
+    /// The one summary line of several scenarios: "N scenarios: a passed, b failed, c invalid;
+    /// E expectations, F failed" (and how many failed as expected, Q13).
+    public static func totals(_ results: [ScenarioResult]) -> String {
+        let invalid = results.filter { $0.error != nil }.count
+        let passed = results.filter(\.passed).count
+        let expectations = results.reduce(0) { $0 + $1.expectations.count }
+        let failedExp = results.reduce(0) { $0 + $1.failures }
+        let xfail = results.reduce(0) { $0 + $1.expectedFailures }
+        let failed = results.count - passed - invalid
+        return "\(counted(results.count, "scenario")): \(passed) passed, \(failed) failed, "
+            + "\(invalid) invalid; \(counted(expectations, "expectation")), \(failedExp) failed"
+            + (xfail > 0 ? ", \(xfail) expected to fail" : "")
     }
 
     public static func json(_ results: [ScenarioResult]) -> String {
@@ -53,9 +69,10 @@ public enum Report {
             ("tests", .number(Double(results.map { $0.expectations.count }.reduce(0, +)))),
             ("failures", .number(Double(results.map(\.failures).reduce(0, +)))),
             ("errors", .number(Double(results.filter { $0.error != nil }.count))),
+            ("skipped", .number(Double(results.map(\.expectedFailures).reduce(0, +)))),
             ("scenarios", .array(results.map(scenario))),
         ])
-        return JSONWriter.pretty(obj) + "\n"
+        return JSONWriter.pretty(obj, integers: true) + "\n"
     }
 
     static func scenario(_ r: ScenarioResult) -> JSONValue {
@@ -63,8 +80,10 @@ public enum Report {
             ("path", .string(r.path)), ("scenario", .string(r.title)), ("passed", .bool(r.passed)),
             ("error", r.error.map { .string($0) } ?? .null),
             ("nothingChecked", .bool(r.nothingChecked)),
+            ("xfail", r.xfail.map { .string($0) } ?? .null), ("xpassed", .bool(r.xpassed)),
             ("virtualSeconds", .number(r.virtualSeconds)), ("time", .number(r.wallSeconds)),
             ("checked", .number(Double(r.expectations.count))), ("failed", .number(Double(r.failures))),
+            ("skipped", .number(Double(r.expectedFailures))),
             ("expectations", .array(r.expectations.map(expectation))),
         ])
     }
@@ -73,7 +92,9 @@ public enum Report {
         .object([
             ("id", .string(e.id)), ("name", e.name.map { .string($0) } ?? .null),
             ("index", .number(Double(e.index))), ("kind", .string(e.kind)),
-            ("description", .string(e.description)), ("passed", .bool(e.passed)), ("detail", .string(e.detail)),
+            ("description", .string(e.description)), ("passed", .bool(e.passed)),
+            ("status", .string(e.verdict.rawValue)), ("xfail", e.xfail.map { .string($0) } ?? .null),
+            ("detail", .string(e.detail)),
             ("expected", e.expected), ("observed", e.observed), ("at", e.at.map { .number($0) } ?? .null),
         ])
     }

@@ -14,6 +14,9 @@ public final class ScenarioRunner {
     private(set) var series: [String: [(tick: Int, y: Double?)]] = [:]
     private(set) var values: [Scenario.ValueKind: [(tick: Int, v: Double)]] = [:]
     private var watchedValues: [Scenario.ValueKind] = []
+    /// Q9: the largest whole scroll range of any frame (the list's, and the web view's own in
+    /// nested and header modes), in pt: a tolerance wider than it cannot fail.
+    private(set) var widestScrollRange = 0.0
     public var traceLine: ((String) -> Void)?
     public var keepRecords = true
     /// Whether `records` keeps the frame lines too (60 a second). Issue 31: a scenario of the
@@ -51,6 +54,7 @@ public final class ScenarioRunner {
                     self.series[id, default: []].append((r.tick, self.world.watchedY[id] ?? nil))
                 }
                 for k in self.watchedValues { self.values[k, default: []].append((r.tick, self.world.value(k))) }
+                self.widestScrollRange = max(self.widestScrollRange, self.world.wholeScrollRange)
             }
         }
     }
@@ -79,12 +83,16 @@ public final class ScenarioRunner {
         return evaluate()
     }
 
-    /// Every expectation's result, in order, each with its index and name (its stable id, Q4).
+    /// Every expectation's result, in order, each with its index and name (its stable id, Q4), and
+    /// its xfail (Q13): its own, or its scenario's when it fails.
     public func evaluate() -> [Outcome] {
         scenario.expectations.enumerated().map { i, e in
             var r = evaluate(e)
             r.index = i
             r.name = i < scenario.expectationNames.count ? scenario.expectationNames[i] : nil
+            let own = i < scenario.expectationXfails.count ? scenario.expectationXfails[i] : nil
+            r.xfail = own ?? (r.passed ? nil : scenario.xfail)
+            r.refusal = refusal(e, "expect[\(i)]")
             return r
         }
     }
@@ -119,43 +127,7 @@ public final class ScenarioRunner {
         }
     }
 
-    /// Ticks of host scrolls that serve a jump started before the reader's latest drag.
-    /// A jump starts for the host at its first call that reaches the host: a call to a hook that
-    /// throws (E13) never gets to the app, so the app cannot have been following that jump before
-    /// the drag, and a later call (a replacement hook, same jumpId) is the first it hears of it.
-    /// The Android sample takes a correction for a jumpId it does not know as a new jump (iOS
-    /// drops it); that is the sample's logic, not a pull back to a post the app had brought the
-    /// reader to (fuzz seeds 6660, 7034, 8556, 9485, 12950).
-    /// A drag is what the platform's host hears as one (F4, `ReaderDragRule`): a finger drag and
-    /// Android's press while settling (`drag-begin`), and a wheel notch or key only where the rule
-    /// in force makes it a drag (the platform as it is at that moment, after any `p` switch).
-    public func pullBacks() -> [Int] {
-        var lastDrag: Int?
-        var platform = scenario.config.platform
-        let rule = scenario.config.dragRule
-        var jumpStart: [Int: Int] = [:]
-        var lastHookJump: Int?
-        var out: [Int] = []
-        for r in records {
-            switch r.event {
-            case let .setting(name, value):
-                if name == "platform", let p = Platform(rawValue: value) { platform = p }
-            case let .input(kind, detail):
-                let scrollKey = kind == .key && KeyName(detail ?? "").map(KeyName.scrollKeys.contains) == true
-                if kind == .dragBegin || (kind == .wheel && rule.isDrag(.wheel, on: platform))
-                    || (scrollKey && rule.isDrag(.key, on: platform)) { lastDrag = r.tick }
-            case let .hook(jumpId, _, correction, _, threw):
-                guard !threw else { continue }
-                if !correction || jumpStart[jumpId] == nil { jumpStart[jumpId] = jumpStart[jumpId] ?? r.tick }
-                lastHookJump = jumpId
-            case let .host(a):
-                guard a.kind != .drop, let d = lastDrag, r.tick > d else { continue }
-                if a.kind == .scroll, a.animated == false, a.target == nil { continue }
-                let j = lastHookJump ?? a.jumpId
-                if let s = jumpStart[j], s < d { out.append(r.tick) }
-            default: break
-            }
-        }
-        return out
-    }
+    /// Ticks of host scrolls that serve a jump started before the reader's latest drag: the one
+    /// pull-back rule (`PullBacks`, Q14) on the run's records.
+    public func pullBacks() -> [Int] { PullBacks.find(records: records).pullBacks }
 }

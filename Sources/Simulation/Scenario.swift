@@ -111,10 +111,14 @@ public struct Scenario {
     public var name: String
     /// Each expectation's optional `"name"` (Q2), by its index; its stable id in reports.
     public var expectationNames: [String?] = []
+    /// Q13: each expectation's optional `"xfail"` (the reason it is expected to fail), by index.
+    public var expectationXfails: [String?] = []
+    /// Q13: the scenario's `"xfail"`: it is expected to fail (an expectation of it fails).
+    public var xfail: String? = nil
     /// R4: a recorded session's network, replayed offline (network profile `capture`).
     public var capture: Capture? = nil
 
-    public struct Invalid: Error, CustomStringConvertible {
+    public struct Invalid: Error, CustomStringConvertible, Equatable {
         public var file: String
         public var place: String
         public var message: String

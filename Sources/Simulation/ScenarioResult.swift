@@ -20,6 +20,13 @@ public struct ExpectationResult: Equatable {
     public var observed: JSONValue
     /// Seconds of virtual time the observation is from (nil when it is about the whole run).
     public var at: Double?
+    /// Q13: `"xfail": "reason or bug id"`, the expectation's own or its scenario's: expected to
+    /// fail. While it fails it is skipped with the reason; once it passes it is a failure.
+    public var xfail: String?
+    /// Q9: why the expectation is invalid input, found only by running (a `jumpId` the run never
+    /// makes, a tolerance wider than the list's whole scroll range): the place and the reason.
+    /// A refused expectation makes its scenario invalid (exit 65), whatever it observed.
+    public var refusal: Scenario.Invalid?
 
     public init(index: Int = 0, name: String? = nil, kind: String = "", description: String, passed: Bool,
                 detail: String, expected: JSONValue = .null, observed: JSONValue = .null, at: Double? = nil) {
@@ -37,6 +44,26 @@ public struct ExpectationResult: Equatable {
     /// The stable id reports use (Q4): the name, or `expect[INDEX]`; never the tolerance or the
     /// description, so a CI server keeps one history per expectation when a tolerance changes.
     public var id: String { name ?? "expect[\(index)]" }
+
+    /// Q13: what a report makes of the check: it held, it failed, it failed as expected (xfail:
+    /// skipped), or it holds although marked xfail (xpass: a failure, "fixed? remove xfail").
+    public enum Verdict: String, Equatable {
+        case pass, fail, xfail, xpass
+    }
+
+    public var verdict: Verdict {
+        guard xfail != nil else { return passed ? .pass : .fail }
+        return passed ? .xpass : .xfail
+    }
+
+    /// Counts as a success for the exit code: it held, or it failed as expected.
+    public var ok: Bool { verdict == .pass || verdict == .xfail }
+
+    /// The words a report gives an xfail verdict (Q13).
+    public var xfailNote: String? {
+        guard let why = xfail else { return nil }
+        return passed ? "expected to fail (\(why)) but passes: fixed? remove xfail" : "expected to fail: \(why)"
+    }
 }
 
 /// One scenario's result for the reports (Q4): a run's expectation results, or why the scenario
@@ -59,13 +86,17 @@ public struct ScenarioResult: Equatable {
     /// Wall-clock seconds the run took, measured by the caller (the reports' `time`); the core
     /// never reads the clock.
     public var wallSeconds: Double
+    /// Q13: the scenario's `"xfail"`: it is expected to fail (some expectation fails).
+    public var xfail: String?
 
-    public init(path: String, title: String, status: Status, virtualSeconds: Double = 0, wallSeconds: Double = 0) {
+    public init(path: String, title: String, status: Status, virtualSeconds: Double = 0, wallSeconds: Double = 0,
+                xfail: String? = nil) {
         self.path = path
         self.title = title
         self.status = status
         self.virtualSeconds = virtualSeconds
         self.wallSeconds = wallSeconds
+        self.xfail = xfail
     }
 
     public var expectations: [ExpectationResult] {
@@ -78,9 +109,22 @@ public struct ScenarioResult: Equatable {
         return nil
     }
 
-    public var failures: Int { expectations.filter { !$0.passed }.count }
-    /// Ran, and every expectation held. A scenario with no expectations passes, and says so.
+    /// Failed expectations, xpasses among them (Q13), and the scenario's own xpass.
+    public var failures: Int { expectations.filter { !$0.ok }.count + (xpassed ? 1 : 0) }
+    /// Expectations that failed as expected (Q13): skipped in the reports.
+    public var expectedFailures: Int { expectations.filter { $0.verdict == .xfail }.count }
+    /// Ran, and every expectation held (or failed as expected). A scenario with no expectations
+    /// passes, and says so.
     public var passed: Bool { error == nil && failures == 0 }
     /// Ran with no expectation at all: its reports say "nothing checked" (Q1).
     public var nothingChecked: Bool { error == nil && expectations.isEmpty }
+    /// Q13: the scenario is marked xfail, yet every expectation holds: "fixed? remove xfail".
+    public var xpassed: Bool {
+        xfail != nil && error == nil && !expectations.isEmpty && expectations.allSatisfy(\.passed)
+    }
+
+    /// The words for the scenario's xpass (Q13).
+    public var xpassNote: String {
+        "the scenario is expected to fail (\(xfail ?? "")) but every expectation passes: fixed? remove xfail"
+    }
 }

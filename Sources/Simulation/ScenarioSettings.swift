@@ -11,9 +11,10 @@ extension Scenario.Reader {
     static let topKeys: Set<String> = ["liveblog", "terminal", "mode", "platform", "hook", "insets", "native", "page",
                                        "network", "url", "enabledDomains", "duration", "events", "expect", "name",
                                        "layout", "description", "$schema", "androidRange", "physics",
-                                       "dragRule", "capture", "device", "bridgeDelay", "column"]
+                                       "dragRule", "capture", "device", "bridgeDelay", "column", "xfail"]
 
     func scenario(_ root: JSONValue, baseDirectory: String) throws -> Scenario {
+        try notAScenario(root)
         let pairs = try object(root, "", allowed: Scenario.Reader.topKeys)
         var config = WorldConfig()
         var liveblog: Liveblog?
@@ -21,6 +22,8 @@ extension Scenario.Reader {
         var events: [Scenario.TimedEvent] = []
         var expects: [Scenario.Expectation] = []
         var names: [String?] = []
+        var xfails: [String?] = []
+        var xfail: String?
         var name = (file as NSString).lastPathComponent
         var capture: Capture?
         for (k, v) in pairs {
@@ -34,7 +37,9 @@ extension Scenario.Reader {
                 for (i, e) in try array(v, "expect").enumerated() {
                     expects.append(try expectation(e, "expect[\(i)]"))
                     names.append(try expectationName(e, "expect[\(i)]"))
+                    xfails.append(try xfailReason(e["xfail"], "expect[\(i)].xfail"))
                 }
+            case "xfail": xfail = try xfailReason(v, "xfail")
             case "name": name = try string(v, "name")
             default: try setting(k, v, &config)
             }
@@ -49,11 +54,36 @@ extension Scenario.Reader {
             throw fail("network.profile", "the profile \"capture\" needs a \"capture\" file")
         }
         var s = Scenario(liveblog: lb, config: config, duration: duration, events: events, expectations: expects,
-                         name: name, expectationNames: names, capture: capture)
+                         name: name, expectationNames: names, expectationXfails: xfails, xfail: xfail,
+                         capture: capture)
         try validate(s)
         // Stable by time: events at the same time keep their order.
         events = events.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
         s.events = events
+        return s
+    }
+
+    /// A JSON file that is no scenario at all (a liveblog, a capture, a report found in a suite's
+    /// directory) is named as such, not as a scenario with unknown fields.
+    func notAScenario(_ root: JSONValue) throws {
+        guard let pairs = root.objectPairs else {
+            throw fail("", "not a scenario: a scenario is a JSON object, this file holds \(root.typeName)")
+        }
+        let keys = pairs.map(\.0)
+        guard !keys.contains("liveblog"), !keys.contains("capture"),
+              keys.contains(where: { !Scenario.Reader.topKeys.contains($0) }) else { return }
+        let shown = keys.prefix(6).map { "\"\(Sanitizer.clean($0))\"" }.joined(separator: ", ")
+            + (keys.count > 6 ? ", …" : "")
+        throw fail("", "not a scenario: it has no \"liveblog\" or \"capture\" field (its fields: \(shown))")
+    }
+
+    /// Q13: `"xfail": "reason or bug id"`: a non-empty string.
+    func xfailReason(_ v: JSONValue?, _ place: String) throws -> String? {
+        guard let v else { return nil }
+        let s = try string(v, place)
+        guard !s.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw fail(place, "must give the reason or a bug id (\"xfail\": \"#123: the drop is late\")")
+        }
         return s
     }
 

@@ -14,7 +14,41 @@ public enum ScenarioSuite {
         public var outcomes: [ScenarioRunner.Outcome]
         public var invalid: String?
         public var virtualSeconds: Double
-        public var passed: Bool { invalid == nil && outcomes.allSatisfy(\.passed) }
+        /// The scenario's title (its `"name"`, or its file name), Q12.
+        public var title: String = ""
+        /// Wall-clock seconds the scenario took, from the caller's clock (Q12).
+        public var wallSeconds: Double = 0
+        /// Q13: the scenario's `"xfail"`.
+        public var xfail: String? = nil
+        public var passed: Bool { result.passed }
+
+        /// The entry as the reports take it.
+        public var result: ScenarioResult {
+            let title = self.title.isEmpty ? (path as NSString).lastPathComponent : self.title
+            if let why = invalid {
+                return ScenarioResult(path: path, title: title, status: .invalid(why), wallSeconds: wallSeconds)
+            }
+            return ScenarioResult(path: path, title: title, status: .ran(outcomes), virtualSeconds: virtualSeconds,
+                                  wallSeconds: wallSeconds, xfail: xfail)
+        }
+    }
+
+    /// What a suite does around each run (Q12), from the command that runs it: the wall clock
+    /// (the core never reads one), where a scenario's trace lines go, and what to do with a
+    /// finished run (a plot of a failing one). Called on the worker threads: each must be safe
+    /// to call from several at once.
+    public struct Hooks {
+        /// Seconds of a monotonic wall clock.
+        public var clock: () -> Double = { 0 }
+        /// The command line's settings on top of each scenario's (`--physics`, `--drag-rule`, …).
+        public var configure: (inout WorldConfig) -> Void = { _ in }
+        /// Where the trace lines of the scenario at `path` go (nil: nowhere), and what closes them.
+        public var trace: (_ path: String) -> (write: (String) -> Void, close: () -> Void)? = { _ in nil }
+        /// A scenario ran (valid): its entry and its runner, with the records of the run.
+        public var finished: (_ entry: Entry, _ runner: ScenarioRunner) -> Void = { _, _ in }
+        /// `finished` reads every record of the run (a plot): the frame lines are kept.
+        public var keepsRecords = false
+        public init() {}
     }
 
     public struct BadPath: Error, CustomStringConvertible {
@@ -33,9 +67,10 @@ public enum ScenarioSuite {
         }
     }
 
-    /// The scenario files named: a file as given, a directory's `.json` files (not its
-    /// subdirectories'), sorted by path and without duplicates. A directory's `.json` file whose
-    /// name is not UTF-8 fails the whole collection (`UnreadableName`).
+    /// The scenario files named: a file as given; a directory's `.json` files and its
+    /// subdirectories', recursively (Q12), but not the `*.capture.json` files the recorder writes
+    /// beside a scenario (R4) nor hidden files and directories; sorted by path, without duplicates.
+    /// A `.json` file whose name is not UTF-8 fails the whole collection (`UnreadableName`).
     public static func collect(_ paths: [String]) throws -> [String] {
         var out = Set<String>()
         let fm = FileManager.default
@@ -43,13 +78,7 @@ public enum ScenarioSuite {
             var isDir: ObjCBool = false
             guard fm.fileExists(atPath: p, isDirectory: &isDir) else { throw BadPath(path: p) }
             if isDir.boolValue {
-                if let bad = firstNonUTF8JSONName(in: p) { throw UnreadableName(directory: p, name: bad) }
-                let names = try fm.contentsOfDirectory(atPath: p)
-                for n in names where n.hasSuffix(".json") && !n.hasPrefix(".") {
-                    let full = (p as NSString).appendingPathComponent(n)
-                    var sub: ObjCBool = false
-                    if fm.fileExists(atPath: full, isDirectory: &sub), !sub.boolValue { out.insert(full) }
-                }
+                for full in try scenarioFiles(under: p) { out.insert(full) }
             } else {
                 out.insert(p)
             }
@@ -72,6 +101,29 @@ public enum ScenarioSuite {
         return nil
     }
 
+    /// Is this file name a scenario's in a directory (`*.json`, not `*.capture.json`, not hidden)?
+    public static func isScenarioName(_ name: String) -> Bool {
+        name.hasSuffix(".json") && !name.hasSuffix(".capture.json") && !name.hasPrefix(".")
+    }
+
+    /// The scenario files under a directory, recursively, skipping hidden directories.
+    static func scenarioFiles(under dir: String) throws -> [String] {
+        if let bad = firstNonUTF8JSONName(in: dir) { throw UnreadableName(directory: dir, name: bad) }
+        let fm = FileManager.default
+        var out: [String] = []
+        for n in try fm.contentsOfDirectory(atPath: dir).sorted() where !n.hasPrefix(".") {
+            let full = (dir as NSString).appendingPathComponent(n)
+            var sub: ObjCBool = false
+            guard fm.fileExists(atPath: full, isDirectory: &sub) else { continue }
+            if sub.boolValue {
+                out += try scenarioFiles(under: full)
+            } else if isScenarioName(n) {
+                out.append(full)
+            }
+        }
+        return out
+    }
+
     /// Shard `index` of `count` (1-based, `--shard I/N`): every `count`-th path of the sorted list,
     /// from the `index`-th. The shards of 1…N together hold each path exactly once, and a path's
     /// shard depends only on its place in the sorted list.
@@ -90,25 +142,42 @@ public enum ScenarioSuite {
     }
 
     /// Runs one scenario file.
-    public static func runOne(_ path: String) -> Entry {
-        do {
-            let s = try Scenario.load(path: path)
-            let runner = ScenarioRunner(scenario: s)
-            runner.keepFrameRecords = runner.needsFrameRecords  // issue 31
-            return Entry(path: path, outcomes: runner.run(), invalid: nil, virtualSeconds: s.duration)
-        } catch {
-            return Entry(path: path, outcomes: [], invalid: "\(error)", virtualSeconds: 0)
+    public static func runOne(_ path: String, hooks: Hooks = Hooks()) -> Entry {
+        let started = hooks.clock()
+        var s: Scenario
+        do { s = try Scenario.load(path: path) } catch {
+            return Entry(path: path, outcomes: [], invalid: "\(error)", virtualSeconds: 0,
+                         wallSeconds: hooks.clock() - started)
         }
+        hooks.configure(&s.config)
+        let runner = ScenarioRunner(scenario: s)
+        // Issue 31: frame records are kept only where a check or a plot reads them.
+        runner.keepFrameRecords = runner.needsFrameRecords || hooks.keepsRecords
+        let sink = hooks.trace(path)
+        if let sink { runner.traceLine = sink.write }
+        let outcomes = runner.run()
+        sink?.close()
+        var e = Entry(path: path, outcomes: outcomes, invalid: nil, virtualSeconds: s.duration, title: s.name,
+                      wallSeconds: 0, xfail: s.xfail)
+        // Q9: an expectation found invalid by the run makes the scenario invalid input.
+        if var refused = outcomes.lazy.compactMap(\.refusal).first {
+            refused.file = path
+            e.invalid = "\(refused)"
+            e.outcomes = []
+        }
+        e.wallSeconds = hooks.clock() - started
+        hooks.finished(e, runner)
+        return e
     }
 
     /// Runs every path on `jobs` threads; the entries come back in the order of `paths`, whatever
     /// order they finished in. `onDone` is called (under a lock) as each finishes.
-    public static func run(_ paths: [String], jobs: Int,
+    public static func run(_ paths: [String], jobs: Int, hooks: Hooks = Hooks(),
                            onDone: @escaping (Entry) -> Void = { _ in }) -> [Entry] {
         let n = max(1, min(jobs, paths.count))
         guard n > 1 else {
             return paths.map { p in
-                let e = runOne(p)
+                let e = runOne(p, hooks: hooks)
                 onDone(e)
                 return e
             }
@@ -117,7 +186,7 @@ public enum ScenarioSuite {
         let threads = (0..<n).map { _ in
             Thread {
                 while let i = pool.next() {
-                    let e = runOne(paths[i])
+                    let e = runOne(paths[i], hooks: hooks)
                     pool.store(i, e) { onDone(e) }
                 }
                 pool.threadDone()

@@ -19,8 +19,11 @@ extension Scenario.Reader {
                 throw fail("\(place).\(field)", "\(JSONWriter.number(t)) is after the scenario's end (duration \(end) s)")
             }
             if let post = Scenario.post(of: e), !s.mayContain(post) {
-                throw fail("\(place).post", "the liveblog has no post \"\(post)\"")
+                let live = post.hasPrefix("live-") ? " (and no `live` event makes it: they make live-1 … live-"
+                    + "\(s.livePostsMade))" : ""
+                throw fail("\(place).post", "the liveblog has no post \"\(Sanitizer.clean(post))\"" + live)
             }
+            try cannotFail(e, s, place)
             if let k = Scenario.value(of: e), !Scenario.observable(k, in: s.config.mode), !s.switchesMode {
                 throw fail("\(place).value", "\(k.rawValue) never changes in \(s.config.mode.rawValue) mode "
                                 + "(\(k == .headerFade ? "always 1" : "always 0")): nothing to observe")
@@ -34,11 +37,25 @@ extension Scenario.Reader {
 }
 
 extension Scenario {
-    /// Does the liveblog have this post, or can a `live` event add it (ids `live-K`)?
+    /// Does the liveblog have this post, or can a `live` event (or an `l` key) add it? They add
+    /// `live-1`, `live-2`, … in turn, skipping ids the liveblog has.
     func mayContain(_ post: String) -> Bool {
         if liveblog.posts.contains(where: { $0.id == post }) { return true }
-        let live = events.contains { if case .live = $0.event { return true } else { return false } }
-        return live && post.hasPrefix("live-")
+        let number = post.dropFirst(5)
+        guard post.hasPrefix("live-"), let k = Int(number), k >= 1, String(k) == number else { return false }
+        let taken = liveblog.posts.filter { $0.id.hasPrefix("live-") }.count
+        return k <= livePostsMade + taken
+    }
+
+    /// How many posts the run's `live` events and `l` keys add.
+    var livePostsMade: Int {
+        events.reduce(0) { n, e in
+            switch e.event {
+            case .live(let k): return n + max(0, k)
+            case .key(let key) where key.name == "l": return n + 1
+            default: return n
+            }
+        }
     }
 
     /// Does a key event switch the mode (`m`), so that every value can move?

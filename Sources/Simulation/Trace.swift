@@ -14,7 +14,10 @@ public enum TraceEvent: Equatable {
     case host(HostAction)
     case layout(webHeight: Double, cause: String)
     case holdEnd(jumpId: Int, reason: HoldEndReason)
-    case input(kind: InputKind, detail: String?)
+    /// `drag`: a wheel notch or a key the host took as a drag (F4's rule at that moment), written
+    /// `"drag":true`, so a trace alone says which reader scrolls the host heard (Q9, Q14); a
+    /// `drag-begin` always is one.
+    case input(kind: InputKind, detail: String?, drag: Bool = false)
     case console(level: String, message: String)
     case nav(id: String, result: String, via: String)
     /// Every world value in `Scenario.ValueKind` order (Q3), the latest jump's post, and the list's
@@ -97,8 +100,9 @@ public struct TraceRecord: Equatable {
             return head + ",\"webHeight\":\(n(h)),\"cause\":\(q(cause))}"
         case let .holdEnd(jumpId, reason):
             return head + ",\"jumpId\":\(jumpId),\"reason\":\(q(reason.rawValue))}"
-        case let .input(kind, detail):
-            return head + ",\"kind\":\(q(kind.rawValue))" + (detail.map { ",\"detail\":\(q($0))" } ?? "") + "}"
+        case let .input(kind, detail, drag):
+            return head + ",\"kind\":\(q(kind.rawValue))" + (detail.map { ",\"detail\":\(q($0))" } ?? "")
+                + (drag ? ",\"drag\":true}" : "}")
         case let .console(level, message):
             return head + ",\"level\":\(q(level)),\"message\":\(q(message))}"
         case let .nav(id, result, via):

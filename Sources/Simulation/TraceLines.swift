@@ -38,6 +38,14 @@ public struct TraceLine: Equatable {
     }
 }
 
+extension TraceLine {
+    /// A run's records as the trace's lines, read back from the JSON each writes: what a trace
+    /// file of the run holds, so a measure of them equals `liveblog metrics` on that file (Q14).
+    public static func lines(of records: [TraceRecord]) -> [TraceLine] {
+        records.enumerated().compactMap { i, r in try? TraceReader.parse(r.json, number: i + 1) }
+    }
+}
+
 /// A trace that cannot be read: the line and what is wrong with it.
 public struct TraceReadError: Error, CustomStringConvertible, Equatable {
     public var line: Int

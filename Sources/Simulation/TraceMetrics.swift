@@ -17,9 +17,10 @@
 ///   **dropped**: `host` lines with `action: drop` in the jump; **followed**: corrections less
 ///   dropped (a host answers a correction with a scroll, a drop, or nothing when it is already
 ///   heading there). **re-aims** and **settles** count those host actions.
-/// - **pull-backs**: host scroll, re-aim or settle lines of the jump after a reader scroll
-///   (`input` drag-begin, wheel, or a scroll key) that came after the host first heard of the
-///   jump (its first `hook` line that did not throw).
+/// - **pull-backs**: host scroll, re-aim or settle lines of the jump after a reader drag (`input`
+///   drag-begin, or a wheel notch or scroll key written `"drag":true`) that came after the host
+///   first heard of the jump (its first `hook` line that did not throw): `PullBacks`, the rule of
+///   `noPullBackAfterDrag`.
 /// - **overshoot**: how far `y` went past `target` on the far side from where the post started
 ///   (the sign of the first `y` different from `target`): max(0, −s·(y − target)) over the jump.
 /// - **hold end**: the `hold-end` line with the jump's `jumpId` (its reason and `t`), if any.
@@ -175,31 +176,6 @@ public struct TraceMetrics: Equatable {
         }
     }
 
-    /// `t` (ms) of host lines that move the list for this jump after a reader scroll that came
-    /// after the host first heard of the jump (the scenario checker's `noPullBackAfterDrag`).
-    static func pullBacks(_ lines: [TraceLine]) -> [Int] {
-        var heard: Int?
-        var readerScroll: Int?
-        var out: [Int] = []
-        for l in lines {
-            switch l.kind {
-            case "hook" where l.bool("threw") != true:
-                heard = heard ?? l.milliseconds
-            case "input":
-                let kind = l.string("kind")
-                let name = KeyName(l.string("detail") ?? "")
-                let key = kind == "key" && name.map(KeyName.scrollKeys.contains) == true
-                if kind == "drag-begin" || kind == "wheel" || key, let h = heard, l.milliseconds > h {
-                    readerScroll = l.milliseconds
-                }
-            case "host":
-                guard let r = readerScroll, l.milliseconds > r, l.string("action") != "drop" else { continue }
-                let still = l.bool("animated") == false && l["target"] == nil
-                if l.string("action") == "scroll" && still { continue }
-                out.append(l.milliseconds)
-            default: break
-            }
-        }
-        return out
-    }
+    /// `t` (ms) of the jump's pull-backs: the one rule (`PullBacks`, Q14) on its lines.
+    static func pullBacks(_ lines: [TraceLine]) -> [Int] { PullBacks.find(lines: lines).pullBacks }
 }

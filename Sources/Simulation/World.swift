@@ -44,6 +44,9 @@ public final class World {
     /// D4: the page's calls on their way to the host over the bridge.
     var bridgeQueue: [(tick: Int, call: BridgeCall)] = []
     var touchStartedOnWeb = false
+    /// F3: this finger's press stopped a settling list and was a drag (Android): the gesture's one
+    /// `drag-begin` is written; its move past the slop is the same drag.
+    var pressBeganDrag = false
     var started = false
     var lastReaderDrag: Int?
     /// The reader's latest scroll input (F4), for the scroll state it puts the list in.
@@ -185,7 +188,15 @@ public final class World {
     /// rule (F4, `ReaderDragRule`) says this input is one: scrollViewWillBeginDragging / DRAGGING.
     func readerScrolled(_ input: ScrollInput, tick dragTick: Int) {
         lastScrollInput = input
+        if input == .touch && pressBeganDrag {
+            // The press put the list in DRAGGING already; RecyclerView.setScrollState(DRAGGING)
+            // returns at once when the state is DRAGGING, so the host hears one drag, and the
+            // trace has one drag-begin per gesture (issue 30).
+            if config.mode != .content && touchStartedOnWeb { pageInput("drag") }
+            return
+        }
         let isDrag = config.dragRule.isDrag(input, on: config.platform)
+        if input == .pressWhileSettling { pressBeganDrag = isDrag }
         if isDrag {
             lastReaderDrag = dragTick
             list.scrollView.state = .dragging

@@ -77,6 +77,12 @@ extension World {
     }
 
     /// A world value, as every frame line carries it and expectations watch it (Q3).
+    /// Q9: how far the reader can scroll in all: the list's range, and the web view's own in
+    /// nested and header modes (0 in content mode, where it never scrolls).
+    public var wholeScrollRange: Double {
+        list.scrollView.maxOffset - list.scrollView.minOffset + value(.webOffset) + value(.webRemaining)
+    }
+
     public func value(_ k: Scenario.ValueKind) -> Double {
         switch k {
         case .offset: return list.scrollView.offset

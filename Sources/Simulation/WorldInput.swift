@@ -87,6 +87,7 @@ extension World {
     /// `if (stopGlowAnimations(e) || mScrollState == SCROLL_STATE_SETTLING)` → DRAGGING).
     private func pointerDown(x: Double, y: Double) {
         touchStartedOnWeb = isOverWeb(viewportY: y)
+        pressBeganDrag = false
         let settling = (list.scrollView.state == .settling || pan.edgeEffect != nil) && config.platform == .android
         let stopsScroll = settling || list.scrollView.animation?.programmatic == true
         panCall { $0.touchDown(y: y, now: tick, stopsScroll: stopsScroll, in: $1) }
@@ -127,7 +128,8 @@ extension World {
     /// A wheel turn: notches > 0 = content moves up (P6: 48 pt a notch).
     private func wheel(notches: Int, x: Double, y: Double) {
         guard notches != 0 else { return }
-        emit(.input(kind: .wheel, detail: String(notches)))
+        let drag = config.dragRule.isDrag(.wheel, on: config.platform)
+        emit(.input(kind: .wheel, detail: String(notches), drag: drag))
         if isOverWeb(viewportY: y) { pageInput("wheel") }
         panCall { $0.easedScroll(by: Double(notches) * PhysicsConstants.wheelNotch, now: tick, input: .wheel, in: $1) }
     }

@@ -9,7 +9,8 @@ extension World {
     /// A key (T2); keys the world does not handle (the terminal's own) change nothing.
     func key(_ key: KeyName) {
         guard KeyName.worldKeys.contains(key) else { return }
-        emit(.input(kind: .key, detail: key.name))
+        let drag = KeyName.scrollKeys.contains(key) && config.dragRule.isDrag(.key, on: config.platform)
+        emit(.input(kind: .key, detail: key.name, drag: drag))
         if focusedLink != nil, key != .escape { pageInput("key") }
         if scrollByKey(key) { return }
         switch key {

@@ -69,6 +69,12 @@ public enum TerminalRestorer {
         lb_recording_set_fd(fd)
     }
 
+    /// Starts a new recording: none is written until `setRecording`, and its body is empty.
+    @inline(never)
+    public static func resetRecording() {
+        lb_recording_reset()
+    }
+
     /// Appends to the recording's body (its head, then each event as it happens).
     @discardableResult @inline(never)
     public static func appendRecording(_ bytes: [UInt8]) -> Bool {
@@ -78,12 +84,16 @@ public enum TerminalRestorer {
         }
     }
 
-    /// Sets what follows the body (up to 255 bytes: the closing brackets and the duration).
-    @inline(never)
-    public static func setRecordingTail(_ bytes: [UInt8]) {
-        guard !bytes.isEmpty else { return }
-        bytes.withUnsafeBufferPointer { b in
-            b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count) { lb_recording_set_tail($0, b.count) }
+    /// Sets what follows the body (the closing brackets, the expectations and the duration), the
+    /// byte 0x01 wherever the duration goes: the handler writes the moment of the signal there,
+    /// from `tick` (the world's tick now) and the monotonic clock, at least `minTick` (Q11).
+    @discardableResult @inline(never)
+    public static func setRecordingTail(_ bytes: [UInt8], tick: Int, minTick: Int, ticksPerSecond: Int) -> Bool {
+        guard !bytes.isEmpty else { return true }
+        return bytes.withUnsafeBufferPointer { b in
+            b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count) {
+                lb_recording_set_tail($0, b.count, Int64(tick), Int64(minTick), Int64(ticksPerSecond)) == 1
+            }
         }
     }
 

@@ -54,6 +54,7 @@ extension App {
             loop.settleResize(&lastResize, on: screen)
             takeInput(screen, timeout: timeout, &loop)
             world.advance(to: loop.elapsedTicks())
+            recorder?.noteTime(world.tick)
             chores()
             if let m = ui.message, m.until <= world.seconds {
                 ui.message = nil

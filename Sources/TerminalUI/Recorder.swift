@@ -10,7 +10,9 @@ import TerminalKit
 ///
 /// The file is opened before the session starts (an unwritable path fails at once, exit 73), and
 /// is written on every exit: q, and SIGINT, SIGTERM and SIGHUP from the signal handler, which
-/// writes the recording kept serialised for it (`armSignalPath`) before it restores the terminal.
+/// writes the recording kept serialised for it (`armSignalPath`) before it restores the terminal:
+/// the same scenario q writes, its expectations and its duration to the moment of the signal
+/// (Q11). Whole numbers are written as integers.
 public final class Recorder {
     let config: WorldConfig
     let liveblogPath: String
@@ -22,6 +24,8 @@ public final class Recorder {
     /// Expectations captured with `e` (Q7): a post, its y, and the tick.
     private var expectations: [(tick: Int, post: String, y: Double)] = []
     private var lastTick = 0
+    /// The world's tick the signal path's duration was last anchored at.
+    private var anchorTick = 0
     /// The output's descriptor once opened (`openOutput`), else -1 (written by path at the end).
     private var fileDescriptor: Int32 = -1
     /// The temporary file the descriptor writes, renamed over `outputPath` once whole (nil: the
@@ -77,24 +81,35 @@ public final class Recorder {
     }
 
     /// From now on the signal handlers write the recording to the output before they restore the
-    /// terminal (and rename it over its path); the temporary file holds a valid scenario at once.
-    public func armSignalPath(_ output: Output) {
+    /// terminal (and rename it over its path); the temporary file holds a valid scenario (no events
+    /// yet) at once. `tick` is the world's.
+    public func armSignalPath(_ output: Output, tick: Int = 0) {
         let fd = output.fileDescriptor
         fileDescriptor = fd
         temporaryPath = output.temporaryPath
+        TerminalRestorer.resetRecording()
         if let temp = output.temporaryPath {
             TerminalRestorer.setRecordingPaths(temporary: temp, final: output.finalPath)
         }
         var head = Array("{".utf8)
         for (i, (k, v)) in headerPairs().enumerated() {
-            head += Array(((i == 0 ? "" : ",") + JSONWriter.quote(k) + ":" + JSONWriter.write(v)).utf8)
+            let pair = (i == 0 ? "" : ",") + JSONWriter.quote(k) + ":" + JSONWriter.write(v, integers: true)
+            head += Array(pair.utf8)
         }
-        head += Array(",\"expect\":[],\"events\":[".utf8)
+        head += Array(",\"events\":[".utf8)
         TerminalRestorer.appendRecording(head)
         for (n, e) in events.enumerated() { appendForSignalPath(e.json, first: n == 0) }
-        updateSignalTail()
+        updateSignalTail(tick: max(tick, lastTick))
         TerminalRestorer.setRecording(fileDescriptor: fd)
         TerminalRestorer.flushRecordingNow()
+    }
+
+    /// Q11: the world's time now (the run loop calls it every turn), so a signal's recording ends
+    /// when the signal came, as `q`'s ends when `q` came. The handler counts on from the latest
+    /// anchor with the monotonic clock; it is moved every half second.
+    public func noteTime(_ tick: Int) {
+        guard fileDescriptor >= 0, tick - anchorTick >= VirtualClock.ticksPerSecond / 2 else { return }
+        updateSignalTail(tick: tick)
     }
 
     /// A tick as seconds that read back as the same tick. JSON numbers are written with three
@@ -110,7 +125,7 @@ public final class Recorder {
         events.append((tick, json))
         if fileDescriptor >= 0 {
             appendForSignalPath(json, first: events.count == 1)
-            updateSignalTail()
+            updateSignalTail(tick: tick)
         }
     }
 
@@ -120,6 +135,7 @@ public final class Recorder {
     public func recordExpectation(_ tick: Int, post: String, y: Double) {
         expectations.append((tick, post, y.rounded()))
         lastTick = max(lastTick, tick)
+        if fileDescriptor >= 0 { updateSignalTail(tick: tick) }
     }
 
     func expectationsJSON(until end: JSONValue) -> [JSONValue] {
@@ -135,12 +151,21 @@ public final class Recorder {
     }
 
     private func appendForSignalPath(_ json: JSONValue, first: Bool) {
-        TerminalRestorer.appendRecording(Array(((first ? "\n" : ",\n") + JSONWriter.write(json)).utf8))
+        let text = (first ? "\n" : ",\n") + JSONWriter.write(json, integers: true)
+        TerminalRestorer.appendRecording(Array(text.utf8))
     }
 
-    private func updateSignalTail() {
-        let duration = JSONWriter.write(Recorder.at(lastTick + VirtualClock.ticksPerSecond))
-        TerminalRestorer.setRecordingTail(Array("\n],\"duration\":\(duration)}\n".utf8))
+    /// The signal path's tail (Q11): the events' end, the expectations recorded with `e` and the
+    /// duration, the byte 0x01 where the handler writes the duration to the moment of the signal
+    /// (`scenarioJSON`'s rule: a second after the later of that moment and the last event).
+    private func updateSignalTail(tick: Int) {
+        anchorTick = tick
+        let marker = JSONWriter.quote("\u{1}")
+        let expect = JSONWriter.write(.array(expectationsJSON(until: .string("\u{1}"))), integers: true)
+            .replacingOccurrences(of: marker, with: "\u{1}")
+        let tail = "\n],\"expect\":\(expect),\"duration\":\u{1}}\n"
+        TerminalRestorer.setRecordingTail(Array(tail.utf8), tick: tick, minTick: lastTick,
+                                          ticksPerSecond: VirtualClock.ticksPerSecond)
     }
 
     private func headerPairs() -> [(String, JSONValue)] {
@@ -183,7 +208,7 @@ public final class Recorder {
 
     /// Writes the recording (the end of a session, q). The signal path is disarmed first.
     public func write(endTick: Int) throws {
-        let text = JSONWriter.pretty(scenarioJSON(endTick: endTick)) + "\n"
+        let text = JSONWriter.pretty(scenarioJSON(endTick: endTick), integers: true) + "\n"
         guard fileDescriptor >= 0 else {
             do { try OutputFile.write(Data(text.utf8), to: outputPath) } catch {
                 throw CannotCreate(path: outputPath, reason: "the file could not be written")

@@ -133,6 +133,7 @@ func runView(_ args: ParsedArguments) -> Int32 {
         printError(err ?? "bad options")
         return ExitCode.usage.rawValue
     }
+    if let rc = refuseRecordingOffScreen(args) { return rc }
     // Issue 15: into a pipe or a file, the liveblog as plain text.
     if isatty(STDOUT_FILENO) == 0 {
         return writeDump(lb, path: path, event: args.string("event"), width: LineWriter.defaultWidth())

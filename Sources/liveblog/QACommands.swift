@@ -15,10 +15,9 @@ func runSimulateCommand(_ args: ParsedArguments) -> Int32 {
         }
         return runCompareTable(path: paths[0], platforms: platforms, report: report, args)
     }
-    let suite = paths.count > 1 || isDirectory(paths[0])
-        || args.isExplicit("jobs") || args.isExplicit("shard")
+    let suite = paths.count > 1 || isDirectory(paths[0]) || args.isExplicit("jobs") || args.isExplicit("shard")
+        || args.string("trace-dir") != nil || args.string("plot-dir") != nil
     guard suite else { return runSimulate(args) }
-    if args.string("trace") != nil { return usage(args, "--trace writes the trace of one scenario file") }
     var shard: (index: Int, count: Int)?
     if let s = args.string("shard") {
         guard let parsed = ScenarioSuite.parseShard(s) else {
@@ -27,13 +26,14 @@ func runSimulateCommand(_ args: ParsedArguments) -> Int32 {
         shard = parsed
     }
     let jobs = args.int("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
-    return runSuite(paths, jobs: jobs, shard: shard, report: report, reportFile: args.string("report-file"))
+    return runSuite(paths, jobs: jobs, shard: shard, report: report, args)
 }
 
 /// Runs a suite and prints its combined report: exit 65 when a scenario is invalid, else 1
-/// when an expectation fails, else 0; 66 when the paths hold no scenario file.
+/// when an expectation fails, else 0; 66 when the paths hold no scenario file; 73 when a trace or
+/// a plot cannot be written.
 func runSuite(_ paths: [String], jobs: Int, shard: (index: Int, count: Int)?, report: String,
-              reportFile: String? = nil) -> Int32 {
+              _ args: ParsedArguments) -> Int32 {
     var files: [String]
     do { files = try ScenarioSuite.collect(paths) } catch {
         printError("\(error)")
@@ -44,15 +44,31 @@ func runSuite(_ paths: [String], jobs: Int, shard: (index: Int, count: Int)?, re
         return ExitCode.noInput.rawValue
     }
     if let s = shard { files = ScenarioSuite.shard(files, index: s.index, of: s.count) }
-    let entries = ScenarioSuite.run(files, jobs: jobs)
+    if args.string("trace") != nil, files.count != 1 {
+        return usage(args, "--trace writes the trace of one scenario; for a suite of \(files.count), "
+                        + "--trace-dir DIR writes one per scenario")
+    }
+    let notes = SuiteNotes()
+    let hooks: ScenarioSuite.Hooks
+    switch suiteHooks(files, roots: paths, notes: notes, args) {
+    case .success(let h): hooks = h
+    case .failure(let f): return f.code.rawValue
+    }
+    let entries = ScenarioSuite.run(files, jobs: jobs, hooks: hooks)
     for e in entries { if let why = e.invalid { printError(why) } }
+    var cantWrite = false
+    for n in notes.sorted() {
+        if n.isError { cantWrite = true }
+        printError(n.text)
+    }
     let text = CombinedReport.render(entries, format: report)
     // Issue 31: `--report-file` takes the combined report of a suite as it does one scenario's.
-    if let file = reportFile {
+    if let file = args.string("report-file") {
         if let rc = writeReportFile(text, to: file) { return rc }
     } else {
         print(text, terminator: "")
     }
+    if cantWrite { return ExitCode.cantCreate.rawValue }
     if entries.contains(where: { $0.invalid != nil }) { return ExitCode.dataErr.rawValue }
     return entries.allSatisfy(\.passed) ? ExitCode.ok.rawValue : ExitCode.failure.rawValue
 }
@@ -76,6 +92,11 @@ func runCompareTable(path: String, platforms names: [String], report: String,
     }
     applyScrollingOptions(args, to: &scenario.config)
     let rows = CompareTable.rows(scenario, platforms: platforms)
+    if var refused = rows.lazy.compactMap(\.refusal).first {
+        refused.file = path
+        printError("\(refused)")
+        return ExitCode.dataErr.rawValue
+    }
     print(report == "json" ? CompareTable.json(rows) : CompareTable.text(rows), terminator: "")
     return rows.allSatisfy { $0.passed == $0.expectations } ? ExitCode.ok.rawValue : ExitCode.failure.rawValue
 }

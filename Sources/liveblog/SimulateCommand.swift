@@ -95,9 +95,15 @@ func simulateOne(path: String, tracePath: String?,
     if let failure = trace.failure {
         return (ScenarioResult(path: path, title: scenario.name, status: .invalid(failure)), ExitCode.ioErr.rawValue)
     }
+    if var refused = outcomes.lazy.compactMap(\.refusal).first {
+        // Q9: an expectation the run shows cannot fail (or names a jump it never makes).
+        refused.file = path
+        return (ScenarioResult(path: path, title: scenario.name, status: .invalid("\(refused)")),
+                ExitCode.dataErr.rawValue)
+    }
     let result = ScenarioResult(path: path, title: scenario.name, status: .ran(outcomes),
-                                virtualSeconds: scenario.duration)
-    return (result, outcomes.allSatisfy(\.passed) ? ExitCode.ok.rawValue : ExitCode.failure.rawValue)
+                                virtualSeconds: scenario.duration, xfail: scenario.xfail)
+    return (result, result.passed ? ExitCode.ok.rawValue : ExitCode.failure.rawValue)
 }
 
 /// The trace's output: a file, or stdout for "-", written in 1 MB blocks. Issue 31: a write

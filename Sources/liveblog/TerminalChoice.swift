@@ -14,7 +14,11 @@ func linearOrScreen(_ lb: Liveblog, args: ParsedArguments, note: inout String?) 
     case .screen(_, let n):
         note = n
         return nil
-    case .linear:
+    case .linear(let why):
+        if args.string("record") != nil {
+            // Q11: a linear reading has no session to record.
+            return usage(args, "--record records a session on the screen; this terminal reads linearly (\(why))")
+        }
         var start = 0
         if let id = args.string("event") {
             if let i = lb.index(ofPost: id) { start = i } else {
@@ -23,6 +27,19 @@ func linearOrScreen(_ lb: Liveblog, args: ParsedArguments, note: inout String?) 
         }
         return LinearReader(liveblog: lb, start: start, width: LineWriter.defaultWidth()).run()
     }
+}
+
+/// Q11: a recording is of a screen session; off a terminal (or with `--linear`) it would record
+/// nothing, so `--record` there is a usage error (exit 64) rather than ignored.
+func refuseRecordingOffScreen(_ args: ParsedArguments) -> Int32? {
+    guard args.string("record") != nil else { return nil }
+    if args.flag("linear") {
+        return usage(args, "--record records a session on the screen: --linear reads without it")
+    }
+    guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
+        return usage(args, "--record records a session on the screen: stdin and stdout must be a terminal")
+    }
+    return nil
 }
 
 /// One line on stderr, `liveblog: note: …`.

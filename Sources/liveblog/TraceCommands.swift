@@ -71,7 +71,7 @@ func runMetrics(_ args: ParsedArguments) -> Int32 {
     case .failure(let f): return f.code.rawValue
     }
     // Issue 31: the post id comes from the trace: through the sanitiser (T8) like all outside text.
-    print(args.flag("json") ? JSONWriter.pretty(m.json) : Sanitizer.clean(m.text, keepNewlines: true),
+    print(args.flag("json") ? JSONWriter.pretty(m.json, integers: true) : Sanitizer.clean(m.text, keepNewlines: true),
           terminator: args.flag("json") ? "\n" : "")
     return 0
 }

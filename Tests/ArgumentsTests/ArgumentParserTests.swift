@@ -352,6 +352,9 @@ final class ArgumentParserTests: XCTestCase {
                           text)
             XCTAssertTrue(text.contains("USAGE: liveblog \(c.name)"), text)
             XCTAssertTrue(text.contains("-h, --help"), text)
+            // A line continuation written as `\\` in a spec leaves a backslash in the text (issue 30).
+            XCTAssertFalse(text.contains(" \\ ") || text.contains("\n\\ ") || text.contains(" \\\n"),
+                           "stray backslash in \(c.name)'s help:\n\(text)")
         }
     }
 

@@ -141,7 +141,7 @@ final class CoreSpecTests: XCTestCase {
         let (w, rec) = heldWorld()
         XCTAssertEqual(w.rowContent(4), .nativeHeader(2))
         tap(w, row: 4)
-        XCTAssertTrue(events(rec, "input").contains { if case .input(.tap, _) = $0.event { return true }; return false })
+        XCTAssertTrue(events(rec, "input").contains { if case .input(.tap, _, _) = $0.event { return true }; return false })
         XCTAssertEqual(holdEnds(rec), [])
         XCTAssertNotNil(w.page.held)
     }
@@ -163,7 +163,7 @@ final class CoreSpecTests: XCTestCase {
         w.send(.pointer(phase: .down, x: x, y: y0))
         for k in 1...30 { w.advance(to: 60 + k); w.send(.pointer(phase: .move, x: x, y: y0 - Double(k) * 5)) }
         w.send(.pointer(phase: .up, x: x, y: y0 - 150))
-        XCTAssertTrue(events(rec, "input").contains { if case .input(.dragBegin, _) = $0.event { return true }; return false })
+        XCTAssertTrue(events(rec, "input").contains { if case .input(.dragBegin, _, _) = $0.event { return true }; return false })
         XCTAssertEqual(holdEnds(rec), [])
         XCTAssertNotNil(w.page.held)
         XCTAssertGreaterThan(w.scrollView.offset, -32)

@@ -109,7 +109,7 @@ extension DeviceSpecTests {
             }
             w.send(.pointer(phase: .up, x: 200, y: 340))
             w.advance(to: w.tick + 120)
-            let drag = records().first { if case .input(.dragBegin, _) = $0.event { return true } else { return false } }
+            let drag = records().first { if case .input(.dragBegin, _, _) = $0.event { return true } else { return false } }
             guard let hook = hooks(records()).first, let host = hosts(records()).first, let drag else {
                 return XCTFail("\(d.name): no hook, host or drag line")
             }

@@ -1,3 +1,4 @@
+import XCTest
 import LiveblogModel
 @testable import Simulation
 import Embed
@@ -39,4 +40,23 @@ func simulate(_ lb: Liveblog, _ c: WorldConfig, duration: Double, events: [Scena
     let r = ScenarioRunner(scenario: s)
     r.run()
     return r
+}
+
+/// Test cases that parse scenario text: `invalid` expects the parser to refuse it and returns why.
+protocol ScenarioParsing {
+    func parse(_ text: String) throws -> Scenario
+}
+
+extension ScenarioParsing {
+    func invalid(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> Scenario.Invalid? {
+        do {
+            _ = try parse(text)
+            XCTFail("accepted: \(text)", file: file, line: line)
+        } catch let e as Scenario.Invalid {
+            return e
+        } catch {
+            XCTFail("\(error)", file: file, line: line)
+        }
+        return nil
+    }
 }

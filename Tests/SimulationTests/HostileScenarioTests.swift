@@ -10,7 +10,7 @@ import Embed
 /// Issue 18: every number of a scenario is range-checked before any conversion (exit 65 naming
 /// the field and its range, never a trap), resources stay bounded, messages say what is allowed,
 /// and reports stay valid whatever text a scenario carries.
-final class HostileScenarioTests: XCTestCase {
+final class HostileScenarioTests: XCTestCase, ScenarioParsing {
     static let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Assets/liveblogs/sample.json").path
 
@@ -19,17 +19,6 @@ final class HostileScenarioTests: XCTestCase {
         return try Scenario.parse(try JSONParser.parse(text), file: "t.json", baseDirectory: ".")
     }
 
-    func invalid(_ body: String, file: StaticString = #filePath, line: UInt = #line) -> Scenario.Invalid? {
-        do {
-            _ = try parse(body)
-            XCTFail("accepted: \(body)", file: file, line: line)
-        } catch let e as Scenario.Invalid {
-            return e
-        } catch {
-            XCTFail("\(error)", file: file, line: line)
-        }
-        return nil
-    }
 
     /// Times of 1e17 s and more overflowed the seconds-to-ticks conversion: now every time field
     /// is checked against 0 … 86400 s and named.
@@ -132,7 +121,9 @@ final class HostileScenarioTests: XCTestCase {
                 ran += 1
             }
         }
-        XCTAssertGreaterThan(ran, 40)
+        // Q9 refuses some of them as checks that cannot fail (a zero-length window): they parse
+        // no further, as every other invalid value.
+        XCTAssertGreaterThan(ran, 30)
     }
 
     func outcomes() -> [ScenarioRunner.Outcome] {

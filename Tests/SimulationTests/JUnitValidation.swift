@@ -77,8 +77,9 @@ enum JUnitValidation {
         </xs:schema>
         """
 
-    /// Reads the report with xml.etree, checks every count against the elements, and prints
-    /// one line per test case: suite name, test case name, outcome (pass, failure, error, skipped).
+    /// Reads the report with xml.etree, checks every count against the elements and that the test
+    /// cases' times add up to their suite's, and prints one line per test case: suite name, test
+    /// case name, outcome (pass, failure, error, skipped), its time, its suite's time and title.
     static let python = """
         import sys, xml.etree.ElementTree as ET
         root = ET.parse(sys.argv[1]).getroot()
@@ -95,7 +96,11 @@ enum JUnitValidation {
             for k, v in counts.items():
                 assert int(suite.get(k, "0")) == v, (suite.get("name"), k, suite.get(k), v)
                 totals[k] += v
-            float(suite.get("time"))
+            suite_time = float(suite.get("time"))
+            # The test cases share the scenario's run: their times add up to the suite's (Q12).
+            case_sum = sum(float(c.get("time")) for c in cases)
+            assert abs(case_sum - suite_time) <= 0.0006 * max(1, len(cases)), (suite.get("name"), case_sum, suite_time)
+            props = {p.get("name"): p.get("value") for p in suite.iter("property")}
             for c in cases:
                 float(c.get("time"))
                 assert c.get("classname") and "." not in c.get("classname"), c.get("classname")
@@ -104,7 +109,8 @@ enum JUnitValidation {
                     if c.find(tag) is not None:
                         outcome = tag
                         assert c.find(tag).get("message"), "a message"
-                print("%s\\t%s\\t%s" % (suite.get("name"), c.get("name"), outcome))
+                print("%s\\t%s\\t%s\\t%s\\t%s\\t%s" % (suite.get("name"), c.get("name"), outcome, c.get("time"),
+                                              suite.get("time"), props.get("scenario", "")))
         for k, v in totals.items():
             assert int(root.get(k, "0")) == v, ("testsuites", k, root.get(k), v)
         """
@@ -130,7 +136,7 @@ enum JUnitValidation {
     /// Validates `xml`; returns the test cases as (suite, name, outcome) from Python, or throws
     /// XCTSkip when neither tool is present. Failures are XCTFail at the caller's line.
     static func check(_ xml: String, file: StaticString = #filePath, line: UInt = #line) throws
-        -> [(suite: String, name: String, outcome: String)] {
+        -> [(suite: String, name: String, outcome: String, time: Double, suiteTime: Double, title: String)] {
         let xmllint = which("xmllint"), python3 = which("python3")
         guard xmllint != nil || python3 != nil else { throw XCTSkip("neither xmllint nor python3 is installed") }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("liveblog-junit-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
@@ -151,7 +157,7 @@ enum JUnitValidation {
         XCTAssertEqual(r.status, 0, "xml.etree: \(r.out)\n\(xml)", file: file, line: line)
         return r.out.split(separator: "\n").compactMap {
             let f = $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            return f.count == 3 ? (f[0], f[1], f[2]) : nil
+            return f.count == 6 ? (f[0], f[1], f[2], Double(f[3]) ?? -1, Double(f[4]) ?? -1, f[5]) : nil
         }
     }
 }

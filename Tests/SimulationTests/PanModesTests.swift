@@ -118,7 +118,7 @@ final class PanModesTests: XCTestCase {
         let w = world()
         var taps = 0
         let old = w.sink
-        w.sink = { r in if case .input(.tap, _) = r.event { taps += 1 }; old(r) }
+        w.sink = { r in if case .input(.tap, _, _) = r.event { taps += 1 }; old(r) }
         w.send(.key(.char("J")))
         w.advance(to: w.tick + 30)
         XCTAssertTrue(w.pan.interactionLocked)

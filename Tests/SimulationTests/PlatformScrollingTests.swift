@@ -187,8 +187,8 @@ final class PlatformScrollingTests: XCTestCase {
         var taps = 0, drags = 0
         let old = w.sink
         w.sink = { r in
-            if case .input(.tap, _) = r.event { taps += 1 }
-            if case .input(.dragBegin, _) = r.event { drags += 1 }
+            if case .input(.tap, _, _) = r.event { taps += 1 }
+            if case .input(.dragBegin, _, _) = r.event { drags += 1 }
             old(r)
         }
         return { (taps, drags) }

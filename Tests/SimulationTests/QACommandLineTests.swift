@@ -32,9 +32,16 @@ final class QACommandLineTests: XCTestCase {
     }
 
     func simulate(_ args: [String]) throws -> (status: Int32, out: String, err: String) {
+        try QACommandLineTests.simulate(args)
+    }
+
+    /// `liveblog simulate ARGS` in `directory` (this process's by default).
+    static func simulate(_ args: [String], in directory: String? = nil) throws
+        -> (status: Int32, out: String, err: String) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: QACommandLineTests.binary)
         p.arguments = ["simulate"] + args
+        if let directory { p.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err

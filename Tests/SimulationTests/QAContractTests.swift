@@ -5,7 +5,7 @@ import LiveblogModel
 
 /// SPEC 15: no silent passes (Q1), the expectation kinds QA needs (Q2), every world value in
 /// every frame (Q3), stable report ids (Q4), and a failure that says why (Q6).
-final class QAContractTests: XCTestCase {
+final class QAContractTests: XCTestCase, ScenarioParsing {
     static let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Assets/scenarios").path
 
@@ -26,17 +26,6 @@ final class QAContractTests: XCTestCase {
 
     func run(_ text: String) throws -> [ExpectationResult] { ScenarioRunner(scenario: try parse(text)).run() }
 
-    func invalid(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> Scenario.Invalid? {
-        do {
-            _ = try parse(text)
-            XCTFail("accepted", file: file, line: line)
-        } catch let e as Scenario.Invalid {
-            return e
-        } catch {
-            XCTFail("\(error)", file: file, line: line)
-        }
-        return nil
-    }
 
     // MARK: Q1
 
@@ -142,7 +131,7 @@ final class QAContractTests: XCTestCase {
         XCTAssertEqual(out.map(\.passed), [true, false], out.map(\.detail).joined(separator: "; "))
         XCTAssertEqual(out[1].observed, .number(2))
         XCTAssertEqual(out[1].at, 1.383)
-        XCTAssertEqual(out[1].detail, "2 host lines, first scroll at t=1.383")
+        XCTAssertEqual(out[1].detail, "2 host lines that move the list, first scroll at t=1.383")
     }
 
     // MARK: Q3

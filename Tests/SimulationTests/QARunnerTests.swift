@@ -22,9 +22,10 @@ final class QARunnerTests: XCTestCase {
     static func scenario(seed: UInt64) -> Scenario {
         var s = ScenarioFuzzer.scenario(seed: seed)
         let d = s.duration
-        s.expectations = [.noPullBackAfterDrag(true),
-                          .valueWithin(.offset, from: 0, until: d, lo: -2000, hi: 1e6),
-                          .holdEnds(reason: .timeout, by: d)]
+        // Q9: noPullBackAfterDrag only where the scenario can jump and scroll, and a range
+        // narrower than the list's (a check that cannot fail is refused).
+        s.expectations = (s.mayJump && s.mayScroll ? [.noPullBackAfterDrag(true)] : [])
+            + [.valueWithin(.offset, from: 0, until: d, lo: -60, hi: 60), .holdEnds(reason: .timeout, by: d)]
         if let p = s.liveblog.posts.first {
             s.expectations.append(.landsAt(post: p.id, y: 0, tolerance: 16, by: d))
         }
@@ -48,11 +49,7 @@ final class QARunnerTests: XCTestCase {
         let paths = try ScenarioSuite.collect([dir])
         XCTAssertEqual(paths, written)
         // One by one: each file loaded and run by itself.
-        let oneByOne = paths.map { p -> ScenarioSuite.Entry in
-            let s = try! Scenario.load(path: p)
-            return ScenarioSuite.Entry(path: p, outcomes: ScenarioRunner(scenario: s).run(), invalid: nil,
-                                       virtualSeconds: s.duration)
-        }
+        let oneByOne = paths.map { ScenarioSuite.runOne($0) }
         let parallel = ScenarioSuite.run(paths, jobs: 2)
         XCTAssertEqual(parallel, oneByOne)
         for format in ["text", "json", "junit"] {
@@ -63,8 +60,10 @@ final class QARunnerTests: XCTestCase {
         let outcomes = parallel.flatMap(\.outcomes)
         XCTAssertTrue(outcomes.contains { $0.passed } && outcomes.contains { !$0.passed })
         let junit = CombinedReport.render(parallel, format: "junit")
-        XCTAssertEqual(junit.components(separatedBy: "<testcase ").count - 1, outcomes.count,
-                       "a test case per expectation")
+        let invalid = parallel.filter { $0.invalid != nil }.count
+        XCTAssertLessThan(invalid, 10, "most scenarios are valid")
+        XCTAssertEqual(junit.components(separatedBy: "<testcase ").count - 1, outcomes.count + invalid,
+                       "a test case per expectation, and one per invalid scenario")
         XCTAssertEqual(junit.components(separatedBy: "<testsuite ").count - 1, 50)
         XCTAssertTrue(junit.contains("<testsuites "))
     }

@@ -176,8 +176,10 @@ final class TraceMetricsTests: XCTestCase {
         let c = JumpChart(trace: lines, metrics: m)
         XCTAssertEqual(c.samples.count, 8)
         XCTAssertEqual(c.marks.map(\.kind), [.jump, .correction, .input, .correction, .drop, .correction,
-                                             .correction, .reaim, .jump, .holdEnd],
+                                             .correction, .reaim, .pullBack, .jump, .holdEnd],
                        "the next jump, which ended the hold, shows too")
+        XCTAssertEqual(c.drags.map(\.from), [300], "the drag runs to the chart's end: it never ended")
+        XCTAssertEqual(c.tolerance, 16)
         XCTAssertLessThanOrEqual(c.yLow, -40)
         XCTAssertGreaterThanOrEqual(c.yHigh, 300)
         XCTAssertLessThanOrEqual(c.t0, 100)

@@ -56,3 +56,42 @@ final class RecordExpectationTests: XCTestCase {
         XCTAssertFalse(ScenarioRunner(scenario: other).run().allSatisfy(\.passed), "a recorded expectation can fail")
     }
 }
+
+/// Q11 in the process: what the signal handler writes (`TerminalRestorer.flushRecordingNow`) is
+/// the scenario `q` writes, field for field: the events, every expectation `e` recorded, and the
+/// duration to this moment.
+final class RecordSignalPathTests: XCTestCase {
+    func testQ11_theSignalPathWritesTheScenarioQWrites() throws {
+        let cfg = Fixture.config(cols: 80, rows: 24, network: .instant, seed: 7)
+        let path = NSTemporaryDirectory() + "/lb-signal-path-\(getpid()).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let output = try Recorder.openOutput(path)
+        defer {
+            TerminalRestorer.setRecording(fileDescriptor: -1)
+            Recorder.discard(output)
+        }
+        let recorder = Recorder(config: cfg, liveblogPath: Fixture.samplePath, outputPath: path)
+        recorder.armSignalPath(output, tick: 0)
+        recorder.record(0, .jump(id: "ev-019", topOffset: nil))
+        recorder.recordExpectation(130, post: "ev-019", y: 0)
+        recorder.record(200, .key(KeyName("j")!))
+        recorder.recordExpectation(300, post: "ev-019", y: -16)
+        TerminalRestorer.flushRecordingNow()
+        // Written to the temporary file beside the path (renamed over it when the session ends).
+        let file = output.temporaryPath ?? path
+        let written = try JSONParser.parse(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: file))))
+        let q = recorder.scenarioJSON(endTick: 300)
+        func fields(_ v: JSONValue) -> [String: JSONValue] {
+            Dictionary(uniqueKeysWithValues: (v.objectPairs ?? []).map { ($0.0, $0.1) })
+        }
+        XCTAssertEqual(Set(fields(written).keys), Set(fields(q).keys))
+        for (k, v) in fields(q) where k != "duration" && k != "expect" { XCTAssertEqual(fields(written)[k], v, k) }
+        let d = try XCTUnwrap(written["duration"]?.doubleValue), qd = try XCTUnwrap(q["duration"]?.doubleValue)
+        XCTAssertEqual(d, qd, accuracy: 0.05, "the duration to this moment: a second after the last event")
+        let expect = try XCTUnwrap(written["expect"]?.arrayValue)
+        XCTAssertEqual(expect.count, 4)
+        XCTAssertEqual(expect.map { $0["name"] }, q["expect"]?.arrayValue?.map { $0["name"] })
+        XCTAssertEqual(expect[1]["until"]?.doubleValue, d, "held to the end")
+        XCTAssertNoThrow(try Scenario.parse(written, file: path, baseDirectory: Fixture.repoRoot))
+    }
+}

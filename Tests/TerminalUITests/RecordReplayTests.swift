@@ -161,6 +161,59 @@ final class RecordSignalTests: XCTestCase {
         XCTAssertTrue(runner.records.contains { $0.event == .setting(name: "platform", value: "android") })
     }
 
+    /// Q11: a session with expectations (`e`, twice), ended by `sig` after two idle seconds: the
+    /// file is the scenario q writes (its four expectations, its duration to the moment of the
+    /// signal, which the held ones run until), and `simulate` replays it with every one passing.
+    func recordExpectationsThenSignal(_ sig: Int32) throws {
+        let rec = workDir + "/session.json"
+        start("--record '\(rec)' --event ev-019 --network instant")
+        waitFor("the sample") { tmux(["capture-pane", "-p"]).contains("Coastal Cup Final") }
+        usleep(800_000)
+        tmux(["send-keys", "e"])
+        waitFor("the expectation") { tmux(["capture-pane", "-p"]).contains("recorded: ev-019") }
+        usleep(400_000)
+        tmux(["send-keys", "e"])
+        usleep(2_000_000)
+        let pid = try XCTUnwrap(programPid())
+        kill(pid, sig)
+        XCTAssertEqual(exitStatus(), "EXIT=\(128 + sig)", "ended by the signal, re-raised")
+        let json = try JSONParser.parse(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: rec))))
+        let expect = try XCTUnwrap(json["expect"]?.arrayValue)
+        XCTAssertEqual(expect.count, 4, "two expectations for each e")
+        XCTAssertEqual(expect.compactMap { $0["name"]?.stringValue }.filter { $0.hasSuffix(": held") }.count, 2)
+        let duration = try XCTUnwrap(json["duration"]?.doubleValue)
+        let lastBy = try XCTUnwrap(expect.compactMap { $0["by"]?.doubleValue }.max())
+        XCTAssertGreaterThan(duration - lastBy, 2.6, "a second after the signal, which came 2 s after the last e")
+        XCTAssertLessThan(duration - lastBy, 4.5)
+        for held in expect where held["stillFrom"] != nil { XCTAssertEqual(held["until"]?.doubleValue, duration) }
+        XCTAssertEqual(json["terminal"]?["cols"], .number(100))
+        XCTAssertTrue(try String(contentsOfFile: rec, encoding: .utf8).contains("\"cols\":100,"), "integers as integers")
+        let replay = Fixture.output(Fixture.binary, ["simulate", rec], in: workDir)
+        XCTAssertTrue(replay.out.contains("recorded session: 4 passed, 0 failed"), replay.out)
+    }
+
+    func testQ11_sigintWritesTheExpectationsAndTheDurationToTheSignal() throws {
+        try recordExpectationsThenSignal(SIGINT)
+    }
+
+    func testQ11_sigtermWritesTheExpectationsAndTheDurationToTheSignal() throws {
+        try recordExpectationsThenSignal(SIGTERM)
+    }
+
+    func testQ11_sighupWritesTheExpectationsAndTheDurationToTheSignal() throws {
+        try recordExpectationsThenSignal(SIGHUP)
+    }
+
+    /// Q11: `view --record X > out` is refused (exit 64), not ignored: nothing would be recorded.
+    func testQ11_recordingOffATerminalIsRefused() throws {
+        let status = Fixture.run(Fixture.binary, ["--record", workDir + "/x.json"], stdout: workDir + "/out",
+                                 stderr: workDir + "/err")
+        let err = (try? String(contentsOfFile: workDir + "/err", encoding: .utf8)) ?? ""
+        XCTAssertEqual(status, 64, err)
+        XCTAssertTrue(err.contains("--record records a session on the screen"), err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: workDir + "/x.json"))
+    }
+
     func testC7_sigtermWritesTheRecording() throws { try recordThenSignal(SIGTERM) }
     func testC7_sighupWritesTheRecording() throws { try recordThenSignal(SIGHUP) }
     func testC7_sigintWritesTheRecording() throws { try recordThenSignal(SIGINT) }

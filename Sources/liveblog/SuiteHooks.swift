@@ -1,0 +1,63 @@
+import Foundation
+import Arguments
+import LiveblogModel
+import Simulation
+
+/// A monotonic wall clock in seconds, for the reports' times (Q12); the core never reads one.
+func wallClock() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+/// What the suite does around each scenario (Q12): the wall clock, the command line's settings
+/// (`--physics`, `--drag-rule`, devices), a trace per scenario (`--trace` for a suite of one,
+/// `--trace-dir`), a plot per failing one (`--plot-dir`). The directories are made before any
+/// scenario runs; a file that cannot be written is noted (exit 73 once the suite is done).
+func suiteHooks(_ files: [String], roots: [String], notes: SuiteNotes,
+                _ args: ParsedArguments) -> Result<ScenarioSuite.Hooks, TraceCommandFailure> {
+    var hooks = ScenarioSuite.Hooks()
+    hooks.clock = wallClock
+    hooks.configure = { applyScrollingOptions(args, to: &$0) }
+    let traceDir = args.string("trace-dir"), plotDir = args.string("plot-dir")
+    var names: [String: String] = [:]
+    if traceDir != nil || plotDir != nil {
+        do { names = try SuiteOutputs.names(files, roots: roots) } catch {
+            ArgumentParser.printError(args.usageError("\(error): name them apart, or run them as two suites"))
+            return .failure(TraceCommandFailure(code: .usage))
+        }
+        for dir in [traceDir, plotDir].compactMap({ $0 }) {
+            for sub in Set(names.values.map { ((dir as NSString).appendingPathComponent($0) as NSString)
+                .deletingLastPathComponent }) {
+                guard (try? FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: true))
+                    != nil else {
+                    printError("cannot create the directory \(sub)")
+                    return .failure(TraceCommandFailure(code: .cantCreate))
+                }
+            }
+        }
+    }
+    let single = args.string("trace")
+    hooks.trace = { path in
+        let file = single
+            ?? traceDir.map { ($0 as NSString).appendingPathComponent((names[path] ?? path) + ".jsonl") }
+        guard let file else { return nil }
+        guard let w = TraceWriter(path: file) else {
+            notes.add(path, "cannot write the trace to \(file)", isError: true)
+            return nil
+        }
+        return (w.write, w.close)
+    }
+    if let plotDir {
+        hooks.keepsRecords = true
+        hooks.finished = { entry, runner in
+            guard !entry.passed, entry.invalid == nil else { return }
+            let file = (plotDir as NSString).appendingPathComponent((names[entry.path] ?? entry.path) + ".svg")
+            switch SuiteOutputs.plot(runner) {
+            case .success(let svg):
+                if (try? OutputFile.write(Data(svg.utf8), to: file)) == nil {
+                    notes.add(entry.path, "cannot write the plot to \(file)", isError: true)
+                }
+            case .failure(let why):
+                notes.add(entry.path, "\(entry.path): no plot: \(why)", isError: false)
+            }
+        }
+    }
+    return .success(hooks)
+}
