@@ -26,12 +26,12 @@ public struct LivePostSource {
     }
 
     /// The stream for a page: its network seed, after the posts the page got at the top.
-    public init(for page: Page) {
+    public init(for page: any WebPage) {
         self.init(seed: page.config.networkSeed, position: page.postsInsertedAtTop)
     }
 
     /// The next `n` live posts for a page, from the stream positioned for it.
-    public static func next(_ n: Int, for page: Page) -> [Post] {
+    public static func next(_ n: Int, for page: any WebPage) -> [Post] {
         var source = LivePostSource(for: page)
         return source.next(n, for: page)
     }
@@ -44,7 +44,7 @@ public struct LivePostSource {
 
     /// The next `n` posts, newest first, ids `live-K` not yet taken on `page`, 30 s apart after
     /// `unixTime` (default: the page's newest post).
-    public mutating func next(_ n: Int, for page: Page, at unixTime: Double? = nil) -> [Post] {
+    public mutating func next(_ n: Int, for page: any WebPage, at unixTime: Double? = nil) -> [Post] {
         let newest = unixTime ?? page.liveblog.posts.first?.createdAt ?? 1_700_000_000
         var counter = 0
         var fresh: [Post] = []

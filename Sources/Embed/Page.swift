@@ -5,7 +5,7 @@ import LiveblogModel
 /// its parts: `PostCatalog` (which posts), `PageLayout` (where they are), a `ResourceLoader`
 /// (media, embeds, pages), `JumpSession` (E3–E13), `TimelineStrip` (E15), `PageConsole`.
 /// Effects leave as values in `outbox`, drained by the world.
-public final class Page {
+public final class Page: WebPage {
     public typealias HeldJump = JumpSession.HeldJump
 
     public internal(set) var config: PageConfig
@@ -40,6 +40,8 @@ public final class Page {
 
     /// Events since the world last drained them.
     public var outbox: [PageEvent] = []
+    /// The emulated page calls the hook; the app's shim is the host side's (`AppShim`).
+    public let runsAppShim = false
     /// Set by the world: takes the outbox's leading plain events (`PageEvent.isPlain`) while a
     /// frame applies its completions, in order, as the world would after the frame. A burst of
     /// 65 000 loads (the heavy liveblog, instant network) then never holds 65 000 events (B7:
@@ -76,10 +78,6 @@ public final class Page {
             fragment = PageURL.fragmentId(config.url)
         }
         progress.documentLoaded()
-        // The first layout and the first requests of a large page free their growing tables and
-        // the measure's parts between live blocks: whole free pages go back (B7: 1.1 MB at 100 000
-        // heavy posts).
-        if catalog.loadedCount >= 10_000 { Heap.trim() }
     }
 
     // MARK: - Origin and lifecycle (E14, E11)

@@ -24,6 +24,9 @@ public enum PageEvent: Sendable, Equatable {
     case mediaHandoff(String)
     /// `estimatedProgress` moved by a tenth since it was last reported, or reached 1 (W1).
     case progress(Double)
+    /// What the app's injected script handed the native bridge (a page that runs the shim itself,
+    /// `WebPage.runsAppShim`): the values the host's scroll callback receives.
+    case bridge(top: Double, correction: Bool, jumpId: Int)
 
     /// An event the world only records (a trace line, a resize waiting for its frame), reading
     /// nothing of the page or the host: it may be handed over before the page's frame ends

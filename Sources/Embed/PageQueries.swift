@@ -89,10 +89,7 @@ extension Page {
 
     // MARK: - The web view's own scrolling (M2, M3)
 
-    public var maxScrollY: Double { max(0, contentHeight - viewportHeight) }
     /// Brings the web view's own scroll position back inside the content.
-    public func clampScroll() { if selfScrolling { scrollY = clampedScroll(scrollY) } }
-    public func clampedScroll(_ y: Double) -> Double { min(max(0, y), maxScrollY) }
 
     // MARK: - The timeline strip (E15)
 

@@ -10,9 +10,12 @@ public final class World {
     public internal(set) var config: WorldConfig
     public internal(set) var tick = 0
     public internal(set) var source: Liveblog
-    public internal(set) var page: Page {
+    /// The web page in the web row: the emulated one, or another behind the same interface (X1).
+    public internal(set) var page: any WebPage {
         didSet { attach(page) }
     }
+    /// How the World makes its page (at start and on a reload).
+    let makePage: PageMaker
     /// The native list (its rows and its scroll view): the World's one copy, which only it writes
     /// (hosts and the pan engine hand back `ScrollEffect`s, `WorldEffects.swift`).
     public internal(set) var list: NativeList
@@ -80,15 +83,18 @@ public final class World {
     /// The world's time in seconds of virtual time (`tick` / 120).
     public var seconds: Double { VirtualClock.seconds(tick) }
 
-    /// `loader`: a real source's (R2); nil: the simulated network of `config.page`.
-    public init(liveblog: Liveblog, config: WorldConfig, loader: (any ResourceLoader)? = nil) {
+    /// `loader`: a real source's (R2); nil: the simulated network of `config.page`. `makePage`: the
+    /// page (the emulated `Page` unless given, X1).
+    public init(liveblog: Liveblog, config: WorldConfig, loader: (any ResourceLoader)? = nil,
+                makePage: PageMaker? = nil) {
         var config = config
         config.page.maxImageHeight = DeviceLayout.imageCap(config)
         self.config = config
         self.source = liveblog
         realLoader = loader
-        let page = Page(liveblog: liveblog, config: config.page, width: DeviceLayout.webWidth(config),
-                        loader: loader)
+        self.makePage = makePage ?? World.makeEmulatedPage
+        let page = self.makePage(PageRequest(liveblog: liveblog, config: config.page,
+                                             width: DeviceLayout.webWidth(config), firstJumpId: 1, loader: loader))
         self.page = page
         defer { attach(page) }
         var sv = ScrollView(viewportHeight: DeviceLayout.viewportHeight(config),
@@ -192,7 +198,7 @@ public final class World {
             // The press put the list in DRAGGING already; RecyclerView.setScrollState(DRAGGING)
             // returns at once when the state is DRAGGING, so the host hears one drag, and the
             // trace has one drag-begin per gesture (issue 30).
-            if config.mode != .content && touchStartedOnWeb { pageInput("drag") }
+            if config.mode != .content && touchStartedOnWeb { pageInput(.drag) }
             return
         }
         let isDrag = config.dragRule.isDrag(input, on: config.platform)
@@ -206,7 +212,7 @@ public final class World {
         case .touch:
             emit(.input(kind: .dragBegin, detail: nil))
             // M2/M3: the web view's own scrolling is the page's input; a drag there ends the hold (E16).
-            if config.mode != .content && touchStartedOnWeb { pageInput("drag") }
+            if config.mode != .content && touchStartedOnWeb { pageInput(.drag) }
         case .pressWhileSettling:
             if isDrag { emit(.input(kind: .dragBegin, detail: "press")) }
         case .wheel, .key:

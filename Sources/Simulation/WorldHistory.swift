@@ -28,7 +28,7 @@ extension World {
     /// Back (`Backspace`, `H`, the mouse's back button) or forward (`L`).
     func goInHistory(_ step: Int) {
         guard history.go(step, leaving: readingPosition()) else { return }
-        pageInput("history")
+        pageInput(.history)
         guard let p = history.current else { return }
         guard let i = page.loadedPostIndex(p.postId) else {
             pageCall { $0.log("warn", "history: post \(p.postId) is not on the page") }

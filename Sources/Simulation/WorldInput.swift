@@ -68,8 +68,8 @@ extension World {
     }
 
     /// Reader input that reaches the page (E16).
-    func pageInput(_ kind: String) {
-        pageCall { $0.readerInput(kind) }
+    func pageInput(_ input: PageInput) {
+        pageCall { $0.input(input) }
     }
 
     // MARK: - Pointer (mouse or finger) in viewport points
@@ -112,7 +112,7 @@ extension World {
     private func tap(x: Double, y: Double) {
         emit(.input(kind: .tap, detail: nil))
         guard isOverWeb(viewportY: y), case .page(let py) = rowContent(Int(y / line)) else { return }
-        pageInput("tap")
+        pageInput(.tap(x: x, y: py))
         if let r = page.loadMoreRange, r.contains(py) {
             pageCall { $0.requestMorePosts() }
             return
@@ -130,7 +130,9 @@ extension World {
         guard notches != 0 else { return }
         let drag = config.dragRule.isDrag(.wheel, on: config.platform)
         emit(.input(kind: .wheel, detail: String(notches), drag: drag))
-        if isOverWeb(viewportY: y) { pageInput("wheel") }
+        if isOverWeb(viewportY: y), case .page(let py) = rowContent(Int(y / line)) {
+            pageInput(.wheel(x: x, y: py, deltaY: Double(notches) * PhysicsConstants.wheelNotch))
+        }
         panCall { $0.easedScroll(by: Double(notches) * PhysicsConstants.wheelNotch, now: tick, input: .wheel, in: $1) }
     }
 }

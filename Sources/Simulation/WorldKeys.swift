@@ -11,7 +11,7 @@ extension World {
         guard KeyName.worldKeys.contains(key) else { return }
         let drag = KeyName.scrollKeys.contains(key) && config.dragRule.isDrag(.key, on: config.platform)
         emit(.input(kind: .key, detail: key.name, drag: drag))
-        if focusedLink != nil, key != .escape { pageInput("key") }
+        if focusedLink != nil, key != .escape { pageInput(.key(key.name)) }
         if scrollByKey(key) { return }
         switch key {
         case .tab: moveFocus(1)
@@ -20,7 +20,7 @@ extension World {
         case .left, .right:
             // The timeline strip scrolls sideways inside the page: the key reaches the page (E15, E16).
             if page.isTimeline {
-                if focusedLink == nil { pageInput("key") }
+                if focusedLink == nil { pageInput(.key(key.name)) }
                 page.scrollStrip(byCards: key == .left ? -1 : 1)
             }
         case .enter:
@@ -157,7 +157,8 @@ extension World {
         pc.networkProfile = page.networkProfile
         // The old page's hold ends; the new page's jumpIds go on from the old one's (E9, E11).
         pageCall { $0.unload() }
-        let p = Page(liveblog: source, config: pc, width: webWidth, firstJumpId: page.nextJumpId, loader: realLoader)
+        let p = makePage(PageRequest(liveblog: source, config: pc, width: webWidth, firstJumpId: page.nextJumpId,
+                                     loader: realLoader))
         page = p
         p.setHook(config.hook)
         jump = nil

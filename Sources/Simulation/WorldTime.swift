@@ -31,7 +31,7 @@ extension World {
     /// trace lines, host calls and jump status: the one place the page's effects leave it. Every
     /// page call that can have effects goes through here, so none waits for a later call.
     @discardableResult
-    func pageCall<T>(_ body: (Page) -> T) -> T {
+    func pageCall<T>(_ body: (any WebPage) -> T) -> T {
         let result = body(page)
         while !page.outbox.isEmpty {
             let events = page.outbox
@@ -42,13 +42,13 @@ extension World {
     }
 
     /// The page hands over its plain events while a frame's completions are applied (B7).
-    func attach(_ p: Page) {
+    func attach(_ p: any WebPage) {
         p.drainPlainEvents = { [unowned self, unowned p] in self.drainPlainEvents(of: p) }
     }
 
     /// The outbox's leading plain events, handled now and in order: the ones `pageCall` would
     /// handle first once the page's frame ends (they read nothing the rest of the frame changes).
-    private func drainPlainEvents(of p: Page) {
+    private func drainPlainEvents(of p: any WebPage) {
         guard p === page else { return }
         var k = 0
         while k < p.outbox.count, p.outbox[k].isPlain { k += 1 }
@@ -70,11 +70,13 @@ extension World {
             jump?.calls += 1
             if correction { jump?.corrections += 1; marks.append(TimelineMark(tick: tick, kind: .correction)) }
             jump?.lastTop = top
-            guard !threw else { return }
-            // The app's JS shim turns the call into the bridge call (AppShim, F5); D4: the call
-            // crosses the bridge (at once without a device).
+            // The app's JS shim turns the call into the bridge call (AppShim, F5), unless the page
+            // ran it itself; D4: the call crosses the bridge (at once without a device).
+            guard !threw, !page.runsAppShim else { return }
             deliverToHost(AppShim.bridgeCall(top: top, correction: correction, jumpId: jumpId, args: args,
                                              declared: page.hook?.arity))
+        case let .bridge(top, correction, jumpId):
+            deliverToHost(BridgeCall(top: top, correction: correction, jumpId: jumpId))
         case let .holdEnd(jumpId, reason):
             emit(.holdEnd(jumpId: jumpId, reason: reason))
             if jump?.jumpId == jumpId || jump == nil {

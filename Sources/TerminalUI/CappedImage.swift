@@ -8,7 +8,7 @@ extension FrameContext {
     /// The columns an image row takes: all of them, or fewer and centred when the cap applied.
     func imageColumns(_ item: PageItem, _ m: Media, _ state: MediaState, _ c0: Int, _ width: Int)
         -> (c0: Int, width: Int) {
-        guard world.page.imageCap != nil else { return (c0, width) }
+        guard world.page.config.maxImageHeight != nil else { return (c0, width) }
         let ratio: Double
         switch state {
         case let .loaded(pw, ph, _) where !m.hasDeclaredSize && pw > 0 && ph > 0:

@@ -25,6 +25,7 @@ func benchOpenChild(path: String, id: String) -> Int32 {
     let rssLoaded = currentRSSkB()
     let cfg = benchConfig()
     let world = World(liveblog: lb, config: cfg)
+    trimHeapAfterOpening(lb)
     world.advance(to: 0)
     let t2 = nowNs()
     world.send(.jump(id: id, topOffset: nil))

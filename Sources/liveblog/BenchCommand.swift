@@ -236,7 +236,7 @@ private func measureFrames(_ r: inout BenchFigures) {
     }
     r.frameSmall = median(tS)
     r.frameLarge = median(tL)
-    r.cached = fl.world.page.cachedPostLayouts
+    r.cached = (fl.world.page as? Page)?.cachedPostLayouts ?? 0   // the emulated page's layout cache (B1)
 }
 
 /// B2: one relayout after an image load, mid and large interleaved (µs); then a resize at the mid

@@ -121,6 +121,7 @@ func realApp(_ session: RealSession, _ cfg: WorldConfig, _ args: ParsedArguments
         SuppliedImages.shared.put(pixels, for: key)
     }
     let world = World(liveblog: session.liveblog, config: cfg, loader: realImages ? session.loader : nil)
+    trimHeapAfterOpening(session.liveblog)
     world.liveFeed = session.liveFeed
     let app = App(world: world)
     if realImages { app.ui.networkLabel = "real" }

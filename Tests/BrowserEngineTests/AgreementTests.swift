@@ -45,7 +45,7 @@ final class AgreementTests: EngineTestCase {
                 pending.removeFirst()
                 switch a {
                 case let .navigate(id, off): page.navigate(to: id, topOffset: off)
-                case .key: page.readerInput("key")
+                case .key: page.input(.key("j"))
                 case .remove: page.remove()
                 case .hook(let h): page.setHook(try h.map { try HookSignature(parsing: $0) })
                 }

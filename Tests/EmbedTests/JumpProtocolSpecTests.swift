@@ -318,7 +318,7 @@ final class JumpProtocolSpecTests: XCTestCase {
     func testE11_holdEndsAtReaderInput() {
         let dir = PNGDir()
         let p = heldPage(dir: dir)
-        p.readerInput("tap")
+        p.input(.tap(x: 0, y: 0))
         XCTAssertEqual(holdEnds(p.drain()).map { $0.1 }, [.input])
         assertNothingAfter(p, from: 2)
     }

@@ -22,7 +22,7 @@ final class RealWorldTests: RealWorldTestCase {
         world.send(.jump(id: "target", topOffset: nil))
         run(world, seconds: 8) { world.tick > 240 && !world.page.isLoading && !world.hasPendingResize }
         world.advance(to: world.tick + 120)
-        let loaded = world.page.mediaStates.values.filter {
+        let loaded = world.emulatedPage!.mediaStates.values.filter {
             if case .loaded(16, 16, _) = $0 { return true }
             return false
         }

@@ -85,14 +85,14 @@ final class BadInputTests: XCTestCase {
         let declaredBefore = w.page.items(from: 0, to: 1e9).first { if case .media(let m, _) = $0.kind { return m.id == "declared-broken" }; return false }?.height
         w.advance(to: 120 * 3)
         for (name, _, why) in files {
-            let state = w.page.mediaStates[name]
+            let state = w.emulatedPage!.mediaStates[name]
             if why.isEmpty {
                 guard case .loaded = state else { XCTFail("\(name): \(String(describing: state))"); continue }
             } else {
                 XCTAssertEqual(state, .failed(why), name)
             }
         }
-        XCTAssertEqual(w.page.mediaStates["declared-broken"], .failed("not a PNG"))
+        XCTAssertEqual(w.emulatedPage!.mediaStates["declared-broken"], .failed("not a PNG"))
         let declaredAfter = w.page.items(from: 0, to: 1e9).first { if case .media(let m, _) = $0.kind { return m.id == "declared-broken" }; return false }?.height
         XCTAssertEqual(declaredBefore, declaredAfter, "a broken image keeps its declared size")
         // Every height finite and capped; the jump still lands.

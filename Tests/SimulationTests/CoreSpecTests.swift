@@ -204,7 +204,7 @@ final class CoreSpecTests: XCTestCase {
         XCTAssertEqual(ends, ["removed"])
         let removedAt = r.records.first { if case .holdEnd = $0.event { return true }; return false }!.tick
         XCTAssertFalse(r.records.contains { if case .hook = $0.event { return $0.tick > removedAt }; return false })
-        XCTAssertTrue(r.world.page.removed)
+        XCTAssertTrue(r.world.emulatedPage!.removed)
     }
 
     /// E12: nested mode without hook page scrolls itself and keeps post in place

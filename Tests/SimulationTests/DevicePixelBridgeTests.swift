@@ -123,10 +123,10 @@ extension DeviceSpecTests {
 
     func testD5_terminalDeviceKeepsA90ColumnReadingColumnAndCapsImagesAt60Percent() {
         let (w, _) = world(.terminal, cols: 200, rows: 24)
-        XCTAssertEqual(w.page.contentColumns, 90)
+        XCTAssertEqual(w.emulatedPage!.contentColumns, 90)
         XCTAssertEqual(w.viewCols, 92)
         let cap = (0.6 * w.viewportHeight).rounded(.down)
-        XCTAssertEqual(w.page.imageCap, cap)
+        XCTAssertEqual(w.emulatedPage!.imageCap, cap)
         var images = 0, capped = 0
         for item in w.page.items(from: 0, to: w.page.contentHeight) {
             guard case .media(let m, _) = item.kind, m.kind == .image else { continue }
@@ -140,13 +140,13 @@ extension DeviceSpecTests {
         var c = w.config
         c.column = 60
         let narrow = World(liveblog: DeviceSpecTests.sample, config: c)
-        XCTAssertEqual(narrow.page.contentColumns, 60)
+        XCTAssertEqual(narrow.emulatedPage!.contentColumns, 60)
         // Narrower terminals than the column: the terminal's width, as before.
         let (small, _) = world(.terminal, cols: 80, rows: 24)
-        XCTAssertEqual(small.page.contentColumns, 78)
+        XCTAssertEqual(small.emulatedPage!.contentColumns, 78)
         // A resize changes the cap with the viewport.
         w.send(.resize(cols: 200, rows: 60))
-        XCTAssertEqual(w.page.imageCap, (0.6 * 960).rounded(.down))
+        XCTAssertEqual(w.emulatedPage!.imageCap, (0.6 * 960).rounded(.down))
     }
 }
 

@@ -73,7 +73,7 @@ final class DeviceSpecTests: XCTestCase {
         let (w, records) = world(nil)
         w.send(.key(.char("d")))
         XCTAssertEqual(w.config.device?.name, "iphone-se")
-        XCTAssertEqual(w.page.width, 375)
+        XCTAssertEqual(w.emulatedPage!.width, 375)
         w.send(.key(.char("d")))
         XCTAssertEqual(w.config.device?.name, "iphone-15")
         XCTAssertTrue(records().contains { if case .setting("device", "iphone-15") = $0.event { return true } else { return false } })
@@ -86,7 +86,7 @@ final class DeviceSpecTests: XCTestCase {
         for d in [DeviceProfile.iphone15, .pixel8] {
             // Offline: no image loads, so the layout is the page's first at that width.
             let (w, records) = world(d, cols: 200, rows: 60, network: .offline)
-            XCTAssertEqual(w.page.width, d.width, "laid out at the device's width, not the terminal's")
+            XCTAssertEqual(w.emulatedPage!.width, d.width, "laid out at the device's width, not the terminal's")
             XCTAssertEqual(w.viewportHeight, d.viewportHeight)
             w.send(.jump(id: "ev-019", topOffset: nil))
             w.advance(to: w.tick + 120)
@@ -110,14 +110,14 @@ final class DeviceSpecTests: XCTestCase {
         XCTAssertEqual(small.viewRows, 48)
         XCTAssertEqual(small.hiddenRows(screenRows: 10), 38)
         small.send(.resize(cols: 100, rows: 30))
-        XCTAssertEqual(small.page.width, 393, "a terminal resize does not change the device")
+        XCTAssertEqual(small.emulatedPage!.width, 393, "a terminal resize does not change the device")
     }
 
     func testD2_noDeviceKeepsTheTerminalsWidthAndHeight() {
         let (w, _) = world(nil, cols: 100, rows: 30)
-        XCTAssertEqual(w.page.width, 800)
+        XCTAssertEqual(w.emulatedPage!.width, 800)
         XCTAssertEqual(w.viewportHeight, 480)
-        XCTAssertNil(w.page.imageCap)
+        XCTAssertNil(w.emulatedPage!.imageCap)
         XCTAssertNil(w.scrollView.pixelScale)
     }
 }

@@ -28,7 +28,7 @@ final class OriginLinkTests: XCTestCase {
         let w = World(liveblog: fixture(), config: c)
         w.sink = { lines.append($0.json) }
         w.advance(to: 10)
-        XCTAssertFalse(w.page.initialized)
+        XCTAssertFalse(w.emulatedPage!.initialized)
         XCTAssertEqual(w.page.loadedCount > 0 ? w.page.postTop(id: "p5") : nil, nil, "no posts are laid out")
         XCTAssertTrue(w.page.console.contains { $0.contains("evil.example.net") && $0.contains("not one of the enabled domains") })
         XCTAssertFalse(lines.contains { $0.contains("\"ev\":\"hook\"") }, "the fragment does not jump")
@@ -48,7 +48,7 @@ final class OriginLinkTests: XCTestCase {
         var hooks = 0
         w.sink = { if case .hook = $0.event { hooks += 1 } }
         w.advance(to: 120)
-        XCTAssertTrue(w.page.initialized)
+        XCTAssertTrue(w.emulatedPage!.initialized)
         XCTAssertGreaterThanOrEqual(hooks, 1, "the fragment deep link jumped")
         XCTAssertEqual(w.postY("p5")!, 0, accuracy: 1)
     }

@@ -19,13 +19,13 @@ final class TimelineLayoutTests: XCTestCase {
         let w = world()
         var tops: [Double] = []
         w.sink = { if case .hook(_, let top, _, _, _) = $0.event { tops.append(top) } }
-        let stripTop = w.page.headerHeight
+        let stripTop = w.emulatedPage!.headerHeight
         w.send(.jump(id: "p12", topOffset: nil))
         XCTAssertEqual(tops, [stripTop], "the hook gets the strip's page position, the same for every post")
         XCTAssertEqual(w.page.stripX, 12 * w.page.cardPitch, "the page scrolled its strip sideways to the card")
         w.send(.jump(id: "p30", topOffset: nil))
         XCTAssertEqual(tops, [stripTop, stripTop])
-        XCTAssertEqual(w.page.stripX, min(30 * w.page.cardPitch, w.page.maxStripX))
+        XCTAssertEqual(w.emulatedPage!.stripX, min(30 * w.emulatedPage!.cardPitch, w.emulatedPage!.maxStripX))
         w.advance(to: w.tick + 120)
         XCTAssertEqual(w.postY("p30")!, 0, accuracy: 1, "the list brought the strip under the bar")
     }
@@ -46,8 +46,8 @@ final class TimelineLayoutTests: XCTestCase {
     /// E15: strip is drawn as rows of the footer
     func testE15_stripIsDrawnAsRowsOfTheFooter() {
         let w = world()
-        let top = w.page.headerHeight
-        let rows = w.page.items(from: top, to: top + w.page.stripHeight).compactMap { item -> Int? in
+        let top = w.emulatedPage!.headerHeight
+        let rows = w.emulatedPage!.items(from: top, to: top + w.emulatedPage!.stripHeight).compactMap { item -> Int? in
             if case .stripRow(let r) = item.kind { return r } else { return nil }
         }
         XCTAssertEqual(rows, Array(0..<12))

@@ -21,7 +21,7 @@ final class CostMechanismTests: XCTestCase {
         world.setListOffset((world.scrollView.minOffset + world.scrollView.maxOffset) / 2)
         let grid = CellGrid(cols: 200, rows: 60)
         Renderer().draw(world, UIState(), on: grid)
-        let built = world.page.cachedPostLayouts
+        let built = world.emulatedPage!.cachedPostLayouts
         XCTAssertGreaterThan(built, 0)
         XCTAssertLessThanOrEqual(built, 60, "a 60-row screen shows at most 60 posts; \(built) were built")
         let drawnRows = grid.text().split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }

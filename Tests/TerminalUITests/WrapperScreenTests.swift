@@ -81,7 +81,7 @@ final class WrapperScreenTests: XCTestCase {
         for c in "ev-064" { app.handle(.key(.char(c))) }
         app.handle(.key(.enter))
         w.advance(to: w.tick + 240)
-        let items = w.page.postItems(index: w.page.loadedPostIndex("ev-064")!)
+        let items = w.emulatedPage!.postItems(index: w.emulatedPage!.loadedPostIndex("ev-064")!)
         let card = items.first { if case .embed = $0.kind { return true } else { return false } }!
         let row = Int(w.viewportY(pageY: card.y + 40) / w.line)
         app.handle(.mouse(MouseEvent(kind: .press(button: 1), row: row, col: 20)))

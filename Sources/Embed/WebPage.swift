@@ -1,0 +1,113 @@
+import LiveblogModel
+
+/// Input that reaches the page (E16), at page coordinates in CSS px: an engine dispatches it as
+/// touch, wheel and key events; the emulated page's rule is that any of it ends a held jump.
+public enum PageInput: Sendable, Equatable {
+    case tap(x: Double, y: Double)
+    case wheel(x: Double, y: Double, deltaY: Double)
+    case key(String)
+    /// A drag of a web view that scrolls itself (M2, M3): the page's own scrolling.
+    case drag
+    /// Back or forward through the jumps' history (W2).
+    case history
+}
+
+/// What the World needs of a web page (DESIGN: "a page is an interface"): it loads, steps a frame
+/// at a time and leaves its effects as `PageEvent`s in `outbox`, takes input and navigation, and
+/// tells where its posts are and what to draw. The emulated `Page` is one implementation, a real
+/// browser engine another; the World, the hosts and the trace do not know which one runs.
+public protocol WebPage: AnyObject {
+    // MARK: What the page is
+    var config: PageConfig { get }
+    var liveblog: Liveblog { get }
+    var origin: String { get }
+    var enabledDomains: [String] { get }
+    /// The liveblog initialised and shows its posts (E14).
+    var isLive: Bool { get }
+    /// Posts are laid out (the liveblog is live): what reading positions and anchors read.
+    var showsPosts: Bool { get }
+    /// The page runs the app's injected script itself (a real engine): its `outbox` carries the
+    /// bridge calls (`PageEvent.bridge`); otherwise the host side applies the shim to each `hook`.
+    var runsAppShim: Bool { get }
+
+    // MARK: Frames and effects
+    /// The first frame: the liveblog initialises and reads its fragment (E4).
+    func start()
+    /// One frame (60 Hz) at `tick` (120 Hz ticks): loads complete, the layout changes, a held jump
+    /// is checked and corrected (E10, E11).
+    func frame(tick: Int)
+    /// Events since the World last drained them.
+    var outbox: [PageEvent] { get set }
+    /// Set by the World: takes the outbox's leading plain events while a frame runs (B7).
+    var drainPlainEvents: (() -> Void)? { get set }
+    func log(_ level: String, _ message: String)
+    var console: [String] { get }
+    var isLoading: Bool { get }
+    /// W1: the share of the page's resources loaded.
+    var estimatedProgress: Double { get }
+
+    // MARK: Navigation and the hook (E3–E13)
+    func navigate(to id: String, topOffset: Double?, via: String)
+    func setFragment(_ id: String)
+    var hook: HookSignature? { get }
+    func setHook(_ hook: HookSignature?)
+    var held: JumpSession.HeldJump? { get }
+    var lastJumpPostId: String? { get }
+    var nextJumpId: Int { get }
+    /// Input that reaches the page (E16).
+    func input(_ input: PageInput)
+    func followLink(_ href: String)
+    func handOffMedia(_ url: String)
+    /// The liveblog is removed from the page (E11).
+    func remove()
+    /// The page is unloaded (a reload replaces it).
+    func unload()
+
+    // MARK: Content (L8, R3, I2)
+    func insertPostsAtTop(_ fresh: [Post])
+    /// How many posts arrived at the top (L8); a `LivePostSource` goes on after them.
+    var postsInsertedAtTop: Int { get }
+    func applySnapshot(_ posts: [Post])
+    func applyStreamed(_ posts: StreamedPosts)
+    func requestMorePosts()
+    func forceLoad(_ id: String) -> Bool
+    func requestMedia(visibleFrom y0: Double, to y1: Double)
+    var networkProfile: NetworkProfile { get }
+    func setNetworkProfile(_ p: NetworkProfile)
+    func setGeometry(width: Double, imageCap: Double?)
+
+    // MARK: Geometry (page y, CSS px = pt)
+    var contentHeight: Double { get }
+    var loadedCount: Int { get }
+    func exists(_ id: String) -> Bool
+    func loadedPostIndex(_ id: String) -> Int?
+    func postTop(id: String) -> Double?
+    func postTop(index: Int) -> Double
+    func postHeight(index: Int) -> Double
+    func postIndex(at y: Double) -> Int?
+    var loadMoreRange: ClosedRange<Double>? { get }
+
+    // MARK: A web view that scrolls itself (M2, M3)
+    var selfScrolling: Bool { get set }
+    var scrollY: Double { get set }
+    var viewportHeight: Double { get set }
+    var maxScrollY: Double { get }
+    func clampScroll()
+    func clampedScroll(_ y: Double) -> Double
+
+    // MARK: What the renderer draws
+    func items(from y0: Double, to y1: Double) -> [PageItem]
+    /// E15: the horizontal timeline strip.
+    var isTimeline: Bool { get }
+    var stripX: Int { get }
+    var cardPitch: Int { get }
+    var cardColumns: Int { get }
+    func cardLines(_ i: Int) -> [String]
+    func scrollStrip(byCards n: Int)
+}
+
+extension WebPage {
+    public var maxScrollY: Double { max(0, contentHeight - viewportHeight) }
+    public func clampedScroll(_ y: Double) -> Double { min(max(0, y), maxScrollY) }
+    public func clampScroll() { if selfScrolling { scrollY = clampedScroll(scrollY) } }
+}
