@@ -5,6 +5,8 @@
 // TerminalGraphics → CChafa); ScrollPhysics and Embed → VirtualTime;
 // ImageLoading → (Fetch, ImageDecoding → (CPNG, CTurboJPEG, CWebP, CGIF));
 // Simulation → RealSources → (Embed, ImageLoading): real sources, live polling, captures (SPEC 11).
+// The Debian packages (the .apt providers below, and what the tests use) are declared once in
+// scripts/packages, which scripts/run and scripts/test install; RepositoryTests checks they agree.
 import PackageDescription
 
 let package = Package(
@@ -14,15 +16,16 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw",
-                       providers: [.apt(["libncurses-dev"])]),
+                       providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
-                       providers: [.apt(["libpng-dev"])]),
+                       providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg",
-                       providers: [.apt(["libturbojpeg0-dev"])]),
-        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
-        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+                       providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp",
+                       providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
+        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
         .systemLibrary(name: "CChafa", pkgConfig: "chafa",
-                       providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
+                       providers: [.apt(["libchafa-dev", "libglib2.0-dev"]), .brew(["chafa", "glib"])]),
         .target(name: "CSupport"),
         .target(name: "LiveblogModel", dependencies: ["CSupport", "CPNG"]),
         .target(name: "VirtualTime"),
