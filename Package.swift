@@ -6,6 +6,8 @@
 // ImageLoading → (Fetch → CCurl, ImageDecoding → (CPNG, CTurboJPEG, CWebP, CGIF));
 // Simulation → RealSources → (Embed, ImageLoading): real sources, live polling, captures (SPEC 11).
 // BrowserEngine → (DevTools → CEngineGuard, Embed): the real page in Chromium (SPEC 17).
+// The Debian packages (the .apt providers below, and what the tests use) are declared once in
+// scripts/packages, which scripts/run and scripts/test install; RepositoryTests checks they agree.
 import PackageDescription
 
 let package = Package(
@@ -15,15 +17,16 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw",
-                       providers: [.apt(["libncurses-dev"])]),
+                       providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
-                       providers: [.apt(["libpng-dev"])]),
+                       providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg",
-                       providers: [.apt(["libturbojpeg0-dev"])]),
-        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
-        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+                       providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp",
+                       providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
+        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
         .systemLibrary(name: "CChafa", pkgConfig: "chafa",
-                       providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
+                       providers: [.apt(["libchafa-dev", "libglib2.0-dev"]), .brew(["chafa", "glib"])]),
         .target(name: "CSupport"),
         .target(name: "LiveblogModel", dependencies: ["CSupport", "CPNG"]),
         .target(name: "VirtualTime"),
@@ -39,7 +42,8 @@ let package = Package(
         .target(name: "ImageDecoding", dependencies: ["CPNG", "CTurboJPEG", "CWebP", "CGIF"]),
         // Issue 31: HTTP through libcurl itself, so that decoded bytes are counted (and the
         // transfer stopped) in the write callback, as they arrive.
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl",
+                       providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
         .target(name: "Fetch", dependencies: ["CCurl"]),
         .target(name: "ImageLoading", dependencies: ["Fetch", "ImageDecoding"]),
         .target(name: "RealSources", dependencies: ["Embed", "Fetch", "ImageDecoding", "ImageLoading",
