@@ -1,4 +1,4 @@
-import RealSources
+import LiveblogModel
 
 /// The history of jumps (W2), as a browser keeps its session history: one entry per jump, each
 /// with the reading position the reader left it at. A jump drops the entries ahead of the

@@ -1,5 +1,4 @@
 import Foundation
-import RealSources
 import LiveblogModel
 import Embed
 import Host
@@ -37,9 +36,10 @@ public final class ScenarioRunner {
     /// An expectation's result (Q4: with its id, expected and observed values).
     public typealias Outcome = ExpectationResult
 
-    public init(scenario: Scenario) {
+    /// `makePage`: the scenario's page (nil: the emulated one, X1).
+    public init(scenario: Scenario, makePage: PageMaker? = nil) {
         self.scenario = scenario
-        world = ScenarioRunner.world(for: scenario)
+        world = ScenarioRunner.world(for: scenario, makePage: makePage)
         var watched: [String] = []
         for e in scenario.expectations {
             if let p = Scenario.post(of: e), !watched.contains(p) { watched.append(p) }
@@ -60,11 +60,12 @@ public final class ScenarioRunner {
     }
 
     /// The scenario's world; with a capture (R4), its loads and polls answered from it, offline.
-    static func world(for scenario: Scenario) -> World {
-        guard let capture = scenario.capture, case let .success(session) = RealSession.replay(capture) else {
-            return World(liveblog: scenario.liveblog, config: scenario.config)
+    static func world(for scenario: Scenario, makePage: PageMaker?) -> World {
+        guard let session = scenario.capture?.replay() else {
+            return World(liveblog: scenario.liveblog, config: scenario.config, makePage: makePage)
         }
-        let world = World(liveblog: session.liveblog, config: scenario.config, loader: session.loader)
+        let world = World(liveblog: session.liveblog, config: scenario.config, loader: session.loader,
+                          makePage: makePage)
         world.liveFeed = session.liveFeed
         return world
     }

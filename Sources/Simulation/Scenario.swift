@@ -1,5 +1,4 @@
 import Foundation
-import RealSources
 import LiveblogModel
 import Embed
 import Host
@@ -116,7 +115,7 @@ public struct Scenario {
     /// Q13: the scenario's `"xfail"`: it is expected to fail (an expectation of it fails).
     public var xfail: String? = nil
     /// R4: a recorded session's network, replayed offline (network profile `capture`).
-    public var capture: Capture? = nil
+    public var capture: (any ReplayableCapture)? = nil
 
     public struct Invalid: Error, CustomStringConvertible, Equatable {
         public var file: String
@@ -125,18 +124,20 @@ public struct Scenario {
         public var description: String { place.isEmpty ? "\(file): \(message)" : "\(file): \(place): \(message)" }
     }
 
-    public static func load(path: String) throws -> Scenario {
+    /// The scenario in the file at `path`; `environment` reads the captures it names (R4).
+    public static func load(path: String, environment: ScenarioEnvironment = .none) throws -> Scenario {
         let bytes = try readCapped(path)
         let json: JSONValue
         do { json = try JSONParser.parse(bytes: bytes) } catch let e as JSONSyntaxError {
             throw Invalid(file: path, place: "line \(e.line), column \(e.column)", message: e.message)
         }
         let dir = (path as NSString).deletingLastPathComponent
-        return try parse(json, file: path, baseDirectory: dir.isEmpty ? "." : dir)
+        return try parse(json, file: path, baseDirectory: dir.isEmpty ? "." : dir, environment: environment)
     }
 
-    public static func parse(_ json: JSONValue, file: String, baseDirectory: String) throws -> Scenario {
-        try Reader(file: file).scenario(json, baseDirectory: baseDirectory)
+    public static func parse(_ json: JSONValue, file: String, baseDirectory: String,
+                             environment: ScenarioEnvironment = .none) throws -> Scenario {
+        try Reader(file: file, environment: environment).scenario(json, baseDirectory: baseDirectory)
     }
 
     /// A scenario file is read up to this size (issue 18: `simulate /dev/zero` read until memory

@@ -1,5 +1,4 @@
 import Foundation
-import RealSources
 import LiveblogModel
 import Embed
 import Host
@@ -25,7 +24,7 @@ extension Scenario.Reader {
         var xfails: [String?] = []
         var xfail: String?
         var name = (file as NSString).lastPathComponent
-        var capture: Capture?
+        var capture: (any ReplayableCapture)?
         for (k, v) in pairs {
             switch k {
             case "liveblog": liveblog = try self.liveblog(v, baseDirectory: baseDirectory)

@@ -48,6 +48,8 @@ public enum ScenarioSuite {
         public var finished: (_ entry: Entry, _ runner: ScenarioRunner) -> Void = { _, _ in }
         /// `finished` reads every record of the run (a plot): the frame lines are kept.
         public var keepsRecords = false
+        /// The captures a scenario replays and the page it runs (R4, X1).
+        public var environment = ScenarioEnvironment.none
         public init() {}
     }
 
@@ -145,12 +147,17 @@ public enum ScenarioSuite {
     public static func runOne(_ path: String, hooks: Hooks = Hooks()) -> Entry {
         let started = hooks.clock()
         var s: Scenario
-        do { s = try Scenario.load(path: path) } catch {
+        do { s = try Scenario.load(path: path, environment: hooks.environment) } catch {
             return Entry(path: path, outcomes: [], invalid: "\(error)", virtualSeconds: 0,
                          wallSeconds: hooks.clock() - started)
         }
         hooks.configure(&s.config)
-        let runner = ScenarioRunner(scenario: s)
+        let makePage: PageMaker?
+        do { makePage = try hooks.environment.makePage?(s) ?? nil } catch {
+            return Entry(path: path, outcomes: [], invalid: "\(error)", virtualSeconds: 0,
+                         wallSeconds: hooks.clock() - started)
+        }
+        let runner = ScenarioRunner(scenario: s, makePage: makePage)
         // Issue 31: frame records are kept only where a check or a plot reads them.
         runner.keepFrameRecords = runner.needsFrameRecords || hooks.keepsRecords
         let sink = hooks.trace(path)

@@ -1,5 +1,5 @@
+import LiveblogModel
 import Embed
-import RealSources
 
 /// Back and forward through the jumps (W2): every jump the page makes is a history entry that
 /// keeps the reading position it left; back and forward restore those positions, as a browser

@@ -1,6 +1,5 @@
 import Foundation
 import LiveblogModel
-import RealSources
 import Simulation
 
 // B9 in `liveblog view URL`: the first frame from the first posts, the rest streaming in while

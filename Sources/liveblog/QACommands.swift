@@ -86,7 +86,7 @@ func runCompareTable(path: String, platforms names: [String], report: String,
     }
     guard !platforms.isEmpty else { return usage(args, "--compare: name at least one platform") }
     var scenario: Scenario
-    do { scenario = try Scenario.load(path: path) } catch {
+    do { scenario = try Scenario.load(path: path, environment: .real) } catch {
         printError("\(error)")
         return ExitCode.dataErr.rawValue
     }

@@ -79,7 +79,7 @@ func simulateOne(path: String, tracePath: String?,
                 ExitCode.noInput.rawValue)
     }
     var scenario: Scenario
-    do { scenario = try Scenario.load(path: path) } catch {
+    do { scenario = try Scenario.load(path: path, environment: .real) } catch {
         return (ScenarioResult(path: path, title: title, status: .invalid("\(error)")), ExitCode.dataErr.rawValue)
     }
     override(&scenario.config)

@@ -14,6 +14,7 @@ func suiteHooks(_ files: [String], roots: [String], notes: SuiteNotes,
                 _ args: ParsedArguments) -> Result<ScenarioSuite.Hooks, TraceCommandFailure> {
     var hooks = ScenarioSuite.Hooks()
     hooks.clock = wallClock
+    hooks.environment = .real
     hooks.configure = { applyScrollingOptions(args, to: &$0) }
     let traceDir = args.string("trace-dir"), plotDir = args.string("plot-dir")
     var names: [String: String] = [:]

@@ -148,7 +148,7 @@ final class CaptureScenarioTests: RealWorldTestCase {
         try Data(scenario.utf8).write(to: URL(fileURLWithPath: scenarioPath))
         server.terminate()
         server.waitUntilExit()
-        let runner = ScenarioRunner(scenario: try Scenario.load(path: scenarioPath))
+        let runner = ScenarioRunner(scenario: try Scenario.load(path: scenarioPath, environment: ScenarioEnvironment(readCapture: { try CaptureReader.read(path: $0) })))
         runner.run()
         let replayed = runner.records.filter { kinds.contains($0.event.kind) && $0.tick <= live.tick }.map(\.json)
         XCTAssertFalse(recorded.isEmpty)

@@ -1,3 +1,4 @@
+import LiveblogModel
 import Fetch
 import Foundation
 import XCTest

@@ -1,3 +1,4 @@
+import LiveblogModel
 import Foundation
 import XCTest
 @testable import RealSources
