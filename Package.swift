@@ -35,6 +35,9 @@ let package = Package(
         .target(name: "Embed", dependencies: ["LiveblogModel", "VirtualTime"]),
         .target(name: "Host", dependencies: ["ScrollPhysics", "VirtualTime"]),
         .target(name: "Simulation", dependencies: ["Embed", "Host", "LiveblogModel", "ScrollPhysics", "VirtualTime"]),
+        // The QA tooling above the World: the runner, expectations, reports, JUnit, metrics, the
+        // SVG plot, the fuzzer and the shrinker (SPEC 9, 15).
+        .target(name: "QA", dependencies: ["Simulation", "Embed", "Host", "LiveblogModel", "VirtualTime"]),
         .target(name: "TerminalCaps"),
         .target(name: "TerminalGraphics", dependencies: ["CChafa", "TerminalCaps"]),
         .target(name: "TerminalKit", dependencies: ["CNcurses", "CPNG", "LiveblogModel", "TerminalCaps", "TerminalGraphics", "CSupport"]),
@@ -47,24 +50,24 @@ let package = Package(
         .target(name: "ImageLoading", dependencies: ["Fetch", "ImageDecoding"]),
         .target(name: "RealSources", dependencies: ["Embed", "Fetch", "ImageDecoding", "ImageLoading",
                                                     "LiveblogModel", "VirtualTime"]),
-        .target(name: "TerminalUI", dependencies: ["Simulation", "TerminalKit", "Embed", "Host", "LiveblogModel", "ScrollPhysics", "VirtualTime"]),
+        .target(name: "TerminalUI", dependencies: ["QA", "Simulation", "TerminalKit", "Embed", "Host", "LiveblogModel", "ScrollPhysics", "VirtualTime"]),
         // X2: the browser engine over the DevTools pipe; X3–X7: the real page on it.
         .target(name: "CEngineGuard"),
         .target(name: "DevTools", dependencies: ["CEngineGuard", "LiveblogModel"]),
         .target(name: "BrowserEngine", dependencies: ["DevTools", "Embed", "LiveblogModel", "VirtualTime"]),
-        .executableTarget(name: "liveblog", dependencies: ["TerminalUI", "Simulation", "Arguments", "CTurboJPEG", "ImageDecoding", "RealSources", "Fetch", "CSupport", "Embed", "Host", "LiveblogModel", "ScrollPhysics", "TerminalKit"]),
+        .executableTarget(name: "liveblog", dependencies: ["TerminalUI", "QA", "Simulation", "Arguments", "CTurboJPEG", "ImageDecoding", "RealSources", "Fetch", "CSupport", "Embed", "Host", "LiveblogModel", "ScrollPhysics", "TerminalKit"]),
         .testTarget(name: "LiveblogModelTests", dependencies: ["LiveblogModel", "CPNG"]),
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics", "VirtualTime"], exclude: ["Fixtures"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "EmbedTests", dependencies: ["Embed", "LiveblogModel"]),
         .testTarget(name: "HostTests", dependencies: ["Host", "ScrollPhysics", "VirtualTime"], exclude: ["Fixtures"]),
-        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Embed", "Host", "LiveblogModel", "RealSources", "ScrollPhysics", "VirtualTime"], exclude: ["GoldenTraces"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "QA", "Embed", "Host", "LiveblogModel", "RealSources", "ScrollPhysics", "VirtualTime"], exclude: ["GoldenTraces"]),
         .testTarget(name: "TerminalCapsTests", dependencies: ["TerminalCaps", "CSupport"]),
         // Test helpers shared by test targets (xterm under Xvfb for the real-terminal tests).
         .target(name: "TestSupport", path: "Tests/Support"),
         .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "TerminalCaps", "TestSupport"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "LiveblogModel", "TerminalCaps", "TerminalGraphics"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport", "CSupport", "Embed", "Host", "LiveblogModel", "Simulation", "TerminalKit"],
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "QA", "TestSupport", "CSupport", "Embed", "Host", "LiveblogModel", "Simulation", "TerminalKit"],
                     exclude: ["Golden", "pty_relay.py", "hostile_server.py"]),
         .testTarget(name: "RepositoryTests"),
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"], exclude: ["Fixtures"]),
@@ -74,6 +77,6 @@ let package = Package(
         .testTarget(name: "DevToolsTests", dependencies: ["DevTools", "CEngineGuard", "TestSupport", "LiveblogModel"]),
         .testTarget(name: "BrowserEngineTests", dependencies: ["BrowserEngine", "DevTools", "Embed", "LiveblogModel",
                                                              "TestSupport"]),
-        .testTarget(name: "RealSessionTests", dependencies: ["RealSources", "Simulation", "Host", "LiveblogModel", "Embed"]),
+        .testTarget(name: "RealSessionTests", dependencies: ["RealSources", "QA", "Simulation", "Host", "LiveblogModel", "Embed"]),
     ]
 )

@@ -36,6 +36,10 @@ public struct Scenario {
     public struct TimedEvent: Equatable {
         public var at: Double
         public var event: Event
+        public init(at: Double, event: Event) {
+            self.at = at
+            self.event = event
+        }
     }
 
     public enum Expectation: Equatable {
@@ -117,11 +121,31 @@ public struct Scenario {
     /// R4: a recorded session's network, replayed offline (network profile `capture`).
     public var capture: (any ReplayableCapture)? = nil
 
+    public init(liveblog: Liveblog, config: WorldConfig, duration: Double, events: [TimedEvent],
+                expectations: [Expectation], name: String, expectationNames: [String?] = [],
+                expectationXfails: [String?] = [], xfail: String? = nil, capture: (any ReplayableCapture)? = nil) {
+        self.liveblog = liveblog
+        self.config = config
+        self.duration = duration
+        self.events = events
+        self.expectations = expectations
+        self.name = name
+        self.expectationNames = expectationNames
+        self.expectationXfails = expectationXfails
+        self.xfail = xfail
+        self.capture = capture
+    }
+
     public struct Invalid: Error, CustomStringConvertible, Equatable {
         public var file: String
         public var place: String
         public var message: String
         public var description: String { place.isEmpty ? "\(file): \(message)" : "\(file): \(place): \(message)" }
+        public init(file: String, place: String, message: String) {
+            self.file = file
+            self.place = place
+            self.message = message
+        }
     }
 
     /// The scenario in the file at `path`; `environment` reads the captures it names (R4).

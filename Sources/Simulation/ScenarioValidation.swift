@@ -78,7 +78,7 @@ extension Scenario {
         }
     }
 
-    static func post(of e: Expectation) -> String? {
+    public static func post(of e: Expectation) -> String? {
         switch e {
         case let .landsAt(p, _, _, _), let .still(p, _, _, _), let .postWithin(p, _, _, _, _),
              let .settlesBy(p, _, _): return p
@@ -86,7 +86,7 @@ extension Scenario {
         }
     }
 
-    static func value(of e: Expectation) -> ValueKind? {
+    public static func value(of e: Expectation) -> ValueKind? {
         switch e {
         case let .valueAt(k, _, _, _), let .valueMoving(k, _, _), let .valueStill(k, _, _, _),
              let .valueWithin(k, _, _, _, _): return k

@@ -64,55 +64,9 @@ extension Scenario {
     }
 }
 
-extension ScenarioRunner {
-    /// Q9: why expectation `e` (at `place`) is invalid input now that the run is over, if it is.
-    func refusal(_ e: Scenario.Expectation, _ place: String) -> Scenario.Invalid? {
-        func refuse(_ field: String, _ why: String) -> Scenario.Invalid {
-            Scenario.Invalid(file: scenario.name, place: "\(place).\(field)", message: why)
-        }
-        let made = world.page.nextJumpId - 1
-        let jumps = made == 0 ? "the run makes no jump" : "the run makes jumps 1 … \(made)"
-        switch e {
-        case let .noHost(j, _) where j > made:
-            return refuse("noHost.jumpId", "there is no jump \(j): \(jumps)")
-        case let .count(pattern, _, _, _, _):
-            if let j = pattern["jumpId"]?.doubleValue, j > Double(made) {
-                return refuse("count.jumpId", "there is no jump \(JSONWriter.number(j)): \(jumps)")
-            }
-        default: break
-        }
-        let range = widestScrollRange
-        let span = "the list's whole scroll range in this run (\(JSONWriter.number(range)) pt): "
-            + "the check cannot fail"
-        if let tol = Scenario.tolerance(of: e), tol > range {
-            return refuse("tolerance", "±\(JSONWriter.number(tol)) pt is wider than \(span)")
-        }
-        if let (lo, hi) = Scenario.range(of: e), hi - lo > range {
-            return refuse("within", "[\(JSONWriter.number(lo)), \(JSONWriter.number(hi))] is wider than \(span)")
-        }
-        return nil
-    }
-
-    /// Q9: `noPullBackAfterDrag: true` means something only when a jump was found and the reader
-    /// dragged after the jump's first call; else it fails, saying what the run lacked.
-    func vacuousPullBackCheck(_ f: PullBacks.Finding) -> String? {
-        if f.foundJumps == 0 {
-            let navs = self.navs.map { "\($0.id) \($0.result)" }
-            return "nothing to check: the run has no found jump"
-                + (navs.isEmpty ? " (no nav line)" : " (nav lines: " + navs.joined(separator: ", ") + ")")
-        }
-        guard f.dragsAfterACall > 0 else {
-            return "nothing to check: no reader drag the list took after the jump's first call"
-                + (f.firstCall.map { " at t=\(TraceRecord.time($0))" } ?? " (the host was never called)")
-                + " (a tap or a press that moves less than the touch slop is no drag)"
-        }
-        return nil
-    }
-}
-
 extension Scenario {
     /// A post or `offset` expectation's tolerance in pt (the values the scroll range bounds).
-    static func tolerance(of e: Expectation) -> Double? {
+    public static func tolerance(of e: Expectation) -> Double? {
         switch e {
         case let .landsAt(_, _, t, _), let .still(_, _, _, t), let .settlesBy(_, _, t): return t
         case let .valueAt(.offset, _, _, t), let .valueStill(.offset, _, _, t): return t
@@ -121,7 +75,7 @@ extension Scenario {
     }
 
     /// A post or `offset` expectation's `[lo, hi]`.
-    static func range(of e: Expectation) -> (Double, Double)? {
+    public static func range(of e: Expectation) -> (Double, Double)? {
         switch e {
         case let .postWithin(_, _, _, lo, hi), let .valueWithin(.offset, _, _, lo, hi): return (lo, hi)
         default: return nil

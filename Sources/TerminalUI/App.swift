@@ -145,7 +145,7 @@ public final class App {
         case .char(let c) where ("1"..."9").contains(c):
             let hl = world.page.liveblog.highlights
             let n = Int(String(c))!
-            if n <= hl.count { jump(hl[n - 1].id) } else { flash(hl.count == 1 ? "there is 1 highlight" : "there are \(counted(hl.count, "highlight"))") }
+            if n <= hl.count { jump(hl[n - 1].id) } else { flash(hl.count == 1 ? "there is 1 highlight" : "there are \(Plural.count(hl.count, "highlight"))") }
         default:
             if KeyName.worldKeys.contains(key) { sendFlashingExternalLinks(.key(key)) }
         }

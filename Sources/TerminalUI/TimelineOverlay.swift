@@ -1,5 +1,6 @@
 import Foundation
 import LiveblogModel
+import QA
 import Simulation
 import VirtualTime
 import TerminalKit

@@ -4,6 +4,7 @@ import CSupport
 import LiveblogModel
 import Embed
 import Host
+import QA
 import Simulation
 import TerminalKit
 import TerminalUI

@@ -73,7 +73,7 @@ func runGenerate(_ args: ParsedArguments) -> Int32 {
         }
         let images = every > 0 || heavy ? try LiveblogGenerator.writeImages(
             for: lb, directory: out + "/images") : 0
-        writeStderr("wrote \(file) (\(counted(lb.posts.count, "post"))) and \(counted(images, "image"))\n")
+        writeStderr("wrote \(file) (\(Plural.count(lb.posts.count, "post"))) and \(Plural.count(images, "image"))\n")
         return ExitCode.ok.rawValue
     } catch {
         printError("cannot write to \(out): \(error)")

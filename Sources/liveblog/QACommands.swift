@@ -2,6 +2,7 @@ import Foundation
 import Arguments
 import LiveblogModel
 import Host
+import QA
 import Simulation
 
 /// `liveblog simulate` (C2, F6, F7): one scenario as before; several files or a directory as a
@@ -118,7 +119,7 @@ func runFuzz(_ args: ParsedArguments) -> Int32 {
         do {
             let path = try FuzzCampaign.write(f, directory: out)
             written += 1
-            let size = f.shrunk.map { "shrunk to \(counted($0.events.count, "event")) over \($0.duration) s" }
+            let size = f.shrunk.map { "shrunk to \(Plural.count($0.events.count, "event")) over \($0.duration) s" }
                 ?? "not shrunk: its file does not fail the same way"
             print("seed \(s): \(Sanitizer.clean(f.violation))\n  \(size): \(path)")
         } catch {
@@ -126,8 +127,8 @@ func runFuzz(_ args: ParsedArguments) -> Int32 {
         }
         fflush(stdout)
     }
-    print("fuzz: \(counted(count, "scenario")) from seed \(seed), \(failures.count) failing, "
-          + "\(counted(written, "file")) written")
+    print("fuzz: \(Plural.count(count, "scenario")) from seed \(seed), \(failures.count) failing, "
+          + "\(Plural.count(written, "file")) written")
     return failures.isEmpty ? ExitCode.ok.rawValue : ExitCode.failure.rawValue
 }
 

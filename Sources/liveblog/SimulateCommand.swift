@@ -1,6 +1,7 @@
 import Foundation
 import Arguments
 import LiveblogModel
+import QA
 import Simulation
 import ScrollPhysics
 import Host

@@ -1,6 +1,7 @@
 import Foundation
 import Arguments
 import LiveblogModel
+import QA
 import Simulation
 
 /// A monotonic wall clock in seconds, for the reports' times (Q12); the core never reads one.

@@ -1,6 +1,7 @@
 import Foundation
 import Arguments
 import LiveblogModel
+import QA
 import Simulation
 
 // `liveblog metrics` (Q5) and `liveblog plot` (Q8): both read a trace (SPEC 9) and pick one jump

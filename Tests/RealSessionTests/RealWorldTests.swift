@@ -3,6 +3,7 @@ import Host
 import LiveblogModel
 import Foundation
 import RealSources
+@testable import QA
 import Simulation
 import XCTest
 
@@ -148,7 +149,8 @@ final class CaptureScenarioTests: RealWorldTestCase {
         try Data(scenario.utf8).write(to: URL(fileURLWithPath: scenarioPath))
         server.terminate()
         server.waitUntilExit()
-        let runner = ScenarioRunner(scenario: try Scenario.load(path: scenarioPath, environment: ScenarioEnvironment(readCapture: { try CaptureReader.read(path: $0) })))
+        let captures = ScenarioEnvironment(readCapture: { try CaptureReader.read(path: $0) })
+        let runner = ScenarioRunner(scenario: try Scenario.load(path: scenarioPath, environment: captures))
         runner.run()
         let replayed = runner.records.filter { kinds.contains($0.event.kind) && $0.tick <= live.tick }.map(\.json)
         XCTAssertFalse(recorded.isEmpty)

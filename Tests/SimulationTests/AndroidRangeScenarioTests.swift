@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import Host
+@testable import QA
 @testable import Simulation
 
 /// F8 through the whole World: the bundled android-estimate-stops-short scenario stops short with

@@ -1,5 +1,6 @@
 import XCTest
 import LiveblogModel
+@testable import QA
 @testable import Simulation
 import Embed
 import Host

@@ -1,5 +1,6 @@
 import XCTest
 import LiveblogModel
+@testable import QA
 @testable import Simulation
 @testable import Embed
 @testable import Host

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import LiveblogModel
+@testable import QA
 @testable import Simulation
 
 /// Issue 31: a scenario of the longest duration (86 400 s) held 1.5 GB of frame records. The

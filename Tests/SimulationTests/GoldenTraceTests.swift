@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import QA
 @testable import Simulation
 
 /// Golden traces (issue 10): the trace of every bundled scenario is kept in

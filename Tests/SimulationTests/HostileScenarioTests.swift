@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import XCTest
 import LiveblogModel
+@testable import QA
 @testable import Simulation
 import Embed
 

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import LiveblogModel
+@testable import QA
 @testable import Simulation
 
 /// SPEC 15: no silent passes (Q1), the expectation kinds QA needs (Q2), every world value in

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import LiveblogModel
+@testable import QA
 @testable import Simulation
 
 /// Q4: reports a CI reads. The JUnit report validates (xmllint against the JUnit schema CI

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import VirtualTime
+@testable import QA
 @testable import Simulation
 
 /// Q5: `liveblog metrics` from a trace. The bundled 3g scenarios' metrics are checked against the

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import LiveblogModel
+@testable import QA
 @testable import Simulation
 
 /// Q9, no vacuous pass (issue 30): each case below passed before, checking nothing; each is now

@@ -204,8 +204,8 @@ final class AppInputTests: XCTestCase {
         XCTAssertEqual(lb.highlights.count, 1)
         char(app, "2")
         XCTAssertEqual(app.ui.message?.text, "there is 1 highlight")
-        XCTAssertEqual(counted(1, "update"), "1 update")
-        XCTAssertEqual(counted(3, "update"), "3 updates")
+        XCTAssertEqual(Plural.count(1, "update"), "1 update")
+        XCTAssertEqual(Plural.count(3, "update"), "3 updates")
     }
 
     /// Issue 18: a liveblog of one post says "1 update" under its title, not "1 updates".

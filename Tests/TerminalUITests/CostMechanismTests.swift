@@ -2,6 +2,7 @@ import XCTest
 import Foundation
 import LiveblogModel
 import Embed
+@testable import QA
 @testable import Simulation
 import TerminalKit
 @testable import TerminalUI

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import QA
 import Simulation
 
 /// F6, F7 through the binary: `simulate` on a directory with --jobs and --shard, `--compare`,

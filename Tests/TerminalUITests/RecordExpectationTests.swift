@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import LiveblogModel
 import Embed
+@testable import QA
 import Simulation
 import TerminalKit
 @testable import TerminalUI

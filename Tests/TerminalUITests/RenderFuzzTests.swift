@@ -3,6 +3,7 @@ import XCTest
 import LiveblogModel
 import Embed
 import Host
+@testable import QA
 import Simulation
 import TerminalKit
 @testable import TerminalUI

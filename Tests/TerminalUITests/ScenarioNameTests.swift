@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import QA
 @testable import Simulation
 
 /// Issue 31, F7: a scenario file whose name is not UTF-8 is not skipped (the suite passing

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import LiveblogModel
+@testable import QA
 @testable import Simulation
 import TerminalKit
 

@@ -1,4 +1,5 @@
 import LiveblogModel
+import Simulation
 
 /// The checks of Q2's expectations on trace lines: `count` and `noHost`. They read the run's
 /// records as the trace writes them, so a count means exactly "these lines of the trace".
@@ -28,7 +29,7 @@ enum TraceChecks {
         let kind = pattern.first { $0.0 == "ev" }?.1.stringValue
         var ticks: [Int] = []
         for r in records where r.tick >= a && r.tick <= b && (kind == nil || r.event.kind == kind) {
-            guard let line = try? JSONParser.parse(r.json), matches(line, pattern) else { continue }
+            guard matches(.object(r.fields), pattern) else { continue }
             ticks.append(r.tick)
         }
         let ok = ticks.count >= (lo ?? 0) && ticks.count <= (hi ?? Int.max)
@@ -36,7 +37,7 @@ enum TraceChecks {
         if let lo { expected.append(("min", .number(Double(lo)))) }
         if let hi { expected.append(("max", .number(Double(hi)))) }
         let detail = ticks.isEmpty ? "0 lines"
-            : "\(counted(ticks.count, "line")), first at t=\(T(ticks[0])), last at t=\(T(ticks.last!))"
+            : "\(Plural.count(ticks.count, "line")), first at t=\(T(ticks[0])), last at t=\(T(ticks.last!))"
         // The time that decides a failure: the line past the maximum, or the window's end.
         let at = hi.flatMap { $0 < ticks.count ? ticks[$0] : nil } ?? (ok ? nil : b)
         return ExpectationResult(kind: "count", description: desc, passed: ok, detail: detail,
@@ -64,11 +65,11 @@ enum TraceChecks {
         guard let first = ticks.first else {
             return ExpectationResult(kind: "noHost", description: desc, passed: true,
                                      detail: drops == 0 ? "none"
-                                        : "none (\(counted(drops, "drop")), which move nothing)",
+                                        : "none (\(Plural.count(drops, "drop")), which move nothing)",
                                      expected: .number(0), observed: .number(0))
         }
         return ExpectationResult(kind: "noHost", description: desc, passed: false,
-                                 detail: "\(counted(ticks.count, "host line")) that move the list, "
+                                 detail: "\(Plural.count(ticks.count, "host line")) that move the list, "
                                     + "first \(actions[0]) "
                                     + "at t=\(TraceRecord.time(first))",
                                  expected: .number(0), observed: .number(Double(ticks.count)),

@@ -1,6 +1,7 @@
 import LiveblogModel
 import Embed
 import Host
+import Simulation
 
 /// Random scenarios (SPEC section 9) for the fuzz tests: every event kind, random modes,
 /// platforms, hooks, networks, insets, terminal sizes from 1×1, page sizes and deep-link limits.
@@ -187,9 +188,9 @@ public enum ScenarioFuzzer {
     /// A one-line description of a scenario's settings, for failure messages.
     public static func describe(_ s: Scenario) -> String {
         let c = s.config
-        return "\(counted(s.liveblog.posts.count, "post")), \(c.cols)x\(c.rows), \(c.mode.rawValue)/\(c.platform.rawValue), " +
+        return "\(Plural.count(s.liveblog.posts.count, "post")), \(c.cols)x\(c.rows), \(c.mode.rawValue)/\(c.platform.rawValue), " +
             "hook \(c.hook?.source ?? "none"), insets \(c.insetTopRows),\(c.insetBottomRows), " +
             "pageSize \(c.page.pageSize), deepLinkLimit \(c.page.deepLinkLimit), \(c.page.networkProfile.rawValue), " +
-            "\(counted(s.events.count, "event")) over \(s.duration) s"
+            "\(Plural.count(s.events.count, "event")) over \(s.duration) s"
     }
 }

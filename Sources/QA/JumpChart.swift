@@ -1,4 +1,5 @@
 import Foundation
+import Simulation
 
 /// The timeline of a jump as a chart (Q8): the post's y over time, the target line, and marks for
 /// what happened. `liveblog plot` draws it as SVG (`SVGPlot`); the terminal's timeline overlay

@@ -2,6 +2,7 @@ import Foundation
 import LiveblogModel
 import Embed
 import Host
+import Simulation
 
 /// Runs a scenario headless in virtual time (C2): the same World the terminal drives.
 public final class ScenarioRunner {

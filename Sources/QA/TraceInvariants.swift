@@ -1,5 +1,6 @@
 import Host
 import VirtualTime
+import Simulation
 
 /// Checks the invariants of a trace while a World runs (the fuzz tests' oracle). Attach it with
 /// `attach(to:)` after the ScenarioRunner is made; it wraps the world's sink.

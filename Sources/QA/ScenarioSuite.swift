@@ -1,4 +1,5 @@
 import Foundation
+import Simulation
 
 /// The QA runner (SPEC F7): many scenario files, run in parallel, sharded for CI matrices.
 ///

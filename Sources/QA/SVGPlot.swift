@@ -1,5 +1,6 @@
 import Foundation
 import LiveblogModel
+import Simulation
 
 /// `liveblog plot` (Q8): a jump's chart as a standalone SVG 1.1 file, a picture that explains a
 /// bug report. Under the title a line of the jump's metrics (TraceMetrics', the numbers `liveblog

@@ -1,5 +1,6 @@
 import LiveblogModel
 import Embed
+import Simulation
 
 /// The section-9 expectations and the per-frame value expectations, each one function (issue
 /// 10), each result with the expected and the observed value as numbers and the time the
@@ -142,7 +143,7 @@ extension ScenarioRunner {
         }
         let drag = finding.firstDragAfterACall.map { " (first drag at t=\(t($0)))" } ?? ""
         let detail = pulls.isEmpty ? "no host scroll for an earlier jump after a drag" + drag
-                                    : "\(counted(pulls.count, "pull-back")), first at t=\(t(pulls[0]))"
+                                    : "\(Plural.count(pulls.count, "pull-back")), first at t=\(t(pulls[0]))"
         return Outcome(kind: "noPullBackAfterDrag", description: desc, passed: pulls.isEmpty == expected,
                        detail: detail, expected: .string(expected ? "none" : "at least 1"),
                        observed: .number(Double(pulls.count)), at: pulls.first.map(s))

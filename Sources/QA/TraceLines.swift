@@ -1,4 +1,5 @@
 import LiveblogModel
+import Simulation
 
 /// One line of a trace read back from its JSON-lines text (SPEC 9): what `liveblog metrics` and
 /// `liveblog plot` (Q5, Q8) work from, so they answer for any trace file, not only for a run in

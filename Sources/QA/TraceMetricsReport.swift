@@ -1,4 +1,5 @@
 import LiveblogModel
+import Simulation
 
 /// `liveblog metrics` output (Q5): a table for people, and `--json` with numbers (seconds and pt;
 /// null where there is nothing to measure). The meanings are TraceMetrics's.

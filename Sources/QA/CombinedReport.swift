@@ -1,4 +1,5 @@
 import LiveblogModel
+import Simulation
 
 /// One report for many scenarios (SPEC F7): the entries become `ScenarioResult`s, named by their
 /// paths and titled by their scenarios (Q12), with the wall time each took, and go through the one

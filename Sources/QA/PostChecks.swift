@@ -1,5 +1,6 @@
 import LiveblogModel
 import VirtualTime
+import Simulation
 
 /// The checks of Q2's expectations on a post's y (`within`, `settlesBy`) and Q6's "never found",
 /// as functions of the frames' samples, so each is one small function (issue 10) and the

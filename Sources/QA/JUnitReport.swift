@@ -1,5 +1,6 @@
 import Foundation
 import LiveblogModel
+import Simulation
 
 /// The JUnit XML report (Q4, Q12, Q13), in the shape CI servers read (Jenkins' and GitLab's JUnit
 /// importers, the xunit plugin's junit-10 schema): one `<testsuites>` with the totals; one

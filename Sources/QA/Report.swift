@@ -1,4 +1,5 @@
 import LiveblogModel
+import Simulation
 
 /// Reports (C2, Q4) of a list of scenario results, so a runner of many scenarios (F7) writes one
 /// report for all. Text is for people: one PASS/FAIL (XFAIL/XPASS, Q13) line per expectation, a
@@ -58,8 +59,8 @@ public enum Report {
         let failedExp = results.reduce(0) { $0 + $1.failures }
         let xfail = results.reduce(0) { $0 + $1.expectedFailures }
         let failed = results.count - passed - invalid
-        return "\(counted(results.count, "scenario")): \(passed) passed, \(failed) failed, "
-            + "\(invalid) invalid; \(counted(expectations, "expectation")), \(failedExp) failed"
+        return "\(Plural.count(results.count, "scenario")): \(passed) passed, \(failed) failed, "
+            + "\(invalid) invalid; \(Plural.count(expectations, "expectation")), \(failedExp) failed"
             + (xfail > 0 ? ", \(xfail) expected to fail" : "")
     }
 

@@ -1,3 +1,4 @@
+import Simulation
 /// `SVGPlot`'s drawing primitives: text, lines, shapes and each mark's symbol.
 extension SVGPlot {
     /// Text for the SVG: XML-escaped as the JUnit report escapes an attribute (markup, quotes,

@@ -1,5 +1,6 @@
 import Foundation
 import LiveblogModel
+import Simulation
 
 /// Q12: what a suite leaves for a CI: a trace per scenario (`--trace-dir`) and a plot per failing
 /// scenario (`--plot-dir`). Each scenario's files are named after its path under the argument it

@@ -1,4 +1,5 @@
 import LiveblogModel
+import Simulation
 
 /// One expectation's result (Q2, Q4): its stable id, what it checked, and what was expected and
 /// observed as JSON values (numbers where the check is numeric), with the virtual time the

@@ -1,3 +1,4 @@
+import Simulation
 /// The parts of `SVGPlot`'s drawing (Q8): legend, each panel's axes, band and series, the drags,
 /// the mark lanes, the pull-backs and the time axis.
 extension SVGPlot {

@@ -1,3 +1,4 @@
+import Simulation
 /// A jump's chart from its trace lines (Q8: `liveblog plot`), the jump chosen as TraceMetrics
 /// chooses it: the post's frames, and a mark for the nav line, every load that moves the page
 /// (`layout` with cause image, embed, page or live), every correction (`hook` with `correction:

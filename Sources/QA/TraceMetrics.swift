@@ -1,3 +1,4 @@
+import Simulation
 /// What a jump did, computed from its trace alone (Q5: `liveblog metrics TRACE`). Every number
 /// comes from the trace's lines (SPEC 9), so a QA suite can check a trace it did not produce here.
 ///

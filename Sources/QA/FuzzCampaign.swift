@@ -1,4 +1,5 @@
 import Foundation
+import Simulation
 
 /// `liveblog fuzz` (SPEC F7): random scenarios through the oracle, and each failing one shrunk to
 /// a minimal scenario that fails the same way, ready to write as a scenario file.

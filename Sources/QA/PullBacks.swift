@@ -1,4 +1,5 @@
 import LiveblogModel
+import Simulation
 
 /// The pull-back rule (H5, F4), one function for every reader of it (Q14): the
 /// `noPullBackAfterDrag` expectation and the fuzzer's oracle (on a run's records), `liveblog

@@ -1,4 +1,5 @@
 import VirtualTime
+import Simulation
 
 /// Shrinking a failing scenario (SPEC F7): fewest events first, then the shortest duration, then
 /// simpler values (a jump without its top offset, whole and zero distances, one wheel notch,

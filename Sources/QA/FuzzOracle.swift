@@ -1,5 +1,6 @@
 import Foundation
 import Embed
+import Simulation
 
 /// The fuzzer's oracle (issue 7, SPEC F7): runs a scenario with every trace invariant checked
 /// (`TraceInvariants`) and the pull-back rule of H5, and says what was violated. The fuzz tests
