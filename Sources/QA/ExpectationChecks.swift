@@ -132,7 +132,7 @@ extension ScenarioRunner {
     func noPullBack(_ expected: Bool) -> Outcome {
         let desc = expected ? "no pull-back after a reader drag"
             : "a pull-back after a reader drag (expected to show it)"
-        let finding = PullBacks.find(records: records)
+        let finding = world.pullBacks
         let pulls = finding.pullBacks
         if expected, let why = vacuousPullBackCheck(finding) {
             // Q9: no found jump, or no drag after its first call: nothing was checked.

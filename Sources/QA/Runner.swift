@@ -131,5 +131,5 @@ public final class ScenarioRunner {
 
     /// Ticks of host scrolls that serve a jump started before the reader's latest drag: the one
     /// pull-back rule (`PullBacks`, Q14) on the run's records.
-    public func pullBacks() -> [Int] { PullBacks.find(records: records).pullBacks }
+    public func pullBacks() -> [Int] { world.pullBacks.pullBacks }
 }

@@ -27,6 +27,10 @@ public final class World {
     public internal(set) var externalLinks: [String] = []
     /// Video and audio URLs handed to the app for the system's player (W3).
     public internal(set) var mediaHandoffs: [String] = []
+    /// The pull-back rule applied to each trace event as it is written (H5, Q9, Q14).
+    var pullBackRule = PullBacks()
+    /// What the World decided of pull-backs so far: their ticks, and what the run had.
+    public var pullBacks: PullBacks.Finding { pullBackRule.finding }
     /// The jumps' history with the reading positions they left (W2).
     public internal(set) var history = JumpHistory()
     /// A real source's live updates (R3), polled every frame; nil: none.

@@ -9,6 +9,7 @@ extension World {
     // MARK: - Trace
 
     func emit(_ e: TraceEvent) {
+        if let step = PullBacks.step(e) { pullBackRule.note(step, at: tick) }
         // Q8: the timeline marks the reader's input during a jump.
         if case .input = e, jump != nil { marks.append(TimelineMark(tick: tick, kind: .input)) }
         sink(TraceRecord(tick: tick, event: e))

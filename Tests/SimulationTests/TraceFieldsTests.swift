@@ -1,5 +1,6 @@
 import XCTest
 import LiveblogModel
+import VirtualTime
 @testable import QA
 @testable import Simulation
 
@@ -33,5 +34,24 @@ final class TraceFieldsTests: XCTestCase {
         }
         XCTAssertTrue(kinds.isSuperset(of: ["hook", "host", "layout", "hold-end", "input", "console", "nav", "frame"]),
                       "every kind of line was compared: \(kinds.sorted())")
+    }
+}
+
+/// Q14, H5: the pull-backs the World decides as it writes the trace are the ones the rule finds
+/// again in the trace's lines (what `metrics`, `plot` and `--compare` read).
+final class WorldPullBackTests: XCTestCase {
+    func testQ14_theWorldsPullBacksAreTheOnesItsTraceShows() throws {
+        var withPullBacks = 0
+        for seed in UInt64(1)...120 {
+            let runner = ScenarioRunner(scenario: ScenarioFuzzer.scenario(seed: seed, localImages: FuzzTests.localImages))
+            runner.run()
+            let decided = runner.world.pullBacks
+            XCTAssertEqual(decided, PullBacks.find(records: runner.records), "seed \(seed)")
+            let lines = TraceLine.lines(of: runner.records)
+            XCTAssertEqual(decided.pullBacks.map(VirtualClock.milliseconds), PullBacks.find(lines: lines).pullBacks,
+                           "seed \(seed)")
+            if !decided.pullBacks.isEmpty { withPullBacks += 1 }
+        }
+        XCTAssertGreaterThan(withPullBacks, 0, "some fuzzed runs pull the reader back (naive)")
     }
 }
