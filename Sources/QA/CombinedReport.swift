@@ -8,15 +8,24 @@ import Simulation
 /// case. The report depends only on the entries and their order, never on how many threads ran
 /// them (the times aside, which are the clock's).
 public enum CombinedReport {
-    public static func render(_ entries: [ScenarioSuite.Entry], format: String) -> String {
-        let results = entries.map(\.result)
-        switch format {
-        case "json": return Report.json(results)
-        case "junit": return Report.junit(results)
-        default: return Report.text(results)
-        }
+    public static func render(_ entries: [ScenarioSuite.Entry], format: ReportFormat) -> String {
+        format.render(entries.map(\.result))
     }
 
     /// "N scenarios: a passed, b failed, c invalid; E expectations, F failed".
     public static func totals(_ entries: [ScenarioSuite.Entry]) -> String { Report.totals(entries.map(\.result)) }
+}
+
+/// The reports a CI reads (Q4), by the names `--report` takes: one place that turns results into
+/// each (the command line's list of names, `Commands.reports`, is held equal to these by a test).
+public enum ReportFormat: String, CaseIterable, Sendable {
+    case text, json, junit
+
+    public func render(_ results: [ScenarioResult]) -> String {
+        switch self {
+        case .text: return Report.text(results)
+        case .json: return Report.json(results)
+        case .junit: return Report.junit(results)
+        }
+    }
 }

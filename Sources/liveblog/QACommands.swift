@@ -9,7 +9,8 @@ import Simulation
 /// suite with one combined report; `--compare` as a table per platform.
 func runSimulateCommand(_ args: ParsedArguments) -> Int32 {
     let paths = args.strings("SCENARIO.json...")
-    let report = args.string("report") ?? "text"
+    // The parser allows only the formats' names (`Commands.reports`, held equal to ReportFormat's).
+    let report = ReportFormat(rawValue: args.string("report") ?? "text") ?? .text
     if let platforms = args.list("compare") {
         guard paths.count == 1, !isDirectory(paths[0]) else {
             return usage(args, "--compare runs one scenario file")
@@ -33,7 +34,7 @@ func runSimulateCommand(_ args: ParsedArguments) -> Int32 {
 /// Runs a suite and prints its combined report: exit 65 when a scenario is invalid, else 1
 /// when an expectation fails, else 0; 66 when the paths hold no scenario file; 73 when a trace or
 /// a plot cannot be written.
-func runSuite(_ paths: [String], jobs: Int, shard: (index: Int, count: Int)?, report: String,
+func runSuite(_ paths: [String], jobs: Int, shard: (index: Int, count: Int)?, report: ReportFormat,
               _ args: ParsedArguments) -> Int32 {
     var files: [String]
     do { files = try ScenarioSuite.collect(paths) } catch {
@@ -76,7 +77,7 @@ func runSuite(_ paths: [String], jobs: Int, shard: (index: Int, count: Int)?, re
 
 /// `simulate SCENARIO --compare ios,android,naive` (F6): the table; exit 1 when an expectation
 /// fails on a platform.
-func runCompareTable(path: String, platforms names: [String], report: String,
+func runCompareTable(path: String, platforms names: [String], report: ReportFormat,
                      _ args: ParsedArguments) -> Int32 {
     var platforms: [Platform] = []
     for n in names {
@@ -98,7 +99,7 @@ func runCompareTable(path: String, platforms names: [String], report: String,
         printError("\(refused)")
         return ExitCode.dataErr.rawValue
     }
-    print(report == "json" ? CompareTable.json(rows) : CompareTable.text(rows), terminator: "")
+    print(report == .json ? CompareTable.json(rows) : CompareTable.text(rows), terminator: "")
     return rows.allSatisfy { $0.passed == $0.expectations } ? ExitCode.ok.rawValue : ExitCode.failure.rawValue
 }
 

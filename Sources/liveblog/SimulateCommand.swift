@@ -21,7 +21,7 @@ func applyScrollingOptions(_ args: ParsedArguments, to c: inout WorldConfig) {
 /// or to `--report-file`: never mixed with the trace.
 func runSimulate(_ args: ParsedArguments) -> Int32 {
     let path = args.strings("SCENARIO.json...").first ?? ""
-    let format = args.string("report") ?? "text"
+    let format = ReportFormat(rawValue: args.string("report") ?? "text") ?? .text
     let reportFile = args.string("report-file")
     let tracePath = args.string("trace")
     let started = Date()
@@ -30,12 +30,8 @@ func runSimulate(_ args: ParsedArguments) -> Int32 {
     r.wallSeconds = Date().timeIntervalSince(started)
     if let e = r.error { printError(e) }
     if code == ExitCode.cantCreate.rawValue || code == ExitCode.ioErr.rawValue { return code }
-    let text: String
-    switch format {
-    case "json": text = Report.json([r])
-    case "junit": text = Report.junit([r])
-    default: text = r.error == nil ? Report.text([r]) : ""
-    }
+    // An invalid scenario's text report is its message on stderr alone.
+    let text = format == .text && r.error != nil ? "" : format.render([r])
     if let file = reportFile {
         if let rc = writeReportFile(text, to: file) { return rc }
     } else if tracePath == "-" {
