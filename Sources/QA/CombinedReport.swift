@@ -17,7 +17,7 @@ public enum CombinedReport {
 }
 
 /// The reports a CI reads (Q4), by the names `--report` takes: one place that turns results into
-/// each (the command line's list of names, `Commands.reports`, is held equal to these by a test).
+/// each (the command line's list of names, `LiveblogCommands.reports`, is held equal to these by a test).
 public enum ReportFormat: String, CaseIterable, Sendable {
     case text, json, junit
 

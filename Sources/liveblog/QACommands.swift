@@ -9,7 +9,7 @@ import Simulation
 /// suite with one combined report; `--compare` as a table per platform.
 func runSimulateCommand(_ args: ParsedArguments) -> Int32 {
     let paths = args.strings("SCENARIO.json...")
-    // The parser allows only the formats' names (`Commands.reports`, held equal to ReportFormat's).
+    // The parser allows only the formats' names (`LiveblogCommands.reports`, held equal to ReportFormat's).
     let report = ReportFormat(rawValue: args.string("report") ?? "text") ?? .text
     if let platforms = args.list("compare") {
         guard paths.count == 1, !isDirectory(paths[0]) else {

@@ -5,6 +5,6 @@ import Arguments
 /// Q4: the command line offers exactly the reports there are, by the names they render under.
 final class ReportFormatTests: XCTestCase {
     func testQ4_theCommandLinesReportNamesAreTheReportFormats() {
-        XCTAssertEqual(Commands.reports, ReportFormat.allCases.map(\.rawValue))
+        XCTAssertEqual(LiveblogCommands.reports, ReportFormat.allCases.map(\.rawValue))
     }
 }
