@@ -77,28 +77,4 @@ extension World {
         }
         emit(.setting(name: "device", value: d.name))
     }
-
-    /// D4: hands the page's call to the host after the bridge's delay (at once when it is 0).
-    func deliverToHost(_ call: BridgeCall) {
-        let frames = DeviceLayout.bridgeFrames(config)
-        if frames == 0 {
-            scrollRequest(call)
-        } else {
-            bridgeQueue.append((tick + frames * VirtualClock.ticksPerFrame, call))
-        }
-    }
-
-    /// D4: the calls whose delay is over reach the host (WebKit's main-thread message, the
-    /// UI thread's posted Runnable), in the order the page made them.
-    func deliverBridgeCalls() {
-        while let first = bridgeQueue.first, first.tick <= tick {
-            bridgeQueue.removeFirst()
-            scrollRequest(first.call)
-        }
-    }
-
-    /// The bridge call reaches the host's scroll callback.
-    private func scrollRequest(_ c: BridgeCall) {
-        hostCall { $0.scrollRequest(top: c.top, correction: c.correction, jumpId: c.jumpId, in: $1) }
-    }
 }
