@@ -40,5 +40,5 @@ func writeDump(_ lb: Liveblog, path: String, event: String?, width: Int) -> Int3
         printError("cannot write the text: \(String(cString: strerror(e)))")
         return ExitCode.ioErr.rawValue
     }
-    return 0
+    return ExitCode.ok.rawValue
 }

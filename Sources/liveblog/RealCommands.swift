@@ -11,11 +11,6 @@ import TerminalUI
 // SPEC 11: `view URL` and `check URL` (R1), real images (R2), live polling (R3), the capture
 // of a recorded session (R4), the reading position per source (R5), clear messages (R6).
 
-extension ExitCode {
-    /// EX_UNAVAILABLE: a URL could not be fetched (sysexits(3)).
-    static let unavailable = ExitCode(69)
-}
-
 /// Is SOURCE an http(s) URL?
 func isURLSource(_ args: ParsedArguments) -> Bool {
     args.positional("SOURCE").map { SourceLocation($0).isURL } ?? false
