@@ -1,5 +1,6 @@
 import CNcurses
 import Foundation
+import ImageDecoding
 import LiveblogModel
 import TerminalCaps
 
@@ -216,7 +217,7 @@ public final class NcursesScreen: Screen {
         presentCount += 1
     }
 
-    public func placeImage(_ request: PixelImageRequest, pixels: RGBAPixels, clip: Range<Int>) {
+    public func placeImage(_ request: PixelImageRequest, pixels: RGBAImage, clip: Range<Int>) {
         decorations?.placeImage(request, pixels: pixels, clip: clip)
     }
 

@@ -1,3 +1,4 @@
+import ImageDecoding
 import LiveblogModel
 import TerminalGraphics
 
@@ -28,7 +29,7 @@ public protocol Screen: AnyObject {
 
     /// Asks for an image in pixels this frame (G1; only where `capabilities.features.graphics`
     /// is a pixel protocol). `clip`: the screen rows between the bars.
-    func placeImage(_ request: PixelImageRequest, pixels: RGBAPixels, clip: Range<Int>)
+    func placeImage(_ request: PixelImageRequest, pixels: RGBAImage, clip: Range<Int>)
 
     /// Marks link text drawn this frame, for OSC 8 where the terminal links (G5).
     func link(_ span: LinkSpan)

@@ -1,3 +1,4 @@
+import ImageDecoding
 import Host
 import Simulation
 import TerminalKit
@@ -87,7 +88,7 @@ final class ColumnScreen: Screen {
         return fitted == text ? drawn : ClusterWidth.width(of: text)
     }
 
-    func placeImage(_ request: PixelImageRequest, pixels: RGBAPixels, clip: Range<Int>) {
+    func placeImage(_ request: PixelImageRequest, pixels: RGBAImage, clip: Range<Int>) {
         var r = request
         r.col += left
         base.placeImage(r, pixels: pixels, clip: clip)

@@ -1,3 +1,4 @@
+import ImageDecoding
 import LiveblogModel
 import Embed
 import TerminalKit
@@ -65,7 +66,7 @@ extension FrameContext {
 
     /// G1: a pixel image's row: blank cells, and the image asked for once per frame at the row
     /// its top is on (pixels cannot sit at sub-row offsets), clipped to the list's area.
-    func drawPixelImage(_ r: Int, _ ly: Double, _ item: PageItem, _ path: String, _ px: RGBAPixels,
+    func drawPixelImage(_ r: Int, _ ly: Double, _ item: PageItem, _ path: String, _ px: RGBAImage,
                         _ c0: Int, _ width: Int) {
         screen.fill(row: r, col: c0, width: width, " ", Style.plain)
         let rows = max(1, Int((item.height / world.line).rounded(.up)))

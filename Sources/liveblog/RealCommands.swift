@@ -111,10 +111,7 @@ func runViewURL(_ args: ParsedArguments) -> Int32 {
 /// The world and app of a real session, at its deep link or at the reading position kept.
 func realApp(_ session: RealSession, _ cfg: WorldConfig, _ args: ParsedArguments, recordFD: Recorder.Output?) -> App {
     let realImages = !args.isExplicit("network") || args.string("network") == "real"
-    session.loader.onImage = { key, image in
-        let pixels = TerminalKit.RGBAImage(width: image.width, height: image.height, pixels: image.pixels)
-        SuppliedImages.shared.put(pixels, for: key)
-    }
+    session.loader.onImage = { key, image in SuppliedImages.shared.put(image, for: key) }
     let world = World(liveblog: session.liveblog, config: cfg, loader: realImages ? session.loader : nil)
     world.liveFeed = session.liveFeed
     let app = App(world: world)

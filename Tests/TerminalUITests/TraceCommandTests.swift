@@ -1,4 +1,5 @@
 import Foundation
+import ImageDecoding
 import XCTest
 import LiveblogModel
 @testable import Simulation
@@ -103,7 +104,7 @@ final class TraceCommandTests: XCTestCase {
         let convert = try TraceCommandTests.run(rsvg, [dir + "/a.svg", "-o", dir + "/a.png"])
         XCTAssertEqual(convert.status, 0, "rsvg-convert: " + convert.stderr)
         let image: RGBAImage
-        switch PNGImage.decode(path: dir + "/a.png") {
+        switch ImageDecoder.decode(file: dir + "/a.png") {
         case .success(let i): image = i
         case .failure(let e): return XCTFail("the PNG does not decode: \(e)")
         }
