@@ -3,6 +3,7 @@ import LiveblogModel
 import Embed
 import Host
 import VirtualTime
+import TextCells
 
 /// `simulate SCENARIO --compare ios,android,naive` (SPEC F6): the scenario run once per platform,
 /// the same jump measured on each. Every column is computed from the run's trace records:

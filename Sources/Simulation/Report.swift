@@ -1,4 +1,5 @@
 import LiveblogModel
+import TextCells
 
 /// Reports (C2, Q4) of a list of scenario results, so a runner of many scenarios (F7) writes one
 /// report for all. Text is for people: one PASS/FAIL line per expectation and a summary line per

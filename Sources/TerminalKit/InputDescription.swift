@@ -1,5 +1,5 @@
 import Foundation
-import LiveblogModel
+import TextCells
 
 extension InputEvent: CustomStringConvertible {
     /// A readable one line (test messages, debugging): "key up", "key char j U+6a",

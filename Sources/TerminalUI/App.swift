@@ -3,6 +3,7 @@ import LiveblogModel
 import Embed
 import Simulation
 import TerminalKit
+import TextCells
 
 /// The front end: real input and the wall clock in, the world's picture out. It adds no
 /// behaviour of its own: every scroll, tap and jump is a world input (and so recordable).

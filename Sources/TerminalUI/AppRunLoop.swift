@@ -3,6 +3,7 @@ import Embed
 import LiveblogModel
 import Simulation
 import TerminalKit
+import TextCells
 
 /// The run loop's clock and drawing state (T7): the only place that reads the wall clock.
 struct RunLoopState {
@@ -40,8 +41,8 @@ extension App {
     /// Runs until q. Sleeps in input while nothing moves; draws at most 60 frames a second while
     /// something does (frames paced to 16.7 ms deadlines, not to a fixed sleep after each draw), each
     /// frame one doupdate. `LIVEBLOG_FPS_LOG=path` writes each frame's start (s) and cost (ms) to `path`.
-    /// Returns the exit code.
-    public func run(on screen: NcursesScreen) -> Int32 {
+    /// Returns how the session ended (a recording that could not be written is a failure).
+    public func run(on screen: NcursesScreen) -> SessionEnd {
         var loop = RunLoopState(lastImageGeneration: renderer.imageGeneration)
         defer { loop.close() }
         screenCols = screen.cols
@@ -126,14 +127,10 @@ extension App {
         loop.dirty = false
     }
 
-    /// `--record`: the session as a scenario (C7). Exit 74 when it cannot be written.
-    func finishRecording() -> Int32 {
-        guard let r = recorder else { return 0 }
-        do { try r.write(endTick: world.tick) } catch {
-            let why = Sanitizer.clean("\(error)")
-            FileHandle.standardError.write(Data("liveblog: error: \(why)\n".utf8))
-            return 74
-        }
-        return 0
+    /// `--record`: the session as a scenario (C7); a failure when it cannot be written.
+    func finishRecording() -> SessionEnd {
+        guard let r = recorder else { return .finished }
+        do { try r.write(endTick: world.tick) } catch { return .outputFailed("\(error)") }
+        return .finished
     }
 }

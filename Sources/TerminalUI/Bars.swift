@@ -3,6 +3,7 @@ import LiveblogModel
 import Simulation
 import VirtualTime
 import TerminalKit
+import TextCells
 
 /// The navigation bar above the list (H1): the title, the origin, and badges for the mode,
 /// platform, hook, network, device (D1) and recording.
@@ -27,7 +28,7 @@ struct NavBar {
                                 ui.networkLabel ?? w.page.networkProfile.rawValue]
             + (w.config.device.map { [$0.name] } ?? []) + (ui.recording ? ["● rec"] : [])
         let badgeText = badges.map { " \($0) " }.joined(separator: " ")
-        let badgeW = ClusterWidth.width(of: t.ascii(badgeText))
+        let badgeW = TextWidth.width(t.ascii(badgeText))
         let titleRow = area.row + (rows >= 2 ? rows - 2 : 0)
         let lastRow = area.bottom - 1
         let title = ui.caption ?? w.page.liveblog.title
@@ -69,7 +70,7 @@ struct Toolbar {
         var c = area.col + 1
         for (text, hot) in jumpParts(j, t) {
             let txt = t.ascii(text)
-            if c + ClusterWidth.width(of: txt) >= area.right { break }
+            if c + TextWidth.width(txt) >= area.right { break }
             c += s.put(row: r, col: c, txt, hot ? t.toolbarHot : t.toolbar)
             c += s.put(row: r, col: c, "  ", t.toolbar)
         }

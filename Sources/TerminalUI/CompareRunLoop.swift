@@ -5,8 +5,8 @@ import TerminalKit
 extension CompareApp {
     /// Runs until q, as `App.run` does (T7: sleeps in input while nothing moves in any pane, up to
     /// 60 frames a second while something does, one doupdate a frame), with every pane advanced
-    /// to the same wall-clock tick before each input and each frame. Returns the exit code.
-    public func run(on screen: NcursesScreen) -> Int32 {
+    /// to the same wall-clock tick before each input and each frame.
+    public func run(on screen: NcursesScreen) -> SessionEnd {
         var loop = RunLoopState(lastImageGeneration: imageGeneration)
         defer { loop.close() }
         layout(cols: screen.cols, rows: screen.rows)
@@ -27,7 +27,7 @@ extension CompareApp {
             expireMessages(&loop)
             drawIfDue(screen, &loop)
         }
-        return 0
+        return .finished
     }
 
     private func take(_ ev: InputEvent, _ loop: inout RunLoopState) {

@@ -2,6 +2,7 @@ import ImageDecoding
 import Host
 import Simulation
 import TerminalKit
+import TextCells
 
 /// Where the device's column sits in the terminal (D2, D5): the page's column centred, one cell
 /// per 8 pt across and 16 pt down; the navigation bar and the toolbar span the terminal. When
@@ -83,9 +84,9 @@ final class ColumnScreen: Screen {
     func put(row: Int, col: Int, _ text: String, _ style: Style) -> Int {
         guard col < width else { return 0 }
         let room = width - max(0, col)
-        let fitted = ClusterWidth.width(of: text) <= room ? text : truncateCells(text, room)
+        let fitted = TextWidth.width(text) <= room ? text : truncateCells(text, room)
         let drawn = base.put(row: row, col: left + col, fitted, style)
-        return fitted == text ? drawn : ClusterWidth.width(of: text)
+        return fitted == text ? drawn : TextWidth.width(text)
     }
 
     func placeImage(_ request: PixelImageRequest, pixels: RGBAImage, clip: Range<Int>) {

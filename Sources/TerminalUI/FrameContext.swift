@@ -2,6 +2,7 @@ import LiveblogModel
 import Embed
 import Simulation
 import TerminalKit
+import TextCells
 
 /// One frame's drawing of the list's area: native rows, and the page's items at each row's
 /// centre. Rows are screen rows (the world maps them to content); the area starts at column 0
@@ -137,7 +138,7 @@ final class FrameContext {
         case .headline(let l): drawRuns(r, c0, l.runs, base: Style(fg: theme.c(231), bold: true))
         case .scoreboard(let s):
             let text = theme.ascii("\(s.homeTeam)  \(s.homeScore) – \(s.awayScore)  \(s.awayTeam)")
-            let col = max(c0, (cols - ClusterWidth.width(of: text)) / 2)
+            let col = max(c0, (cols - TextWidth.width(text)) / 2)
             screen.put(row: r, col: col, truncate(text, width, theme), Style(fg: theme.c(231), bold: true))
         case let .postMeta(time, hl):
             drawPostMeta(r, c0, time, hl, item)
@@ -160,7 +161,7 @@ final class FrameContext {
             let label = loading ? "\(spinner) Loading older posts\(theme.ellipsis)"
                                 : "[ Load more — \(remaining) older posts ]"
             let text = theme.ascii(label)
-            screen.put(row: r, col: max(c0, (cols - ClusterWidth.width(of: text)) / 2), text,
+            screen.put(row: r, col: max(c0, (cols - TextWidth.width(text)) / 2), text,
                        loading ? theme.dim : theme.link)
         case .notice(let n): screen.put(row: r, col: c0, truncate(theme.ascii(n), width, theme), theme.notice)
         case .stripRow(let k): drawStripRow(r, k, c0, width)
@@ -213,7 +214,7 @@ final class FrameContext {
                 var skip = visibleFrom, clipped = ""
                 for ch in text {
                     if skip > 0 {
-                        skip -= ClusterWidth.width(ch)
+                        skip -= TextWidth.width(ch)
                         continue
                     }
                     clipped.append(ch)

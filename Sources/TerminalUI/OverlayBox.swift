@@ -1,5 +1,6 @@
 import LiveblogModel
 import TerminalKit
+import TextCells
 
 /// A framed box centred in an area, sized to its content (at most the area less a margin): the
 /// help, the console, the panels and the timeline draw inside its `inner` rectangle.
@@ -21,8 +22,8 @@ struct OverlayBox {
 
     /// A box for text lines: as wide as the widest line (or `width`), the title and the footer.
     init(in area: Rect, lines: [String], width wanted: Int?, title: String, footer: String?) {
-        let contentW = lines.map { ClusterWidth.width(of: $0) }.max() ?? 0
-        let titleW = ClusterWidth.width(of: title), footerW = ClusterWidth.width(of: footer ?? "")
+        let contentW = lines.map { TextWidth.width($0) }.max() ?? 0
+        let titleW = TextWidth.width(title), footerW = TextWidth.width(footer ?? "")
         let inner = max(wanted ?? contentW, titleW + 2, footerW + 2)
         self.init(in: area, innerWidth: inner, innerHeight: lines.count)
     }
@@ -48,7 +49,7 @@ struct OverlayBox {
         if !titleText.isEmpty { s.put(row: f.row, col: f.col + 2, " \(titleText) ", t.overlayTitle) }
         if let footer, f.width > 8 {
             let ft = t.ascii(truncate(footer, f.width - 6, t))
-            s.put(row: f.bottom - 1, col: f.right - 3 - ClusterWidth.width(of: ft), " \(ft) ",
+            s.put(row: f.bottom - 1, col: f.right - 3 - TextWidth.width(ft), " \(ft) ",
                   Style(fg: t.dim.fg, bg: t.overlay.bg, dim: t.dim.dim))
         }
     }

@@ -1,5 +1,6 @@
 import LiveblogModel
 import TerminalKit
+import TextCells
 
 /// Where a highlights, chapters or scorers panel (L7) sits and which row is which entry:
 /// computed once, used by the drawing and by the App's clicks (DESIGN, "panel geometry is
@@ -30,8 +31,8 @@ struct PanelGeometry {
             : kind.rawValue
         let all = entries.isEmpty ? ["(none)"] : entries.indices.map(Self.line(entries))
         let shown = count > visible ? min(visible, count - firstEntry) : all.count
-        let width = max(40, all.map { ClusterWidth.width(of: $0) }.max() ?? 0)
-        let inner = max(width, ClusterWidth.width(of: title) + 2, ClusterWidth.width(of: Self.footer) + 2)
+        let width = max(40, all.map { TextWidth.width($0) }.max() ?? 0)
+        let inner = max(width, TextWidth.width(title) + 2, TextWidth.width(Self.footer) + 2)
         box = OverlayBox(in: area, innerWidth: inner, innerHeight: shown)
     }
 

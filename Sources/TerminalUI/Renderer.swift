@@ -3,6 +3,7 @@ import Embed
 import Simulation
 import ScrollPhysics
 import TerminalKit
+import TextCells
 
 /// Draws the world into a Screen (DESIGN principle 3: one state, one view). Every frame draws
 /// the whole visible screen from the world; ncurses sends only the differences. Touches only the
@@ -58,7 +59,7 @@ public final class Renderer {
         let msg = ["terminal too small", "need 20×8", "have \(screen.cols)×\(screen.rows)", "q quits"]
         for (i, m) in msg.enumerated() where i < screen.rows {
             let text = theme.ascii(truncate(m, screen.cols, theme))
-            let c = max(0, (screen.cols - ClusterWidth.width(of: text)) / 2)
+            let c = max(0, (screen.cols - TextWidth.width(text)) / 2)
             let row = i + max(0, (screen.rows - msg.count) / 2)
             screen.put(row: row, col: c, text, i == 0 ? theme.notice : theme.dim)
         }

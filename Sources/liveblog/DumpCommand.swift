@@ -2,6 +2,7 @@ import Foundation
 import Arguments
 import LiveblogModel
 import TerminalKit
+import TextCells
 
 /// `liveblog dump [SOURCE] [--width N] [--event ID]` (issue 15): the liveblog as plain text on
 /// stdout. Also what `view` does when stdout is not a terminal.

@@ -7,6 +7,7 @@ import RealSources
 import Simulation
 import TerminalKit
 import TerminalUI
+import TextCells
 
 // SPEC 11: `view URL` and `check URL` (R1), real images (R2), live polling (R3), the capture
 // of a recorded session (R4), the reading position per source (R5), clear messages (R6).
@@ -102,10 +103,10 @@ func runViewURL(_ args: ParsedArguments) -> Int32 {
     // The page is at the URL: its origin is the URL's host, its fragment a deep link (E4, E14).
     if cfg.page.url == nil, session.location.isURL { cfg.page.url = session.location.description }
     let app = realApp(session, cfg, args, recordFD: recordFD)
-    let rc = app.run(on: screen)
+    let end = app.run(on: screen)
     screen.shutdown()
     TerminalRestorer.uninstall()
-    return finishRealSession(session, app, args, rc)
+    return finishRealSession(session, app, args, exitStatus(end))
 }
 
 /// The world and app of a real session, at its deep link or at the reading position kept.

@@ -4,6 +4,7 @@ import LiveblogModel
 import Simulation
 import ScrollPhysics
 import Host
+import TextCells
 
 /// `--physics` and `--drag-rule` (F2, F4) on top of a scenario's or the view's settings.
 func applyScrollingOptions(_ args: ParsedArguments, to c: inout WorldConfig) {

@@ -2,6 +2,8 @@ import Foundation
 import Arguments
 import LiveblogModel
 import TerminalKit
+import TerminalUI
+import TextCells
 
 /// Issue 15: how `view` meets the terminal. `--linear`, or a terminal without cursor addressing
 /// (`TERM=dumb`, no `TERM`), reads linearly; an unknown `TERM` opens the screen with a fallback
@@ -21,8 +23,15 @@ func linearOrScreen(_ lb: Liveblog, args: ParsedArguments, note: inout String?) 
                 printNote("post \(Sanitizer.clean(id)) not found; reading from the newest post")
             }
         }
-        return LinearReader(liveblog: lb, start: start, width: LineWriter.defaultWidth()).run()
+        return exitStatus(LinearReader(liveblog: lb, start: start, width: LineWriter.defaultWidth()).run())
     }
+}
+
+/// The exit status of a session's end: 0, or 74 after saying what could not be written.
+func exitStatus(_ end: SessionEnd) -> Int32 {
+    guard case .outputFailed(let why) = end else { return ExitCode.ok.rawValue }
+    printError(why)
+    return ExitCode.ioErr.rawValue
 }
 
 /// One line on stderr, `liveblog: note: …`.

@@ -2,6 +2,7 @@ import Foundation
 import Arguments
 import LiveblogModel
 import Simulation
+import TextCells
 
 // `liveblog metrics` (Q5) and `liveblog plot` (Q8): both read a trace (SPEC 9) and pick one jump
 // as TraceMetrics does. Exit 65 for a malformed trace or no such jump, 66 for an unreadable

@@ -3,6 +3,7 @@ import LiveblogModel
 import Simulation
 import TerminalKit
 @testable import TerminalUI
+import TextCells
 
 /// The `/` jump prompt (T2, L6; issue 18): it scrolls sideways, and ↓ moves the highlight down.
 final class PromptTests: XCTestCase {
@@ -49,7 +50,7 @@ final class PromptTests: XCTestCase {
             let row = g.rowText(23)
             XCTAssertTrue(row.hasSuffix("END_"), "the end being typed stays visible at \(cols): \(row)")
             XCTAssertTrue(row.contains("jump to id: …"), "an ellipsis marks the cut at the left: \(row)")
-            XCTAssertLessThanOrEqual(ClusterWidth.width(of: row), cols - 1)
+            XCTAssertLessThanOrEqual(TextWidth.width(row), cols - 1)
         }
         var ui = UIState()
         ui.overlay = .prompt(text: "ev-01", selected: 0)

@@ -1,5 +1,6 @@
 import Foundation
 import LiveblogModel
+import TerminalKit
 
 /// The linear reading mode (issue 15): for screen readers and terminals without cursor
 /// addressing (`TERM=dumb`). One post after another, each as the plain text of `liveblog dump`
@@ -72,8 +73,9 @@ public final class LinearReader {
     }
 
     /// Reads keys from `input` (a tty, put in non-canonical no-echo mode and restored on return,
-    /// on INT/TERM/HUP and on crash signals) and writes to `output`. Returns the exit code.
-    public func run(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) -> Int32 {
+    /// on INT/TERM/HUP and on crash signals) and writes to `output`. A reader that goes away
+    /// (a closed pipe) ends it quietly; a write that fails (a full disk) is `.outputFailed`.
+    public func run(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) -> SessionEnd {
         let out = LineWriter(fd: output)
         var saved = termios()
         let isTTY = tcgetattr(input, &saved) == 0
@@ -95,7 +97,7 @@ public final class LinearReader {
             }
         }
         out.write(opening())
-        guard out.flush() else { return 0 }
+        guard out.flush() else { return Self.end(out) }
         var byte: UInt8 = 0
         while true {
             let n = read(input, &byte, 1)
@@ -105,6 +107,12 @@ public final class LinearReader {
             out.write(text)
             guard out.flush(), cmd != .quit else { break }
         }
-        return 0
+        return Self.end(out)
+    }
+
+    /// How the output ended: closed by the reader, or failed with the system's reason.
+    static func end(_ out: LineWriter) -> SessionEnd {
+        guard let e = out.failure else { return .finished }
+        return .outputFailed("cannot write the text: \(String(cString: strerror(e)))")
     }
 }
