@@ -6,54 +6,52 @@ import ScrollPhysics
 /// Keys (T2) and the settings they switch at run time (mode, platform, hook, network, insets,
 /// reload), and the terminal's resize (T5).
 extension World {
-    /// A key (T2); keys the world does not handle (the terminal's own) change nothing.
+    /// A key (T2): what the key map (`KeyMap.list`) binds it to; keys the world does not handle
+    /// (the terminal's own, unbound ones) change nothing.
     func key(_ key: KeyName) {
-        guard KeyName.worldKeys.contains(key) else { return }
+        guard let action = KeyMap.worldAction(key) else { return }
         emit(.input(kind: .key, detail: key.name))
-        if focusedLink != nil, key != .escape { pageInput("key") }
-        if scrollByKey(key) { return }
-        switch key {
-        case .tab: moveFocus(1)
-        case .backTab: moveFocus(-1)
-        case .escape: focusedLink = nil
-        case .left, .right:
+        if focusedLink != nil, action != .focusList { pageInput("key") }
+        switch action {
+        case .scroll(let s): scroll(s)
+        case .focusNext: moveFocus(1)
+        case .focusPrevious: moveFocus(-1)
+        case .focusList: focusedLink = nil
+        case .stripBack, .stripOn:
             // The timeline strip scrolls sideways inside the page: the key reaches the page (E15, E16).
             if page.isTimeline {
                 if focusedLink == nil { pageInput("key") }
-                page.scrollStrip(byCards: key == .left ? -1 : 1)
+                page.scrollStrip(byCards: action == .stripBack ? -1 : 1)
             }
-        case .enter:
+        case .followLink:
             if let f = focusedLink { pageCall { $0.followLink(f.href) } }
-        case .char("m"): setMode(config.mode.next)
-        case .char("p"): setPlatform(config.platform.next)
-        case .char("o"): cycleHook()
-        case .char("n"): setNetwork(page.networkProfile.next)
-        case .char("i"): setInsets(top: config.insetTopRows == 0 ? 2 : 0, bottom: config.insetBottomRows == 0 ? 1 : 0)
-        case .char("l"): pageCall { $0.insertPostsAtTop(LivePostSource.next(1, for: $0)) }
-        case .char("r"): reload()
-        case .backspace, .char("H"): goInHistory(-1)
-        case .char("L"): goInHistory(1)
-        case .char("N"): jumpToNewest()
-        case .char("d"): setDevice((config.device ?? .terminal).next)
-        default: break
+        case .cycleMode: setMode(config.mode.next)
+        case .cyclePlatform: setPlatform(config.platform.next)
+        case .cycleHook: cycleHook()
+        case .cycleNetwork: setNetwork(page.networkProfile.next)
+        case .toggleInsets: setInsets(top: config.insetTopRows == 0 ? 2 : 0, bottom: config.insetBottomRows == 0 ? 1 : 0)
+        case .livePost: pageCall { $0.insertPostsAtTop(LivePostSource.next(1, for: $0)) }
+        case .reload: reload()
+        case .back: goInHistory(-1)
+        case .forward: goInHistory(1)
+        case .newest: jumpToNewest()
+        case .cycleDevice: setDevice((config.device ?? .terminal).next)
         }
     }
 
-    /// The scrolling keys (P5); false for any other key.
-    private func scrollByKey(_ key: KeyName) -> Bool {
+    /// The scrolling keys (P5).
+    private func scroll(_ s: WorldKeyAction.Scroll) {
         let pageStep = max(line, visibleHeight - line)
-        switch key {
-        case .char("j"), .down: pan.easedScroll(by: line, now: tick)
-        case .char("k"), .up: pan.easedScroll(by: -line, now: tick)
-        case .space, .pageDown: pan.easedScroll(by: pageStep, now: tick)
-        case .char("b"), .pageUp: pan.easedScroll(by: -pageStep, now: tick)
-        case .char("g"), .home: pan.easedScroll(by: pan.target.room(contentUp: false), now: tick, homeEnd: true)
-        case .char("G"), .end: pan.easedScroll(by: pan.target.room(contentUp: true), now: tick, homeEnd: true)
-        case .char("J"): pan.fling(contentVelocity: PhysicsConstants.flingKeyVelocity, now: tick)
-        case .char("K"): pan.fling(contentVelocity: -PhysicsConstants.flingKeyVelocity, now: tick)
-        default: return false
+        switch s {
+        case .lineDown: pan.easedScroll(by: line, now: tick)
+        case .lineUp: pan.easedScroll(by: -line, now: tick)
+        case .pageDown: pan.easedScroll(by: pageStep, now: tick)
+        case .pageUp: pan.easedScroll(by: -pageStep, now: tick)
+        case .top: pan.easedScroll(by: pan.target.room(contentUp: false), now: tick, homeEnd: true)
+        case .bottom: pan.easedScroll(by: pan.target.room(contentUp: true), now: tick, homeEnd: true)
+        case .flingDown: pan.fling(contentVelocity: PhysicsConstants.flingKeyVelocity, now: tick)
+        case .flingUp: pan.fling(contentVelocity: -PhysicsConstants.flingKeyVelocity, now: tick)
         }
-        return true
     }
 
     /// Tab moves focus through the links in view, then back to the list (T2).

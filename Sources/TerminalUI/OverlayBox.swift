@@ -65,10 +65,10 @@ struct OverlayBox {
     }
 }
 
-extension Renderer {
-    /// A box of text lines, drawn whole.
-    func box(_ s: Screen, _ t: Theme, in area: Rect, title: String, lines: [(String, Style)],
-             width: Int? = nil, footer: String? = nil) {
+extension OverlayBox {
+    /// A box of text lines, drawn whole (the help, the console, the player's confirmation).
+    static func text(on s: Screen, _ t: Theme, in area: Rect, title: String, lines: [(String, Style)],
+                     width: Int? = nil, footer: String? = nil) {
         let b = OverlayBox(in: area, lines: lines.map(\.0), width: width, title: title, footer: footer)
         b.draw(on: s, t, title: title, footer: footer)
         b.drawLines(on: s, t, lines)

@@ -45,7 +45,7 @@ final class PromptTests: XCTestCase {
         let text = (0..<12).map { "part\($0)-" }.joined() + "END"    // 75 characters
         for cols in [80, 40] {
             var ui = UIState()
-            ui.overlay = .prompt(text: text, selected: 0)
+            ui.overlay = PromptOverlay(text: text, selected: 0)
             let g = Fixture.draw(w, ui, cols: cols, rows: 24)
             let row = g.rowText(23)
             XCTAssertTrue(row.hasSuffix("END_"), "the end being typed stays visible at \(cols): \(row)")
@@ -53,7 +53,7 @@ final class PromptTests: XCTestCase {
             XCTAssertLessThanOrEqual(TextWidth.width(row), cols - 1)
         }
         var ui = UIState()
-        ui.overlay = .prompt(text: "ev-01", selected: 0)
+        ui.overlay = PromptOverlay(text: "ev-01", selected: 0)
         XCTAssertTrue(Fixture.draw(w, ui).rowText(23).hasSuffix("jump to id: ev-01_"), "short text is not cut")
     }
 }
