@@ -1,8 +1,9 @@
 // swift-tools-version:5.9
 // liveblog: a terminal liveblog viewer that emulates a web view inside a native list.
-// Arrows point one way: liveblog → TerminalUI → Simulation → Host → Embed → LiveblogModel,
-// Host → ScrollPhysics, TerminalUI → TerminalKit → (CNcurses, CPNG, TerminalCaps,
-// TerminalGraphics → CChafa); ScrollPhysics and Embed → VirtualTime;
+// Arrows point one way: liveblog → TerminalUI → Simulation → Host → Embed → LiveblogModel →
+// TextCells (text as cells: width, sanitiser) → CSupport, Host → ScrollPhysics, TerminalUI →
+// TerminalKit → (CNcurses, TextCells, TerminalCaps, ImageDecoding, TerminalGraphics → (CChafa,
+// ImageDecoding)); ScrollPhysics and Embed → VirtualTime;
 // ImageLoading → (Fetch → CCurl, ImageDecoding → (CPNG, CTurboJPEG, CWebP, CGIF));
 // Simulation → RealSources → (Embed, ImageLoading): real sources, live polling, captures (SPEC 11).
 import PackageDescription
@@ -46,7 +47,9 @@ let package = Package(
         .target(name: "ImageLoading", dependencies: ["Fetch", "ImageDecoding"]),
         .target(name: "RealSources", dependencies: ["Embed", "Fetch", "ImageDecoding", "ImageLoading",
                                                     "LiveblogModel", "VirtualTime"]),
-        .target(name: "TerminalUI", dependencies: ["Simulation", "TerminalKit", "LiveblogModel", "TextCells"]),
+        .target(name: "TerminalUI", dependencies: ["Simulation", "TerminalKit", "Embed", "Host", "ImageDecoding",
+                                                   "LiveblogModel", "RealSources", "ScrollPhysics", "TextCells",
+                                                   "VirtualTime"]),
         .executableTarget(name: "liveblog", dependencies: ["TerminalUI", "Simulation", "Arguments", "CTurboJPEG",
                                                          "ImageDecoding", "RealSources", "Fetch", "TextCells"]),
         .testTarget(name: "LiveblogModelTests", dependencies: ["LiveblogModel", "ImageDecoding", "TextCells"]),

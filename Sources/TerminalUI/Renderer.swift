@@ -1,5 +1,3 @@
-import LiveblogModel
-import Embed
 import TerminalKit
 import TextCells
 
