@@ -3,14 +3,9 @@ import TerminalKit
 
 /// `~` (T4): the page's console, newest at the bottom; errors stand out. `~` or Esc closes it;
 /// other keys go on to the list, which stays under it.
-struct ConsoleOverlay: Overlay, Equatable {
-    enum Action: Hashable, Sendable { case close }
-    static let keys = KeyTable<Action>([KeyBinding([.char("~"), .escape], .close, "close the console")])
+struct ConsoleOverlay: PassThroughOverlay, Equatable {
+    static let keys = KeyTable<OverlayClose>([KeyBinding([.char("~"), .escape], .close, "close the console")])
     static let footer = "~ or Esc closes"
-
-    mutating func key(_ key: KeyName, _ context: OverlayContext) -> OverlayOutcome {
-        Self.keys.action(for: key) == .close ? .close : .pass
-    }
 
     func draw(_ frame: FrameModel, on s: Screen, _ t: Theme, in area: Rect) {
         let lines = frame.console.suffix(max(1, area.height - 6))

@@ -1,5 +1,6 @@
 import Foundation
 import LiveblogModel
+import TerminalCaps
 import TerminalKit
 
 /// The linear reading mode (issue 15): for screen readers and terminals without cursor
@@ -77,24 +78,15 @@ public final class LinearReader {
     /// (a closed pipe) ends it quietly; a write that fails (a full disk) is `.outputFailed`.
     public func run(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) -> SessionEnd {
         let out = LineWriter(fd: output)
-        var saved = termios()
-        let isTTY = tcgetattr(input, &saved) == 0
+        let isTTY = isatty(input) == 1
         if isTTY {
             TerminalRestorer.saveTerminalModes()
             TerminalRestorer.install(restoreSequence: "")
-            var raw = saved
-            raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-            withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-                cc[Int(VMIN)] = 1
-                cc[Int(VTIME)] = 0
-            }
-            tcsetattr(input, TCSANOW, &raw)
         }
+        let mode = NonCanonicalMode(input, minBytes: 1)
         defer {
-            if isTTY {
-                tcsetattr(input, TCSANOW, &saved)
-                TerminalRestorer.uninstall()
-            }
+            mode.restore()
+            if isTTY { TerminalRestorer.uninstall() }
         }
         out.write(opening())
         guard out.flush() else { return Self.end(out) }

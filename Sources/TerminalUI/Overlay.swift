@@ -60,3 +60,18 @@ struct OverlayContext {
     let postExists: (String) -> Bool
     let screen: Rect
 }
+
+/// An overlay that leaves the list usable under it (the console, the timeline): its keys close
+/// it, every other key goes on to the list.
+protocol PassThroughOverlay: Overlay {
+    static var keys: KeyTable<OverlayClose> { get }
+}
+
+/// The one action of a pass-through overlay's keys.
+enum OverlayClose: Hashable, Sendable { case close }
+
+extension PassThroughOverlay {
+    mutating func key(_ key: KeyName, _ context: OverlayContext) -> OverlayOutcome {
+        Self.keys.action(for: key) == .close ? .close : .pass
+    }
+}

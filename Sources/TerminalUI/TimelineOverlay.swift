@@ -10,14 +10,9 @@ import TerminalKit
 /// (J jump, c correction, x drop, r re-aim, s settle, i reader input, | hold end; a second mark in
 /// one column goes in the second row, `+` when there are more), and a time axis in seconds.
 /// `t` or Esc closes it; other keys go on to the list, so a reader can scroll under it.
-struct TimelineOverlay: Overlay, Equatable {
-    enum Action: Hashable, Sendable { case close }
-    static let keys = KeyTable<Action>([KeyBinding([.char("t"), .escape], .close, "close the timeline")])
+struct TimelineOverlay: PassThroughOverlay, Equatable {
+    static let keys = KeyTable<OverlayClose>([KeyBinding([.char("t"), .escape], .close, "close the timeline")])
     static let footer = "t or Esc closes"
-
-    mutating func key(_ key: KeyName, _ context: OverlayContext) -> OverlayOutcome {
-        Self.keys.action(for: key) == .close ? .close : .pass
-    }
 
     func draw(_ frame: FrameModel, on s: Screen, _ t: Theme, in area: Rect) {
         let timeline = frame.timeline
