@@ -94,7 +94,7 @@ struct TimelineScale {
     /// column.
     func timeAxis(labelWidth: Int) -> String {
         var line = [Character](repeating: " ", count: labelWidth + plotW)
-        let secs = Double(t1 - t0) / Double(VirtualClock.ticksPerSecond)
+        let secs = VirtualClock.seconds(t1 - t0)
         for v in JumpChart.ticks(0, secs, count: max(2, plotW / 10)) {
             let col = labelWidth + dx(t0 + Int((v * Double(VirtualClock.ticksPerSecond)).rounded())) / 2
             let text = Array(String(format: v == v.rounded() ? "%.0fs" : "%.1fs", v))
