@@ -1,8 +1,9 @@
 // swift-tools-version:5.9
 // liveblog: a terminal liveblog viewer that emulates a web view inside a native list.
-// Arrows point one way: liveblog → TerminalUI → Simulation → Host → Embed → LiveblogModel,
-// Host → ScrollPhysics, TerminalUI → TerminalKit → (CNcurses, CPNG, TerminalCaps,
-// TerminalGraphics → CChafa); ScrollPhysics and Embed → VirtualTime;
+// Arrows point one way: liveblog → TerminalUI → Simulation → Host → Embed → LiveblogModel →
+// TextCells (text as cells: width, sanitiser) → CSupport, Host → ScrollPhysics, TerminalUI →
+// TerminalKit → (CNcurses, TextCells, TerminalCaps, ImageDecoding, TerminalGraphics → (CChafa,
+// ImageDecoding)); ScrollPhysics and Embed → VirtualTime;
 // ImageLoading → (Fetch → CCurl, ImageDecoding → (CPNG, CTurboJPEG, CWebP, CGIF));
 // Simulation → RealSources → (Embed, ImageLoading): real sources, live polling, captures (SPEC 11).
 // BrowserEngine → (DevTools → CEngineGuard, Embed): the real page in Chromium (SPEC 17).
@@ -28,19 +29,22 @@ let package = Package(
         .systemLibrary(name: "CChafa", pkgConfig: "chafa",
                        providers: [.apt(["libchafa-dev", "libglib2.0-dev"]), .brew(["chafa", "glib"])]),
         .target(name: "CSupport"),
-        .target(name: "LiveblogModel", dependencies: ["CSupport", "CPNG"]),
+        // Text as terminal cells (issue 25): the one cluster width, the sanitiser, byte scans;
+        // layout (LiveblogModel, Embed) and drawing (TerminalKit) both import it.
+        .target(name: "TextCells", dependencies: ["CSupport"]),
+        .target(name: "LiveblogModel", dependencies: ["CSupport", "CPNG", "TextCells"]),
         .target(name: "VirtualTime"),
         .target(name: "ScrollPhysics", dependencies: ["VirtualTime"]),
         .target(name: "Arguments"),
-        .target(name: "Embed", dependencies: ["LiveblogModel", "VirtualTime"]),
+        .target(name: "Embed", dependencies: ["LiveblogModel", "VirtualTime", "TextCells"]),
         .target(name: "Host", dependencies: ["ScrollPhysics", "VirtualTime"]),
-        .target(name: "Simulation", dependencies: ["Embed", "Host", "LiveblogModel", "ScrollPhysics", "VirtualTime"]),
+        .target(name: "Simulation", dependencies: ["Embed", "Host", "LiveblogModel", "ScrollPhysics", "VirtualTime", "TextCells"]),
         // The QA tooling above the World: the runner, expectations, reports, JUnit, metrics, the
         // SVG plot, the fuzzer and the shrinker (SPEC 9, 15).
-        .target(name: "QA", dependencies: ["Simulation", "Embed", "Host", "LiveblogModel", "VirtualTime"]),
+        .target(name: "QA", dependencies: ["Simulation", "Embed", "Host", "LiveblogModel", "VirtualTime", "TextCells"]),
         .target(name: "TerminalCaps"),
-        .target(name: "TerminalGraphics", dependencies: ["CChafa", "TerminalCaps"]),
-        .target(name: "TerminalKit", dependencies: ["CNcurses", "CPNG", "LiveblogModel", "TerminalCaps", "TerminalGraphics", "CSupport"]),
+        .target(name: "TerminalGraphics", dependencies: ["CChafa", "TerminalCaps", "ImageDecoding"]),
+        .target(name: "TerminalKit", dependencies: ["CNcurses", "TerminalCaps", "TerminalGraphics", "CSupport", "ImageDecoding", "TextCells"]),
         .target(name: "ImageDecoding", dependencies: ["CPNG", "CTurboJPEG", "CWebP", "CGIF"]),
         // Issue 31: HTTP through libcurl itself, so that decoded bytes are counted (and the
         // transfer stopped) in the write callback, as they arrive.
@@ -48,26 +52,25 @@ let package = Package(
                        providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
         .target(name: "Fetch", dependencies: ["CCurl"]),
         .target(name: "ImageLoading", dependencies: ["Fetch", "ImageDecoding"]),
-        .target(name: "RealSources", dependencies: ["Embed", "Fetch", "ImageDecoding", "ImageLoading",
-                                                    "LiveblogModel", "VirtualTime"]),
-        .target(name: "TerminalUI", dependencies: ["QA", "Simulation", "TerminalKit", "Embed", "Host", "LiveblogModel", "ScrollPhysics", "VirtualTime"]),
+        .target(name: "RealSources", dependencies: ["Embed", "Fetch", "ImageDecoding", "ImageLoading", "LiveblogModel", "VirtualTime"]),
+        .target(name: "TerminalUI", dependencies: ["QA", "Simulation", "TerminalKit", "Embed", "Host", "LiveblogModel", "ScrollPhysics", "VirtualTime", "ImageDecoding", "TerminalCaps", "TextCells"]),
         // X2: the browser engine over the DevTools pipe; X3–X7: the real page on it.
         .target(name: "CEngineGuard"),
         .target(name: "DevTools", dependencies: ["CEngineGuard", "LiveblogModel"]),
-        .target(name: "BrowserEngine", dependencies: ["DevTools", "Embed", "LiveblogModel", "VirtualTime"]),
-        .executableTarget(name: "liveblog", dependencies: ["TerminalUI", "QA", "Simulation", "Arguments", "CTurboJPEG", "ImageDecoding", "RealSources", "Fetch", "CSupport", "Embed", "Host", "LiveblogModel", "ScrollPhysics", "TerminalKit"]),
-        .testTarget(name: "LiveblogModelTests", dependencies: ["LiveblogModel", "CPNG"]),
+        .target(name: "BrowserEngine", dependencies: ["DevTools", "Embed", "LiveblogModel", "VirtualTime", "TextCells"]),
+        .executableTarget(name: "liveblog", dependencies: ["TerminalUI", "QA", "Simulation", "Arguments", "CTurboJPEG", "ImageDecoding", "RealSources", "Fetch", "CSupport", "Embed", "Host", "LiveblogModel", "ScrollPhysics", "TerminalKit", "TextCells"]),
+        .testTarget(name: "LiveblogModelTests", dependencies: ["LiveblogModel", "ImageDecoding", "TextCells"]),
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics", "VirtualTime"], exclude: ["Fixtures"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
-        .testTarget(name: "EmbedTests", dependencies: ["Embed", "LiveblogModel"]),
+        .testTarget(name: "EmbedTests", dependencies: ["Embed", "LiveblogModel", "TextCells"]),
         .testTarget(name: "HostTests", dependencies: ["Host", "ScrollPhysics", "VirtualTime"], exclude: ["Fixtures"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "QA", "Arguments", "Embed", "Host", "LiveblogModel", "RealSources", "ScrollPhysics", "VirtualTime"], exclude: ["GoldenTraces"]),
         .testTarget(name: "TerminalCapsTests", dependencies: ["TerminalCaps", "CSupport"]),
         // Test helpers shared by test targets (xterm under Xvfb for the real-terminal tests).
         .target(name: "TestSupport", path: "Tests/Support"),
-        .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "TerminalCaps", "TestSupport"]),
-        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "LiveblogModel", "TerminalCaps", "TerminalGraphics"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "QA", "TestSupport", "CSupport", "Embed", "Host", "LiveblogModel", "Simulation", "TerminalKit"],
+        .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "TerminalCaps", "TestSupport", "ImageDecoding"]),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "LiveblogModel", "TerminalCaps", "TerminalGraphics", "ImageDecoding", "TextCells"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "QA", "TestSupport", "CSupport", "Embed", "Host", "LiveblogModel", "Simulation", "TerminalKit", "ImageDecoding", "TextCells"],
                     exclude: ["Golden", "pty_relay.py", "hostile_server.py"]),
         .testTarget(name: "RepositoryTests"),
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"], exclude: ["Fixtures"]),
@@ -75,8 +78,7 @@ let package = Package(
         .testTarget(name: "ImageLoadingTests", dependencies: ["ImageLoading", "Fetch", "ImageDecoding"]),
         .testTarget(name: "RealSourcesTests", dependencies: ["RealSources", "Fetch", "ImageDecoding", "ImageLoading", "LiveblogModel"], exclude: ["Fixtures"]),
         .testTarget(name: "DevToolsTests", dependencies: ["DevTools", "CEngineGuard", "TestSupport", "LiveblogModel"]),
-        .testTarget(name: "BrowserEngineTests", dependencies: ["BrowserEngine", "DevTools", "Embed", "LiveblogModel",
-                                                             "TestSupport"]),
+        .testTarget(name: "BrowserEngineTests", dependencies: ["BrowserEngine", "DevTools", "Embed", "LiveblogModel", "TestSupport"]),
         .testTarget(name: "RealSessionTests", dependencies: ["RealSources", "QA", "Simulation", "Host", "LiveblogModel", "Embed"]),
     ]
 )

@@ -2,7 +2,7 @@ import Foundation
 
 // MARK: - Exit codes and errors
 
-/// Exit statuses from sysexits(3).
+/// Exit statuses from sysexits(3): the only spelling of an exit status (issue 25).
 public struct ExitCode: RawRepresentable, Sendable, Equatable, Hashable {
     public var rawValue: Int32
     public init(rawValue: Int32) { self.rawValue = rawValue }
@@ -16,8 +16,12 @@ public struct ExitCode: RawRepresentable, Sendable, Equatable, Hashable {
     public static let dataErr = ExitCode(65)
     /// EX_NOINPUT: an input file did not exist or was not readable.
     public static let noInput = ExitCode(66)
+    /// EX_UNAVAILABLE: a URL could not be fetched.
+    public static let unavailable = ExitCode(69)
     /// EX_SOFTWARE: an internal software error.
     public static let software = ExitCode(70)
+    /// EX_CANTCREAT: an output file cannot be created.
+    public static let cantCreate = ExitCode(73)
     /// EX_IOERR: an error while doing I/O.
     public static let ioErr = ExitCode(74)
 }

@@ -1,3 +1,4 @@
+import TextCells
 import DevTools
 import Embed
 import Foundation

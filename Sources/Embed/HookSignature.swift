@@ -1,4 +1,5 @@
 import LiveblogModel
+import TextCells
 
 /// The app's `window.tickarooLiveblogScrollTo`, given as JavaScript source (E5).
 /// The embed reads its `Function.length` when a jump starts: the number of parameters before

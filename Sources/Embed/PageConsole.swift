@@ -1,4 +1,5 @@
 import LiveblogModel
+import TextCells
 
 /// The page's console (E13, E14): the last `capacity` lines, each also sent to the world as a
 /// `.console` event. Messages are cleaned of control characters and escape sequences (U-rules).

@@ -32,6 +32,16 @@ public enum ImageDecoder {
         }
     }
 
+    /// The image in the file at `path` (read whole, at most `cap` bytes), whatever its type: the
+    /// drawing side's images from files (I3) go through the same decoders as fetched ones (R2).
+    public static func decode(file path: String, cap: Int = ImageFile.maxBytesDefault,
+                              limits: DecodeLimits = .standard) -> Result<RGBAImage, ImageError> {
+        switch ImageFile.read(path: path, cap: cap) {
+        case let .success(bytes): return decode(data: bytes, limits: limits)
+        case let .failure(failure): return .failure(.unreadable(path: path, reason: failure.reason))
+        }
+    }
+
     /// As `decode(data:limits:)`, and the bytes must be of `expecting` (e.g. the type a
     /// Content-Type or an extension announced): R6 "an image whose bytes are not its type".
     public static func decode(data: [UInt8], expecting: ImageFormat,

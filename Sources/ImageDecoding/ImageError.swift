@@ -3,6 +3,8 @@
 public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// No bytes at all.
     case empty
+    /// The file could not be read (`ImageDecoder.decode(file:)`).
+    case unreadable(path: String, reason: String)
     /// The bytes start with no known magic number (`prefix`: the first bytes, printable).
     case notAnImage(prefix: String)
     /// The bytes are of `found` while the caller expected `expected` (`decode(data:expecting:)`).
@@ -22,6 +24,8 @@ public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .empty:
             return "no image data"
+        case let .unreadable(path, reason):
+            return "cannot open \(path): \(reason)"
         case let .notAnImage(prefix):
             return "not an image (PNG, JPEG, WebP or GIF): starts with \"\(prefix)\""
         case let .wrongType(expected, found):

@@ -1,6 +1,6 @@
-/// A decoded image (R2): RGBA8, straight (not premultiplied) alpha, rows top to bottom,
-/// `width * height * 4` bytes without padding. The same layout as TerminalKit's `RGBAImage`,
-/// so one can become the other without converting pixels.
+/// A decoded image (R2, I3, G1): RGBA8, straight (not premultiplied) alpha, rows top to bottom,
+/// `width * height * 4` bytes without padding. The one picture type: decoders make it, the
+/// half-block raster (TerminalKit) and libchafa's encoders (TerminalGraphics) draw it.
 public struct RGBAImage: Hashable, Sendable {
     public let width: Int
     public let height: Int
@@ -18,6 +18,12 @@ public struct RGBAImage: Hashable, Sendable {
     public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         let i = (y * width + x) * 4
         return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+    }
+
+    /// Rows `y0..<y1` only (the visible part of an image clipped at the bars, G1).
+    public func rows(_ y0: Int, _ y1: Int) -> RGBAImage {
+        let a = max(0, min(height, y0)), b = max(a, min(height, y1))
+        return RGBAImage(width: width, height: b - a, pixels: Array(pixels[(a * width * 4)..<(b * width * 4)]))
     }
 }
 

@@ -92,7 +92,7 @@ public final class ImagePipeline: @unchecked Sendable {
 
     /// Reads a file in the background (capped), then queues its decode.
     private func read(key: String, path: String, source: ImageSource, cap: Int) {
-        let bytes = Self.readCapped(path: path, cap: cap)
+        let bytes = ImageFile.read(path: path, cap: cap)
         lock.lock()
         defer { lock.unlock() }
         filesReading -= 1
@@ -103,28 +103,6 @@ public final class ImagePipeline: @unchecked Sendable {
             let error = ImageLoadError(source: source, cause: .file(failure.reason))
             failedFiles.append(ImageArrival(key: key, source: source, result: .failure(error),
                                             timing: nil, decodeSeconds: nil))
-        }
-    }
-
-    public struct FileFailure: Error {
-        public let reason: String
-    }
-
-    /// At most `cap` bytes of the file, or why not.
-    public static func readCapped(path: String, cap: Int) -> Result<[UInt8], FileFailure> {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            return .failure(FileFailure(reason: exists ? "cannot be read" : "no such file"))
-        }
-        defer { try? handle.close() }
-        do {
-            let data = try handle.read(upToCount: cap + 1) ?? Data()
-            if data.count > cap {
-                return .failure(FileFailure(reason: "file over the size cap of \(cap) bytes"))
-            }
-            return .success([UInt8](data))
-        } catch {
-            return .failure(FileFailure(reason: "cannot be read: \(error.localizedDescription)"))
         }
     }
 }

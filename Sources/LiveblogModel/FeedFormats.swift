@@ -1,4 +1,5 @@
 import Foundation
+import TextCells
 
 /// JSON Feed 1.1 (L2): `version` (https://jsonfeed.org/version/…), `title`, `items[]` with `id`,
 /// `content_html` (whitelist HTML) or `content_text`, `title` (the post headline), `image` (a media

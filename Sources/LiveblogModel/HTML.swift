@@ -1,4 +1,5 @@
 import Foundation
+import TextCells
 
 /// The small HTML whitelist of liveblog text (L1): `b`/`strong`, `i`/`em`, `a href`, `br`, `p`
 /// become `RichText` runs. Paragraphs and `<br>` become "\n"; runs of white space collapse to

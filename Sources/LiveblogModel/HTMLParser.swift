@@ -1,4 +1,5 @@
 import Foundation
+import TextCells
 
 // The whitelist HTML parser behind `HTMLText.parse` (L1, T8), reading the markup's UTF-8 in
 // place; tag names are matched as packed bytes (issue 14, B7).

@@ -1,4 +1,5 @@
 import Foundation
+import TextCells
 
 // Parsing JSON (RFC 8259): a recursive-descent parser over bytes, whole or streamed.
 

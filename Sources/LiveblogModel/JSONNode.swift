@@ -1,4 +1,5 @@
 import Foundation
+import TextCells
 
 /// A JSON value together with where it sits in its file, so that every structural error
 /// can name the file and a JSON path such as `events[3].local_id` (L4).

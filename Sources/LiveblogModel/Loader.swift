@@ -1,5 +1,6 @@
 import Foundation
 import CSupport
+import TextCells
 
 /// Reads a liveblog in any supported format (L1–L3), detected from the content, not the name:
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import TextCells
 
 /// A liveblog as plain text (issue 15, `liveblog dump`): newest first (L4), wrapped by display
 /// width at a given column count (the same `TextLayout.wrap` the page uses, E1), with post times

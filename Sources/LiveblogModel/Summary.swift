@@ -1,3 +1,4 @@
+import TextCells
 /// A human-readable summary of a loaded liveblog, for `liveblog check` (C5). Ids are kept raw in
 /// the model (issue 18) and sanitised here, where they are printed.
 public enum LiveblogSummary {

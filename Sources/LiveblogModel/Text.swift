@@ -1,3 +1,4 @@
+import TextCells
 /// A wrapped line: runs of styled text and its display width.
 public struct StyledLine: Sendable, Equatable {
     public var runs: [TextRun]

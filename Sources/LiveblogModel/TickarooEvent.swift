@@ -1,4 +1,5 @@
 import Foundation
+import TextCells
 
 // One event of the native (Tickaroo) shape: the post, its content blocks, media and sport event.
 extension TickarooFormat {

@@ -1,4 +1,5 @@
 import Foundation
+import TextCells
 
 /// The native format (L1): the shape of a Tickaroo ticker read response.
 ///

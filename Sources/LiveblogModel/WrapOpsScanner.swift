@@ -1,4 +1,5 @@
 import CSupport
+import TextCells
 
 /// Turns one run of text into ops, exactly as `WrapEngine.run` cuts it into words: at " ",
 /// "\n" and where `LineBreak` allows a break (CJK). Most text is read as UTF-8 bytes: scalars

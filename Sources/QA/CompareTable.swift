@@ -4,6 +4,7 @@ import Embed
 import Host
 import VirtualTime
 import Simulation
+import TextCells
 
 /// `simulate SCENARIO --compare ios,android,naive` (SPEC F6): the scenario run once per platform,
 /// the same jump measured on each. Every column is `TraceMetrics`' (Q14: one computation per

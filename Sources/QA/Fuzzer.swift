@@ -2,6 +2,7 @@ import LiveblogModel
 import Embed
 import Host
 import Simulation
+import TextCells
 
 /// Random scenarios (SPEC section 9) for the fuzz tests: every event kind, random modes,
 /// platforms, hooks, networks, insets, terminal sizes from 1×1, page sizes and deep-link limits.

@@ -11,7 +11,7 @@ enum PostChecks {
 
     static func n(_ x: Double) -> String { JSONWriter.number(x) }
     static func t(_ tick: Int) -> String { TraceRecord.time(tick) }
-    static func seconds(_ tick: Int) -> Double { Double(VirtualClock.milliseconds(tick)) / 1000 }
+    static func seconds(_ tick: Int) -> Double { VirtualClock.stampSeconds(tick) }
 
     /// Q6: why a post has no y — it was never found (a `nav` line said so, or no jump went to it),
     /// or it is simply not laid out (not loaded, removed). `navs` are the run's nav lines.

@@ -1,5 +1,6 @@
 import LiveblogModel
 import Simulation
+import TextCells
 
 /// Reports (C2, Q4) of a list of scenario results, so a runner of many scenarios (F7) writes one
 /// report for all. Text is for people: one PASS/FAIL (XFAIL/XPASS, Q13) line per expectation, a

@@ -1,3 +1,4 @@
+import TextCells
 import Foundation
 import LiveblogModel
 import Simulation

@@ -1,5 +1,6 @@
 import LiveblogModel
 import Simulation
+import VirtualTime
 
 /// One line of a trace read back from its JSON-lines text (SPEC 9): what `liveblog metrics` and
 /// `liveblog plot` (Q5, Q8) work from, so they answer for any trace file, not only for a run in
@@ -15,7 +16,7 @@ public struct TraceLine: Equatable {
     /// The whole line.
     public var value: JSONValue
 
-    public var seconds: Double { Double(milliseconds) / 1000 }
+    public var seconds: Double { VirtualClock.seconds(milliseconds: milliseconds) }
     public subscript(key: String) -> JSONValue? { value[key] }
     public func string(_ key: String) -> String? { value[key]?.stringValue }
     public func number(_ key: String) -> Double? { value[key]?.doubleValue }

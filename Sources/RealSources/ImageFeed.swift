@@ -49,7 +49,7 @@ public final class ImageFeed {
             let id = network.submit(request, kind: .image, atTick: tick)
             fetching[id] = (key, url)
         case let .file(path):
-            switch ImagePipeline.readCapped(path: path, cap: maxFileBytes) {
+            switch ImageFile.read(path: path, cap: maxFileBytes) {
             case let .success(bytes):
                 decode(Job(key: key, source: source, fetch: nil), bytes: bytes)
             case let .failure(failure):

@@ -34,19 +34,19 @@ public enum KeyName: Hashable, Sendable {
         return KeyName.named.first(where: { $0.0 == self })!.1
     }
 
-    /// Keys that scroll the list (P5): a reader scroll, as a drag is, for pull-back checks.
-    public static let scrollKeys: Set<KeyName> = [
-        .char("j"), .char("k"), .down, .up, .space, .char("b"), .pageDown, .pageUp,
-        .char("g"), .char("G"), .home, .end, .char("J"), .char("K"),
-    ]
+    /// Keys that scroll the list (P5): a reader scroll, as a drag is, for pull-back checks. From
+    /// the key map (`KeyMap.list`).
+    public static let scrollKeys: Set<KeyName> = KeyMap.list.keys {
+        if case .world(.scroll) = $0 { return true }
+        return false
+    }
 
-    /// Keys the World handles (T2); the others are the terminal's own (panels, prompt, help).
-    public static let worldKeys: Set<KeyName> = scrollKeys.union([
-        .tab, .backTab, .enter, .escape, .left, .right,
-        .char("m"), .char("p"), .char("o"), .char("n"), .char("i"), .char("l"), .char("r"),
-        .backspace, .char("H"), .char("L"),
-        .char("N"), .char("d"),
-    ])
+    /// Keys the World handles (T2), recorded as `key` inputs; the others are the terminal's own
+    /// (panels, prompt, help). From the key map.
+    public static let worldKeys: Set<KeyName> = KeyMap.list.keys {
+        if case .world = $0 { return true }
+        return false
+    }
 
     /// A one-line list of what a scenario may name, for error messages.
     static var allowedDescription: String {

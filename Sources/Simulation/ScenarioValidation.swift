@@ -1,3 +1,4 @@
+import TextCells
 import LiveblogModel
 
 /// Q1, no silent passes: what the parser checks once the whole scenario is read. An event or an

@@ -1,3 +1,4 @@
+import TextCells
 import LiveblogModel
 
 /// Q2's expectations on trace lines, `count` and `noHost`, as the scenario parser reads them, each

@@ -1,3 +1,4 @@
+import TextCells
 import LiveblogModel
 import Embed
 import Host

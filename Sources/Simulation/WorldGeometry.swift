@@ -2,6 +2,7 @@ import LiveblogModel
 import Embed
 import Host
 import ScrollPhysics
+import TextCells
 
 /// Where things are: the web view's frame per mode, rows, post positions, anchors (M1–M4, U3, T5).
 extension World {

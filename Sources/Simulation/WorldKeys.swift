@@ -6,60 +6,58 @@ import ScrollPhysics
 /// Keys (T2) and the settings they switch at run time (mode, platform, hook, network, insets,
 /// reload), and the terminal's resize (T5).
 extension World {
-    /// A key (T2); keys the world does not handle (the terminal's own) change nothing.
+    /// A key (T2): what the key map (`KeyMap.list`) binds it to; keys the world does not handle
+    /// (the terminal's own, unbound ones) change nothing.
     func key(_ key: KeyName) {
-        guard KeyName.worldKeys.contains(key) else { return }
+        guard let action = KeyMap.worldAction(key) else { return }
         let drag = KeyName.scrollKeys.contains(key) && config.dragRule.isDrag(.key, on: config.platform)
         emit(.input(kind: .key, detail: key.name, drag: drag))
-        if focusedLink != nil, key != .escape { pageInput(.key(key.name)) }
-        if scrollByKey(key) { return }
-        switch key {
-        case .tab: moveFocus(1)
-        case .backTab: moveFocus(-1)
-        case .escape: focusedLink = nil
-        case .left, .right:
+        if focusedLink != nil, action != .focusList { pageInput(.key(key.name)) }
+        switch action {
+        case .scroll(let s): scroll(s)
+        case .focusNext: moveFocus(1)
+        case .focusPrevious: moveFocus(-1)
+        case .focusList: focusedLink = nil
+        case .stripBack, .stripOn:
             // The timeline strip scrolls sideways inside the page: the key reaches the page (E15, E16).
             if page.isTimeline {
                 if focusedLink == nil { pageInput(.key(key.name)) }
-                page.scrollStrip(byCards: key == .left ? -1 : 1)
+                page.scrollStrip(byCards: action == .stripBack ? -1 : 1)
             }
-        case .enter:
+        case .followLink:
             if let f = focusedLink { pageCall { $0.followLink(f.href) } }
-        case .char("m"): setMode(config.mode.next)
-        case .char("p"): setPlatform(config.platform.next)
-        case .char("o"): cycleHook()
-        case .char("n"): setNetwork(page.networkProfile.next)
-        case .char("i"): setInsets(top: config.insetTopRows == 0 ? 2 : 0, bottom: config.insetBottomRows == 0 ? 1 : 0)
-        case .char("l"): pageCall { $0.insertPostsAtTop(LivePostSource.next(1, for: $0)) }
-        case .char("r"): reload()
-        case .backspace, .char("H"): goInHistory(-1)
-        case .char("L"): goInHistory(1)
-        case .char("N"): jumpToNewest()
-        case .char("d"): setDevice((config.device ?? .terminal).next)
-        default: break
+        case .cycleMode: setMode(config.mode.next)
+        case .cyclePlatform: setPlatform(config.platform.next)
+        case .cycleHook: cycleHook()
+        case .cycleNetwork: setNetwork(page.networkProfile.next)
+        case .toggleInsets: setInsets(top: config.insetTopRows == 0 ? 2 : 0, bottom: config.insetBottomRows == 0 ? 1 : 0)
+        case .livePost: pageCall { $0.insertPostsAtTop(LivePostSource.next(1, for: $0)) }
+        case .reload: reload()
+        case .back: goInHistory(-1)
+        case .forward: goInHistory(1)
+        case .newest: jumpToNewest()
+        case .cycleDevice: setDevice((config.device ?? .terminal).next)
         }
     }
 
-    /// The scrolling keys (P5); false for any other key.
     /// A key's eased scroll of the content by `d` pt (+ = content up, P5).
     func scroll(by d: Double, homeEnd: Bool = false) {
         panCall { $0.easedScroll(by: d, now: tick, homeEnd: homeEnd, input: .key, in: $1) }
     }
 
-    private func scrollByKey(_ key: KeyName) -> Bool {
+    /// The scrolling keys (P5).
+    private func scroll(_ s: WorldKeyAction.Scroll) {
         let pageStep = max(line, visibleHeight - line)
-        switch key {
-        case .char("j"), .down: scroll(by: line)
-        case .char("k"), .up: scroll(by: -line)
-        case .space, .pageDown: scroll(by: pageStep)
-        case .char("b"), .pageUp: scroll(by: -pageStep)
-        case .char("g"), .home: scroll(by: panRoom(contentUp: false), homeEnd: true)
-        case .char("G"), .end: scroll(by: panRoom(contentUp: true), homeEnd: true)
-        case .char("J"): panCall { $0.fling(contentVelocity: PhysicsConstants.flingKeyVelocity, now: tick, in: $1) }
-        case .char("K"): panCall { $0.fling(contentVelocity: -PhysicsConstants.flingKeyVelocity, now: tick, in: $1) }
-        default: return false
+        switch s {
+        case .lineDown: scroll(by: line)
+        case .lineUp: scroll(by: -line)
+        case .pageDown: scroll(by: pageStep)
+        case .pageUp: scroll(by: -pageStep)
+        case .top: scroll(by: panRoom(contentUp: false), homeEnd: true)
+        case .bottom: scroll(by: panRoom(contentUp: true), homeEnd: true)
+        case .flingDown: panCall { $0.fling(contentVelocity: PhysicsConstants.flingKeyVelocity, now: tick, in: $1) }
+        case .flingUp: panCall { $0.fling(contentVelocity: -PhysicsConstants.flingKeyVelocity, now: tick, in: $1) }
         }
-        return true
     }
 
     /// Tab moves focus through the links in view, then back to the list (T2).

@@ -20,18 +20,8 @@ public struct CapabilityProbe {
     /// Inside tmux with pass-through allowed, the kitty query is wrapped for the outer terminal;
     /// inside tmux without it, it is not sent (tmux takes an APC string for the pane's title).
     public func run(passthrough: Bool = false, insideTmux: Bool = false) -> TerminalReplies {
-        var saved = termios()
-        let isTTY = tcgetattr(input, &saved) == 0
-        if isTTY {
-            var raw = saved
-            raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-            withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-                cc[Int(VMIN)] = 0
-                cc[Int(VTIME)] = 0
-            }
-            tcsetattr(input, TCSANOW, &raw)
-        }
-        defer { if isTTY { tcsetattr(input, TCSANOW, &saved) } }
+        let mode = NonCanonicalMode(input, minBytes: 0)
+        defer { mode.restore() }
         let kitty = passthrough ? TmuxPassthrough.wrap(CapabilityQueries.kitty)
             : insideTmux ? "" : CapabilityQueries.kitty
         TTYWriter.write(output, CapabilityQueries.all(kittyQuery: kitty))

@@ -1,25 +1,6 @@
 import CChafa
+import ImageDecoding
 import TerminalCaps
-
-/// An RGBA8 picture for the encoder (rows top to bottom, `width * height * 4` bytes).
-public struct RGBAPixels: Hashable, Sendable {
-    public var width: Int
-    public var height: Int
-    public var bytes: [UInt8]
-
-    public init(width: Int, height: Int, bytes: [UInt8]) {
-        precondition(width >= 0 && height >= 0 && bytes.count == width * height * 4, "RGBA size mismatch")
-        self.width = width
-        self.height = height
-        self.bytes = bytes
-    }
-
-    /// Rows `y0..<y1` only (the visible part of an image clipped at the bars).
-    public func rows(_ y0: Int, _ y1: Int) -> RGBAPixels {
-        let a = max(0, min(height, y0)), b = max(a, min(height, y1))
-        return RGBAPixels(width: width, height: b - a, bytes: Array(bytes[(a * width * 4)..<(b * width * 4)]))
-    }
-}
 
 /// One cell of the symbols rung: a glyph and its colours (nil: transparent, the background shows).
 public struct SymbolCell: Hashable, Sendable {
@@ -45,7 +26,7 @@ public enum ChafaEncoder {
     /// The bytes that draw `image` scaled to `cols` × `rows` cells of `cell` pixels, at the cursor,
     /// with the pixel protocol `proto` (kitty, sixel or iterm2). A kitty image is only transmitted
     /// (`a=t`) under `kittyID`, with no reply; `KittyCommands.place` shows it, clipped.
-    public static func encode(_ image: RGBAPixels, proto: GraphicsProtocol, cols: Int, rows: Int,
+    public static func encode(_ image: RGBAImage, proto: GraphicsProtocol, cols: Int, rows: Int,
                               cell: CellPixelSize, kittyID: UInt32 = 1) -> [UInt8] {
         guard cols > 0, rows > 0, image.width > 0, image.height > 0 else { return [] }
         let mode: Int32
@@ -56,7 +37,7 @@ public enum ChafaEncoder {
         default: return []
         }
         var len = 0
-        let out = image.bytes.withUnsafeBufferPointer { p in
+        let out = image.pixels.withUnsafeBufferPointer { p in
             lb_chafa_encode(mode, p.baseAddress, Int32(image.width), Int32(image.height), Int32(cols),
                             Int32(rows), Int32(cell.width), Int32(cell.height), kittyID, &len)
         }
@@ -69,12 +50,12 @@ public enum ChafaEncoder {
 
     /// The symbols rung: `rows` × `cols` cells chosen by chafa from blocks, quadrants, half blocks
     /// and sextants, in 24-bit colour, for the cell grid to draw like any text.
-    public static func symbols(_ image: RGBAPixels, cols: Int, rows: Int,
+    public static func symbols(_ image: RGBAImage, cols: Int, rows: Int,
                                background: (r: UInt8, g: UInt8, b: UInt8) = (0, 0, 0)) -> [[SymbolCell]] {
         guard cols > 0, rows > 0, image.width > 0, image.height > 0 else { return [] }
         var raw = [lb_chafa_cell](repeating: lb_chafa_cell(), count: cols * rows)
         let bg = UInt32(background.r) << 16 | UInt32(background.g) << 8 | UInt32(background.b)
-        image.bytes.withUnsafeBufferPointer { p in
+        image.pixels.withUnsafeBufferPointer { p in
             raw.withUnsafeMutableBufferPointer { c in
                 lb_chafa_symbols(p.baseAddress, Int32(image.width), Int32(image.height), Int32(cols),
                                  Int32(rows), 1, bg, c.baseAddress)

@@ -1,3 +1,4 @@
+import ImageDecoding
 import TerminalCaps
 
 /// One image the renderer wants shown in pixels this frame, in screen cells.
@@ -62,7 +63,7 @@ public final class PixelImageLayer {
     /// The frame's work for `requests` inside `area` (screen rows between the bars).
     /// `pixels` gives an image's RGBA by key (nil: not decoded, nothing shown).
     public func frame(_ requests: [PixelImageRequest], area: Range<Int>,
-                      pixels: (Int) -> RGBAPixels?) -> PixelFrame {
+                      pixels: (Int) -> RGBAImage?) -> PixelFrame {
         var out = PixelFrame()
         var next: [Int: Shown] = [:]
         var stale: [Shown] = []
@@ -118,7 +119,7 @@ public final class PixelImageLayer {
 
     static func moveTo(row: Int, col: Int) -> String { "\u{1B}[\(row + 1);\(col + 1)H" }
 
-    private func draw(_ s: Shown, _ img: RGBAPixels) -> String {
+    private func draw(_ s: Shown, _ img: RGBAImage) -> String {
         let r = s.request
         let first = s.visible.lowerBound - r.top, count = s.visible.count
         if proto == .kitty {

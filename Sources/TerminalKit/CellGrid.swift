@@ -1,3 +1,4 @@
+import ImageDecoding
 import TerminalGraphics
 /// An off-screen screen: a grid of cells, for tests (golden snapshots) and the bench.
 public final class CellGrid: Screen {
@@ -61,7 +62,7 @@ public final class CellGrid: Screen {
     public private(set) var lastImages: [PixelImageRequest] = []
     public private(set) var lastLinks: [LinkSpan] = []
 
-    public func placeImage(_ request: PixelImageRequest, pixels: RGBAPixels, clip: Range<Int>) {
+    public func placeImage(_ request: PixelImageRequest, pixels: RGBAImage, clip: Range<Int>) {
         if !images.contains(where: { $0.key == request.key }) { images.append(request) }
     }
 

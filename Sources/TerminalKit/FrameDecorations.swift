@@ -1,5 +1,6 @@
 @_exported import TerminalCaps
 @_exported import TerminalGraphics
+import ImageDecoding
 
 /// Link text the screen re-writes inside OSC 8 after ncurses' frame (G5).
 public struct LinkSpan: Hashable, Sendable {
@@ -26,7 +27,7 @@ public final class FrameDecorations {
     public let colorMode: ColorMode
     private let layer: PixelImageLayer?
     private var images: [PixelImageRequest] = []
-    private var pixels: [Int: RGBAPixels] = [:]
+    private var pixels: [Int: RGBAImage] = [:]
     private var area: Range<Int> = 0..<0
     private var links: [LinkSpan] = []
 
@@ -46,7 +47,7 @@ public final class FrameDecorations {
     public var drawsPixels: Bool { layer != nil }
 
     /// Asks for an image in this frame; `clip` is the list area between the bars.
-    public func placeImage(_ r: PixelImageRequest, pixels p: RGBAPixels, clip: Range<Int>) {
+    public func placeImage(_ r: PixelImageRequest, pixels p: RGBAImage, clip: Range<Int>) {
         guard layer != nil else { return }
         if !images.contains(where: { $0.key == r.key }) { images.append(r) }
         pixels[r.key] = p

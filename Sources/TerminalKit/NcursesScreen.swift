@@ -1,7 +1,9 @@
 import CNcurses
 import Foundation
-import LiveblogModel
+import ImageDecoding
+import CSupport
 import TerminalCaps
+import TextCells
 
 /// The terminal, through ncursesw's wide-character API. Use from one thread (the main one):
 /// ncurses keeps global state. Only one may be open at a time.
@@ -150,7 +152,7 @@ public final class NcursesScreen: Screen {
                 wbuf.append(wchar_t(g.text.unicodeScalars.first!.value))
             } else if !unicode {
                 for _ in 0..<g.width { wbuf.append(0x3F) } // "?": the locale cannot show it
-            } else if g.text.unicodeScalars.count == 1 && ClusterWidth.ncursesWidth(g.text) == g.width {
+            } else if g.text.unicodeScalars.count == 1 && Self.ncursesWidth(g.text) == g.width {
                 wbuf.append(wchar_t(bitPattern: g.text.unicodeScalars.first!.value))
             } else {
                 flush(w, row: row, col: start)
@@ -190,6 +192,13 @@ public final class NcursesScreen: Screen {
         _ = wadd_wch(w, &cc)
     }
 
+    /// The columns ncurses gives the cluster: its first scalar's wcwidth (`cchar_t` is measured
+    /// by `chars[0]`). Where it is less than `TextWidth.width`, `put` skips the missing column itself.
+    static func ncursesWidth(_ c: Character) -> Int {
+        guard let u = c.unicodeScalars.first else { return 0 }
+        return max(0, Int(lb_wcwidth(u.value)))
+    }
+
     /// The scalars of a cluster that fit a cell: all of them up to `CCHARW_MAX` (5); a longer
     /// cluster (👨‍👩‍👧‍👦 is seven) keeps its longest prefix that fits and does not end in a
     /// zero-width joiner, so the terminal shows a whole, smaller sequence rather than a stray joiner.
@@ -216,7 +225,7 @@ public final class NcursesScreen: Screen {
         presentCount += 1
     }
 
-    public func placeImage(_ request: PixelImageRequest, pixels: RGBAPixels, clip: Range<Int>) {
+    public func placeImage(_ request: PixelImageRequest, pixels: RGBAImage, clip: Range<Int>) {
         decorations?.placeImage(request, pixels: pixels, clip: clip)
     }
 

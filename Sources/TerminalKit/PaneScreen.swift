@@ -1,3 +1,5 @@
+import ImageDecoding
+
 /// A screen inside a rectangle of another screen (SPEC F6: `compare` draws one World per pane).
 /// Its rows and columns count from the rectangle's corner; what falls outside the rectangle is
 /// clipped as a screen clips at its edges (`Screen.put`), so a renderer made for the whole screen
@@ -59,7 +61,7 @@ public final class PaneScreen: Screen {
     public func present() {}
 
     /// Never asked for: panes draw images in cells (see `capabilities`).
-    public func placeImage(_ request: PixelImageRequest, pixels: RGBAPixels, clip: Range<Int>) {}
+    public func placeImage(_ request: PixelImageRequest, pixels: RGBAImage, clip: Range<Int>) {}
 
     /// Link text drawn in the pane, moved to the base screen's cells (G5).
     public func link(_ span: LinkSpan) {

@@ -1,4 +1,5 @@
-import LiveblogModel
+import ImageDecoding
+import TextCells
 import TerminalGraphics
 
 /// Where the renderer draws: the ncurses screen or an off-screen grid (DESIGN principle 4).
@@ -12,7 +13,7 @@ public protocol Screen: AnyObject {
     func erase()
 
     /// Draws `text` from (row, col) and returns the display columns it took from `col`
-    /// (wide characters count 2, by `ClusterWidth`: one cluster, one cell). Text is clipped at
+    /// (wide characters count 2, by `TextWidth`, as the layout counts them: one cluster, one cell). Text is clipped at
     /// the right edge: a wide character that does not fit is not drawn. Columns left of 0 are
     /// skipped but counted.
     /// Callers pass clean text (`Sanitizer.clean`); as a last line of defence any C0 or C1
@@ -28,7 +29,7 @@ public protocol Screen: AnyObject {
 
     /// Asks for an image in pixels this frame (G1; only where `capabilities.features.graphics`
     /// is a pixel protocol). `clip`: the screen rows between the bars.
-    func placeImage(_ request: PixelImageRequest, pixels: RGBAPixels, clip: Range<Int>)
+    func placeImage(_ request: PixelImageRequest, pixels: RGBAImage, clip: Range<Int>)
 
     /// Marks link text drawn this frame, for OSC 8 where the terminal links (G5).
     func link(_ span: LinkSpan)
@@ -62,7 +63,7 @@ enum GlyphFilter {
             let v = u.value
             if v < 0x20 || (0x7F...0x9F).contains(v) { return Glyph(text: question, width: 1) }
         }
-        let w = ClusterWidth.width(c)
+        let w = TextWidth.width(c)
         if w <= 0 { return nil }
         return Glyph(text: c, width: w)
     }

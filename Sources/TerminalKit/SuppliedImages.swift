@@ -1,4 +1,5 @@
 import Foundation
+import ImageDecoding
 
 /// Pixels decoded elsewhere (R2: a real source's images, decoded off the drawing thread by
 /// ImageDecoding), keyed by the path a loaded `MediaState` names (its URL). The image cache takes

@@ -1,6 +1,6 @@
 import Foundation
 import CNcurses
-import LiveblogModel
+import TextCells
 
 /// Which terminal description to open (issue 15, T6). A `TERM` with no terminfo entry here (the
 /// usual `xterm-kitty` over ssh to a server without kitty's terminfo), or a broken one, falls back

@@ -3,6 +3,7 @@ import LiveblogModel
 import Embed
 import Simulation
 import TerminalKit
+import TextCells
 
 /// The front end: real input and the wall clock in, the world's picture out. It adds no
 /// behaviour of its own: every scroll, tap and jump is a world input (and so recordable).
@@ -30,6 +31,8 @@ public final class App {
     var pendingLink: String?
     /// Writes to the terminal (OSC 52); set by `run(on:)`.
     var terminalWrite: (String) -> Void = { _ in }
+    /// A left button went down in the list: its drag and release are pointer inputs.
+    var pointerIsDown = false
 
     public init(world: World) {
         self.world = world
@@ -64,39 +67,22 @@ public final class App {
 
     /// Sends an input that may hand a link to the app, and says so (E14); video or audio asks
     /// before it opens the player (W3).
-    private func sendFlashingExternalLinks(_ e: Scenario.Event) {
+    func sendFlashingExternalLinks(_ e: Scenario.Event) {
         let before = world.externalLinks.count, mediaBefore = world.mediaHandoffs.count
         send(e)
         if world.mediaHandoffs.count > mediaBefore, let url = world.mediaHandoffs.last {
             let command = PlayerCommand(url: url, environment: environment)
-            if let refusal = command.refusal { flash(refusal, seconds: 5) } else { ui.overlay = .confirmPlayer(command) }
+            if let refusal = command.refusal {
+                flash(refusal, seconds: 5)
+            } else {
+                ui.overlay = PlayerConfirmation(command: command)
+            }
         } else if world.externalLinks.count > before {
             offerExternalLink(world.externalLinks.last!)
         }
     }
 
-    // MARK: - Input mapping (T2, T3)
-
-    static func keyName(_ k: Key) -> KeyName? {
-        switch k {
-        case .char(" "): return .space
-        case .char(let c): return .char(c)
-        case .up: return .up
-        case .down: return .down
-        case .left: return .left
-        case .right: return .right
-        case .pageUp: return .pageUp
-        case .pageDown: return .pageDown
-        case .home: return .home
-        case .end: return .end
-        case .enter: return .enter
-        case .tab: return .tab
-        case .backTab: return .backTab
-        case .escape: return .escape
-        case .backspace: return .backspace
-        default: return nil
-        }
-    }
+    // MARK: - Input (T2, T3)
 
     public func handle(_ event: InputEvent) {
         if demo != nil {
@@ -111,7 +97,6 @@ public final class App {
         }
         switch event {
         case .resize(let c, let r):
-            lastResize = DispatchTime.now().uptimeNanoseconds
             screenCols = c
             send(.resize(cols: c, rows: r))
         case .key(let k):
@@ -119,163 +104,72 @@ public final class App {
         case .mouse(let m):
             handleMouse(m)
         case .paste(let text):
-            handlePaste(text)
+            // A bracketed paste (issue 15) is text for the open overlay (the `/` prompt); anywhere
+            // else it is ignored, so pasted text never acts as keystrokes.
+            if var o = ui.overlay { overlayDid(o.paste(text), o) }
         case .focus(let on):
             focusChanged(on)
         }
     }
 
+    /// A key: the offered link's (G5), then the open overlay's, then the key map's (T2): the
+    /// World's keys are world inputs, the app's are carried out here.
     private func handleKey(_ k: Key) {
         if case .ctrl("c") = k {
             running = false
             return
         }
-        guard let key = App.keyName(k) else { return }
-        if handleLinkKey(key) || handleOverlayKey(key) { return }
-        switch key {
-        case .char("q"): running = false
-        case .char("?"): ui.overlay = .help
-        case .char("/"): ui.overlay = .prompt(text: "", selected: 0)
-        case .char("h"): ui.overlay = .panel(.highlights, selected: 0)
-        case .char("c"): ui.overlay = .panel(.chapters, selected: 0)
-        case .char("s"): ui.overlay = .panel(.scorers, selected: 0)
-        case .char("t"): ui.overlay = ui.overlay == .timeline ? .none : .timeline
-        case .char("~"): ui.overlay = ui.overlay == .console ? .none : .console
-        case .char("e") where recorder != nil: captureExpectation()
-        case .char(let c) where ("1"..."9").contains(c):
+        guard let key = KeyName(terminal: k) else { return }
+        if handleLinkKey(key) { return }
+        if var o = ui.overlay, overlayDid(o.key(key, overlayContext), o) { return }
+        switch KeyMap.list.action(for: key) {
+        case .world?: sendFlashingExternalLinks(.key(key))
+        case .app(let a)?: perform(a)
+        case nil: break
+        }
+    }
+
+    /// The app's keys (T2, L7, Q7).
+    private func perform(_ action: AppKeyAction) {
+        switch action {
+        case .quit: running = false
+        case .help: ui.overlay = HelpOverlay()
+        case .prompt: ui.overlay = PromptOverlay()
+        case .highlights: ui.overlay = PanelOverlay(.highlights)
+        case .chapters: ui.overlay = PanelOverlay(.chapters)
+        case .scorers: ui.overlay = PanelOverlay(.scorers)
+        case .timeline: ui.overlay = TimelineOverlay()
+        case .console: ui.overlay = ConsoleOverlay()
+        case .expectation:
+            if recorder != nil { captureExpectation() } else { flash("e: expectations are recorded with --record") }
+        case .highlight(let n):
             let hl = world.page.liveblog.highlights
-            let n = Int(String(c))!
-            if n <= hl.count { jump(hl[n - 1].id) } else { flash(hl.count == 1 ? "there is 1 highlight" : "there are \(Plural.count(hl.count, "highlight"))") }
-        default:
-            if KeyName.worldKeys.contains(key) { sendFlashingExternalLinks(.key(key)) }
+            if n <= hl.count {
+                jump(hl[n - 1].id)
+            } else {
+                flash(hl.count == 1 ? "there is 1 highlight" : "there are \(Plural.count(hl.count, "highlight"))")
+            }
         }
     }
 
-    /// A key while an overlay is open; true when the overlay took it.
-    private func handleOverlayKey(_ key: KeyName) -> Bool {
-        switch ui.overlay {
-        case .help:
-            ui.overlay = .none
-            return true
-        case .panel(let kind, let sel):
-            handlePanelKey(key, kind, sel)
-            return true
-        case .prompt(let text, let sel):
-            handlePromptKey(key, text, sel)
-            return true
-        case .console:
-            if key == .char("~") || key == .escape { ui.overlay = .none; return true }
-        case .timeline:
-            if key == .char("t") || key == .escape { ui.overlay = .none; return true }
-        case .confirmPlayer(let command):
-            ui.overlay = .none
-            confirmPlayer(command, yes: key == .char("y") || key == .char("Y"))
-            return true
-        case .none:
-            break
-        }
-        return false
+    /// What an overlay may read while it takes input.
+    var overlayContext: OverlayContext {
+        let page = world.page
+        return OverlayContext(liveblog: page.liveblog, postExists: { page.exists($0) },
+                              screen: Rect(row: 0, col: 0, width: screenCols, height: world.config.rows))
     }
 
-    /// The highlights, chapters and scorers panels (L7).
-    private func handlePanelKey(_ key: KeyName, _ kind: UIState.PanelKind, _ sel: Int) {
-        let entries = panelEntries(kind, world.page.liveblog)
-        switch key {
-        case .escape, .char("q"), .char("h"), .char("c"), .char("s"): ui.overlay = .none
-        case .char("j"), .down: ui.overlay = .panel(kind, selected: min(sel + 1, max(0, entries.count - 1)))
-        case .char("k"), .up: ui.overlay = .panel(kind, selected: max(0, sel - 1))
-        case .enter:
-            if sel < entries.count {
-                ui.overlay = .none
-                jump(entries[sel].id)
-            }
-        case .char(let c):
-            if let d = Int(String(c)), d >= 1, d <= 9, d <= entries.count {
-                ui.overlay = .none
-                jump(entries[d - 1].id)
-            }
-        default: break
+    /// Applies what the open overlay did with an input: it stays as it is now or closes, then
+    /// its request is carried out. True when the overlay took the input.
+    @discardableResult
+    func overlayDid(_ outcome: OverlayOutcome, _ overlay: any Overlay) -> Bool {
+        ui.overlay = outcome.closes ? nil : overlay
+        switch outcome.request {
+        case .jump(let id)?: jump(id)
+        case let .player(command, yes)?: confirmPlayer(command, yes: yes)
+        case nil: break
         }
-    }
-
-    /// The `/` prompt: an id with completion (T2).
-    private func handlePromptKey(_ key: KeyName, _ text: String, _ sel: Int) {
-        let matches = completions(text, world.page.liveblog)
-        switch key {
-        case .escape: ui.overlay = .none
-        case .enter:
-            ui.overlay = .none
-            let id = sel < matches.count && !matches.isEmpty && !world.page.exists(text) ? matches[sel] : text
-            if !id.isEmpty { jump(id) }
-        case .tab:
-            // Complete to the longest common prefix of the matches.
-            if let first = matches.first {
-                var prefix = first
-                for m in matches.dropFirst() { while !m.hasPrefix(prefix) { prefix.removeLast() } }
-                let completed = prefix.count > text.count ? prefix : (matches.count == 1 ? first : text)
-                ui.overlay = .prompt(text: completed, selected: 0)
-            }
-        case .backspace: ui.overlay = .prompt(text: String(text.dropLast()), selected: 0)
-        case .down: ui.overlay = .prompt(text: text, selected: min(sel + 1, max(0, matches.count - 1)))
-        case .up: ui.overlay = .prompt(text: text, selected: max(0, sel - 1))
-        case .char(let c):
-            if text.count < App.promptLimit { ui.overlay = .prompt(text: text + String(c), selected: 0) }
-        default: break
-        }
-    }
-
-    private var pointerIsDown = false
-    /// When the terminal last changed size: once resizes stop for a moment the whole screen is
-    /// painted again, since a terminal resized while we wrote (tmux reflowing a pane) can keep
-    /// stale cells ncurses believes current (seen after a storm of resizes: part of the toolbar blank).
-    var lastResize: UInt64?
-
-    private func handleMouse(_ m: MouseEvent) {
-        let line = world.line, cw = world.config.page.cell.width
-        // G4: the exact position where the terminal reports pixels, the cell's centre otherwise.
-        // D2: columns from the device column's left edge.
-        let left = Double(DeviceFrame.left(world: world, screenCols: screenCols))
-        let x = ((m.exactCol ?? Double(m.col) + 0.5) - left) * cw
-        let y = (m.exactRow ?? Double(m.row) + 0.5) * line
-        switch m.kind {
-        case .press(let button):
-            // W2: the mouse's back and forward buttons.
-            if button == 8 || button == 9, ui.overlay == .none {
-                return send(.key(button == 8 ? .backspace : .char("L")))
-            }
-            guard button == 1 else { return }
-            if case .panel(let kind, let sel) = ui.overlay {
-                // A click on a panel entry jumps; anywhere else closes it (the geometry the renderer drew).
-                let screenArea = Rect(row: 0, col: 0, width: screenCols, height: world.config.rows)
-                let panel = PanelGeometry(kind, world.page.liveblog, selected: sel, in: screenArea)
-                ui.overlay = .none
-                if let i = panel.entry(atRow: m.row, col: m.col) { jump(panel.entries[i].id) }
-                return
-            }
-            if ui.overlay == .help { ui.overlay = .none }
-            if case .confirmPlayer(let command) = ui.overlay {
-                // A click elsewhere is not a yes (W3).
-                ui.overlay = .none
-                return confirmPlayer(command, yes: false)
-            }
-            if pillContains(row: m.row, col: m.col) {
-                send(.key(.char("N")))
-                return
-            }
-            pointerIsDown = true
-            send(.pointer(phase: .down, x: x, y: y))
-        case .drag:
-            guard pointerIsDown else { return }
-            send(.pointer(phase: .move, x: x, y: y))
-        case .release:
-            guard pointerIsDown else { return }
-            pointerIsDown = false
-            sendFlashingExternalLinks(.pointer(phase: .up, x: x, y: y))
-        case .wheelUp, .wheelDown:
-            send(.wheel(notches: m.kind == .wheelDown ? 1 : -1, row: Double(m.row), col: Double(m.col) - left))
-        case .move:
-            break
-        }
+        return !outcome.passes
     }
 
     // MARK: - Virtual-time chores

@@ -11,22 +11,23 @@ extension App {
         flash("external link: \(url) · Enter opens · y copies · Esc", seconds: 8)
     }
 
-    /// A key while an external link is offered: Enter opens it with `$BROWSER` or xdg-open, y
-    /// copies it (OSC 52), Esc dismisses; any other key dismisses it and acts as usual.
+    /// A key while an external link is offered (`KeyMap.linkOffer`): Enter opens it with
+    /// `$BROWSER` or xdg-open, y copies it (OSC 52), Esc dismisses; any other key dismisses it
+    /// and acts as usual.
     func handleLinkKey(_ key: KeyName) -> Bool {
         guard let url = pendingLink else { return false }
         pendingLink = nil
-        guard ui.message != nil, ui.overlay == .none else { return false }
-        switch key {
-        case .enter:
+        guard ui.message != nil, ui.overlay == nil else { return false }
+        switch KeyMap.linkOffer.action(for: key) {
+        case .open?:
             let ok = ExternalLinkOpener.open(url)
             flash(ok ? "opening \(url)" : "cannot open \(url): no browser (set BROWSER)", seconds: 4)
-        case .char("y"):
+        case .copy?:
             terminalWrite(TerminalSequences.copyToClipboard(url))
             flash("copied \(url)", seconds: 3)
-        case .escape:
+        case .dismiss?:
             ui.message = nil
-        default:
+        case nil:
             return false
         }
         return true

@@ -1,36 +1,29 @@
 import Foundation
 import LiveblogModel
 import Simulation
-import VirtualTime
 import TerminalKit
+import TextCells
 
 /// The navigation bar above the list (H1): the title, the origin, and badges for the mode,
 /// platform, hook, network, device (D1) and recording.
 struct NavBar {
-    let world: World
+    let facts: NavFacts
     let ui: UIState
 
     func draw(on s: Screen, _ t: Theme, in area: Rect) {
         guard area.height > 0 else { return }
-        let w = world, rows = area.height
+        let w = facts, rows = area.height
         for r in area.rows { s.fill(row: r, col: area.col, width: area.width, " ", t.navBar) }
-        let hookLabel: String
-        if let h = w.config.hook {
-            hookLabel = h.throwsMessage != nil ? "hook throws" : "hook \(h.arity)p"
-        } else {
-            hookLabel = "no hook"
-        }
         // W2: canGoBack / canGoForward, shown while there is somewhere to go.
-        let back = w.history.canGoBack ? ["\(t.back) H"] : []
-        let history = back + (w.history.canGoForward ? ["L \(t.forward)"] : [])
-        let badges = history + [w.config.mode.rawValue, w.config.platform.rawValue, hookLabel,
-                                ui.networkLabel ?? w.page.networkProfile.rawValue]
-            + (w.config.device.map { [$0.name] } ?? []) + (ui.recording ? ["● rec"] : [])
+        let back = w.canGoBack ? ["\(t.back) H"] : []
+        let history = back + (w.canGoForward ? ["L \(t.forward)"] : [])
+        let badges = history + [w.mode, w.platform, w.hook, ui.networkLabel ?? w.network]
+            + (w.device.map { [$0] } ?? []) + (ui.recording ? ["● rec"] : [])
         let badgeText = badges.map { " \($0) " }.joined(separator: " ")
-        let badgeW = ClusterWidth.width(of: t.ascii(badgeText))
+        let badgeW = TextWidth.width(t.ascii(badgeText))
         let titleRow = area.row + (rows >= 2 ? rows - 2 : 0)
         let lastRow = area.bottom - 1
-        let title = ui.caption ?? w.page.liveblog.title
+        let title = ui.caption ?? w.title
         let maxTitle = max(0, area.width - 2 - (titleRow == lastRow ? badgeW + 1 : 0))
         s.put(row: titleRow, col: area.col + 1, t.ascii(truncate(title, maxTitle, t)), t.navBar)
         var c = area.col + max(1, area.width - badgeW - 1)
@@ -39,7 +32,7 @@ struct NavBar {
             c += 1
         }
         if rows >= 2 && titleRow != lastRow {
-            let origin = truncate("liveblog · \(w.page.origin)", max(0, c - area.col - badgeW - 3), t)
+            let origin = truncate("liveblog · \(w.origin)", max(0, c - area.col - badgeW - 3), t)
             s.put(row: lastRow, col: area.col + 1, t.ascii(origin), t.navBar)
         }
     }
@@ -48,44 +41,41 @@ struct NavBar {
 /// The toolbar below the list: a message, the focused link, the keys, or the state of the jump
 /// (E3–E13: held time left, end reason, calls and corrections, top, clamping, drops).
 struct Toolbar {
-    static let keys = "j/k scroll · J/K fling · / jump · h c s panels · t timeline · ? help · q quit"
+    /// The keys' hint, from the key map (T2).
+    static let keys = KeyMap.list.hint
 
-    let world: World
+    let facts: ToolbarFacts
     let ui: UIState
 
     func draw(on s: Screen, _ t: Theme, in area: Rect) {
         guard area.height > 0 else { return }
-        let w = world
+        let w = facts
         for r in area.rows { s.fill(row: r, col: area.col, width: area.width, " ", t.toolbar) }
         let r = area.bottom - 1, room = area.width - 2
         func line(_ text: String, _ style: Style) {
             s.put(row: r, col: area.col + 1, t.ascii(truncate(text, room, t)), style)
         }
         if let m = ui.message, m.until > w.seconds { return line(m.text, t.toolbarHot) }
-        if let f = w.focusedLink {
-            return line("link: \(f.href)  (Enter follows, Tab next, Esc back to the list)", t.toolbarHot)
+        if let href = w.focusedHref {
+            return line("link: \(href)  (Enter follows, Tab next, Esc back to the list)", t.toolbarHot)
         }
         guard let j = w.jump else { return line(Self.keys, t.toolbar) }
         var c = area.col + 1
         for (text, hot) in jumpParts(j, t) {
             let txt = t.ascii(text)
-            if c + ClusterWidth.width(of: txt) >= area.right { break }
+            if c + TextWidth.width(txt) >= area.right { break }
             c += s.put(row: r, col: c, txt, hot ? t.toolbarHot : t.toolbar)
             c += s.put(row: r, col: c, "  ", t.toolbar)
         }
     }
 
     /// The jump's state as labelled parts; `true` marks the ones shown highlighted.
-    func jumpParts(_ j: JumpStatus, _ t: Theme) -> [(String, Bool)] {
-        let w = world
+    func jumpParts(_ facts: JumpFacts, _ t: Theme) -> [(String, Bool)] {
+        let j = facts.status
         var parts: [(String, Bool)] = []
         parts.append(("jump #\(j.jumpId)\(j.postId.map { " \(t.arrow) \($0)" } ?? "")", true))
-        if let held = w.page.held, held.jumpId == j.jumpId {
-            let left: Double
-            if held.arity == 1 { left = max(0, 1 - VirtualClock.seconds(w.tick - held.lastCallTick)) }
-            else { left = max(0, 10 - VirtualClock.seconds(w.tick - held.startTick)) }
-            // The time the hold has LEFT (10 s from the jump; 1 s after the last call for a
-            // one-parameter hook, E11), labelled so: not the time held so far (issue 17).
+        if let left = facts.heldLeft {
+            // The time the hold has LEFT, labelled so: not the time held so far (issue 17).
             parts.append((String(format: "%.1fs left", left), true))
         } else if let reason = j.endReason {
             parts.append(("ended: \(reason)", false))
@@ -93,9 +83,9 @@ struct Toolbar {
         parts.append(("calls \(j.calls) (\(j.corrections) corr)", false))
         if let top = j.lastTop { parts.append(("top \(Int(top.rounded()))", false)) }
         if j.clamped { parts.append(("clamped", true)) }
-        if w.scrollView.isAnimating { parts.append(("animating", true)) }
+        if facts.animating { parts.append(("animating", true)) }
         if j.drops > 0 { parts.append(("dropped \(j.drops)", true)) }
-        if let y = j.postId.flatMap({ w.postY($0) }) { parts.append(("y \(Int(y.rounded()))", false)) }
+        if let y = facts.postY { parts.append(("y \(Int(y.rounded()))", false)) }
         return parts
     }
 }

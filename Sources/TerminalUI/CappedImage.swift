@@ -8,7 +8,7 @@ extension FrameContext {
     /// The columns an image row takes: all of them, or fewer and centred when the cap applied.
     func imageColumns(_ item: PageItem, _ m: Media, _ state: MediaState, _ c0: Int, _ width: Int)
         -> (c0: Int, width: Int) {
-        guard world.page.config.maxImageHeight != nil else { return (c0, width) }
+        guard page.imageCapped else { return (c0, width) }
         let ratio: Double
         switch state {
         case let .loaded(pw, ph, _) where !m.hasDeclaredSize && pw > 0 && ph > 0:
@@ -19,7 +19,7 @@ extension FrameContext {
             }
             ratio = h / w
         }
-        let full = Double(width) * world.config.page.cell.width * ratio
+        let full = Double(width) * page.cellWidth * ratio
         guard full > item.height + 0.5 else { return (c0, width) }
         let cols = max(1, Int((Double(width) * item.height / full).rounded()))
         return (c0 + (width - cols) / 2, cols)

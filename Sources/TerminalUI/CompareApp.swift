@@ -59,7 +59,6 @@ public final class CompareApp {
         switch event {
         case .resize(let c, let r):
             layout(cols: c, rows: r)
-            for p in panes { p.lastResize = DispatchTime.now().uptimeNanoseconds }
         case .key(.char("p")), .key(.char("d")):
             for p in panes { p.flash("each pane keeps its platform and device here (compare)") }
         case .key(let k):
@@ -107,4 +106,36 @@ public final class CompareApp {
             }
         }
     }
+}
+
+/// `compare` in the terminal's run loop (`TerminalRunLoop`, T7): every pane advanced to the same
+/// wall-clock tick before each input and each frame; it moves, waits or has focus as its panes do.
+extension CompareApp: RunLoopClient {
+    /// Runs until q.
+    public func run(on screen: NcursesScreen) -> SessionEnd { TerminalRunLoop.run(self, on: screen) }
+
+    var focused: Bool { panes.allSatisfy(\.focused) }
+    var isMoving: Bool { panes.contains(where: \.isMoving) }
+    var isWaiting: Bool { panes.contains(where: \.isWaiting) }
+    var hasPendingImages: Bool { panes.contains(where: \.hasPendingImages) }
+    var imageGeneration: Int { panes.reduce(0) { $0 + $1.imageGeneration } }
+
+    func start(on screen: NcursesScreen) {
+        layout(cols: screen.cols, rows: screen.rows)
+        for p in panes { p.terminalWrite = { [unowned screen] in screen.write($0) } }
+    }
+
+    /// Messages whose time is up go (the chores ran with each `advance`).
+    func turn() -> Bool {
+        var changed = false
+        for p in panes {
+            if let m = p.ui.message, m.until <= p.world.seconds {
+                p.ui.message = nil
+                changed = true
+            }
+        }
+        return changed
+    }
+
+    func finish() -> SessionEnd { .finished }
 }

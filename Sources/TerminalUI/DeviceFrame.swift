@@ -1,6 +1,6 @@
-import Host
-import Simulation
+import ImageDecoding
 import TerminalKit
+import TextCells
 
 /// Where the device's column sits in the terminal (D2, D5): the page's column centred, one cell
 /// per 8 pt across and 16 pt down; the navigation bar and the toolbar span the terminal. When
@@ -18,16 +18,33 @@ struct DeviceFrame {
     /// The row that says so.
     let hiddenNotice: Rect?
 
-    init(world: World, screen full: Rect) {
-        let cfg = world.config
-        left = DeviceFrame.left(world: world, screenCols: full.width)
-        let width = cfg.device == nil ? min(full.width, cfg.cols) : min(full.width, world.viewCols)
-        let rows = cfg.device == nil ? full.height : min(full.height, world.viewRows)
+    /// What the frame is made from: the world's view (`ViewGeometry(world:)`, FrameModelBuilder).
+    struct ViewGeometry {
+        let hasDevice: Bool
+        /// The world's width in columns (the demo narrows it).
+        let cols: Int
+        /// The device column's columns and its viewport's rows (D2).
+        let viewCols: Int
+        let viewRows: Int
+        let insetTopRows: Int
+        let insetBottomRows: Int
+
+        /// Rows of the device's viewport a terminal of `screenRows` rows cannot show (D2).
+        func hiddenRows(screenRows: Int) -> Int { max(0, viewRows - screenRows) }
+
+        /// The column the device's column starts at: centred (D2, D5), 0 without a device.
+        func left(screenCols: Int) -> Int { hasDevice ? max(0, (screenCols - viewCols) / 2) : 0 }
+    }
+
+    init(_ view: ViewGeometry, screen full: Rect) {
+        left = view.left(screenCols: full.width)
+        let width = view.hasDevice ? min(full.width, view.viewCols) : min(full.width, view.cols)
+        let rows = view.hasDevice ? min(full.height, view.viewRows) : full.height
         // The last terminal row says what is hidden, so one row fewer of the viewport shows.
-        let short = cfg.device != nil && world.hiddenRows(screenRows: full.height) > 0
-        hiddenRows = short ? world.hiddenRows(screenRows: full.height - 1) : 0
+        let short = view.hasDevice && view.hiddenRows(screenRows: full.height) > 0
+        hiddenRows = short ? view.hiddenRows(screenRows: full.height - 1) : 0
         let (navArea, belowNav) = Rect(row: full.row, col: full.col, width: full.width, height: rows)
-            .splitTop(cfg.insetTopRows)
+            .splitTop(view.insetTopRows)
         nav = navArea
         if hiddenRows > 0 {
             // The viewport's bottom (toolbar included) is below the terminal: its top shows.
@@ -36,25 +53,19 @@ struct DeviceFrame {
             toolbar = Rect(row: notice.bottom, col: 0, width: full.width, height: 0)
             hiddenNotice = notice
         } else {
-            let (rest, bar) = belowNav.splitBottom(cfg.insetBottomRows)
+            let (rest, bar) = belowNav.splitBottom(view.insetBottomRows)
             list = Rect(row: rest.row, col: left, width: width, height: rest.height)
             toolbar = bar
             hiddenNotice = nil
         }
     }
 
-    /// The column the device's column starts at: centred (D2, D5), 0 without a device.
-    static func left(world: World, screenCols: Int) -> Int {
-        guard world.config.device != nil else { return 0 }
-        return max(0, (screenCols - world.viewCols) / 2)
-    }
-
     /// D2: "▼ 12 rows (190 pt) of the iphone-15's 759 pt viewport are below the terminal".
-    func drawHiddenNotice(_ world: World, on s: Screen, _ t: Theme) {
-        guard let area = hiddenNotice, let d = world.config.device else { return }
+    func drawHiddenNotice(_ hidden: HiddenViewport?, on s: Screen, _ t: Theme) {
+        guard let area = hiddenNotice, let d = hidden else { return }
         let shown = Double(area.row)
-        let pt = Int((world.viewportHeight - shown * world.line).rounded())
-        let text = "▼ \(hiddenRows) rows (\(pt) pt) of the \(d.name)'s \(Int(world.viewportHeight)) pt viewport "
+        let pt = Int((d.viewportHeight - shown * d.line).rounded())
+        let text = "▼ \(hiddenRows) rows (\(pt) pt) of the \(d.deviceName)'s \(Int(d.viewportHeight)) pt viewport "
             + "are below the terminal"
         s.fill(row: area.row, col: area.col, width: area.width, " ", t.toolbar)
         s.put(row: area.row, col: area.col + 1, t.ascii(truncate(text, area.width - 2, t)), t.toolbarHot)
@@ -82,12 +93,12 @@ final class ColumnScreen: Screen {
     func put(row: Int, col: Int, _ text: String, _ style: Style) -> Int {
         guard col < width else { return 0 }
         let room = width - max(0, col)
-        let fitted = ClusterWidth.width(of: text) <= room ? text : truncateCells(text, room)
+        let fitted = TextWidth.width(text) <= room ? text : truncateCells(text, room)
         let drawn = base.put(row: row, col: left + col, fitted, style)
-        return fitted == text ? drawn : ClusterWidth.width(of: text)
+        return fitted == text ? drawn : TextWidth.width(text)
     }
 
-    func placeImage(_ request: PixelImageRequest, pixels: RGBAPixels, clip: Range<Int>) {
+    func placeImage(_ request: PixelImageRequest, pixels: RGBAImage, clip: Range<Int>) {
         var r = request
         r.col += left
         base.placeImage(r, pixels: pixels, clip: clip)

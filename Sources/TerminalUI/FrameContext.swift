@@ -1,13 +1,14 @@
 import LiveblogModel
 import Embed
-import Simulation
 import TerminalKit
+import TextCells
 
-/// One frame's drawing of the list's area: native rows, and the page's items at each row's
-/// centre. Rows are screen rows (the world maps them to content); the area starts at column 0
-/// and is `cols` wide (the world's width, which the demo narrows).
+/// One frame's drawing of the list's area from the frame's model: native rows, and the page's
+/// items at each row's centre. Rows are screen rows; the area starts at column 0 and is `cols`
+/// wide (the world's width, which the demo narrows).
 final class FrameContext {
-    let world: World
+    let model: FrameModel
+    var page: PageFacts { model.page }
     let theme: Theme
     let area: Rect
     var cols: Int { area.width }
@@ -15,10 +16,9 @@ final class FrameContext {
     let images: ImageCache
     /// Pixel images may be drawn (not under an overlay: they would show through it).
     var pixelImages = true
-    private var items: [PageItem]?
 
-    init(world: World, theme: Theme, area: Rect, screen: Screen, images: ImageCache) {
-        self.world = world
+    init(model: FrameModel, theme: Theme, area: Rect, screen: Screen, images: ImageCache) {
+        self.model = model
         self.theme = theme
         self.area = area
         self.screen = screen
@@ -30,35 +30,21 @@ final class FrameContext {
         for r in area.rows { drawRow(r) }
     }
 
-    /// All page items for the visible rows, fetched once (O(log n + visible), B1). The range
-    /// covers every screen row the page shows, under the bars too, as it always has.
-    private func pageItems() -> [PageItem] {
-        if let i = items { return i }
-        var lo = Double.infinity, hi = -Double.infinity
-        for r in 0..<screen.rows {
-            guard case .page(let py) = world.rowContent(r) else { continue }
-            lo = min(lo, py)
-            hi = max(hi, py)
-        }
-        let list = lo <= hi ? world.page.items(from: lo - 1, to: hi + 1) : []
-        items = list
-        return list
-    }
-
     func drawRow(_ r: Int) {
-        switch world.rowContent(r) {
+        switch model.rows[r] ?? .empty {
         case .empty: return
-        case .nativeHeader(let i): drawNativeHeader(r, i, fade: 1)
-        case .collapsingHeader(let i, let fade): drawNativeHeader(r, i, fade: fade)
+        case let .nativeHeader(i, fade): drawNativeHeader(r, i, fade: fade)
         case .nativeFooter(let i): drawNativeFooter(r, i)
-        case .page(let py): drawPage(r, py)
+        case .siteHeader(let first): drawSiteHeader(r, first: first)
+        case let .page(py, item?, isTarget): drawPage(r, py, item, isJumpTarget: isTarget)
+        case .page(_, nil, _): return
         }
     }
 
     // MARK: Native rows (H1)
 
     func nativeHeaderLines() -> [(String, Style)] {
-        let lb = world.page.liveblog
+        let lb = model.header
         var lines: [(String, Style)] = [
             (" LIVE", Style(fg: theme.c(203), bg: theme.native.bg, bold: true)),
             (" " + lb.title, theme.nativeTitle),
@@ -69,7 +55,7 @@ final class FrameContext {
             let score = Style(fg: theme.c(231), bg: theme.color ? .indexed(22) : .default, bold: true)
             lines.append(("  \(s.homeTeam)  \(s.homeScore) – \(s.awayScore)  \(s.awayTeam)", score))
         } else {
-            lines.append((" " + Plural.count(lb.posts.count, "update"), theme.native))
+            lines.append((" " + Plural.count(lb.postCount, "update"), theme.native))
         }
         lines.append(("", theme.native))
         return lines
@@ -116,18 +102,8 @@ final class FrameContext {
 
     // MARK: Page rows
 
-    func drawPage(_ r: Int, _ py: Double) {
-        // A sticky site header stays at the top of a self-scrolling web view (E1).
-        let sticky = world.config.page.stickyHeader
-        if sticky > 0 && world.page.selfScrolling {
-            let frameY = py - world.webFrame.scroll
-            if frameY >= 0 && frameY < sticky {
-                drawSiteHeader(r, first: frameY < world.line)
-                return
-            }
-        }
-        guard let item = pageItems().last(where: { $0.y <= py && py < $0.y + $0.height }) else { return }
-        let first = py - item.y < world.line
+    func drawPage(_ r: Int, _ py: Double, _ item: PageItem, isJumpTarget: Bool) {
+        let first = py - item.y < page.line
         let c0 = min(item.indent, max(0, cols - 1))
         let width = max(0, cols - c0 - 1)
         switch item.kind {
@@ -137,10 +113,10 @@ final class FrameContext {
         case .headline(let l): drawRuns(r, c0, l.runs, base: Style(fg: theme.c(231), bold: true))
         case .scoreboard(let s):
             let text = theme.ascii("\(s.homeTeam)  \(s.homeScore) – \(s.awayScore)  \(s.awayTeam)")
-            let col = max(c0, (cols - ClusterWidth.width(of: text)) / 2)
+            let col = max(c0, (cols - TextWidth.width(text)) / 2)
             screen.put(row: r, col: col, truncate(text, width, theme), Style(fg: theme.c(231), bold: true))
         case let .postMeta(time, hl):
-            drawPostMeta(r, c0, time, hl, item)
+            drawPostMeta(r, c0, time, hl, isJumpTarget: isJumpTarget)
         case .sport(let s):
             screen.put(row: r, col: c0, truncate(theme.ascii(s), width, theme), theme.goal)
         case .text(let l): drawRuns(r, c0, l.runs, base: theme.text)
@@ -160,7 +136,7 @@ final class FrameContext {
             let label = loading ? "\(spinner) Loading older posts\(theme.ellipsis)"
                                 : "[ Load more — \(remaining) older posts ]"
             let text = theme.ascii(label)
-            screen.put(row: r, col: max(c0, (cols - ClusterWidth.width(of: text)) / 2), text,
+            screen.put(row: r, col: max(c0, (cols - TextWidth.width(text)) / 2), text,
                        loading ? theme.dim : theme.link)
         case .notice(let n): screen.put(row: r, col: c0, truncate(theme.ascii(n), width, theme), theme.notice)
         case .stripRow(let k): drawStripRow(r, k, c0, width)
@@ -168,11 +144,11 @@ final class FrameContext {
     }
 
     /// The spinner's frame: eight ticks each.
-    var spinner: String { theme.spinner[(world.tick / 8) % theme.spinner.count] }
+    var spinner: String { theme.spinner[(page.tick / 8) % theme.spinner.count] }
 
     /// A post's time and badges (two columns apart, whatever comes before them), and a mark on
     /// the jump's target.
-    func drawPostMeta(_ r: Int, _ c0: Int, _ time: String, _ hl: Highlight, _ item: PageItem) {
+    func drawPostMeta(_ r: Int, _ c0: Int, _ time: String, _ hl: Highlight, isJumpTarget: Bool) {
         var c = c0 + screen.put(row: r, col: c0, time, theme.dim)
         let badge: (String, Style)?
         switch hl {
@@ -182,7 +158,7 @@ final class FrameContext {
         default: badge = nil
         }
         if let (text, style) = badge { c += 2 + screen.put(row: r, col: c + 2, theme.ascii(text), style) }
-        if let id = world.page.liveblog.posts[safe: item.postIndex ?? -1]?.id, id == world.jump?.postId {
+        if isJumpTarget {
             let mark = truncate(theme.ascii("\(theme.arrow) jump target"), max(0, cols - 1 - c - 2), theme)
             screen.put(row: r, col: c + 2, mark, theme.toolbarHot)
         }
@@ -190,17 +166,13 @@ final class FrameContext {
 
     /// One row of the horizontal timeline strip (E15): the cards the strip's scroll shows.
     func drawStripRow(_ r: Int, _ k: Int, _ c0: Int, _ width: Int) {
-        let page = world.page
-        let pitch = page.cardPitch, cw = page.cardColumns
-        guard page.loadedCount > 0 else { return }
-        let first = max(0, page.stripX / pitch)
-        var i = first
-        let target = world.jump?.postId
-        while i < page.loadedCount {
-            let x = i * pitch - page.stripX
+        guard let strip = model.strip else { return }
+        let pitch = strip.pitch, cw = strip.cardColumns
+        var i = strip.first
+        while i < strip.loadedCount, let card = strip.card(i) {
+            let x = i * pitch - strip.stripX
             if x >= width { break }
-            let lines = page.cardLines(i)
-            let isTarget = page.liveblog.posts[i].id == target
+            let (lines, isTarget) = card
             let bg: Color = theme.color ? (isTarget ? .indexed(24) : .indexed(236)) : .default
             var style = Style(fg: theme.c(252), bg: bg, bold: k == 0)
             if !theme.color && isTarget { style.reverse = true }
@@ -213,7 +185,7 @@ final class FrameContext {
                 var skip = visibleFrom, clipped = ""
                 for ch in text {
                     if skip > 0 {
-                        skip -= ClusterWidth.width(ch)
+                        skip -= TextWidth.width(ch)
                         continue
                     }
                     clipped.append(ch)
@@ -223,7 +195,7 @@ final class FrameContext {
             i += 1
         }
         if k == 11 {
-            let label = theme.ascii("\(page.stripX / pitch + 1)/\(page.loadedCount) · ← → scroll the strip")
+            let label = theme.ascii("\(strip.stripX / pitch + 1)/\(strip.loadedCount) · ← → scroll the strip")
             screen.put(row: r, col: c0, truncateCells(label, width), theme.dim)
         }
     }
@@ -231,12 +203,12 @@ final class FrameContext {
     func drawSiteHeader(_ r: Int, first: Bool) {
         screen.fill(row: r, col: 0, width: cols, " ", theme.siteHeader)
         guard first else { return }
-        screen.put(row: r, col: 1, theme.ascii("\(world.page.origin)  · site header"), theme.siteHeader)
+        screen.put(row: r, col: 1, theme.ascii("\(page.origin)  · site header"), theme.siteHeader)
     }
 
     func drawRuns(_ r: Int, _ col: Int, _ runs: [TextRun], base: Style) {
         var c = col
-        let focus = world.focusedLink
+        let focus = page.focusedLink
         for run in runs {
             var st = base
             if run.bold { st.bold = true }

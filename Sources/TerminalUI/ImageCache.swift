@@ -1,4 +1,5 @@
 import Foundation
+import ImageDecoding
 import TerminalKit
 
 /// Decoded images, scaled per size, made off the drawing path (I3): a miss queues the decode on a
@@ -43,8 +44,9 @@ final class ImageCache: @unchecked Sendable {
             lock.lock()
             let cached = decoded[path]
             lock.unlock()
-            // A real source's pixels (R2) first, else the PNG file at the path.
-            let img = cached ?? SuppliedImages.shared.image(for: path).map { .success($0) } ?? PNGImage.decode(path: path)
+            // A real source's pixels (R2) first, else the image file at the path (I3).
+            let img = cached ?? SuppliedImages.shared.image(for: path).map { .success($0) }
+                ?? ImageDecoder.decode(file: path)
             let entry: Entry
             switch img {
             case .success(let i):
@@ -77,15 +79,14 @@ final class ImageCache: @unchecked Sendable {
     }
 
     /// The decoded picture of `path`, once a `cells` call has decoded it (pixel protocols, G1).
-    func pixels(path: String) -> RGBAPixels? {
+    func pixels(path: String) -> RGBAImage? {
         guard case .success(let i)? = lock.withLock({ decoded[path] }) else { return nil }
-        return RGBAPixels(width: i.width, height: i.height, bytes: i.pixels)
+        return i
     }
 
     /// The symbols rung through libchafa: each cell a glyph with its colours (G1, G2).
     static func symbolCells(_ i: RGBAImage, cols: Int, rows: Int) -> [[Cell]] {
-        let px = RGBAPixels(width: i.width, height: i.height, bytes: i.pixels)
-        return ChafaEncoder.symbols(px, cols: cols, rows: rows).map { line in
+        ChafaEncoder.symbols(i, cols: cols, rows: rows).map { line in
             line.map { c in
                 Cell(text: String(c.glyph), style: Style(fg: c.fg.map { .rgb($0.r, $0.g, $0.b) } ?? .default,
                                                          bg: c.bg.map { .rgb($0.r, $0.g, $0.b) } ?? .default))

@@ -1,3 +1,4 @@
+import ImageDecoding
 import LiveblogModel
 import Embed
 import TerminalKit
@@ -15,7 +16,7 @@ extension FrameContext {
                    _ c0: Int, _ width: Int) {
         let (c0, width) = imageColumns(item, m, state, c0, width)
         let ly = py - item.y
-        let first = ly < world.line
+        let first = ly < page.line
         let alt = theme.ascii(m.alt ?? (m.kind == .video ? "video" : "image"))
         let size: String
         if let w = m.width, let h = m.height, m.hasDeclaredSize {
@@ -65,11 +66,11 @@ extension FrameContext {
 
     /// G1: a pixel image's row: blank cells, and the image asked for once per frame at the row
     /// its top is on (pixels cannot sit at sub-row offsets), clipped to the list's area.
-    func drawPixelImage(_ r: Int, _ ly: Double, _ item: PageItem, _ path: String, _ px: RGBAPixels,
+    func drawPixelImage(_ r: Int, _ ly: Double, _ item: PageItem, _ path: String, _ px: RGBAImage,
                         _ c0: Int, _ width: Int) {
         screen.fill(row: r, col: c0, width: width, " ", Style.plain)
-        let rows = max(1, Int((item.height / world.line).rounded(.up)))
-        let top = r - Int((ly / world.line).rounded(.down))
+        let rows = max(1, Int((item.height / page.line).rounded(.up)))
+        let top = r - Int((ly / page.line).rounded(.down))
         var h = Hasher()
         h.combine(path)
         h.combine(item.y)
@@ -79,7 +80,7 @@ extension FrameContext {
 
     /// A row of cells drawn whole (libchafa's symbols, ASCII): the image's row under the row's centre.
     func drawCellRow(_ r: Int, _ ly: Double, _ cells: [[Cell]], _ c0: Int) {
-        let k = Int((ly / world.line).rounded(.down))
+        let k = Int((ly / page.line).rounded(.down))
         guard k >= 0, k < cells.count else { return }
         for (c, cell) in cells[k].enumerated() where c0 + c < cols - 1 {
             screen.put(row: r, col: c0 + c, cell.text, cell.style)
@@ -131,7 +132,7 @@ extension FrameContext {
             let st = theme.color ? Style(bg: .indexed(pal[idx])) : Style(dim: true)
             screen.put(row: r, col: c0 + c, theme.color ? " " : String(theme.shade), st)
         }
-        if ly < world.line {
+        if ly < page.line {
             label(r, c0 + 1, " \(theme.ascii(m.alt ?? "image")) · remote ", width - 2, theme.placeholder)
         }
     }
@@ -139,8 +140,8 @@ extension FrameContext {
     func drawEmbed(_ r: Int, _ py: Double, _ item: PageItem, _ e: WebEmbed, _ loaded: Bool,
                    _ c0: Int, _ width: Int) {
         let ly = py - item.y
-        let first = ly < world.line
-        let last = ly >= item.height - world.line
+        let first = ly < page.line
+        let last = ly >= item.height - page.line
         guard loaded else {
             screen.fill(row: r, col: c0, width: width, theme.shade, theme.placeholder)
             if first {
@@ -166,8 +167,8 @@ extension FrameContext {
         screen.put(row: r, col: c0, v, frame)
         screen.put(row: r, col: c0 + width - 1, v, frame)
         let host = Page.host(of: e.url) ?? e.url
-        let rowIndex = Int(ly / world.line)
-        let mid = Int(item.height / world.line) / 2
+        let rowIndex = Int(ly / page.line)
+        let mid = Int(item.height / page.line) / 2
         if rowIndex == mid - 1 {
             label(r, c0 + 2, theme.ascii(host), width - 4, bold)
         } else if rowIndex == mid {

@@ -1,14 +1,14 @@
-import Simulation
 import TerminalKit
 
 /// R3: "N new posts" over the top of the list while posts arrived above the view; `N` or a
 /// click on it scrolls to the newest (`World.jumpToNewest`, sent as the key `N`).
 struct NewPostsPill {
-    let world: World
+    /// Posts that arrived above the view.
+    let count: Int
 
     /// The label; every character one column wide (its ASCII form too).
     var label: String? {
-        let n = world.newPostsAbove
+        let n = count
         guard n > 0 else { return nil }
         return " ↑ \(n) new \(n == 1 ? "post" : "posts") (N) "
     }
@@ -28,15 +28,5 @@ struct NewPostsPill {
     func contains(row: Int, col: Int, in area: Rect) -> Bool {
         guard let f = frame(in: area) else { return false }
         return row == f.row && col >= f.col && col < f.col + f.width
-    }
-}
-
-extension App {
-    /// Is the terminal cell under the pill? The list's area as the renderer lays it out.
-    func pillContains(row: Int, col: Int) -> Bool {
-        let c = world.config
-        let area = Rect(row: c.insetTopRows, col: 0, width: min(screenCols, c.cols),
-                        height: max(0, c.rows - c.insetTopRows - c.insetBottomRows))
-        return NewPostsPill(world: world).contains(row: row, col: col, in: area)
     }
 }

@@ -1,5 +1,6 @@
 import LiveblogModel
 import TerminalKit
+import TextCells
 
 /// A framed box centred in an area, sized to its content (at most the area less a margin): the
 /// help, the console, the panels and the timeline draw inside its `inner` rectangle.
@@ -21,8 +22,8 @@ struct OverlayBox {
 
     /// A box for text lines: as wide as the widest line (or `width`), the title and the footer.
     init(in area: Rect, lines: [String], width wanted: Int?, title: String, footer: String?) {
-        let contentW = lines.map { ClusterWidth.width(of: $0) }.max() ?? 0
-        let titleW = ClusterWidth.width(of: title), footerW = ClusterWidth.width(of: footer ?? "")
+        let contentW = lines.map { TextWidth.width($0) }.max() ?? 0
+        let titleW = TextWidth.width(title), footerW = TextWidth.width(footer ?? "")
         let inner = max(wanted ?? contentW, titleW + 2, footerW + 2)
         self.init(in: area, innerWidth: inner, innerHeight: lines.count)
     }
@@ -48,7 +49,7 @@ struct OverlayBox {
         if !titleText.isEmpty { s.put(row: f.row, col: f.col + 2, " \(titleText) ", t.overlayTitle) }
         if let footer, f.width > 8 {
             let ft = t.ascii(truncate(footer, f.width - 6, t))
-            s.put(row: f.bottom - 1, col: f.right - 3 - ClusterWidth.width(of: ft), " \(ft) ",
+            s.put(row: f.bottom - 1, col: f.right - 3 - TextWidth.width(ft), " \(ft) ",
                   Style(fg: t.dim.fg, bg: t.overlay.bg, dim: t.dim.dim))
         }
     }
@@ -64,10 +65,10 @@ struct OverlayBox {
     }
 }
 
-extension Renderer {
-    /// A box of text lines, drawn whole.
-    func box(_ s: Screen, _ t: Theme, in area: Rect, title: String, lines: [(String, Style)],
-             width: Int? = nil, footer: String? = nil) {
+extension OverlayBox {
+    /// A box of text lines, drawn whole (the help, the console, the player's confirmation).
+    static func text(on s: Screen, _ t: Theme, in area: Rect, title: String, lines: [(String, Style)],
+                     width: Int? = nil, footer: String? = nil) {
         let b = OverlayBox(in: area, lines: lines.map(\.0), width: width, title: title, footer: footer)
         b.draw(on: s, t, title: title, footer: footer)
         b.drawLines(on: s, t, lines)

@@ -117,7 +117,7 @@ public final class Recorder {
     /// or after) reads as tick 18, so replayed inputs landed a tick late. Truncated to the
     /// millisecond, as the trace writes times, a time is less than 0.12 tick early: it reads back
     /// as its own tick.
-    static func at(_ tick: Int) -> JSONValue { .number(Double(VirtualClock.milliseconds(tick)) / 1000) }
+    static func at(_ tick: Int) -> JSONValue { .number(VirtualClock.stampSeconds(tick)) }
 
     public func record(_ tick: Int, _ event: Scenario.Event) {
         guard let json = EventSchema.json(at: Recorder.at(tick), event) else { return }

@@ -1,6 +1,7 @@
 import Foundation
 import LiveblogModel
 import Simulation
+import TextCells
 
 // B9 in `liveblog view URL`: the first frame from the first posts, the rest streaming in while
 // keys are answered (the body's own thread parses; each frame takes a bounded batch), a

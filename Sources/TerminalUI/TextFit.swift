@@ -1,18 +1,19 @@
 import LiveblogModel
 import TerminalKit
+import TextCells
 
 /// Text cut to a number of columns, with an ellipsis where it was cut (T8: sanitised first,
 /// whatever the string's source). Works per grapheme cluster, measured as the screen draws it.
 func truncate(_ s: String, _ width: Int, _ t: Theme) -> String {
     guard width > 0 else { return "" }
     let s = Sanitizer.clean(s)
-    if ClusterWidth.width(of: s) <= width { return s }
+    if TextWidth.width(s) <= width { return s }
     var out = ""
     var w = 0
     let ell = t.ellipsis
-    let ew = ClusterWidth.width(of: ell)
+    let ew = TextWidth.width(ell)
     for ch in s {
-        let cw = ClusterWidth.width(ch)
+        let cw = TextWidth.width(ch)
         if w + cw + ew > width { break }
         out.append(ch)
         w += cw
@@ -25,14 +26,14 @@ func truncate(_ s: String, _ width: Int, _ t: Theme) -> String {
 func truncateLeft(_ s: String, _ width: Int, _ t: Theme) -> String {
     guard width > 0 else { return "" }
     let s = Sanitizer.clean(s)
-    if ClusterWidth.width(of: s) <= width { return s }
+    if TextWidth.width(s) <= width { return s }
     let ell = t.ellipsis
-    let room = width - ClusterWidth.width(of: ell)
+    let room = width - TextWidth.width(ell)
     guard room > 0 else { return String(repeating: ".", count: width) }
     var tail: [Character] = []
     var w = 0
     for ch in s.reversed() {
-        let cw = ClusterWidth.width(ch)
+        let cw = TextWidth.width(ch)
         if w + cw > room { break }
         tail.append(ch)
         w += cw
@@ -43,10 +44,10 @@ func truncateLeft(_ s: String, _ width: Int, _ t: Theme) -> String {
 /// Text cut to a number of columns, without an ellipsis.
 func truncateCells(_ s: String, _ width: Int) -> String {
     let s = Sanitizer.clean(s)
-    if ClusterWidth.width(of: s) <= width { return s }
+    if TextWidth.width(s) <= width { return s }
     var out = "", w = 0
     for ch in s {
-        let cw = ClusterWidth.width(ch)
+        let cw = TextWidth.width(ch)
         if w + cw > width { break }
         out.append(ch)
         w += cw

@@ -1,6 +1,7 @@
 import Foundation
 import LiveblogModel
 import TerminalKit
+import TextCells
 
 /// Colours and glyphs, with monochrome (NO_COLOR) and ASCII (non-UTF-8 locale) fallbacks (T6).
 struct Theme {

@@ -10,33 +10,36 @@ import TerminalKit
 /// same ranges as `liveblog plot`, which hold every sample: nothing is clipped), two rows of marks
 /// (J jump, c correction, x drop, r re-aim, s settle, i reader input, | hold end; a second mark in
 /// one column goes in the second row, `+` when there are more), and a time axis in seconds.
-struct TimelineOverlay {
-    let world: World
+/// `t` or Esc closes it; other keys go on to the list, so a reader can scroll under it.
+struct TimelineOverlay: PassThroughOverlay, Equatable {
+    static let keys = KeyTable<OverlayClose>([KeyBinding([.char("t"), .escape], .close, "close the timeline")])
+    static let footer = "t or Esc closes"
 
-    func draw(on s: Screen, _ t: Theme, in area: Rect) {
+    func draw(_ frame: FrameModel, on s: Screen, _ t: Theme, in area: Rect) {
+        let timeline = frame.timeline
         let width = min(area.width - 4, 100), height = min(area.height - 4, 18)
-        guard let j = world.jump else {
+        guard let j = timeline.jump else {
             let b = OverlayBox(in: area, innerWidth: 40, innerHeight: 1)
-            b.draw(on: s, t, title: "Timeline", footer: "t or Esc closes")
+            b.draw(on: s, t, title: "Timeline", footer: Self.footer)
             b.drawLines(on: s, t, [("No jump yet: / jumps to a post id.", t.overlay)])
             return
         }
         let title = "Timeline: jump #\(j.jumpId) \(t.arrow) \(j.postId ?? "?")"
             + " · post y (pt) over time (s), 0 = under the bar"
         let b = OverlayBox(in: area, innerWidth: width - 4, innerHeight: height - 2)
-        b.draw(on: s, t, title: title, footer: "t or Esc closes")
+        b.draw(on: s, t, title: title, footer: Self.footer)
         let inner = b.inner
         let plot = Rect(row: inner.row, col: inner.col + 7, width: inner.width - 7, height: inner.height - 4)
         guard plot.width > 4, plot.height > 1 else { return }
-        let scale = TimelineScale(world: world, startTick: j.startTick, plot: plot)
+        let scale = TimelineScale(timeline, startTick: j.startTick, plot: plot)
         let plotStyle = Style(fg: t.color ? .indexed(118) : .default, bg: t.overlay.bg)
-        for (r, line) in scale.braille(world.timeline, unicode: t.unicode).enumerated() {
+        for (r, line) in scale.braille(timeline.samples, unicode: t.unicode).enumerated() {
             s.put(row: plot.row + r, col: plot.col, line, plotStyle)
         }
         let labelStyle = Style(fg: t.dim.fg, bg: t.overlay.bg, dim: t.dim.dim)
         for (row, label) in scale.yLabels() { s.put(row: plot.row + row, col: inner.col, label, labelStyle) }
         let markStyle = Style(fg: t.color ? .indexed(214) : .default, bg: t.overlay.bg, bold: true)
-        for (i, line) in scale.markLines(world.marks).enumerated() {
+        for (i, line) in scale.markLines(timeline.marks).enumerated() {
             s.put(row: plot.bottom + i, col: plot.col, line, markStyle)
         }
         s.put(row: plot.bottom + 2, col: inner.col, t.ascii(scale.timeAxis(labelWidth: 7)), labelStyle)
@@ -56,11 +59,11 @@ struct TimelineScale {
     var dotsW: Int { plotW * 2 }
     var dotsH: Int { plotH * 4 }
 
-    init(world w: World, startTick: Int, plot: Rect) {
+    init(_ w: TimelineFacts, startTick: Int, plot: Rect) {
         t0 = startTick
-        t1 = max(t0 + 120, w.timeline.last?.tick ?? t0, w.marks.map(\.tick).max() ?? t0)
+        t1 = max(t0 + 120, w.samples.last?.tick ?? t0, w.marks.map(\.tick).max() ?? t0)
         // The chart's range (Q8): every sample and the target line, with a margin, at its ticks.
-        let chart = JumpChart(title: "", samples: w.timeline.map { (VirtualClock.milliseconds($0.tick), $0.y) },
+        let chart = JumpChart(title: "", samples: w.samples.map { (VirtualClock.milliseconds($0.tick), $0.y) },
                               marks: [])
         lo = chart.yLow
         hi = chart.yHigh
@@ -92,7 +95,7 @@ struct TimelineScale {
     /// column.
     func timeAxis(labelWidth: Int) -> String {
         var line = [Character](repeating: " ", count: labelWidth + plotW)
-        let secs = Double(t1 - t0) / Double(VirtualClock.ticksPerSecond)
+        let secs = VirtualClock.seconds(t1 - t0)
         for v in JumpChart.ticks(0, secs, count: max(2, plotW / 10)) {
             let col = labelWidth + dx(t0 + Int((v * Double(VirtualClock.ticksPerSecond)).rounded())) / 2
             let text = Array(String(format: v == v.rounded() ? "%.0fs" : "%.1fs", v))

@@ -22,4 +22,9 @@ public enum VirtualClock {
     public static func seconds(_ ticks: Int) -> Double { Double(ticks) / Double(ticksPerSecond) }
     /// Whole milliseconds of a tick, rounded down (the trace's and the recorder's time stamps).
     public static func milliseconds(_ ticks: Int) -> Int { ticks * 1000 / ticksPerSecond }
+    /// Seconds of whole milliseconds: the one ms → s conversion (a trace's `t` read back).
+    public static func seconds(milliseconds ms: Int) -> Double { Double(ms) / 1000 }
+    /// A tick's time stamp in seconds: its whole milliseconds, as the trace and the recorder write
+    /// it (truncated, so that it reads back through `ticks(_:)` as the same tick).
+    public static func stampSeconds(_ ticks: Int) -> Double { seconds(milliseconds: milliseconds(ticks)) }
 }

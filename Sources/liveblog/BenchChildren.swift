@@ -21,7 +21,7 @@ import TerminalUI
 func benchOpenChild(path: String, id: String) -> Int32 {
     let t0 = nowNs()
     let lb: Liveblog
-    do { lb = try LiveblogLoader.load(path: path) } catch { printError("\(error)"); return 65 }
+    do { lb = try LiveblogLoader.load(path: path) } catch { printError("\(error)"); return ExitCode.dataErr.rawValue }
     let t1 = nowNs()
     let rssLoaded = currentRSSkB()
     let cfg = benchConfig()
@@ -61,7 +61,7 @@ func benchOpenChild(path: String, id: String) -> Int32 {
         ("rss_first_frame_kb", .number(Double(rssFirstFrame))), ("posts", .number(Double(lb.posts.count))),
     ]
     print(JSONWriter.write(.object(pairs)))
-    return 0
+    return ExitCode.ok.rawValue
 }
 
 // MARK: - B5 child: scroll one row at a time on a real terminal
@@ -71,7 +71,7 @@ func benchOpenChild(path: String, id: String) -> Int32 {
 /// count each frame's bytes.
 func benchScrollChild(posts: Int, rows scrollRows: Int = 24) -> Int32 {
     let screen: NcursesScreen
-    do { screen = try NcursesScreen(mouse: false) } catch { printError("\(error)"); return 70 }
+    do { screen = try NcursesScreen(mouse: false) } catch { printError("\(error)"); return ExitCode.software.rawValue }
     var cfg = benchConfig(cols: screen.cols, rows: screen.rows)
     // Text and image placeholders (nothing loads): rows of text are what "one row of bytes" is
     // about; a scrolled image row repaints every cell's colours.
@@ -90,7 +90,7 @@ func benchScrollChild(posts: Int, rows scrollRows: Int = 24) -> Int32 {
     }
     renderer.draw(world, ui, on: screen)
     screen.present()
-    guard frameDone() else { screen.shutdown(); return 70 }
+    guard frameDone() else { screen.shutdown(); return ExitCode.software.rawValue }
     for _ in 0..<scrollRows {
         world.setListOffset(world.scrollView.offset + world.line)
         renderer.draw(world, ui, on: screen)
@@ -98,7 +98,7 @@ func benchScrollChild(posts: Int, rows scrollRows: Int = 24) -> Int32 {
         guard frameDone() else { break }
     }
     screen.shutdown()
-    return 0
+    return ExitCode.ok.rawValue
 }
 
 /// Runs the scroll child on a 200×60 pseudo-terminal; returns the bytes of the first (full)

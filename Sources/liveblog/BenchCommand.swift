@@ -160,7 +160,7 @@ func runBench(_ args: ParsedArguments) -> Int32 {
     (r.decodingP99, r.decodingFrames, r.decodedPhotos) = benchFramesWhileDecoding(posts: large)
 
     if json { print(r.json()) } else { r.printTable() }
-    return 0
+    return ExitCode.ok.rawValue
 }
 
 /// `--only PART`: one part alone (frame, relayout: for callgrind; open, scroll: the children).
@@ -186,7 +186,7 @@ private func runBenchPart(_ only: String, _ args: ParsedArguments, posts large: 
               + "url_bytes_total \(b9.bytesTotal) posts_at_first_frame \(b9.postsAtFirstFrame) "
               + "url_all_posts_ms \(b9.allPostsMs) posts \(b9.postsAtEnd) "
               + "url_stream_frame_p50_ms \(b9.medianStreamFrameMs) url_stream_frame_max_ms \(b9.slowestStreamFrameMs)")
-        return 0
+        return ExitCode.ok.rawValue
     case "files":
         // The two files B3/B6 and B7/B8 open, written into --file DIR (for profiling the child).
         let dir = args.string("file") ?? "."
@@ -196,16 +196,16 @@ private func runBenchPart(_ only: String, _ args: ParsedArguments, posts large: 
         _ = FileManager.default.createFile(atPath: dir + "/heavy-\(large).json",
                                            contents: Data(NativeWriter.encode(heavy, pretty: false).utf8))
         print("oldest: \(plain.posts.last?.id ?? "") \(heavy.posts.last?.id ?? "")")
-        return 0
+        return ExitCode.ok.rawValue
     case "decoding":
         let b10 = benchFramesWhileDecoding(posts: large)
         print("frame_p99_ms_decoding \(b10.p99) frames \(b10.frames) decoded \(b10.decoded)")
-        return 0
+        return ExitCode.ok.rawValue
     case "frame":
         let b = FrameBench(posts: large)
         for _ in 0..<64 { b.step() }
         b.benchOneFrame()
-        return 0
+        return ExitCode.ok.rawValue
     default:
         let b = RelayoutBench(posts: large)
         guard b.remaining > 1 else {
@@ -214,7 +214,7 @@ private func runBenchPart(_ only: String, _ args: ParsedArguments, posts large: 
         }
         b.step()
         b.benchOneRelayout()
-        return 0
+        return ExitCode.ok.rawValue
     }
 }
 

@@ -6,6 +6,7 @@ import Host
 import Simulation
 import TerminalKit
 import TerminalUI
+import TextCells
 
 /// Loads SOURCE (or the bundled sample), printing a clear error (L4). nil on failure, with the exit code.
 func loadLiveblog(_ source: String?) -> (Liveblog?, Int32, String) {
@@ -178,10 +179,10 @@ func runView(_ args: ParsedArguments) -> Int32 {
         app.send(.jump(id: id, topOffset: args.double("top-offset")))
         if !world.page.exists(id) { app.ui.message = (Sanitizer.clean("post \(id) not found"), 4) }
     }
-    let rc = app.run(on: screen)
+    let end = app.run(on: screen)
     screen.shutdown()
     TerminalRestorer.uninstall()
-    return rc
+    return exitStatus(end)
 }
 
 /// `liveblog demo` (C3).
@@ -204,10 +205,10 @@ func runDemo(_ args: ParsedArguments) -> Int32 {
     let world = World(liveblog: lb, config: cfg)
     let app = App(world: world)
     app.demo = DemoScript(liveblog: lb)
-    let rc = app.run(on: screen)
+    let end = app.run(on: screen)
     screen.shutdown()
     TerminalRestorer.uninstall()
-    return rc
+    return exitStatus(end)
 }
 
 /// After a large liveblog's page has laid itself out and made its first requests, the heap's whole

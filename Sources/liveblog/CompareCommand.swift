@@ -6,6 +6,7 @@ import Host
 import Simulation
 import TerminalKit
 import TerminalUI
+import TextCells
 
 /// `liveblog compare [SOURCE] [--event ID] [--platforms ios,android,naive]` (F6): the panes'
 /// settings from the options; every pane alike but for its platform.
@@ -74,10 +75,10 @@ func runCompare(_ args: ParsedArguments) -> Int32 {
             for p in app.panes { p.ui.message = (Sanitizer.clean("post \(id) not found"), 4) }
         }
     }
-    let rc = app.run(on: screen)
+    let end = app.run(on: screen)
     screen.shutdown()
     TerminalRestorer.uninstall()
-    return rc
+    return exitStatus(end)
 }
 
 /// `compare --devices A,B[,C]` (D1, F6): a pane per device, each on the device's own platform.

@@ -2,6 +2,7 @@ import Foundation
 import Arguments
 import LiveblogModel
 import TerminalKit
+import TextCells
 
 /// `liveblog dump [SOURCE] [--width N] [--event ID]` (issue 15): the liveblog as plain text on
 /// stdout. Also what `view` does when stdout is not a terminal.
@@ -40,5 +41,5 @@ func writeDump(_ lb: Liveblog, path: String, event: String?, width: Int) -> Int3
         printError("cannot write the text: \(String(cString: strerror(e)))")
         return ExitCode.ioErr.rawValue
     }
-    return 0
+    return ExitCode.ok.rawValue
 }

@@ -4,6 +4,7 @@ import LiveblogModel
 import Host
 import QA
 import Simulation
+import TextCells
 
 /// `liveblog simulate` (C2, F6, F7): one scenario as before; several files or a directory as a
 /// suite with one combined report; `--compare` as a table per platform.

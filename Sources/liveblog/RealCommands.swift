@@ -7,14 +7,10 @@ import RealSources
 import Simulation
 import TerminalKit
 import TerminalUI
+import TextCells
 
 // SPEC 11: `view URL` and `check URL` (R1), real images (R2), live polling (R3), the capture
 // of a recorded session (R4), the reading position per source (R5), clear messages (R6).
-
-extension ExitCode {
-    /// EX_UNAVAILABLE: a URL could not be fetched (sysexits(3)).
-    static let unavailable = ExitCode(69)
-}
 
 /// Is SOURCE an http(s) URL?
 func isURLSource(_ args: ParsedArguments) -> Bool {
@@ -107,19 +103,16 @@ func runViewURL(_ args: ParsedArguments) -> Int32 {
     // The page is at the URL: its origin is the URL's host, its fragment a deep link (E4, E14).
     if cfg.page.url == nil, session.location.isURL { cfg.page.url = session.location.description }
     let app = realApp(session, cfg, args, recordFD: recordFD)
-    let rc = app.run(on: screen)
+    let end = app.run(on: screen)
     screen.shutdown()
     TerminalRestorer.uninstall()
-    return finishRealSession(session, app, args, rc)
+    return finishRealSession(session, app, args, exitStatus(end))
 }
 
 /// The world and app of a real session, at its deep link or at the reading position kept.
 func realApp(_ session: RealSession, _ cfg: WorldConfig, _ args: ParsedArguments, recordFD: Recorder.Output?) -> App {
     let realImages = !args.isExplicit("network") || args.string("network") == "real"
-    session.loader.onImage = { key, image in
-        let pixels = TerminalKit.RGBAImage(width: image.width, height: image.height, pixels: image.pixels)
-        SuppliedImages.shared.put(pixels, for: key)
-    }
+    session.loader.onImage = { key, image in SuppliedImages.shared.put(image, for: key) }
     let world = World(liveblog: session.liveblog, config: cfg, loader: realImages ? session.loader : nil)
     trimHeapAfterOpening(session.liveblog)
     world.liveFeed = session.liveFeed

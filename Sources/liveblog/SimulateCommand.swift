@@ -5,6 +5,7 @@ import QA
 import Simulation
 import ScrollPhysics
 import Host
+import TextCells
 
 /// `--physics` and `--drag-rule` (F2, F4) on top of a scenario's or the view's settings.
 func applyScrollingOptions(_ args: ParsedArguments, to c: inout WorldConfig) {
@@ -171,8 +172,3 @@ func printError(_ message: String) { ArgumentParser.printError(Sanitizer.clean(m
 
 /// Text for stderr that is not an error (progress, notes), through the same sanitiser.
 func writeStderr(_ text: String) { FileHandle.standardError.write(Data(Sanitizer.clean(text, keepNewlines: true).utf8)) }
-
-extension ExitCode {
-    /// EX_CANTCREAT: an output file cannot be created (sysexits(3)).
-    static let cantCreate = ExitCode(73)
-}

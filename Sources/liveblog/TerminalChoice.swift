@@ -2,6 +2,8 @@ import Foundation
 import Arguments
 import LiveblogModel
 import TerminalKit
+import TerminalUI
+import TextCells
 
 /// Issue 15: how `view` meets the terminal. `--linear`, or a terminal without cursor addressing
 /// (`TERM=dumb`, no `TERM`), reads linearly; an unknown `TERM` opens the screen with a fallback
@@ -25,7 +27,7 @@ func linearOrScreen(_ lb: Liveblog, args: ParsedArguments, note: inout String?) 
                 printNote("post \(Sanitizer.clean(id)) not found; reading from the newest post")
             }
         }
-        return LinearReader(liveblog: lb, start: start, width: LineWriter.defaultWidth()).run()
+        return exitStatus(LinearReader(liveblog: lb, start: start, width: LineWriter.defaultWidth()).run())
     }
 }
 
@@ -40,6 +42,13 @@ func refuseRecordingOffScreen(_ args: ParsedArguments) -> Int32? {
         return usage(args, "--record records a session on the screen: stdin and stdout must be a terminal")
     }
     return nil
+}
+
+/// The exit status of a session's end: 0, or 74 after saying what could not be written.
+func exitStatus(_ end: SessionEnd) -> Int32 {
+    guard case .outputFailed(let why) = end else { return ExitCode.ok.rawValue }
+    printError(why)
+    return ExitCode.ioErr.rawValue
 }
 
 /// One line on stderr, `liveblog: note: …`.

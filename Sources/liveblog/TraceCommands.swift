@@ -3,6 +3,7 @@ import Arguments
 import LiveblogModel
 import QA
 import Simulation
+import TextCells
 
 // `liveblog metrics` (Q5) and `liveblog plot` (Q8): both read a trace (SPEC 9) and pick one jump
 // as TraceMetrics does. Exit 65 for a malformed trace or no such jump, 66 for an unreadable
@@ -74,7 +75,7 @@ func runMetrics(_ args: ParsedArguments) -> Int32 {
     // Issue 31: the post id comes from the trace: through the sanitiser (T8) like all outside text.
     print(args.flag("json") ? JSONWriter.pretty(m.json, integers: true) : Sanitizer.clean(m.text, keepNewlines: true),
           terminator: args.flag("json") ? "\n" : "")
-    return 0
+    return ExitCode.ok.rawValue
 }
 
 /// `liveblog plot TRACE [--post ID] --out FILE.svg` (Q8).
@@ -88,5 +89,5 @@ func runPlot(_ args: ParsedArguments) -> Int32 {
     let svg = SVGPlot.svg(JumpChart(trace: lines, metrics: m))
     // Issue 31: written as a shell's `>` writes (a device stays a device); a failed write is 74.
     if let rc = writeOutputFile(Data(svg.utf8), to: out, naming: out) { return rc }
-    return 0
+    return ExitCode.ok.rawValue
 }

@@ -2,6 +2,7 @@ import XCTest
 import Foundation
 import LiveblogModel
 @testable import Embed
+import TextCells
 
 /// U1, U2, E1, L5, L6, L8: the page's layout.
 final class LayoutSpecTests: XCTestCase {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import LiveblogModel
+import TextCells
 
 // issue 14 (B7): the HTML whitelist parser and entity decoder before the fast paths, kept as the
 // reference the equivalence tests compare with (a copy; only the names changed).

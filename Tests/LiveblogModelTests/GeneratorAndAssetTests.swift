@@ -1,6 +1,6 @@
 import XCTest
 @testable import LiveblogModel
-import CPNG
+import ImageDecoding
 
 final class GeneratorAndAssetTests: XCTestCase {
     /// C5: generator is deterministic per seed
@@ -190,23 +190,9 @@ final class GeneratorAndAssetTests: XCTestCase {
     }
 }
 
-/// Decodes PNG bytes with libpng's simplified read API, into RGBA8.
+/// Decodes PNG bytes with the one PNG decoder (ImageDecoding, libpng's simplified API), into RGBA8.
 enum PNGTestReader {
-    struct Failure: Error { var message: String }
-
     static func decode(_ png: [UInt8]) throws -> [UInt8] {
-        var image = png_image()
-        image.version = png_uint_32(LB_PNG_IMAGE_VERSION)
-        defer { png_image_free(&image) }
-        guard png.withUnsafeBytes({ png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }) != 0 else {
-            throw Failure(message: "begin read")
-        }
-        image.format = png_uint_32(LB_PNG_FORMAT_RGBA)
-        var out = [UInt8](repeating: 0, count: Int(image.width * image.height * 4))
-        let ok = out.withUnsafeMutableBytes {
-            png_image_finish_read(&image, nil, $0.baseAddress, png_int_32(image.width * 4), nil)
-        }
-        guard ok != 0 else { throw Failure(message: "finish read") }
-        return out
+        try ImageDecoder.decode(data: png).get().pixels
     }
 }

@@ -1,5 +1,6 @@
 import XCTest
 @testable import LiveblogModel
+import TextCells
 
 /// Issue 18, E1: text by grapheme cluster, widths as modern terminals draw them, soft hyphens as
 /// break points drawn only at a break, line breaks between CJK ideographs; `lineCount` agrees.

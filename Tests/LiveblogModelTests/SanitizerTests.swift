@@ -1,5 +1,6 @@
 import XCTest
 @testable import LiveblogModel
+import TextCells
 
 final class SanitizerTests: XCTestCase {
     func assertNoControls(_ s: String, file: StaticString = #filePath, line: UInt = #line) {

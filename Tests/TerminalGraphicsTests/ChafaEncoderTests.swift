@@ -1,4 +1,5 @@
 import Foundation
+import ImageDecoding
 import TerminalCaps
 @testable import TerminalGraphics
 import XCTest
@@ -7,12 +8,12 @@ import XCTest
 /// against each protocol's documented form and by the pixels it draws.
 final class ChafaEncoderTests: XCTestCase {
     /// Top half red, bottom half blue, `w` × `h`.
-    static func split(_ w: Int, _ h: Int) -> RGBAPixels {
+    static func split(_ w: Int, _ h: Int) -> RGBAImage {
         var b: [UInt8] = []
         for y in 0..<h {
             for _ in 0..<w { b += y < h / 2 ? [255, 0, 0, 255] : [0, 0, 255, 255] }
         }
-        return RGBAPixels(width: w, height: h, bytes: b)
+        return RGBAImage(width: w, height: h, pixels: b)
     }
 
     func testG2_kittyOutputIsTheDocumentedChunkedForm() throws {

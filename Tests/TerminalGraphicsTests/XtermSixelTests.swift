@@ -1,4 +1,5 @@
 import Foundation
+import ImageDecoding
 import TerminalCaps
 @testable import TerminalGraphics
 import TestSupport
@@ -11,7 +12,7 @@ final class XtermSixelTests: XCTestCase {
     static let colours: [(Int, Int, Int)] = [(255, 0, 0), (0, 160, 0), (0, 0, 255), (255, 200, 0)]
 
     /// Four quadrants: red, green / blue, yellow.
-    static func quadrants(_ w: Int, _ h: Int) -> RGBAPixels {
+    static func quadrants(_ w: Int, _ h: Int) -> RGBAImage {
         var b: [UInt8] = []
         for y in 0..<h {
             for x in 0..<w {
@@ -19,19 +20,19 @@ final class XtermSixelTests: XCTestCase {
                 b += [UInt8(c.0), UInt8(c.1), UInt8(c.2), 255]
             }
         }
-        return RGBAPixels(width: w, height: h, bytes: b)
+        return RGBAImage(width: w, height: h, pixels: b)
     }
 
     /// Writes `img` as a file of `format` (png, jpg) with ImageMagick and reads it back as RGBA.
-    static func roundTrip(_ img: RGBAPixels, format: String, dir: URL) throws -> RGBAPixels {
+    static func roundTrip(_ img: RGBAImage, format: String, dir: URL) throws -> RGBAImage {
         let raw = dir.appendingPathComponent("in.rgba"), file = dir.appendingPathComponent("img." + format)
         let back = dir.appendingPathComponent("back.rgba")
-        try Data(img.bytes).write(to: raw)
+        try Data(img.pixels).write(to: raw)
         try XvfbXterm.exec(XvfbXterm.tool("convert")!, ["-size", "\(img.width)x\(img.height)", "-depth", "8",
                                                       "rgba:" + raw.path, file.path])
         try XvfbXterm.exec(XvfbXterm.tool("convert")!, [file.path, "-depth", "8", "rgba:" + back.path])
         let bytes = [UInt8](try Data(contentsOf: back))
-        return RGBAPixels(width: img.width, height: img.height, bytes: bytes)
+        return RGBAImage(width: img.width, height: img.height, pixels: bytes)
     }
 
     func testG7_xtermShowsPNGAndJPEGAsSixelAndLeavesNoStalePixels() throws {

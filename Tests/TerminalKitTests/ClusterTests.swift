@@ -1,5 +1,6 @@
 import XCTest
 @testable import TerminalKit
+import TextCells
 
 /// Text by grapheme cluster (issue 18): a cell holds one cluster, whole, and emoji presentation
 /// takes two columns.
@@ -11,7 +12,7 @@ final class ClusterTests: XCTestCase {
 
     func testT8_clusterWidthsAsModernTerminalsDrawThem() {
         for (s, w) in Self.emoji {
-            XCTAssertEqual(ClusterWidth.width(Character(s)), w, "\(s) \(s.unicodeScalars.map { String($0.value, radix: 16) })")
+            XCTAssertEqual(TextWidth.width(Character(s)), w, "\(s) \(s.unicodeScalars.map { String($0.value, radix: 16) })")
         }
     }
 

@@ -1,3 +1,4 @@
+import ImageDecoding
 import TerminalCaps
 import TerminalGraphics
 @testable import TerminalKit
@@ -5,7 +6,7 @@ import XCTest
 
 /// G3, G5, G1: what a frame writes around ncurses' output, by the terminal's features.
 final class FrameDecorationsTests: XCTestCase {
-    let img = RGBAPixels(width: 2, height: 2, bytes: [UInt8](repeating: 200, count: 16))
+    let img = RGBAImage(width: 2, height: 2, pixels: [UInt8](repeating: 200, count: 16))
 
     func testG3_syncWrapsTheFrameOnlyWhereSupported() {
         let on = FrameDecorations(features: TerminalFeatures(graphics: .halfblocks, synchronizedOutput: true),

@@ -1,4 +1,5 @@
 import XCTest
+import ImageDecoding
 import LiveblogModel
 @testable import TerminalKit
 
@@ -21,7 +22,7 @@ final class ImageTests: XCTestCase {
     }
 
     private func decode(_ bytes: [UInt8], _ name: String) -> Result<RGBAImage, ImageError> {
-        PNGImage.decode(path: PNGWriter.file(bytes, name: name))
+        ImageDecoder.decode(file: PNGWriter.file(bytes, name: name))
     }
 
     /// I3: decode pngand half blocks
@@ -78,21 +79,24 @@ final class ImageTests: XCTestCase {
         // A valid header, then an IDAT that is not zlib data.
         let bad = PNGWriter.signature + PNGWriter.ihdr(width: 4, height: 4)
             + PNGWriter.chunk("IDAT", [1, 2, 3, 4, 5, 6, 7, 8]) + PNGWriter.chunk("IEND", [])
-        guard case .failure(.corrupt(let msg)) = decode(bad, "corrupt.png") else {
+        guard case .failure(.corrupt(format: .png, let msg)) = decode(bad, "corrupt.png") else {
             return XCTFail("corrupt data must be an error")
         }
         XCTAssertFalse(msg.isEmpty)
 
         // Truncated in the middle of the image data.
         let good = PNGWriter.write(width: 8, height: 8, rgba: [UInt8](repeating: 200, count: 256))
-        guard case .failure(.corrupt) = decode(Array(good.prefix(good.count - 40)), "truncated.png") else {
+        guard case .failure(.truncated(format: .png, _)) = decode(Array(good.prefix(good.count - 40)),
+                                                                  "truncated.png") else {
             return XCTFail("truncated data must be an error")
         }
 
-        // Not a PNG at all, and a missing file.
-        XCTAssertEqual(decode(Array("GIF89a not a png".utf8), "fake.png"), .failure(.notPNG))
-        XCTAssertEqual(decode([], "empty.png"), .failure(.notPNG))
-        guard case .failure(.missing) = PNGImage.decode(path: "/nonexistent/dir/none.png") else {
+        // Not an image at all, an empty file, and a missing file.
+        guard case .failure(.notAnImage) = decode(Array("not an image at all".utf8), "fake.png") else {
+            return XCTFail("text is no image")
+        }
+        XCTAssertEqual(decode([], "empty.png"), .failure(.empty))
+        guard case .failure(.unreadable) = ImageDecoder.decode(file: "/nonexistent/dir/none.png") else {
             return XCTFail("a missing file must be an error")
         }
     }
@@ -102,15 +106,18 @@ final class ImageTests: XCTestCase {
         // The header claims 20000 × 20000 = 400 megapixels; there is no data behind it.
         let huge = PNGWriter.signature + PNGWriter.ihdr(width: 20_000, height: 20_000)
             + PNGWriter.chunk("IDAT", [0x78, 0x01]) + PNGWriter.chunk("IEND", [])
-        XCTAssertEqual(decode(huge, "huge.png"), .failure(.tooLarge(width: 20_000, height: 20_000)))
+        XCTAssertEqual(decode(huge, "huge.png"),
+                       .failure(.tooManyPixels(format: .png, width: 20_000, height: 20_000, limit: 50_000_000)))
         // Just over the 50-megapixel limit.
         let over = PNGWriter.signature + PNGWriter.ihdr(width: 10_000, height: 5_001)
             + PNGWriter.chunk("IDAT", [0x78, 0x01]) + PNGWriter.chunk("IEND", [])
-        XCTAssertEqual(decode(over, "over.png"), .failure(.tooLarge(width: 10_000, height: 5_001)))
+        XCTAssertEqual(decode(over, "over.png"),
+                       .failure(.tooManyPixels(format: .png, width: 10_000, height: 5_001, limit: 50_000_000)))
         // The limit is a parameter.
         let small = PNGWriter.write(width: 4, height: 4, rgba: [UInt8](repeating: 9, count: 64))
-        XCTAssertEqual(PNGImage.decode(path: PNGWriter.file(small, name: "small.png"), maxPixels: 15),
-                       .failure(.tooLarge(width: 4, height: 4)))
+        XCTAssertEqual(ImageDecoder.decode(file: PNGWriter.file(small, name: "small.png"),
+                                           limits: DecodeLimits(maxPixels: 15)),
+                       .failure(.tooManyPixels(format: .png, width: 4, height: 4, limit: 15)))
     }
 
     /// I3: xterm256 quantisation

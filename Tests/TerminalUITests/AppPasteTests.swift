@@ -11,15 +11,15 @@ final class AppPasteTests: XCTestCase {
         let app = App(world: w)
         let before = w.scrollView.offset
         app.handle(.paste("qjjjJ?/"))
-        XCTAssertEqual(app.ui.overlay, .none, "a paste outside the prompt is no keystrokes")
+        XCTAssertNil(app.ui.overlay, "a paste outside the prompt is no keystrokes")
         XCTAssertTrue(app.running)
         w.advance(to: 120)
         XCTAssertEqual(w.scrollView.offset, before, "nothing scrolled")
         app.handle(.key(.char("/")))
         app.handle(.paste("ev-\u{1B}[2J0\n10"))
-        XCTAssertEqual(app.ui.overlay, .prompt(text: "ev- [2J0 10", selected: 0), "one safe line (T8)")
+        XCTAssertEqual(app.ui.overlay as? PromptOverlay, PromptOverlay(text: "ev- [2J0 10", selected: 0), "one safe line (T8)")
         app.handle(.paste(String(repeating: "x", count: 1 << 20)))
-        guard case .prompt(let text, _) = app.ui.overlay else { return XCTFail("the prompt stays open") }
-        XCTAssertEqual(text.count, App.promptLimit, "a 1 MB paste fills the prompt to its limit")
+        guard let text = (app.ui.overlay as? PromptOverlay)?.text else { return XCTFail("the prompt stays open") }
+        XCTAssertEqual(text.count, PromptOverlay.limit, "a 1 MB paste fills the prompt to its limit")
     }
 }

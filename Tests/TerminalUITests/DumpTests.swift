@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import LiveblogModel
 import TerminalKit
+import TextCells
 
 /// Issue 15: `liveblog dump` (and `view` into a pipe). Golden text of the bundled sample, the
 /// corpus's errors exactly as `check` gives them, no control bytes in any output (T8), and a

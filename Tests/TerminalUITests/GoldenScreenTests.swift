@@ -90,7 +90,7 @@ final class GoldenScreenTests: XCTestCase {
             w.jump(to: "ev-019")
             w.advance(to: 12 + 6 * 120)
             var ui = UIState()
-            ui.overlay = .timeline
+            ui.overlay = TimelineOverlay()
             let g = Fixture.draw(w, ui)
             assertGolden("timeline-\(size)", g)
             XCTAssertTrue(g.text().contains("Timeline: jump #1"))
@@ -103,10 +103,10 @@ final class GoldenScreenTests: XCTestCase {
             let w = try Fixture.world(cols: c, rows: r)
             w.advance(to: 60)
             var ui = UIState()
-            ui.overlay = .help
+            ui.overlay = HelpOverlay()
             let g = Fixture.draw(w, ui)
             assertGolden("help-\(size)", g)
-            for k in ["J K", "/", "h c s", "Tab", "q  quit"] { XCTAssertTrue(g.text().contains(k), "help names \(k)") }
+            for k in ["J K", "/", "h c s", "Tab", "quit", "Enter y Esc"] { XCTAssertTrue(g.text().contains(k), "help names \(k)") }
         }
     }
 
@@ -150,7 +150,7 @@ final class GoldenScreenTests: XCTestCase {
             let w = try Fixture.world(cols: c, rows: r)
             w.advance(to: 60)
             var ui = UIState()
-            ui.overlay = .panel(.scorers, selected: 1)
+            ui.overlay = PanelOverlay(.scorers, selected: 1)
             let g = Fixture.draw(w, ui)
             assertGolden("panel-scorers-\(size)", g)
             XCTAssertTrue(g.text().contains("Scorers"))
@@ -162,7 +162,7 @@ final class GoldenScreenTests: XCTestCase {
         let w = try Fixture.world(cols: 80, rows: 24)
         w.advance(to: 60)
         var ui = UIState()
-        ui.overlay = .prompt(text: "ev-01", selected: 0)
+        ui.overlay = PromptOverlay(text: "ev-01", selected: 0)
         let g = Fixture.draw(w, ui)
         assertGolden("prompt-80x24", g)
         XCTAssertTrue(g.rowText(23).contains("jump to id: ev-01_"))

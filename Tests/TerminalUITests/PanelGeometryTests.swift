@@ -9,14 +9,14 @@ import TerminalKit
 /// closes it without a jump.
 final class PanelGeometryTests: XCTestCase {
     func testL7_clickJumpsToTheEntryDrawnAtThatRow() throws {
-        for (rows, kind, key) in [(24, UIState.PanelKind.chapters, "c"), (10, .highlights, "h"), (9, .scorers, "s")] {
+        for (rows, kind, key) in [(24, PanelOverlay.Kind.chapters, "c"), (10, .highlights, "h"), (9, .scorers, "s")] {
             let w = try Fixture.world(cols: 80, rows: rows)
             w.advance(to: 12)
-            let entries = panelEntries(kind, w.page.liveblog)
+            let entries = PanelOverlay.entries(kind, w.page.liveblog)
             XCTAssertGreaterThan(entries.count, 2)
             let selected = entries.count - 1                       // scrolled to the end on short screens
             var ui = UIState()
-            ui.overlay = .panel(kind, selected: selected)
+            ui.overlay = PanelOverlay(kind, selected: selected)
             let g = Fixture.draw(w, ui)
             let geometry = PanelGeometry(kind, w.page.liveblog, selected: selected, in: Rect(screen: g))
             var clicked = 0
@@ -30,7 +30,7 @@ final class PanelGeometryTests: XCTestCase {
                 app.world.advance(to: 12)
                 app.handle(.key(.char(Character(key))))
                 for _ in 0..<selected { app.handle(.key(.down)) }
-                XCTAssertEqual(app.ui.overlay, .panel(kind, selected: selected))
+                XCTAssertEqual(app.ui.overlay as? PanelOverlay, PanelOverlay(kind, selected: selected))
                 app.handle(.mouse(MouseEvent(kind: .press(button: 1), row: r, col: geometry.box.frame.col + 3)))
                 XCTAssertEqual(app.world.jump?.postId, entries[n - 1].id, "\(kind) row \(r) shows entry \(n)")
                 XCTAssertEqual(geometry.entry(atRow: r, col: 40), n - 1)
@@ -48,7 +48,7 @@ final class PanelGeometryTests: XCTestCase {
                                      in: Rect(row: 0, col: 0, width: 80, height: 24))
         XCTAssertGreaterThan(geometry.box.frame.col, 0)
         app.handle(.mouse(MouseEvent(kind: .press(button: 1), row: geometry.box.inner.row, col: 0)))
-        XCTAssertEqual(app.ui.overlay, .none)
+        XCTAssertNil(app.ui.overlay)
         XCTAssertNil(app.world.jump)
     }
 }

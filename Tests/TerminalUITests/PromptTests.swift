@@ -3,6 +3,7 @@ import LiveblogModel
 import Simulation
 import TerminalKit
 @testable import TerminalUI
+import TextCells
 
 /// The `/` jump prompt (T2, L6; issue 18): it scrolls sideways, and ↓ moves the highlight down.
 final class PromptTests: XCTestCase {
@@ -44,15 +45,15 @@ final class PromptTests: XCTestCase {
         let text = (0..<12).map { "part\($0)-" }.joined() + "END"    // 75 characters
         for cols in [80, 40] {
             var ui = UIState()
-            ui.overlay = .prompt(text: text, selected: 0)
+            ui.overlay = PromptOverlay(text: text, selected: 0)
             let g = Fixture.draw(w, ui, cols: cols, rows: 24)
             let row = g.rowText(23)
             XCTAssertTrue(row.hasSuffix("END_"), "the end being typed stays visible at \(cols): \(row)")
             XCTAssertTrue(row.contains("jump to id: …"), "an ellipsis marks the cut at the left: \(row)")
-            XCTAssertLessThanOrEqual(ClusterWidth.width(of: row), cols - 1)
+            XCTAssertLessThanOrEqual(TextWidth.width(row), cols - 1)
         }
         var ui = UIState()
-        ui.overlay = .prompt(text: "ev-01", selected: 0)
+        ui.overlay = PromptOverlay(text: "ev-01", selected: 0)
         XCTAssertTrue(Fixture.draw(w, ui).rowText(23).hasSuffix("jump to id: ev-01_"), "short text is not cut")
     }
 }

@@ -42,9 +42,9 @@ final class RenderFuzzTests: XCTestCase {
             seeds = (0..<UInt64(max(0, n))).map { 1 + $0 * 5 }
         }
         var frames = 0, failures = 0
-        let overlays: [UIState.Overlay] = [.none, .help, .console, .timeline, .panel(.highlights, selected: 0),
-                                           .panel(.scorers, selected: 3), .panel(.chapters, selected: 0),
-                                           .prompt(text: "p1\u{1B}[2J", selected: 0)]
+        let overlays: [(any Overlay)?] = [nil, HelpOverlay(), ConsoleOverlay(), TimelineOverlay(),
+                                           PanelOverlay(.highlights), PanelOverlay(.scorers, selected: 3),
+                                           PanelOverlay(.chapters), PromptOverlay(text: "p1\u{1B}[2J", selected: 0)]
         for seed in seeds {
             let s = ScenarioFuzzer.scenario(seed: seed, localImages: RenderFuzzTests.localImages)
             let runner = ScenarioRunner(scenario: s)
@@ -112,20 +112,21 @@ final class RenderSanitiseTests: XCTestCase {
         world.advance(to: 120)
         let renderer = Renderer()
         renderer.synchronousImages = true
-        let overlays: [UIState.Overlay] = [.none, .panel(.highlights, selected: 0), .panel(.chapters, selected: 0),
-                                           .panel(.scorers, selected: 0), .console, .timeline, .prompt(text: "p\(osc)", selected: 0)]
+        let overlays: [(any Overlay)?] = [nil, PanelOverlay(.highlights), PanelOverlay(.chapters),
+                                           PanelOverlay(.scorers), ConsoleOverlay(), TimelineOverlay(),
+                                           PromptOverlay(text: "p\(osc)", selected: 0)]
         for o in overlays {
             let grid = CellGrid(cols: 100, rows: 30)
             var ui = UIState()
             ui.overlay = o
-            ui.caption = o == .none ? nil : "caption\(osc)"
-            if o == .console { ui.message = ("flash\(cls)", world.seconds + 5) }
+            ui.caption = o == nil ? nil : "caption\(osc)"
+            if o is ConsoleOverlay { ui.message = ("flash\(cls)", world.seconds + 5) }
             renderer.draw(world, ui, on: grid)
             let text = grid.text()
-            XCTAssertTrue(RenderFuzzTests.badCells(grid).isEmpty, "\(o): \(RenderFuzzTests.badCells(grid).prefix(3))")
-            XCTAssertFalse(text.contains("PWNED") && !text.contains("\u{241B}"), "\(o): an OSC body without its placeholder")
-            XCTAssertTrue(text.contains("\u{241B}"), "\(o): visible placeholders\n\(text)")
-            XCTAssertFalse(text.contains("?]2;"), "\(o): a raw ESC turned into ? with its sequence shown\n\(text)")
+            XCTAssertTrue(RenderFuzzTests.badCells(grid).isEmpty, "\(String(describing: o)): \(RenderFuzzTests.badCells(grid).prefix(3))")
+            XCTAssertFalse(text.contains("PWNED") && !text.contains("\u{241B}"), "\(String(describing: o)): an OSC body without its placeholder")
+            XCTAssertTrue(text.contains("\u{241B}"), "\(String(describing: o)): visible placeholders\n\(text)")
+            XCTAssertFalse(text.contains("?]2;"), "\(String(describing: o)): a raw ESC turned into ? with its sequence shown\n\(text)")
         }
     }
 }

@@ -18,7 +18,7 @@ final class TimelineOverlayTests: XCTestCase {
         w.key("j")                                 // reader input during the jump
         w.advance(to: 12 + 5 * 120)
         var ui = UIState()
-        ui.overlay = .timeline
+        ui.overlay = TimelineOverlay()
         let g = Fixture.draw(w, ui)
         let rows = (0..<40).map { g.rowText($0) }
         XCTAssertTrue(rows.contains { $0.contains("0 bar") }, "y 0 is labelled as the bar")

@@ -1,4 +1,5 @@
 import Foundation
+import ImageDecoding
 import XCTest
 import LiveblogModel
 @testable import QA
@@ -107,7 +108,7 @@ final class TraceCommandTests: XCTestCase {
         let convert = try TraceCommandTests.run(rsvg, [dir + "/a.svg", "-o", dir + "/a.png"])
         XCTAssertEqual(convert.status, 0, "rsvg-convert: " + convert.stderr)
         let image: RGBAImage
-        switch PNGImage.decode(path: dir + "/a.png") {
+        switch ImageDecoder.decode(file: dir + "/a.png") {
         case .success(let i): image = i
         case .failure(let e): return XCTFail("the PNG does not decode: \(e)")
         }
@@ -205,7 +206,7 @@ final class TraceCommandTests: XCTestCase {
         XCTAssertTrue(svg.contains("± tolerance") && svg.contains("reader drag") && svg.contains("pull-back"))
         let convert = try TraceCommandTests.run(rsvg, [dir + "/n.svg", "-o", dir + "/n.png"])
         XCTAssertEqual(convert.status, 0, "rsvg-convert: " + convert.stderr)
-        guard case .success(let image) = PNGImage.decode(path: dir + "/n.png") else { return XCTFail("no PNG") }
+        guard case .success(let image) = ImageDecoder.decode(file: dir + "/n.png") else { return XCTFail("no PNG") }
         typealias Pixel = (r: UInt8, g: UInt8, b: UInt8, a: UInt8)
         func count(in rows: ClosedRange<Double>, _ match: (Pixel) -> Bool) -> Int {
             var n = 0

@@ -3,6 +3,7 @@ import LiveblogModel
 import Simulation
 import TerminalKit
 @testable import TerminalUI
+import TextCells
 
 /// Golden screens of text a reader meets in sports liveblogs (issue 18): flags, skin tones, ZWJ
 /// families, keycaps, emoji with the emoji selector, soft hyphens and CJK, at 40 and 80 columns.
@@ -48,7 +49,7 @@ final class UnicodeGoldenTests: XCTestCase {
                     let text = g.cell(row: r, col: c).text
                     guard let ch = text.first else {
                         XCTAssertGreaterThan(c, 0)
-                        XCTAssertEqual(ClusterWidth.width(Character(g.cell(row: r, col: c - 1).text)), 2)
+                        XCTAssertEqual(TextWidth.width(Character(g.cell(row: r, col: c - 1).text)), 2)
                         continue
                     }
                     XCTAssertEqual(text.count, 1, "one cluster a cell at \(r),\(c)")

@@ -11,9 +11,12 @@ extension EndToEndTests {
     func listRows(_ screen: String, cols: Int = 100, rows: Int = 30) -> [String] {
         let all = lines(screen)
         return (2..<min(all.count, rows - 1)).compactMap { r in
-            // capture-pane trims trailing blanks: the indicator's column is the screen's last.
+            // capture-pane trims trailing blanks: the indicator's column is the screen's last, or
+            // the device column's (D2, D5: the row ends in its thumb while it shows, which depends
+            // on when the capture fell, not on the position).
             // The jump's own post is marked; the mark follows the jump, not the position.
             var row = String(all[r].prefix(cols - 1)).replacingOccurrences(of: "  → jump target", with: "")
+            if row.hasSuffix("┃") { row.removeLast() }
             while row.hasSuffix(" ") { row.removeLast() }
             return row.contains(where: { $0.isLetter || $0.isNumber }) ? "\(r): \(row)" : nil
         }

@@ -107,14 +107,16 @@ final class WrapperScreenTests: XCTestCase {
         clickVideo(app)
         let url = "https://www.youtube.com/watch?v=coastal-cup-final-highlights"
         XCTAssertEqual(app.world.mediaHandoffs, [url])
-        guard case .confirmPlayer(let cmd) = app.ui.overlay else { return XCTFail("asks first: \(app.ui.overlay)") }
+        guard let cmd = (app.ui.overlay as? PlayerConfirmation)?.command else {
+            return XCTFail("asks first: \(String(describing: app.ui.overlay))")
+        }
         XCTAssertEqual(cmd.argv.last, url)
         let screen = Fixture.draw(app.world, app.ui).text()
         XCTAssertTrue(screen.contains("player.sh --fullscreen https://www.youtube.com"), screen)
         usleep(200_000)
         XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing runs before the answer")
         app.handle(.key(.char("y")))
-        XCTAssertEqual(app.ui.overlay, .none)
+        XCTAssertNil(app.ui.overlay)
         XCTAssertEqual(waitForFile(out, seconds: 10), "--fullscreen\n\(url)\n")
     }
 
@@ -126,9 +128,9 @@ final class WrapperScreenTests: XCTestCase {
         let app = App(world: try Fixture.world(cols: 100, rows: 30))
         app.environment = ["LIVEBLOG_PLAYER": try playerScript(dir, out: out)]
         clickVideo(app)
-        guard case .confirmPlayer = app.ui.overlay else { return XCTFail("asks first") }
+        guard app.ui.overlay is PlayerConfirmation else { return XCTFail("asks first") }
         app.handle(.key(.char("n")))
-        XCTAssertEqual(app.ui.overlay, .none)
+        XCTAssertNil(app.ui.overlay)
         XCTAssertNil(waitForFile(out, seconds: 1), "n runs nothing")
         XCTAssertTrue(app.ui.message?.text.hasPrefix("not opened") ?? false)
     }

@@ -48,7 +48,7 @@ public enum Sanitizer {
 
     /// A scan of the UTF-8 bytes: C0, DEL, C1 (C2 80–9F), U+202A–202E (E2 80 AA–AE), U+2066–2069 (E2 81 A6–A9).
     /// A "\n" needs none when it is kept (paragraphs: most rich text, issue 14).
-    static func needsWork(_ s: String, keepNewlines: Bool = false) -> Bool {
+    public static func needsWork(_ s: String, keepNewlines: Bool = false) -> Bool {
         var s = s
         return s.withUTF8 { b -> Bool in
             var i = 0

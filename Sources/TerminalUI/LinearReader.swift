@@ -1,5 +1,7 @@
 import Foundation
 import LiveblogModel
+import TerminalCaps
+import TerminalKit
 
 /// The linear reading mode (issue 15): for screen readers and terminals without cursor
 /// addressing (`TERM=dumb`). One post after another, each as the plain text of `liveblog dump`
@@ -72,30 +74,22 @@ public final class LinearReader {
     }
 
     /// Reads keys from `input` (a tty, put in non-canonical no-echo mode and restored on return,
-    /// on INT/TERM/HUP and on crash signals) and writes to `output`. Returns the exit code.
-    public func run(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) -> Int32 {
+    /// on INT/TERM/HUP and on crash signals) and writes to `output`. A reader that goes away
+    /// (a closed pipe) ends it quietly; a write that fails (a full disk) is `.outputFailed`.
+    public func run(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) -> SessionEnd {
         let out = LineWriter(fd: output)
-        var saved = termios()
-        let isTTY = tcgetattr(input, &saved) == 0
+        let isTTY = isatty(input) == 1
         if isTTY {
             TerminalRestorer.saveTerminalModes()
             TerminalRestorer.install(restoreSequence: "")
-            var raw = saved
-            raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-            withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-                cc[Int(VMIN)] = 1
-                cc[Int(VTIME)] = 0
-            }
-            tcsetattr(input, TCSANOW, &raw)
         }
+        let mode = NonCanonicalMode(input, minBytes: 1)
         defer {
-            if isTTY {
-                tcsetattr(input, TCSANOW, &saved)
-                TerminalRestorer.uninstall()
-            }
+            mode.restore()
+            if isTTY { TerminalRestorer.uninstall() }
         }
         out.write(opening())
-        guard out.flush() else { return 0 }
+        guard out.flush() else { return Self.end(out) }
         var byte: UInt8 = 0
         while true {
             let n = read(input, &byte, 1)
@@ -105,6 +99,12 @@ public final class LinearReader {
             out.write(text)
             guard out.flush(), cmd != .quit else { break }
         }
-        return 0
+        return Self.end(out)
+    }
+
+    /// How the output ended: closed by the reader, or failed with the system's reason.
+    static func end(_ out: LineWriter) -> SessionEnd {
+        guard let e = out.failure else { return .finished }
+        return .outputFailed("cannot write the text: \(String(cString: strerror(e)))")
     }
 }

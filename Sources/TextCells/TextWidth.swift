@@ -2,15 +2,23 @@ import CSupport
 
 /// Display width of a grapheme cluster (a Swift `Character`) as modern terminals draw it
 /// (E1, issue 18): `wcwidth` (the table ncurses itself uses) for the cluster's base, and two
-/// columns for a cluster in emoji presentation: a base with U+FE0F (❤️, 1️⃣), a keycap, a flag
-/// (two regional indicators), a skin-tone modifier (👍🏽) or a ZWJ sequence (👩‍👩‍👧, 🏳️‍🌈),
-/// each drawn as ONE 2-column cluster. A soft hyphen is 0 columns: invisible unless a line
-/// breaks at it, where it is drawn as "-" (see `TextLayout`). Layout and the drawing side
-/// (TerminalKit) use this same function, so they agree.
+/// columns for a cluster in emoji presentation: an emoji base with U+FE0F (❤️, 1️⃣), a keycap, a
+/// flag (two regional indicators), a skin-tone modifier (👍🏽) or a ZWJ sequence (👩‍👩‍👧, 🏳️‍🌈),
+/// each drawn as ONE 2-column cluster. U+FE0F or U+20E3 after a base that is no emoji asks for a
+/// presentation the base does not have: the base's width (UTS #51 §1.4.3, as terminals draw it).
+/// A soft hyphen is 0 columns: invisible unless a line breaks at it, where it is drawn as "-"
+/// (see `TextLayout`). Sources: Unicode UTS #51 §4 (emoji presentation sequences), UAX #11.
+///
+/// The one width function (issue 25): layout (LiveblogModel, Embed, the World's link hit-test)
+/// and drawing (TerminalKit's screens, TerminalUI's truncation) both call it, so a line is as
+/// wide on the screen as the layout made it.
 public enum TextWidth {
     /// The soft hyphen, U+00AD: a break point inside a word (Unicode, UAX #14 class BA).
     public static let softHyphen: Character = "\u{AD}"
 
+    /// The columns of one cluster: 0, 1 or 2. An ASCII control is 0 here (the screen draws
+    /// controls as "?" before measuring; layout sees them only in fuzzing).
+    @inlinable
     public static func width(_ c: Character) -> Int {
         if c.isASCII { return c.asciiValue.map { $0 >= 0x20 && $0 < 0x7F ? 1 : 0 } ?? 1 }
         let scalars = c.unicodeScalars
@@ -29,7 +37,7 @@ public enum TextWidth {
     }
 
     /// Whether a scalar following `first` in one cluster makes it an emoji drawn 2 columns wide.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func isEmojiPresentation(_ v: UInt32, after first: Unicode.Scalar) -> Bool {
         switch v {
         case 0xFE0F, 0x20E3, 0x200D:                   // emoji style, keycap, ZWJ sequence
@@ -43,6 +51,9 @@ public enum TextWidth {
         }
     }
 
+    /// The columns of a string, cluster by cluster (every ASCII character one: the string is
+    /// sanitised text, as the screen's `put` returns for it).
+    @inlinable
     public static func width(_ s: String) -> Int {
         var total = 0
         for c in s {

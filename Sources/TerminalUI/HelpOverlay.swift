@@ -1,0 +1,64 @@
+import Simulation
+import TerminalKit
+import TextCells
+
+/// `?` (T2): the keys, read from the key map: every binding of the list (`KeyMap.list`), the
+/// keys while a link is offered (`KeyMap.linkOffer`), and the mouse. Any key closes it; a click
+/// closes it and acts as usual.
+struct HelpOverlay: Overlay, Equatable {
+    static let footer = "any key closes"
+
+    /// The mouse's part of the help (not keys, so not in a key table).
+    static let pointer = [("wheel, drag", "scroll, fling"), ("click", "links, panels, the pill")]
+
+    /// One entry of the help: the keys as named and what they do.
+    struct Entry: Equatable {
+        let label: String
+        let help: String
+    }
+
+    /// Every entry, in the key map's order.
+    static let entries: [Entry] = KeyMap.list.bindings.map { Entry(label: $0.label, help: $0.help) }
+        + KeyMap.linkOffer.bindings.map { Entry(label: $0.label, help: $0.help) }
+        + pointer.map { Entry(label: $0.0, help: $0.1) }
+
+    /// The lines: an entry's keys in a 13-column key column, then its help; two short entries
+    /// share a line (the second one's keys two spaces before its help), so that all of them fit
+    /// an 80 × 24 terminal.
+    static let lines: [String] = layout(entries, width: 74)
+
+    static func layout(_ entries: [Entry], width: Int) -> [String] {
+        func cell(_ e: Entry, keyColumn: Int) -> String {
+            e.label + String(repeating: " ", count: max(keyColumn - TextWidth.width(e.label), 2)) + e.help
+        }
+        let half = width / 2 + 1
+        var lines: [String] = []
+        var i = 0
+        while i < entries.count {
+            let a = cell(entries[i], keyColumn: 13)
+            if i + 1 < entries.count {
+                let b = cell(entries[i + 1], keyColumn: 0)
+                let aw = TextWidth.width(a), bw = TextWidth.width(b)
+                if aw < half - 1, bw <= width - half {
+                    lines.append(a + String(repeating: " ", count: half - aw) + b)
+                    i += 2
+                    continue
+                }
+            }
+            lines.append(a)
+            i += 1
+        }
+        return lines
+    }
+
+    mutating func key(_ key: KeyName, _ context: OverlayContext) -> OverlayOutcome { .close }
+
+    mutating func click(row: Int, col: Int, _ context: OverlayContext) -> OverlayOutcome {
+        OverlayOutcome(closes: true, passes: true, request: nil)
+    }
+
+    func draw(_ frame: FrameModel, on s: Screen, _ t: Theme, in area: Rect) {
+        let lines = Self.lines.map { ($0, t.overlay) }
+        OverlayBox.text(on: s, t, in: area, title: "Keys", lines: lines, footer: Self.footer)
+    }
+}
