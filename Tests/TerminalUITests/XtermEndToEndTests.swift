@@ -25,8 +25,10 @@ final class XtermEndToEndTests: XCTestCase {
             sleep 30
             """, cols: 100, rows: 40)
         let (w, h) = (600, 520)
+        // Both colours: xterm paints a sixel image band by band, so a shot can catch it half drawn.
         let shown = try x.waitFor("shown", seconds: 30) { s in
             s.count(x: 0..<w, y: 0..<h, near: Self.blue, tol: 30) > 200
+                && s.count(x: 0..<w, y: 0..<h, near: Self.orange, tol: 30) > 50
         }
         let blue = shown.count(x: 0..<w, y: 0..<h, near: Self.blue, tol: 30)
         let orange = shown.count(x: 0..<w, y: 0..<h, near: Self.orange, tol: 30)
