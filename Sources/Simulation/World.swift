@@ -21,7 +21,8 @@ public final class World {
     public internal(set) var list: NativeList
     public internal(set) var host: JumpHost
     public internal(set) var pan: PanEngine
-    public internal(set) var jump: JumpStatus?
+    /// The latest jump's status (the toolbar's and the timeline's), not a jump itself (App.jump performs one).
+    public internal(set) var jumpStatus: JumpStatus?
     public internal(set) var timeline: [(tick: Int, y: Double?)] = []
     public internal(set) var marks: [TimelineMark] = []
     public internal(set) var externalLinks: [String] = []

@@ -159,7 +159,7 @@ extension World {
                                      loader: realLoader))
         page = p
         p.setHook(config.hook)
-        jump = nil
+        jumpStatus = nil
         timeline = []
         marks = []
         focusedLink = nil

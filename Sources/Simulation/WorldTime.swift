@@ -11,13 +11,13 @@ extension World {
     func emit(_ e: TraceEvent) {
         if let step = PullBacks.step(e) { pullBackRule.note(step, at: tick) }
         // Q8: the timeline marks the reader's input during a jump.
-        if case .input = e, jump != nil { marks.append(TimelineMark(tick: tick, kind: .input)) }
+        if case .input = e, jumpStatus != nil { marks.append(TimelineMark(tick: tick, kind: .input)) }
         sink(TraceRecord(tick: tick, event: e))
     }
 
     func hostAction(_ a: HostAction) {
         emit(.host(a))
-        guard var j = jump, j.jumpId == a.jumpId || a.jumpId == 0 else { return }
+        guard var j = jumpStatus, j.jumpId == a.jumpId || a.jumpId == 0 else { return }
         switch a.kind {
         case .drop: j.drops += 1; marks.append(TimelineMark(tick: tick, kind: .drop))
         case .reaim: marks.append(TimelineMark(tick: tick, kind: .reaim))
@@ -25,7 +25,7 @@ extension World {
         case .scroll: break
         }
         if let c = a.clamped { j.clamped = c }
-        jump = j
+        jumpStatus = j
     }
 
     /// Runs a call on the page, then hands on what it left in the page's outbox, in order, as
@@ -63,14 +63,14 @@ extension World {
         switch e {
         case let .hook(jumpId, top, correction, args, threw):
             emit(.hook(jumpId: jumpId, top: top, correction: correction, args: args, threw: threw))
-            if !correction || jump?.jumpId != jumpId {
-                jump = JumpStatus(jumpId: jumpId, postId: page.held?.postId ?? page.lastJumpPostId, startTick: tick)
+            if !correction || jumpStatus?.jumpId != jumpId {
+                jumpStatus = JumpStatus(jumpId: jumpId, postId: page.held?.postId ?? page.lastJumpPostId, startTick: tick)
                 timeline = []
                 marks = [TimelineMark(tick: tick, kind: .jump)]
             }
-            jump?.calls += 1
-            if correction { jump?.corrections += 1; marks.append(TimelineMark(tick: tick, kind: .correction)) }
-            jump?.lastTop = top
+            jumpStatus?.calls += 1
+            if correction { jumpStatus?.corrections += 1; marks.append(TimelineMark(tick: tick, kind: .correction)) }
+            jumpStatus?.lastTop = top
             // The app's JS shim turns the call into the bridge call (AppShim, F5), unless the page
             // ran it itself; D4: the call crosses the bridge (at once without a device).
             guard !threw, !page.runsAppShim else { return }
@@ -80,10 +80,10 @@ extension World {
             deliverToHost(BridgeCall(top: top, correction: correction, jumpId: jumpId))
         case let .holdEnd(jumpId, reason):
             emit(.holdEnd(jumpId: jumpId, reason: reason))
-            if jump?.jumpId == jumpId || jump == nil {
-                if jump == nil { jump = JumpStatus(jumpId: jumpId, postId: page.lastJumpPostId, startTick: tick) }
-                jump?.endedTick = tick
-                jump?.endReason = reason.rawValue
+            if jumpStatus?.jumpId == jumpId || jumpStatus == nil {
+                if jumpStatus == nil { jumpStatus = JumpStatus(jumpId: jumpId, postId: page.lastJumpPostId, startTick: tick) }
+                jumpStatus?.endedTick = tick
+                jumpStatus?.endReason = reason.rawValue
                 marks.append(TimelineMark(tick: tick, kind: .holdEnd))
             }
         case let .console(level, message):
@@ -93,8 +93,8 @@ extension World {
             if result == .found { noteJump() }
             if result == .found, page.hook == nil || page.held?.arity == nil {
                 // A jump without a hook still shows in the toolbar and timeline.
-                if let h = page.held, h.postId == id, jump?.jumpId != h.jumpId {
-                    jump = JumpStatus(jumpId: h.jumpId, postId: id, startTick: tick)
+                if let h = page.held, h.postId == id, jumpStatus?.jumpId != h.jumpId {
+                    jumpStatus = JumpStatus(jumpId: h.jumpId, postId: id, startTick: tick)
                     timeline = []
                     marks = [TimelineMark(tick: tick, kind: .jump)]
                 }
@@ -178,10 +178,10 @@ extension World {
             let top = f.scroll - f.top
             page.requestMedia(visibleFrom: top - visibleHeight, to: top + viewportHeight + visibleHeight)
         }
-        var postId: String? = jump?.postId ?? page.lastJumpPostId
+        var postId: String? = jumpStatus?.postId ?? page.lastJumpPostId
         var y: Double? = nil
         if let id = postId { y = postY(id) } else { postId = nil }
-        if jump != nil, tick - (jump?.startTick ?? 0) <= 15 * VirtualClock.ticksPerSecond { timeline.append((tick, y)) }
+        if jumpStatus != nil, tick - (jumpStatus?.startTick ?? 0) <= 15 * VirtualClock.ticksPerSecond { timeline.append((tick, y)) }
         for id in watchedPosts { watchedY[id] = postY(id) }
         emit(.frame(values: Scenario.ValueKind.allCases.map(value), postId: postId, postY: y,
                     scrollState: scrollState))

@@ -55,7 +55,7 @@ public final class App {
     /// Q7: `e` while recording: the latest jump's post, its y now and held from here, into the
     /// recorded scenario's expectations.
     func captureExpectation() {
-        guard let id = world.jump?.postId ?? world.page.lastJumpPostId else {
+        guard let id = world.jumpStatus?.postId ?? world.page.lastJumpPostId else {
             return flash("e: no jump yet (/ jumps to a post); nothing to expect")
         }
         guard let y = world.postY(id) else { return flash("e: \(id) is not laid out now") }

@@ -52,7 +52,7 @@ extension FrameModel {
             hidden: w.config.device.map { HiddenViewport(deviceName: $0.name, viewportHeight: w.viewportHeight,
                                                          line: w.line) },
             liveblog: w.page.liveblog, console: w.page.console,
-            timeline: TimelineFacts(jump: w.jump, samples: w.timeline, marks: w.marks))
+            timeline: TimelineFacts(jump: w.jumpStatus, samples: w.timeline, marks: w.marks))
     }
 
     /// The list's rows; the page's items fetched once for every screen row the page shows, under
@@ -72,7 +72,7 @@ extension FrameModel {
             return list
         }
         let sticky = w.page.selfScrolling ? w.config.page.stickyHeader : 0
-        let target = w.jump?.postId
+        let target = w.jumpStatus?.postId
         var rows: [Int: FrameRow] = [:]
         for r in listRows {
             switch w.rowContent(r) {
@@ -101,7 +101,7 @@ extension FrameModel {
         guard p.loadedCount > 0 else { return nil }
         let pitch = max(1, p.cardPitch), first = max(0, p.stripX / pitch)
         let last = min(p.loadedCount, first + columns / pitch + 2)
-        let target = w.jump?.postId
+        let target = w.jumpStatus?.postId
         let cards = (first..<max(first, last)).map { i in (p.cardLines(i), p.liveblog.posts[i].id == target) }
         return StripCards(stripX: p.stripX, pitch: p.cardPitch, cardColumns: p.cardColumns,
                           loadedCount: p.loadedCount, first: first, cards: cards)
@@ -121,7 +121,7 @@ extension FrameModel {
     }
 
     private static func toolbar(_ w: World) -> ToolbarFacts {
-        let jump = w.jump.map { j -> JumpFacts in
+        let jump = w.jumpStatus.map { j -> JumpFacts in
             var left: Double?
             if let held = w.page.held, held.jumpId == j.jumpId {
                 let since = held.arity == 1 ? held.lastCallTick : held.startTick

@@ -92,7 +92,7 @@ final class AppInputTests: XCTestCase {
         char(app, "2")
         XCTAssertNil(app.ui.overlay)
         let target = app.world.page.liveblog.highlights[1].id
-        XCTAssertEqual(app.world.jump?.postId, target)
+        XCTAssertEqual(app.world.jumpStatus?.postId, target)
         advance(app, seconds: 1)
         XCTAssertEqual(app.world.postY(target) ?? .nan, 0, accuracy: 1)
 
@@ -101,7 +101,7 @@ final class AppInputTests: XCTestCase {
         char(app, "j")
         key(app, .enter)
         let scorer = app.world.page.liveblog.scorers[1].id
-        XCTAssertEqual(app.world.jump?.postId, scorer)
+        XCTAssertEqual(app.world.jumpStatus?.postId, scorer)
         advance(app, seconds: 1)
         XCTAssertEqual(app.world.postY(scorer) ?? .nan, 0, accuracy: 1)
 
@@ -111,7 +111,7 @@ final class AppInputTests: XCTestCase {
         let panel = PanelGeometry(.chapters, app.world.page.liveblog, selected: 0,
                                   in: Rect(row: 0, col: 0, width: 80, height: 24))
         mouse(app, .press(button: 1), row: panel.box.inner.row + 2)
-        XCTAssertEqual(app.world.jump?.postId, chapters[2].id)
+        XCTAssertEqual(app.world.jumpStatus?.postId, chapters[2].id)
         XCTAssertNil(app.ui.overlay)
     }
 
@@ -124,7 +124,7 @@ final class AppInputTests: XCTestCase {
         XCTAssertEqual(app.ui.overlay as? PromptOverlay, PromptOverlay(text: "ev-049", selected: 0))
         key(app, .enter)
         XCTAssertNil(app.ui.overlay)
-        XCTAssertEqual(app.world.jump?.postId, "ev-049")
+        XCTAssertEqual(app.world.jumpStatus?.postId, "ev-049")
         advance(app, seconds: 1)
         XCTAssertEqual(app.world.postY("ev-049") ?? .nan, 0, accuracy: 1)
 
@@ -153,7 +153,7 @@ final class AppInputTests: XCTestCase {
         let g = Fixture.draw(app.world, app.ui)
         XCTAssertTrue(g.rowText(23).contains("link: #tickaroo_event_id=ev-035"), g.rowText(23))
         key(app, .enter)
-        XCTAssertEqual(app.world.jump?.postId, "ev-035")
+        XCTAssertEqual(app.world.jumpStatus?.postId, "ev-035")
         advance(app, seconds: 1)
         XCTAssertEqual(app.world.postY("ev-035") ?? .nan, 0, accuracy: 1)
         key(app, .escape)

@@ -49,7 +49,7 @@ final class CompareAppTests: XCTestCase {
         XCTAssertTrue(traces[0].contains { $0.contains("\"wheel\"") && $0.contains("\"drag\":true") }, "\(traces[0])")
         XCTAssertTrue(traces[0].contains { $0.contains("\"nav\"") && $0.contains("ev-019") })
         XCTAssertEqual(app.panes[0].world.tick, app.panes[1].world.tick)
-        XCTAssertEqual(app.panes.map { $0.world.jump?.postId }, ["ev-019", "ev-019"])
+        XCTAssertEqual(app.panes.map { $0.world.jumpStatus?.postId }, ["ev-019", "ev-019"])
     }
 
     func testF6_platformKeyIsIgnoredAndQQuits() throws {

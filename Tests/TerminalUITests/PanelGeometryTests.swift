@@ -32,7 +32,7 @@ final class PanelGeometryTests: XCTestCase {
                 for _ in 0..<selected { app.handle(.key(.down)) }
                 XCTAssertEqual(app.ui.overlay as? PanelOverlay, PanelOverlay(kind, selected: selected))
                 app.handle(.mouse(MouseEvent(kind: .press(button: 1), row: r, col: geometry.box.frame.col + 3)))
-                XCTAssertEqual(app.world.jump?.postId, entries[n - 1].id, "\(kind) row \(r) shows entry \(n)")
+                XCTAssertEqual(app.world.jumpStatus?.postId, entries[n - 1].id, "\(kind) row \(r) shows entry \(n)")
                 XCTAssertEqual(geometry.entry(atRow: r, col: 40), n - 1)
                 clicked += 1
             }
@@ -49,6 +49,6 @@ final class PanelGeometryTests: XCTestCase {
         XCTAssertGreaterThan(geometry.box.frame.col, 0)
         app.handle(.mouse(MouseEvent(kind: .press(button: 1), row: geometry.box.inner.row, col: 0)))
         XCTAssertNil(app.ui.overlay)
-        XCTAssertNil(app.world.jump)
+        XCTAssertNil(app.world.jumpStatus)
     }
 }

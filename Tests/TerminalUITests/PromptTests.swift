@@ -36,7 +36,7 @@ final class PromptTests: XCTestCase {
         let shown = g2.rowText(try XCTUnwrap(highlightedRow(g2))).trimmingCharacters(in: .whitespaces)
         let id = String(shown.prefix { $0 != " " })
         app.handle(.key(.enter))
-        XCTAssertEqual(app.world.jump?.postId, id)
+        XCTAssertEqual(app.world.jumpStatus?.postId, id)
     }
 
     func testT2_longPromptTextScrollsSideways() throws {

@@ -33,7 +33,7 @@ final class StreamingChoresTests: XCTestCase {
         app.chores()
         XCTAssertEqual(app.ui.message?.text, "loading… 10 posts")
         XCTAssertTrue(app.choresWantFrames, "a frame every 16.7 ms while the body streams")
-        XCTAssertNil(app.world.jump, "no jump before the post is there")
+        XCTAssertNil(app.world.jumpStatus, "no jump before the post is there")
         app.ui.message = ("there is 1 highlight", app.world.seconds + 4)
         app.chores()
         XCTAssertEqual(app.ui.message?.text, "there is 1 highlight", "a key's answer stays")
@@ -47,7 +47,7 @@ final class StreamingChoresTests: XCTestCase {
         app.world.applyStreamed(StreamedPosts(pinned: [], older: Array(older)))
         status = .streaming(posts: 14)
         app.chores()
-        XCTAssertEqual(app.world.jump?.postId, later.id, "the jump starts once its post arrived")
+        XCTAssertEqual(app.world.jumpStatus?.postId, later.id, "the jump starts once its post arrived")
         XCTAssertEqual(app.ui.message?.text, "loading… 14 posts")
         status = .done
         app.chores()
@@ -59,11 +59,11 @@ final class StreamingChoresTests: XCTestCase {
         var status = BodyStreamStatus.streaming(posts: 10)
         let app = makeApp({ status }, link: PendingDeepLink(id: "no-such-post", via: .fragment))
         app.chores()
-        XCTAssertNil(app.world.jump)
+        XCTAssertNil(app.world.jumpStatus)
         status = .done
         app.chores()
         XCTAssertEqual(app.ui.message?.text, "post no-such-post not found")
-        XCTAssertNil(app.world.jump)
+        XCTAssertNil(app.world.jumpStatus)
     }
 
     func testB9_ABodyEndingInAnErrorNamesTheURLAndThePostsStay() {
@@ -97,7 +97,7 @@ final class StreamingChoresTests: XCTestCase {
             } else {
                 XCTAssertEqual(app.world.readingPosition()?.postId, later.id)
             }
-            XCTAssertNil(app.world.jump)
+            XCTAssertNil(app.world.jumpStatus)
             XCTAssertNil(app.ui.message, "no message for a position")
         }
     }
