@@ -1,5 +1,6 @@
 import Foundation
 import Simulation
+import VirtualTime
 
 /// The timeline of a jump as a chart (Q8): the post's y over time, the target line, and marks for
 /// what happened. `liveblog plot` draws it as SVG (`SVGPlot`); the terminal's timeline overlay
@@ -111,5 +112,7 @@ public struct JumpChart: Equatable {
 
     public var yTicks: [Double] { JumpChart.ticks(yLow, yHigh, count: 6) }
     /// Time ticks in seconds.
-    public var timeTicks: [Double] { JumpChart.ticks(Double(t0) / 1000, Double(t1) / 1000, count: 8) }
+    public var timeTicks: [Double] {
+        JumpChart.ticks(VirtualClock.seconds(milliseconds: t0), VirtualClock.seconds(milliseconds: t1), count: 8)
+    }
 }

@@ -1,4 +1,5 @@
 import Simulation
+import VirtualTime
 /// What a jump did, computed from its trace alone (Q5: `liveblog metrics TRACE`). Every number
 /// comes from the trace's lines (SPEC 9), so a QA suite can check a trace it did not produce here.
 ///
@@ -79,7 +80,7 @@ public struct TraceMetrics: Equatable {
     public var holdEndMilliseconds: Int?
 
     /// Seconds after the jump of a moment.
-    public func after(_ ms: Int) -> Double { Double(ms - startMilliseconds) / 1000 }
+    public func after(_ ms: Int) -> Double { VirtualClock.seconds(milliseconds: ms - startMilliseconds) }
     public var timeToLand: Double? { landed.map { after($0.milliseconds) } }
     public var settleTime: Double? { settled.map { after($0.milliseconds) } }
 

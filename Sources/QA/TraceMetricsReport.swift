@@ -1,5 +1,6 @@
 import LiveblogModel
 import Simulation
+import VirtualTime
 
 /// `liveblog metrics` output (Q5): a table for people, and `--json` with numbers (seconds and pt;
 /// null where there is nothing to measure). The meanings are TraceMetrics's.
@@ -43,7 +44,9 @@ extension TraceMetrics {
 
     public var json: JSONValue {
         func num(_ x: Double?) -> JSONValue { x.map { .number($0) } ?? .null }
-        func secs(_ ms: Int?) -> JSONValue { ms.map { .number(Double($0) / 1000) } ?? .null }
+        func secs(_ ms: Int?) -> JSONValue {
+            ms.map { .number(VirtualClock.seconds(milliseconds: $0)) } ?? .null
+        }
         func moment(_ m: Moment?, _ name: String) -> JSONValue {
             guard let m else { return .null }
             return .object([("after", .number(after(m.milliseconds))), ("t", secs(m.milliseconds)),
@@ -61,7 +64,7 @@ extension TraceMetrics {
             ("corrections", .number(Double(corrections))), ("followed", .number(Double(followed))),
             ("dropped", .number(Double(dropped))), ("reaims", .number(Double(reaims))),
             ("settles", .number(Double(settles))),
-            ("pullBacks", .array(pullBacks.map { .number(Double($0) / 1000) })),
+            ("pullBacks", .array(pullBacks.map { .number(VirtualClock.seconds(milliseconds: $0)) })),
             ("overshoot", .number(overshoot.value)),
             ("overshootAt", overshoot.value > 0 ? secs(overshoot.milliseconds) : .null),
             ("holdEnd", holdEndReason.map {
