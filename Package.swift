@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "EmbedTests", dependencies: ["Embed", "LiveblogModel", "TextCells"]),
         .testTarget(name: "HostTests", dependencies: ["Host", "ScrollPhysics", "VirtualTime"], exclude: ["Fixtures"]),
-        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "QA", "Arguments", "Embed", "Host", "LiveblogModel", "RealSources", "ScrollPhysics", "VirtualTime"], exclude: ["GoldenTraces"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "QA", "Arguments", "Embed", "Host", "LiveblogModel", "RealSources", "ScrollPhysics", "VirtualTime", "TestSupport"], exclude: ["GoldenTraces"]),
         .testTarget(name: "TerminalCapsTests", dependencies: ["TerminalCaps", "TestSupport"]),
         // Test helpers shared by test targets (xterm under Xvfb for the real-terminal tests).
         .target(name: "TestSupport", dependencies: ["CSupport"], path: "Tests/Support", exclude: ["Python"]),

@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 import Foundation
 import LiveblogModel
@@ -49,7 +50,7 @@ final class CostMechanismTests: XCTestCase {
     /// B5: ncurses scrolls lines: one row scrolled costs a small part of a full frame, on a real
     /// pseudo-terminal (`liveblog bench` counts the bytes ncurses writes).
     func testB5_oneRowScrolledCostsAboutOneRow() throws {
-        guard FileManager.default.isExecutableFile(atPath: Fixture.binary) else { throw XCTSkip("no binary at \(Fixture.binary)") }
+        _ = try Requirement.liveblogBinary()
         let p = Process()
         p.executableURL = URL(fileURLWithPath: Fixture.binary)
         p.arguments = ["bench", "--json", "--posts", "2000"]
