@@ -1,8 +1,8 @@
 import Foundation
 import XCTest
 
-/// A golden file: what a test produced (a trace, a screen, a text) compared byte for byte with a
-/// file kept in the repository. `LIVEBLOG_UPDATE_GOLDEN=1` (re)writes the file, for a change made
+/// A golden file: what a test produced (a trace, a screen, a text, fuzz digests) compared byte for
+/// byte with a file kept in the repository (the one golden compare of every test target). `LIVEBLOG_UPDATE_GOLDEN=1` (re)writes the file, for a change made
 /// on purpose (read the diff before committing it); a missing file is written and the test fails
 /// (check it, run again); a difference fails with a readable diff of the lines that differ.
 public enum Golden {
@@ -24,8 +24,12 @@ public enum Golden {
             }
             return
         }
-        let expected = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        guard let diff = diff(expected, actual) else { return }
+        let bytes = FileManager.default.contents(atPath: path) ?? Data()
+        guard bytes != Data(actual.utf8) else { return }
+        // Texts equal as Strings but not as bytes (an é precomposed in one, decomposed in the other)
+        // differ too: the file is compared byte for byte.
+        let expected = String(decoding: bytes, as: UTF8.self)
+        let diff = diff(expected, actual) ?? "the same characters in other bytes (Unicode normalisation)"
         XCTFail("\(what) differs from golden \(name) (LIVEBLOG_UPDATE_GOLDEN=1 rewrites it)\n\(diff)"
                 + (showActual ? "\n--- actual ---\n\(actual)" : ""), file: file, line: line)
     }

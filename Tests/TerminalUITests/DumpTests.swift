@@ -35,22 +35,7 @@ final class DumpTests: XCTestCase {
     /// Compares with `Golden/<name>.txt`; `LIVEBLOG_UPDATE_GOLDEN=1` (re)writes it.
     func assertGoldenText(_ name: String, _ text: String,
                           file: StaticString = #filePath, line: UInt = #line) {
-        let path = Fixture.goldenDir + "/\(name).txt"
-        let update = ProcessInfo.processInfo.environment["LIVEBLOG_UPDATE_GOLDEN"] == "1"
-        if update || !FileManager.default.fileExists(atPath: path) {
-            FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
-            if !update {
-                XCTFail("golden \(name).txt was missing and has been written; check it",
-                        file: file, line: line)
-            }
-            return
-        }
-        let expected = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        guard expected != text else { return }
-        let a = expected.components(separatedBy: "\n"), b = text.components(separatedBy: "\n")
-        let i = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
-        XCTFail("\(name).txt differs at line \(i + 1):\n  golden: \(i < a.count ? a[i] : "<none>")\n"
-                + "  actual: \(i < b.count ? b[i] : "<none>")", file: file, line: line)
+        Golden.assertMatches(text, path: Fixture.goldenDir + "/\(name).txt", what: "the text", file: file, line: line)
     }
 
     // MARK: - Golden text
