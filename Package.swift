@@ -1,12 +1,8 @@
 // swift-tools-version:5.9
 // liveblog: a terminal liveblog viewer that emulates a web view inside a native list.
-// Arrows point one way: liveblog → TerminalUI → Simulation → Host → Embed → LiveblogModel →
-// TextCells (text as cells: width, sanitiser) → CSupport, Host → ScrollPhysics, TerminalUI →
-// TerminalKit → (CNcurses, TextCells, TerminalCaps, ImageDecoding, TerminalGraphics → (CChafa,
-// ImageDecoding)); ScrollPhysics and Embed → VirtualTime;
-// ImageLoading → (Fetch → CCurl, ImageDecoding → (CPNG, CTurboJPEG, CWebP, CGIF));
-// Simulation → RealSources → (Embed, ImageLoading): real sources, live polling, captures (SPEC 11).
-// BrowserEngine → (DevTools → CEngineGuard, Embed): the real page in Chromium (SPEC 17).
+// docs/architecture.md shows the module graph declared here (a tree of the main paths and every
+// target with its dependencies); ModuleGraphTests fails when the two differ, and when a file
+// imports a module its target does not declare.
 // The Debian packages (the .apt providers below, and what the tests use) are declared once in
 // scripts/packages, which scripts/run and scripts/test install; RepositoryTests checks they agree.
 import PackageDescription
