@@ -116,17 +116,10 @@ enum JUnitValidation {
             assert int(root.get(k, "0")) == v, ("testsuites", k, root.get(k), v)
         """
 
+    /// Runs `tool`: its exit status, and its stdout followed by its stderr.
     static func run(_ tool: String, _ args: [String]) throws -> (status: Int32, out: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: tool)
-        p.arguments = args
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = pipe
-        try p.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+        let r = Subprocess.output(tool, args, timeout: 120)
+        return (r.code, r.out + r.err)
     }
 
     /// Validates `xml`; returns the test cases as (suite, name, outcome) from Python (none without

@@ -21,19 +21,8 @@ final class TraceCommandTests: XCTestCase {
     }
 
     static func run(_ executable: String, _ args: [String]) throws -> Run {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: executable)
-        p.arguments = args
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                   stderr: String(decoding: e, as: UTF8.self))
+        let r = Subprocess.output(executable, args, timeout: 300)
+        return Run(status: r.code, stdout: r.out, stderr: r.err)
     }
 
     func liveblog(_ args: String...) throws -> Run {
