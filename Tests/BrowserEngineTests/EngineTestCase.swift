@@ -35,10 +35,8 @@ class EngineTestCase: XCTestCase {
     private var pages: [EnginePage] = []
 
     override func setUpWithError() throws {
-        do {
+        try Requirement.check("no browser engine", install: "apt-get install -y chromium-headless-shell") {
             _ = try EngineLocator.locate()
-        } catch {
-            throw XCTSkip("no browser engine (\(error)); the set-up installs chromium-headless-shell")
         }
         browser = try Browser.launch()
     }

@@ -1,5 +1,7 @@
 import Embed
+import Foundation
 import LiveblogModel
+import TestSupport
 import XCTest
 @testable import BrowserEngine
 
@@ -24,7 +26,7 @@ final class PageURLTests: EngineTestCase {
             for (let i = 0; i < 12; i++) {
               const d = document.createElement("div");
               d.className = "ev"; d.dataset.eventId = "e" + i; d.textContent = "Event " + i;
-              if (i % 2 === 0) { const img = new Image(); img.src = "/img/" + i + ".png"; d.appendChild(img); }
+              if (i % 2 === 0) { const img = new Image(); img.src = "/files/" + i + ".png?type=image/png"; d.appendChild(img); }
               this.appendChild(d);
             }
             const m = /tickaroo_event_id=([^&]+)/.exec(location.hash);
@@ -42,26 +44,29 @@ final class PageURLTests: EngineTestCase {
         </script></body></html>
         """
 
-    private var server: LoopbackHTTPServer?
+    private var server: LoopbackServer?
+    private var site = ""
 
     override func tearDown() {
         server?.stop()
         server = nil
+        if !site.isEmpty { try? FileManager.default.removeItem(atPath: site) }
         super.tearDown()
     }
 
+    /// The customer's site, as files the test's loopback server serves: the page and its images.
     private func openCustomerPage(fragment: String = "") throws -> EnginePage {
-        let png = PNGWriter.write(width: 400, height: 300, rgba: [])
-        let server = try LoopbackHTTPServer { r in
-            if r.path == "/liveblog.html" { return .text(PageURLTests.page, type: "text/html; charset=utf-8") }
-            if r.path.hasPrefix("/img/") { return HTTPResponse(contentType: "image/png", body: png) }
-            return .notFound
-        }
+        site = NSTemporaryDirectory() + "/lb-customer-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: true)
+        try PageURLTests.page.write(toFile: site + "/liveblog.html", atomically: true, encoding: .utf8)
+        let png = Data(PNGWriter.write(width: 400, height: 300, rgba: []))
+        for i in stride(from: 0, to: 12, by: 2) { try png.write(to: URL(fileURLWithPath: site + "/\(i).png")) }
+        let server = try LoopbackServer(serving: [site])
         self.server = server
         var config = EngineConfig(device: .pixel8)
         config.postSelector = "[data-event-id]"
         config.postIdAttribute = "data-event-id"
-        let url = server.origin + "/liveblog.html" + fragment
+        let url = server.origin + "/files/liveblog.html?type=text/html;charset=utf-8" + fragment
         return try EnginePage(browser: browser, source: .url(url, network: .instant, seed: 1), config: config)
     }
 

@@ -10,10 +10,8 @@ enum EngineLaunch {
     }
 
     static func requireEngine() throws {
-        do {
+        try Requirement.check("no browser engine", install: "apt-get install -y chromium-headless-shell") {
             _ = try EngineLocator.locate()
-        } catch {
-            throw XCTSkip("no browser engine (\(error)); the set-up installs chromium-headless-shell")
         }
     }
 }

@@ -20,7 +20,7 @@ final class FetchErrorTests: FetchTestCase {
     }
 
     func testR6_RefusedConnection() throws {
-        let url = URL(string: "http://127.0.0.1:\(LoopbackServer.closedPort())/feed.json")!
+        let url = URL(string: "http://127.0.0.1:\(LoopbackPort.unused())/feed.json")!
         let id = fetcher.submit(FetchRequest(url: url))
         let completion = try XCTUnwrap(fetcher.wait(for: id, timeout: 10))
         XCTAssertThrowsError(try completion.result.get()) { error in

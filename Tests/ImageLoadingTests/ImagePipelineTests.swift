@@ -1,30 +1,19 @@
 import Fetch
 import Foundation
 import ImageDecoding
+import TestSupport
 import XCTest
 @testable import ImageLoading
 
 /// R2, R6: real images over loopback HTTP (R7) and from files, decoded off the drawing thread,
 /// failures named with their URL or path.
 final class ImagePipelineTests: XCTestCase {
-    static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent()
-    static let fixtures = tests.appendingPathComponent("ImageDecodingTests/Fixtures")
-    var server: Process!
-    var port = 0
+    static let fixtures = TestPaths.root + "/Tests/ImageDecodingTests/Fixtures"
+    var server: LoopbackServer!
     var pipeline: ImagePipeline!
 
     override func setUpWithError() throws {
-        server = Process()
-        let output = Pipe()
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        server.arguments = ["python3", Self.tests.appendingPathComponent("FetchTests/server.py").path,
-                            Self.fixtures.path]
-        server.standardOutput = output
-        try server.run()
-        let line = output.fileHandleForReading.availableData
-        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        port = try XCTUnwrap(Int(text), "the loopback server did not start (is python3 installed?)")
+        server = try LoopbackServer(serving: [Self.fixtures])
         var config = FetchConfig()
         config.connectTimeout = 1
         config.idleTimeout = 1
@@ -33,13 +22,11 @@ final class ImagePipelineTests: XCTestCase {
 
     override func tearDown() {
         pipeline = nil
-        if server?.isRunning == true {
-            server.terminate()
-            server.waitUntilExit()
-        }
+        server?.stop()
+        server = nil
     }
 
-    func url(_ path: String) -> ImageSource { .url(URL(string: "http://127.0.0.1:\(port)\(path)")!) }
+    func url(_ path: String) -> ImageSource { .url(server.url(path)) }
 
     /// Polls (as the run loop does each tick) until `count` arrivals, bounded.
     func arrivals(_ count: Int) -> [String: ImageArrival] {
@@ -71,7 +58,7 @@ final class ImagePipelineTests: XCTestCase {
     }
 
     func testR2_FilesDecodedToo() throws {
-        pipeline.request(key: "gif", source: .file(Self.fixtures.appendingPathComponent("animated.gif").path))
+        pipeline.request(key: "gif", source: .file(Self.fixtures + "/animated.gif"))
         pipeline.request(key: "none", source: .file("/nonexistent/liveblog-test.png"))
         let got = arrivals(2)
         XCTAssertEqual(try got["gif"]?.result.get().width, 16)
@@ -82,7 +69,7 @@ final class ImagePipelineTests: XCTestCase {
     }
 
     func testR6_EachFailureNamesTheURL() throws {
-        let base = "http://127.0.0.1:\(port)"
+        let base = server.origin
         pipeline.request(key: "404", source: url("/files/missing.jpg"))
         pipeline.request(key: "html", source: url("/status/200"))
         pipeline.request(key: "stall", source: url("/stall-head"))
@@ -105,7 +92,7 @@ final class ImagePipelineTests: XCTestCase {
         pipeline.request(key: "bomb", source: url("/gzip-bomb?mib=1024"))
         let got = arrivals(1)
         guard case let .failure(error)? = got["bomb"]?.result else { return XCTFail("the bomb failed: \(got)") }
-        XCTAssertTrue(error.description.hasPrefix("http://127.0.0.1:\(port)/gzip-bomb?mib=1024: body over the size cap"),
+        XCTAssertTrue(error.description.hasPrefix(server.origin + "/gzip-bomb?mib=1024: body over the size cap"),
                       error.description)
     }
 }

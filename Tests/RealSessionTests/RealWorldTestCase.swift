@@ -1,45 +1,31 @@
 import Embed
 import Host
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import RealSources
 import Simulation
+import TestSupport
 import XCTest
 
 /// A world on a real source served by a loopback server the test starts (R7), advanced in step
 /// with the clock as the terminal's run loop advances it; every trace record kept.
 class RealWorldTestCase: XCTestCase {
-    static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    static let fixtures = tests.appendingPathComponent("RealSourcesTests/Fixtures")
+    static let fixtures = TestPaths.root + "/Tests/RealSourcesTests/Fixtures"
 
-    var server: Process!
-    var port = 0
+    var server: LoopbackServer!
     var records: [TraceRecord] = []
 
     override func setUpWithError() throws {
-        server = Process()
-        let output = Pipe()
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        server.arguments = ["python3", Self.tests.appendingPathComponent("FetchTests/server.py").path,
-                            Self.fixtures.path]
-        server.standardOutput = output
-        try server.run()
-        let text = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-        port = try XCTUnwrap(Int(text.trimmingCharacters(in: .whitespacesAndNewlines)), "no loopback server")
+        server = try LoopbackServer(serving: [Self.fixtures])
     }
 
     override func tearDown() {
-        if server?.isRunning == true {
-            server.terminate()
-            server.waitUntilExit()
-        }
+        server?.stop()
+        server = nil
     }
 
-    func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+    func url(_ path: String) -> URL { server.url(path) }
 
-    func setLiveStep(_ step: Int) throws { _ = try Data(contentsOf: url("/live-step/\(step)")) }
+    func setLiveStep(_ step: Int) throws { try server.setLiveStep(step) }
 
     func config(platform: Platform = .ios) -> WorldConfig {
         var c = WorldConfig()

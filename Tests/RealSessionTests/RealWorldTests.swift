@@ -115,8 +115,7 @@ final class RealWorldTests: RealWorldTestCase {
         XCTAssertEqual(capture.responses.filter { $0.kind == .image }.count, 6)
 
         records = []
-        server.terminate()
-        server.waitUntilExit()
+        server.stop()
         let replay = try RealSession.replay(capture).get()
         let offline = world(replay, config(platform: .android))
         offline.send(.jump(id: "target", topOffset: nil))
@@ -147,8 +146,7 @@ final class CaptureScenarioTests: RealWorldTestCase {
              "events": [{"at": 0, "jump": "target"}]}
             """
         try Data(scenario.utf8).write(to: URL(fileURLWithPath: scenarioPath))
-        server.terminate()
-        server.waitUntilExit()
+        server.stop()
         let captures = ScenarioEnvironment(readCapture: { try CaptureReader.read(path: $0) })
         let runner = ScenarioRunner(scenario: try Scenario.load(path: scenarioPath, environment: captures))
         runner.run()

@@ -3,6 +3,7 @@ import Foundation
 import LiveblogModel
 import RealSources
 import Simulation
+import TestSupport
 import XCTest
 
 /// B9 end to end: a liveblog body served slowly in parts by the loopback server the test starts
@@ -27,15 +28,7 @@ final class StreamingBodyTests: RealWorldTestCase {
         FileManager.default.createFile(atPath: directory + "/oldest-first.json",
                                        contents: Data(NativeWriter.encode(reversed, pretty: false).utf8))
         whole = try LiveblogLoader.load(bytes: bytes, name: "stream.json")
-        server = Process()
-        let output = Pipe()
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        server.arguments = ["python3", Self.tests.appendingPathComponent("FetchTests/server.py").path,
-                            Self.fixtures.path, directory]
-        server.standardOutput = output
-        try server.run()
-        let text = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-        port = try XCTUnwrap(Int(text.trimmingCharacters(in: .whitespacesAndNewlines)), "no loopback server")
+        server = try LoopbackServer(serving: [Self.fixtures, directory])
     }
 
     override func tearDown() {
@@ -109,7 +102,7 @@ final class StreamingBodyTests: RealWorldTestCase {
         let world = streamingWorld(session, feed)
         run(world, seconds: 20) { !isStreaming(feed) }
         guard case let .failed(message) = feed.state else { return XCTFail("\(feed.state)") }
-        XCTAssertTrue(message.contains("http://127.0.0.1:\(port)/slowfile/stream.json"), message)
+        XCTAssertTrue(message.contains(server.origin + "/slowfile/stream.json"), message)
         let shown = world.page.liveblog.posts
         XCTAssertGreaterThan(shown.count, 40)
         XCTAssertLessThan(shown.count, whole.posts.count)

@@ -1,5 +1,6 @@
 import Fetch
 import Foundation
+import TestSupport
 import XCTest
 @testable import RealSources
 
@@ -40,7 +41,7 @@ final class CaptureTests: XCTestCase {
     }
 
     func testR4_ReplayAnswersAtTheRecordedTicksOffline() throws {
-        let server = try LoopbackFixtureServer()
+        let server = try LoopbackServer(serving: [Fixtures.directory])
         defer { server.stop() }
         let recorder = CaptureRecorder(source: server.url("/files/tickaroo.json").absoluteString)
         let real = RealNetwork(recorder: recorder)

@@ -2,12 +2,13 @@ import Fetch
 import Foundation
 import ImageDecoding
 import ImageLoading
+import TestSupport
 import XCTest
 @testable import RealSources
 
 /// R2, R6, R7: images of a real source over loopback HTTP through the session network.
 final class ImageFeedTests: XCTestCase {
-    var server: LoopbackFixtureServer!
+    var server: LoopbackServer!
     var network: RealNetwork!
     var temporary: String!
 
@@ -15,7 +16,7 @@ final class ImageFeedTests: XCTestCase {
         temporary = NSTemporaryDirectory() + "imagefeed-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
         try Self.jpegBomb().write(to: URL(fileURLWithPath: temporary + "/bomb.jpg"))
-        server = try LoopbackFixtureServer(extraDirectories: [temporary])
+        server = try LoopbackServer(serving: [Fixtures.directory, temporary])
         var config = FetchConfig()
         config.connectTimeout = 1
         config.idleTimeout = 1
@@ -30,7 +31,7 @@ final class ImageFeedTests: XCTestCase {
 
     /// quadrants.jpg with its SOF claiming 65500×65500 (4.3 Gpx): refused from the header.
     static func jpegBomb() throws -> Data {
-        var bytes = [UInt8](try Data(contentsOf: LoopbackFixtureServer.fixtures.appendingPathComponent("quadrants.jpg")))
+        var bytes = [UInt8](try Data(contentsOf: Fixtures.url.appendingPathComponent("quadrants.jpg")))
         let sof = (2..<bytes.count - 1).first { bytes[$0] == 0xFF && (0xC0...0xC2).contains(bytes[$0 + 1]) }!
         for offset in [sof + 5, sof + 7] {
             bytes[offset] = UInt8(65_500 >> 8)
@@ -57,7 +58,7 @@ final class ImageFeedTests: XCTestCase {
         feed.request(key: "m1", source: .url(server.url("/files/quadrants.jpg")), atTick: 0)
         let got = deliveries(feed, 1)
         let image = try XCTUnwrap(try got["m1"]?.result.get())
-        let file = try Data(contentsOf: LoopbackFixtureServer.fixtures.appendingPathComponent("quadrants.jpg"))
+        let file = try Data(contentsOf: Fixtures.url.appendingPathComponent("quadrants.jpg"))
         let expected = try ImageDecoder.decode(data: [UInt8](file)).get()
         XCTAssertEqual(image.width, 16)
         XCTAssertEqual(image, expected)

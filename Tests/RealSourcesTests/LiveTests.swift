@@ -1,6 +1,7 @@
 import Fetch
 import Foundation
 import LiveblogModel
+import TestSupport
 import XCTest
 @testable import RealSources
 
@@ -26,7 +27,7 @@ final class LiveTests: XCTestCase {
     }
 
     func testR3_PollerIsConditionalAndAppliesChanges() throws {
-        let server = try LoopbackFixtureServer()
+        let server = try LoopbackServer(serving: [Fixtures.directory])
         defer { server.stop() }
         let fetcher = Fetcher()
         defer { fetcher.invalidate() }

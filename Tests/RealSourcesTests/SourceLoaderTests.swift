@@ -1,16 +1,17 @@
 import Fetch
 import Foundation
 import LiveblogModel
+import TestSupport
 import XCTest
 @testable import RealSources
 
 /// R1, R6, R7: liveblogs read from a loopback HTTP server the test starts.
 final class SourceLoaderTests: XCTestCase {
-    var server: LoopbackFixtureServer!
+    var server: LoopbackServer!
     var fetcher: Fetcher!
 
     override func setUpWithError() throws {
-        server = try LoopbackFixtureServer()
+        server = try LoopbackServer(serving: [Fixtures.directory])
         var config = FetchConfig()
         config.connectTimeout = 1.5
         config.idleTimeout = 1.5
@@ -83,7 +84,7 @@ final class SourceLoaderTests: XCTestCase {
     }
 
     func testR1_AFileSourceStillLoads() throws {
-        let path = LoopbackFixtureServer.fixtures.appendingPathComponent("tickaroo.json").path
+        let path = Fixtures.url.appendingPathComponent("tickaroo.json").path
         guard case let .success(source) = SourceLoader.load(.file(path), fetcher: fetcher) else {
             return XCTFail("the file did not load")
         }
@@ -99,7 +100,7 @@ final class SourceLoaderTests: XCTestCase {
     }
 
     func testR6_RefusedConnection() {
-        let url = URL(string: "http://127.0.0.1:\(Self.closedPort())/live.json")!
+        let url = URL(string: "http://127.0.0.1:\(LoopbackPort.unused())/live.json")!
         guard case let .failure(error) = SourceLoader.load(.url(url), fetcher: fetcher, timeout: 20) else {
             return XCTFail("loaded from a closed port")
         }
@@ -137,6 +138,4 @@ final class SourceLoaderTests: XCTestCase {
         XCTAssertFalse(SourceLocation("match.json").isURL)
     }
 
-    /// A loopback port nothing listens on (R6).
-    static func closedPort() -> Int { LoopbackPort.unused() }
 }

@@ -41,6 +41,88 @@ final class ModuleGraphTests: XCTestCase {
         XCTAssertTrue(unused.isEmpty, "declared but never imported:\n" + unused.joined(separator: "\n"))
     }
 
+    func architecture() throws -> ArchitectureGraph {
+        let text = try String(contentsOf: Repository.root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+        return ArchitectureGraph(markdown: text)
+    }
+
+    /// docs/architecture.md's tables hold every target of Package.swift once, each with exactly
+    /// its declared dependencies.
+    func testGraph_architectureTablesAreTheDeclaredGraph() throws {
+        let declared = Dictionary(try graph().targets.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        let doc = try architecture()
+        XCTAssertGreaterThan(doc.rows.count, 20, "the tables of docs/architecture.md's \"The layers\" are read")
+        var seen: [String: Int] = [:]
+        for row in doc.rows {
+            for name in row.targets {
+                if let first = seen[name] {
+                    XCTFail("docs/architecture.md:\(row.line): \(name) has a row already (line \(first))")
+                }
+                seen[name] = row.line
+                guard let target = declared[name] else {
+                    XCTFail("docs/architecture.md:\(row.line): \(name) is not a target of Package.swift")
+                    continue
+                }
+                let shown = Set(row.dependencies), wanted = Set(target.dependencies)
+                guard shown != wanted else { continue }
+                let missing = wanted.subtracting(shown).sorted(), extra = shown.subtracting(wanted).sorted()
+                XCTFail("docs/architecture.md:\(row.line): \(name)'s dependencies differ from Package.swift's: "
+                        + "missing \(missing), not declared \(extra)")
+            }
+        }
+        for name in declared.keys.sorted() where seen[name] == nil {
+            XCTFail("docs/architecture.md: the target \(name) of Package.swift has no row in the tables")
+        }
+    }
+
+    /// The tree's every arrow is a declared dependency, and every module (a target under
+    /// Sources/, or a system library) appears in it.
+    func testGraph_architectureTreeShowsOnlyDeclaredDependencies() throws {
+        let targets = try graph().targets
+        let declared = Dictionary(targets.map { ($0.name, Set($0.dependencies)) }, uniquingKeysWith: { a, _ in a })
+        let doc = try architecture()
+        XCTAssertGreaterThan(doc.edges.count, 20, "the tree's arrows are read")
+        for e in doc.edges {
+            guard let deps = declared[e.from] else {
+                XCTFail("docs/architecture.md:\(e.line): \(e.from) (an arrow's start) is not a target of Package.swift")
+                continue
+            }
+            XCTAssertTrue(deps.contains(e.to), "docs/architecture.md:\(e.line): \(e.from) ─► \(e.to), "
+                          + "but Package.swift does not declare \(e.to) a dependency of \(e.from)")
+        }
+        for t in targets where t.kind != "testTarget" && !t.path.hasPrefix("Tests/") && !doc.treeWords.contains(t.name) {
+            XCTFail("docs/architecture.md: the target \(t.name) is missing from the tree")
+        }
+    }
+
+    /// The reader of docs/architecture.md, on text of its shape.
+    func testGraph_architectureReaderReadsTreeAndTables() {
+        let doc = ArchitectureGraph(markdown: """
+            # A
+            ## The layers
+            ```
+            app                    the program
+             ├─► Lib ─► Base, Util   what it does
+             │    └─► Deep
+             └─► UI                 the screen, Lib drawn
+            Side ─► Base
+            ```
+            | module | depends on | what |
+            |---|---|---|
+            | `Lib` | Base, Util, Deep | a library |
+            | `CA`, `CB` | system | C |
+            ## Next
+            | `Other` | X | not this section |
+            """)
+        XCTAssertEqual(doc.edges.map(\.description), [
+            "app ─► Lib (line 5)", "Lib ─► Base (line 5)", "Lib ─► Util (line 5)", "Lib ─► Deep (line 6)",
+            "app ─► UI (line 7)", "Side ─► Base (line 8)",
+        ])
+        XCTAssertEqual(doc.rows.map(\.targets), [["Lib"], ["CA", "CB"]])
+        XCTAssertEqual(doc.rows.map(\.dependencies), [["Base", "Util", "Deep"], []])
+        XCTAssertEqual(doc.rows.map(\.line), [12, 13])
+    }
+
     /// The reader of Package.swift and of imports, on text of their shape.
     func testGraph_readerReadsTargetsAndImports() {
         let g = PackageGraph(text: """

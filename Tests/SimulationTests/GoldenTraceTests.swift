@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import QA
 @testable import Simulation
@@ -9,11 +10,8 @@ import XCTest
 /// behaviour shows in the diff and is made on purpose: `LIVEBLOG_UPDATE_GOLDEN=1 swift test`
 /// rewrites the files; read the diff before committing it.
 final class GoldenTraceTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    static let goldenDir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("GoldenTraces")
-    static var update: Bool { ProcessInfo.processInfo.environment["LIVEBLOG_UPDATE_GOLDEN"] == "1" }
+    static let root = URL(fileURLWithPath: TestPaths.root)
+    static let goldenDir = root.appendingPathComponent("Tests/SimulationTests/GoldenTraces")
 
     static func trace(_ scenario: Scenario) -> String {
         let runner = ScenarioRunner(scenario: scenario)
@@ -36,26 +34,10 @@ final class GoldenTraceTests: XCTestCase {
         let dir = GoldenTraceTests.root.appendingPathComponent("Assets/scenarios")
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".json") }.sorted()
         XCTAssertGreaterThanOrEqual(names.count, 20)
-        try FileManager.default.createDirectory(at: GoldenTraceTests.goldenDir, withIntermediateDirectories: true)
         for name in names {
             let scenario = try Scenario.load(path: dir.appendingPathComponent(name).path)
-            let text = GoldenTraceTests.trace(scenario)
             let golden = GoldenTraceTests.goldenDir.appendingPathComponent(name.replacingOccurrences(of: ".json", with: ".jsonl"))
-            if GoldenTraceTests.update || !FileManager.default.fileExists(atPath: golden.path) {
-                try text.write(to: golden, atomically: true, encoding: .utf8)
-                if !GoldenTraceTests.update { XCTFail("golden trace for \(name) was missing and has been written") }
-                continue
-            }
-            let expected = try String(contentsOf: golden, encoding: .utf8)
-            if expected == text { continue }
-            let a = expected.split(separator: "\n", omittingEmptySubsequences: false)
-            let b = text.split(separator: "\n", omittingEmptySubsequences: false)
-            var detail = "line counts \(a.count) vs \(b.count)"
-            for i in 0..<max(a.count, b.count) {
-                let x = i < a.count ? String(a[i]) : "<none>", y = i < b.count ? String(b[i]) : "<none>"
-                if x != y { detail = "line \(i + 1):\n  golden: \(x)\n  actual: \(y)"; break }
-            }
-            XCTFail("\(name): trace differs from its golden trace (LIVEBLOG_UPDATE_GOLDEN=1 rewrites it)\n\(detail)")
+            Golden.assertMatches(GoldenTraceTests.trace(scenario), path: golden.path, what: "the trace of \(name)")
         }
     }
 
@@ -67,16 +49,8 @@ final class GoldenTraceTests: XCTestCase {
             let text = GoldenTraceTests.trace(s)
             lines.append("\(seed) \(String(GoldenTraceTests.fnv1a(text), radix: 16)) \(text.utf8.count)")
         }
-        let actual = lines.joined(separator: "\n") + "\n"
-        if GoldenTraceTests.update || !FileManager.default.fileExists(atPath: file.path) {
-            try FileManager.default.createDirectory(at: GoldenTraceTests.goldenDir, withIntermediateDirectories: true)
-            try actual.write(to: file, atomically: true, encoding: .utf8)
-            if !GoldenTraceTests.update { XCTFail("fuzz-digests.txt was missing and has been written") }
-            return
-        }
-        let expected = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
-        let differing = zip(expected, lines).filter { $0 != $1 }.map { "golden \($0) / actual \($1)" }
-        XCTAssertEqual(expected.count, lines.count)
-        XCTAssertTrue(differing.isEmpty, "fuzz traces changed (seed digest bytes):\n" + differing.prefix(10).joined(separator: "\n"))
+        // A line a seed: its digest and its trace's length in bytes.
+        Golden.assertMatches(lines.joined(separator: "\n") + "\n", path: file.path,
+                             what: "the fuzz traces (seed digest bytes)")
     }
 }

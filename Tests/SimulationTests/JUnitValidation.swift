@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Checks a JUnit report the way CI servers read it (Q4), with real XML tools: xmllint (Debian
@@ -115,30 +116,23 @@ enum JUnitValidation {
             assert int(root.get(k, "0")) == v, ("testsuites", k, root.get(k), v)
         """
 
-    static func which(_ tool: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
+    /// Runs `tool`: its exit status, and its stdout followed by its stderr.
     static func run(_ tool: String, _ args: [String]) throws -> (status: Int32, out: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: tool)
-        p.arguments = args
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = pipe
-        try p.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+        let r = Subprocess.output(tool, args, timeout: 120)
+        return (r.code, r.out + r.err)
     }
 
-    /// Validates `xml`; returns the test cases as (suite, name, outcome) from Python, or throws
-    /// XCTSkip when neither tool is present. Failures are XCTFail at the caller's line.
+    /// Validates `xml`; returns the test cases as (suite, name, outcome) from Python (none without
+    /// python3). Without either tool it is skipped; under CI each missing tool fails it
+    /// (`Requirement`). Failures are XCTFail at the caller's line.
     static func check(_ xml: String, file: StaticString = #filePath, line: UInt = #line) throws
         -> [(suite: String, name: String, outcome: String, time: Double, suiteTime: Double, title: String)] {
-        let xmllint = which("xmllint"), python3 = which("python3")
-        guard xmllint != nil || python3 != nil else { throw XCTSkip("neither xmllint nor python3 is installed") }
+        let xmllint = try Requirement.optionalTool("xmllint", package: "libxml2-utils")
+        let python3 = try Requirement.optionalTool("python3", package: "python3")
+        guard xmllint != nil || python3 != nil else {
+            throw Requirement.missing("neither xmllint nor python3 is installed",
+                                      install: "apt-get install -y libxml2-utils python3")
+        }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("liveblog-junit-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }

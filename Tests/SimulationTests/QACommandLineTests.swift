@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 import LiveblogModel
 
@@ -7,16 +8,14 @@ import LiveblogModel
 /// scenario is an `<error>` test case in a JUnit report that validates, and the trace on stdout
 /// never mixes with the report (Q4).
 final class QACommandLineTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
-    static let binary = root + "/.build/debug/liveblog"
+    static let root = TestPaths.root
+    /// The built binary (setUp checks `Requirement.liveblogBinary()`).
+    static var binary: String { TestPaths.liveblog }
 
     var dir = ""
 
     override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: QACommandLineTests.binary) else {
-            throw XCTSkip("no binary at \(QACommandLineTests.binary): run `swift build` first")
-        }
+        _ = try Requirement.liveblogBinary()
         let d = FileManager.default.temporaryDirectory.appendingPathComponent("liveblog-qa-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: d, withIntermediateDirectories: true)
         dir = d.path

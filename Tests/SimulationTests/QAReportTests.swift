@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 import LiveblogModel
 @testable import QA
@@ -27,7 +28,7 @@ final class QAReportTests: XCTestCase {
     func testQ4_junitValidatesWithSuitesCasesTimesFailuresAndErrors() throws {
         let xml = JUnitReport.xml(QAReportTests.sample)
         let cases = try JUnitValidation.check(xml)
-        XCTAssertEqual(cases.isEmpty, JUnitValidation.which("python3") == nil, "Python read the test cases")
+        XCTAssertEqual(cases.isEmpty, Requirement.find("python3") == nil, "Python read the test cases")
         if !cases.isEmpty {
             XCTAssertEqual(cases.map(\.suite), ["Assets/scenarios/ios-3g-landing.json", "Assets/scenarios/ios-3g-landing.json",
                                                 "suite/v1.2/broken.json", "recorded.json"])
@@ -52,7 +53,7 @@ final class QAReportTests: XCTestCase {
               </testcase>
             </testsuite>
             """
-        guard let xmllint = JUnitValidation.which("xmllint") else { throw XCTSkip("xmllint is not installed") }
+        let xmllint = try Requirement.tool("xmllint", package: "libxml2-utils")
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("liveblog-old-\(getpid()).xml").path
         let xsd = path + ".xsd"
         try old.write(toFile: path, atomically: true, encoding: .utf8)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 import LiveblogModel
 @testable import Simulation
@@ -12,9 +13,7 @@ final class QASuiteCommandTests: XCTestCase {
     var suite: String { dir + "/suite" }
 
     override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: QACommandLineTests.binary) else {
-            throw XCTSkip("no binary at \(QACommandLineTests.binary): run `swift build` first")
-        }
+        _ = try Requirement.liveblogBinary()
         let d = FileManager.default.temporaryDirectory
             .appendingPathComponent("liveblog-suite-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         dir = d.path
@@ -90,7 +89,8 @@ final class QASuiteCommandTests: XCTestCase {
         let r = try simulate("suite", "--report", "junit", "--jobs", "2")
         XCTAssertEqual(r.status, 1, r.err)
         let cases = try JUnitValidation.check(r.out)
-        guard !cases.isEmpty else { throw XCTSkip("python3 is missing: the report was not parsed back") }
+        guard !cases.isEmpty else { throw Requirement.missing("python3 is not installed: the report was not parsed back",
+                                                           install: "apt-get install -y python3") }
         XCTAssertEqual(cases.map(\.suite), ["suite/a.json", "suite/a.json", "suite/b/two.json"])
         XCTAssertEqual(cases.map(\.title), ["first <title>", "first <title>", "second title"])
         XCTAssertEqual(cases.map(\.outcome), ["pass", "failure", "pass"])

@@ -1,34 +1,36 @@
 import Foundation
 import XCTest
 
-/// A real sixel terminal, headless (G7, DESIGN "Swift and C notes"): Xvfb, then xterm in VT340
-/// mode running a shell command, screenshots with ImageMagick's `import`. Needs the Debian
-/// packages xvfb, xterm and imagemagick; tests skip when any is missing.
+/// A real sixel terminal, headless (G7, DESIGN "Swift and C notes"): Xvfb on a display of its
+/// own, then xterm in VT340 mode running a shell command, screenshots with ImageMagick's `import`.
+/// Needs the Debian packages xvfb, xterm and imagemagick (a skip without them; under CI a failure).
+/// Keys reach a program run by `runTyping` through Python/pty_relay.py, which puts it on a
+/// pseudo-terminal inside xterm and types what `type` writes into a FIFO.
 public final class XvfbXterm {
     public let display: String
     private var xvfb: Process?
     private var xterm: Process?
     public let dir: URL
+    private var keys: String?
 
-    public static func tool(_ name: String) -> String? {
-        for d in ["/usr/bin", "/usr/local/bin", "/bin"] where FileManager.default.isExecutableFile(atPath: d + "/" + name) {
-            return d + "/" + name
-        }
-        return nil
-    }
+    /// The path of an installed program (nil when missing).
+    public static func tool(_ name: String) -> String? { Requirement.find(name) }
 
-    /// Skips the calling test unless Xvfb, xterm, import and convert are installed.
+    /// Skips the calling test (fails it under CI) unless Xvfb, xterm, import and convert are installed.
     public static func requireTools() throws {
-        for t in ["Xvfb", "xterm", "import", "convert"] where tool(t) == nil {
-            throw XCTSkip("\(t) missing: apt-get install -y xvfb xterm imagemagick")
-        }
+        _ = try Requirement.tool("Xvfb", package: "xvfb")
+        _ = try Requirement.tool("xterm", package: "xterm")
+        _ = try Requirement.tool("import", package: "imagemagick")
+        _ = try Requirement.tool("convert", package: "imagemagick")
     }
 
     public init() throws {
         try Self.requireTools()
-        let n = 60 + Int(getpid() % 30)
+        // A display no other run uses: from 60 + the pid's last digits, the first without a lock file.
+        var n = 60 + Int(getpid() % 30)
+        while FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock") { n += 1 }
         display = ":\(n)"
-        dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("liveblog-xterm-\(getpid())")
+        dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("liveblog-xterm-\(getpid())-\(n)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let x = Process()
         x.executableURL = URL(fileURLWithPath: Self.tool("Xvfb")!)
@@ -38,8 +40,8 @@ public final class XvfbXterm {
         try x.run()
         xvfb = x
         let socket = "/tmp/.X11-unix/X\(n)"
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: socket) { usleep(50_000) }
-        guard FileManager.default.fileExists(atPath: socket) else { throw XCTSkip("Xvfb did not start") }
+        let started = Wait.until(timeout: 5) { FileManager.default.fileExists(atPath: socket) }
+        try Requirement.check(started, "Xvfb did not start on \(display)")
     }
 
     /// Starts xterm (VT340, 80×24, at the screen's top-left, black on white) running `script`.
@@ -55,6 +57,26 @@ public final class XvfbXterm {
         t.standardError = FileHandle.nullDevice
         try t.run()
         xterm = t
+    }
+
+    /// Runs `argv` in xterm through the pty relay (`setup`: shell lines before it, e.g. exports),
+    /// so that `type` can type into it; afterwards the window stays 30 s.
+    public func runTyping(_ argv: [String], setup: String = "", cols: Int = 80, rows: Int = 24) throws {
+        let python = try Requirement.tool("python3", package: "python3")
+        let fifo = dir.appendingPathComponent("keys").path
+        guard mkfifo(fifo, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        keys = fifo
+        let quoted = ([python, TestPaths.support + "/Python/pty_relay.py", fifo] + argv).map { "'\($0)'" }
+        try run(setup + "\n" + quoted.joined(separator: " ") + "\nsleep 30", cols: cols, rows: rows)
+    }
+
+    /// Types `text` into the program `runTyping` started, as if from the keyboard.
+    public func type(_ text: String) {
+        guard let keys else { return }
+        let fd = open(keys, O_WRONLY | O_NONBLOCK)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        _ = text.withCString { write(fd, $0, strlen($0)) }
     }
 
     /// A screenshot of the whole screen as RGB rows.
@@ -77,13 +99,9 @@ public final class XvfbXterm {
         return shot
     }
 
+    /// Runs a program of the harness (import, convert) to its end.
     public static func exec(_ path: String, _ args: [String]) throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: path)
-        p.arguments = args
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        p.waitUntilExit()
+        guard Subprocess.run(path, args, timeout: 60) != nil else { throw CocoaError(.executableLoad) }
     }
 
     public func stop() {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import TerminalCaps
+import TestSupport
 import XCTest
 
 /// G7: a pseudo-terminal answers the capability queries each way (supported, unsupported,
@@ -7,15 +8,15 @@ import XCTest
 final class CapabilityProbeTests: XCTestCase {
     let ctx = CapabilityDecision.Context(unicode: true, richColor: true, cols: 120, rows: 40)
 
-    func probe(_ profile: FakeTerminal.Profile, timeoutMs: Int = 150) throws -> (TerminalFeatures, Double, String) {
-        let term = try XCTUnwrap(FakeTerminal(profile))
+    func probe(_ profile: PseudoTerminal.Profile, timeoutMs: Int = 150) throws -> (TerminalFeatures, Double, String) {
+        let term = try PseudoTerminal(profile)
         defer { term.close() }
         let probe = CapabilityProbe(input: term.slave, output: term.slave, timeoutMs: timeoutMs)
         let t0 = Date()
         let replies = probe.run()
         let ms = Date().timeIntervalSince(t0) * 1000
         usleep(20_000)
-        return (CapabilityDecision.decide(replies, ctx), ms, term.outputText)
+        return (CapabilityDecision.decide(replies, ctx), ms, term.text)
     }
 
     func testG7_supportedTerminalAnswersAndTheProbeEndsAtDA1() throws {
@@ -32,7 +33,7 @@ final class CapabilityProbeTests: XCTestCase {
     }
 
     func testG7_sixelTerminal() throws {
-        let (f, _, _) = try probe(.xtermSixel, timeoutMs: 2000)
+        let (f, _, _) = try probe(.xtermSixel(cellWidth: 6, cellHeight: 13), timeoutMs: 2000)
         XCTAssertEqual(f.graphics, .sixel)
         XCTAssertFalse(f.synchronizedOutput)
         XCTAssertTrue(f.sgrPixels)
@@ -64,11 +65,11 @@ final class TmuxProbeTests: XCTestCase {
     /// query is not sent; with pass-through it goes wrapped.
     func testG1_insideTmuxTheKittyQueryIsWithheldOrWrapped() throws {
         for (passthrough, expected) in [(false, ""), (true, TmuxPassthrough.wrap(CapabilityQueries.kitty))] {
-            let term = try XCTUnwrap(FakeTerminal(.unsupported))
+            let term = try PseudoTerminal(.unsupported)
             _ = CapabilityProbe(input: term.slave, output: term.slave, timeoutMs: 2000)
                 .run(passthrough: passthrough, insideTmux: true)
             usleep(20_000)
-            XCTAssertEqual(term.outputText, CapabilityQueries.all(kittyQuery: expected))
+            XCTAssertEqual(term.text, CapabilityQueries.all(kittyQuery: expected))
             term.close()
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Issue 18, C6: the command line's numbers are range-checked before any use: a usage error
@@ -6,12 +7,9 @@ import XCTest
 final class CommandLineNumberTests: XCTestCase {
     /// Runs the binary with stdin from /dev/null; its status and stderr.
     func run(_ args: [String]) throws -> (status: Int32, err: String) {
-        guard FileManager.default.isExecutableFile(atPath: Fixture.binary) else { throw XCTSkip("no binary") }
-        let errPath = NSTemporaryDirectory() + "/lbnum-\(getpid())-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: errPath) }
-        let code = Fixture.run(Fixture.binary, args, stdout: "/dev/null", stderr: errPath)
-        XCTAssertNotNil(code, "the binary starts")
-        return (code ?? -1, (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+        let r = Subprocess.output(try Requirement.liveblogBinary(), args, timeout: 60)
+        XCTAssertNotEqual(r.code, -1, "the binary starts and ends")
+        return (r.code, r.err)
     }
 
     func testC6_negativeGenerateSeedIsAUsageError() throws {

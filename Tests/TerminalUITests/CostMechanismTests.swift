@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 import Foundation
 import LiveblogModel
@@ -49,18 +50,9 @@ final class CostMechanismTests: XCTestCase {
     /// B5: ncurses scrolls lines: one row scrolled costs a small part of a full frame, on a real
     /// pseudo-terminal (`liveblog bench` counts the bytes ncurses writes).
     func testB5_oneRowScrolledCostsAboutOneRow() throws {
-        guard FileManager.default.isExecutableFile(atPath: Fixture.binary) else { throw XCTSkip("no binary at \(Fixture.binary)") }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: Fixture.binary)
-        p.arguments = ["bench", "--json", "--posts", "2000"]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        XCTAssertEqual(p.terminationStatus, 0)
-        let v = try JSONParser.parse(bytes: [UInt8](data))
+        let r = Subprocess.output(try Requirement.liveblogBinary(), ["bench", "--json", "--posts", "2000"])
+        XCTAssertEqual(r.code, 0, r.err)
+        let v = try JSONParser.parse(bytes: r.bytes)
         let perRow = try XCTUnwrap(v["bytes_per_row_scrolled"]?.doubleValue)
         let full = try XCTUnwrap(v["bytes_full_frame"]?.doubleValue)
         XCTAssertGreaterThan(perRow, 0)

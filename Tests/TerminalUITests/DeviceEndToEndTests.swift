@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// D2 and D5 in a real terminal (tmux, 200×60): a phone is a centred column of its width; the
@@ -34,7 +35,7 @@ extension EndToEndTests {
         XCTAssertLessThan(spans.map(\.last).max() ?? 999, 124, "nothing right of the column")
         XCTAssertGreaterThan(spans.map(\.last).max() ?? 0, 110, "the text fills the column")
         XCTAssertFalse(screen.contains("below the terminal"))
-        tmux(["resize-window", "-x", "200", "-y", "30"])
+        tmux.resize(cols: 200, rows: 30)
         let short = waitFor("the hidden rows") { $0.contains("below the terminal") }
         XCTAssertTrue(short.contains("▼ 19 rows (295 pt) of the iphone-15's 759 pt viewport"), short)
         keys("q")
@@ -81,7 +82,7 @@ extension EndToEndTests {
     func testD1_unknownDeviceIsAnErrorWithASuggestion() throws {
         let r = spawn(Fixture.binary, ["simulate", Fixture.repoRoot + "/Assets/scenarios/ios-3g-landing.json",
                                        "--device", "iphone15"])
-        XCTAssertEqual(r.status, 64)
+        XCTAssertEqual(r.code, 64)
         let dev = spawn("/bin/sh", ["-c", "'\(Fixture.binary)' simulate '\(Fixture.repoRoot)/Assets/scenarios/ios-3g-landing.json' --device iphone15 2>&1"])
         XCTAssertTrue(dev.out.contains("iphone-15"), dev.out)
     }

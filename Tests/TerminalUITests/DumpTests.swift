@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 import LiveblogModel
 import TerminalKit
@@ -13,20 +14,9 @@ final class DumpTests: XCTestCase {
     /// Runs the binary with stdin from /dev/null (or `stdinPath`), stdout and stderr to files.
     func run(_ args: [String], stdinPath: String = "/dev/null",
              env: [String: String] = [:]) throws -> (status: Int32, out: [UInt8], err: String) {
-        guard FileManager.default.isExecutableFile(atPath: Fixture.binary) else {
-            throw XCTSkip("no binary at \(Fixture.binary): run `swift build` first")
-        }
-        let dir = NSTemporaryDirectory() + "lb-dump-\(getpid())-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        guard let code = Fixture.run(Fixture.binary, args, stdin: stdinPath, stdout: dir + "/out",
-                                     stderr: dir + "/err", env: env) else {
-            XCTFail("cannot spawn the binary")
-            return (-1, [], "")
-        }
-        let out = [UInt8](FileManager.default.contents(atPath: dir + "/out") ?? Data())
-        let err = (try? String(contentsOfFile: dir + "/err", encoding: .utf8)) ?? ""
-        return (code, out, err)
+        let r = Subprocess.output(try Requirement.liveblogBinary(), args, stdin: stdinPath, env: env)
+        XCTAssertNotEqual(r.code, -1, "the binary starts and ends: \(r.err)")
+        return (r.code, r.bytes, r.err)
     }
 
     func assertNoControlBytes(_ bytes: [UInt8], _ what: String,
@@ -45,22 +35,7 @@ final class DumpTests: XCTestCase {
     /// Compares with `Golden/<name>.txt`; `LIVEBLOG_UPDATE_GOLDEN=1` (re)writes it.
     func assertGoldenText(_ name: String, _ text: String,
                           file: StaticString = #filePath, line: UInt = #line) {
-        let path = Fixture.goldenDir + "/\(name).txt"
-        let update = ProcessInfo.processInfo.environment["LIVEBLOG_UPDATE_GOLDEN"] == "1"
-        if update || !FileManager.default.fileExists(atPath: path) {
-            FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
-            if !update {
-                XCTFail("golden \(name).txt was missing and has been written; check it",
-                        file: file, line: line)
-            }
-            return
-        }
-        let expected = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        guard expected != text else { return }
-        let a = expected.components(separatedBy: "\n"), b = text.components(separatedBy: "\n")
-        let i = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
-        XCTFail("\(name).txt differs at line \(i + 1):\n  golden: \(i < a.count ? a[i] : "<none>")\n"
-                + "  actual: \(i < b.count ? b[i] : "<none>")", file: file, line: line)
+        Golden.assertMatches(text, path: Fixture.goldenDir + "/\(name).txt", what: "the text", file: file, line: line)
     }
 
     // MARK: - Golden text
@@ -176,7 +151,7 @@ final class DumpTests: XCTestCase {
     /// `generate --posts 100000 | dump | head -50`: head gets its 50 lines, and dump ends at once
     /// after head has gone (SIGPIPE ignored, EPIPE stops it) with exit 0 and no message.
     func testC5_hundredThousandPostsIntoHeadEndsAtOnce() throws {
-        guard FileManager.default.isExecutableFile(atPath: Fixture.binary) else { throw XCTSkip("no binary") }
+        _ = try Requirement.liveblogBinary()
         let dir = NSTemporaryDirectory() + "lb-head-\(getpid())"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -1,101 +1,51 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// End-to-end tests: the real binary in tmux (DESIGN principle 4), driven with `send-keys` and read
-/// with `capture-pane -p`. `swift test` builds .build/debug/liveblog; these tests skip when it or
-/// tmux is missing. Each test has its own tmux server (`-L lbtest-<pid>-<n>`), killed in tearDown.
+/// with `capture-pane -p`. `swift test` builds the binary; these tests skip when it or tmux is
+/// missing (and fail so under CI). Each test has its own tmux server (`Tmux`), killed in tearDown.
 final class EndToEndTests: XCTestCase {
-    nonisolated(unsafe) static var counter = 0
-    var socket = ""
-    var tmuxPath = ""
-    var workDir = ""
-    var exitFile: String { workDir + "/exit" }
+    var tmux: Tmux!
+    /// A working directory away from the repository: assets must be found from anywhere (C1).
+    var workDir: String { tmux.directory }
 
     override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: Fixture.binary) else {
-            throw XCTSkip("\(Fixture.binary) is missing: run `swift build` (or `swift test`, which builds it) first")
-        }
-        guard let t = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw XCTSkip("tmux is not installed: the end-to-end tests need it")
-        }
-        tmuxPath = t
-        EndToEndTests.counter += 1
-        socket = "lbtest-\(getpid())-\(EndToEndTests.counter)"
-        // A working directory away from the repository: assets must be found from anywhere (C1).
-        workDir = NSTemporaryDirectory() + "/\(socket)"
-        try FileManager.default.createDirectory(atPath: workDir, withIntermediateDirectories: true)
+        _ = try Requirement.liveblogBinary()
+        tmux = try Tmux(name: "lbtest")
     }
 
     override func tearDown() {
-        if !socket.isEmpty {
-            _ = tmux(["kill-server"])
-            // kill-server leaves the socket file behind.
-            let dir = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
-            try? FileManager.default.removeItem(atPath: "\(dir)/tmux-\(getuid())/\(socket)")
-        }
-        try? FileManager.default.removeItem(atPath: workDir)
+        tmux?.kill()
+        tmux = nil
     }
 
-    /// Runs tmux with posix_spawn and waitpid. Not Foundation's Process: on Linux it learns of
-    /// the child's exit through a descriptor the child inherits, and the server that
-    /// `new-session` forks keeps that descriptor open, so waitUntilExit never returned.
-    /// Output goes through a file, for the same reason.
-    @discardableResult
-    func tmux(_ args: [String]) -> (status: Int32, out: String) {
-        spawn(tmuxPath, ["-L", socket, "-f", "/dev/null"] + args)
+    func spawn(_ path: String, _ args: [String]) -> Subprocess.Result {
+        Subprocess.output(path, args)
     }
 
-    func spawn(_ path: String, _ args: [String]) -> (status: Int32, out: String) {
-        Fixture.output(path, args, in: workDir)
-    }
-
-    /// Starts the binary in a detached session; its exit status goes to `exitFile`, and the pane
-    /// stays open afterwards so that the terminal's state can be read.
+    /// Starts the binary in a detached session; its exit status goes to `tmux.exitFile`, and the
+    /// pane stays open afterwards so that the terminal's state can be read.
     func start(cols: Int = 100, rows: Int = 30, args: String = "", env: String = "") throws {
-        let cmd = "cd '\(workDir)' && \(env) '\(Fixture.binary)' \(args); echo EXIT=$? > '\(exitFile)'; sleep 30"
-        let r = tmux(["new-session", "-d", "-x", "\(cols)", "-y", "\(rows)", "-c", workDir, "sh", "-c", cmd])
-        XCTAssertEqual(r.status, 0, "tmux new-session")
-        _ = tmux(["set-option", "-g", "escape-time", "0"])
+        tmux.launch("\(env) '\(Fixture.binary)' \(args)", cols: cols, rows: rows)
+        tmux.run(["set-option", "-g", "escape-time", "0"])
     }
 
-    func capture() -> String { tmux(["capture-pane", "-p"]).out }
-    func format(_ f: String) -> String { tmux(["display-message", "-p", f]).out.trimmingCharacters(in: .whitespacesAndNewlines) }
-    func keys(_ k: String...) { tmux(["send-keys"] + k) }
-    func literal(_ s: String) { tmux(["send-keys", "-l", s]) }
+    func capture() -> String { tmux.capture() }
+    func format(_ f: String) -> String { tmux.format(f) }
+    func keys(_ k: String...) { tmux.keys(k) }
+    func literal(_ s: String) { tmux.literal(s) }
 
     /// Polls the screen until `ok` holds or the deadline passes; returns the last capture.
     @discardableResult
-    func waitFor(_ what: String, timeout: Double = 10, _ ok: (String) -> Bool) -> String {
-        let end = Date().addingTimeInterval(timeout)
-        var last = ""
-        while Date() < end {
-            last = capture()
-            if ok(last) { return last }
-            usleep(50_000)
-        }
-        XCTFail("timed out waiting for \(what); screen:\n\(last)")
-        return last
+    func waitFor(_ what: String, timeout: Double = 10, file: StaticString = #filePath, line: UInt = #line,
+                 _ ok: (String) -> Bool) -> String {
+        tmux.waitFor(what, timeout: timeout, file: file, line: line, ok)
     }
 
-    func waitForExit(timeout: Double = 10) -> String? {
-        let end = Date().addingTimeInterval(timeout)
-        while Date() < end {
-            if let s = try? String(contentsOfFile: exitFile, encoding: .utf8), s.hasPrefix("EXIT=") {
-                return s.trimmingCharacters(in: .whitespacesAndNewlines)
-            }
-            usleep(50_000)
-        }
-        return nil
-    }
+    func waitForExit(timeout: Double = 10) -> String? { tmux.exitStatus(timeout: timeout) }
 
     func lines(_ screen: String) -> [String] { screen.components(separatedBy: "\n") }
-
-    /// The program's pid: the child of the pane's shell.
-    func programPid() -> Int32? {
-        guard let pane = Int32(format("#{pane_pid}")) else { return nil }
-        let children = (try? String(contentsOfFile: "/proc/\(pane)/task/\(pane)/children", encoding: .utf8)) ?? ""
-        return children.split(separator: " ").compactMap { Int32($0) }.first
-    }
 
     func assertTerminalRestored(file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(format("#{alternate_on}"), "0", "alternate screen off", file: file, line: line)
@@ -172,7 +122,7 @@ final class EndToEndTests: XCTestCase {
         XCTAssertTrue(flung, "the content keeps moving after a fast release (fling)")
 
         // A resize re-lays the page at the new width.
-        tmux(["resize-window", "-x", "80", "-y", "24"])
+        tmux.resize(cols: 80, rows: 24)
         let small = waitFor("the re-layout at 80×24") { s in
             let ls = self.lines(s)
             return ls.count >= 24 && ls[23].contains("j/k scroll") || ls.count >= 24 && ls[23].contains("jump #")
@@ -194,7 +144,7 @@ final class EndToEndTests: XCTestCase {
         try start(args: "--network instant", env: "LIVEBLOG_FPS_LOG='\(log)'")
         waitFor("the sample") { $0.contains("Coastal Cup Final") && $0.contains("j/k scroll") }
         usleep(1_500_000) // images decoded, indicator hidden: at rest
-        guard let pid = programPid() else { return XCTFail("the program's pid") }
+        guard let pid = tmux.programPid() else { return XCTFail("the program's pid") }
         func cpuTicks() -> Int {
             let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
             // Fields after the command name: state is field 3; utime and stime are 14 and 15.
@@ -227,7 +177,7 @@ final class EndToEndTests: XCTestCase {
         try start()
         waitFor("the sample") { $0.contains("Coastal Cup Final") }
         XCTAssertEqual(format("#{alternate_on}"), "1")
-        guard let pid = programPid() else { return XCTFail("the program's pid") }
+        guard let pid = tmux.programPid() else { return XCTFail("the program's pid") }
         kill(pid, SIGTERM)
         let status = waitForExit()
         XCTAssertNotNil(status, "the program ended")
@@ -249,7 +199,7 @@ final class EndToEndTests: XCTestCase {
         keys("q")
         XCTAssertEqual(waitForExit(), "EXIT=0")
         let sim = spawn(Fixture.binary, ["simulate", rec, "--trace", trace])
-        XCTAssertEqual(sim.status, 0, sim.out)
+        XCTAssertEqual(sim.code, 0, sim.out)
         let lines = ((try? String(contentsOfFile: trace, encoding: .utf8)) ?? "").split(separator: "\n")
         let hooks = lines.filter { $0.contains("\"ev\":\"hook\"") }
         XCTAssertFalse(hooks.isEmpty, "the replay has the jump's hook calls")

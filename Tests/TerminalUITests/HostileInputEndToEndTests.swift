@@ -1,10 +1,9 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Issue 18 in a real terminal: hostile input bytes and grapheme clusters through the binary.
 extension EndToEndTests {
-    func hex(_ s: String) -> [String] { s.utf8.map { String(format: "%02x", $0) } }
-
     /// T3: an OSC string with "l" in it added a live post, a DCS string with "q" quit, and the
     /// tail of a 40+ byte CSI jumped to highlight 1. Now nothing of them acts: the screen stays.
     func testT3_hostileSequencesDoNothingInTheRealBinary() throws {
@@ -16,10 +15,10 @@ extension EndToEndTests {
         let before = capture()
         let longCSI = "\u{1B}[" + String(repeating: "1;", count: 30) + "1~"
         for seq in ["\u{1B}]0;title l l l\u{07}", "\u{1B}P1$r q q\u{1B}\\", longCSI, "\u{1B}_l q 1\u{1B}\\"] {
-            tmux(["send-keys", "-H"] + hex(seq))
+            tmux.bytes(Array(seq.utf8))
         }
         usleep(800_000)
-        XCTAssertNil(try? String(contentsOfFile: exitFile, encoding: .utf8), "still running (a DCS 'q' quit)")
+        XCTAssertFalse(tmux.hasExited, "still running (a DCS 'q' quit)")
         XCTAssertEqual(capture(), before, "no live post, no jump")
         keys("q")
         XCTAssertEqual(waitForExit(), "EXIT=0")

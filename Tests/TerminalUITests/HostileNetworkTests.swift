@@ -1,49 +1,17 @@
 import Foundation
+import TestSupport
 import XCTest
 
-/// Issue 31, R1, R6 through the real binary against servers the test starts on 127.0.0.1 and
-/// ::1 (hostile_server.py): a compressed bomb made in the test (8 MB sent, 8 GiB decoded) and an
+/// Issue 31, R1, R6 through the real binary against servers the test starts on 127.0.0.1 and ::1
+/// (`LoopbackServer(hostileOn:)`): a compressed bomb made in the test (8 MB sent, 8 GiB decoded) and an
 /// endless body end at the body cap with no crash under an address-space cap of 512 MiB
 /// (`prlimit --as`), so memory stays near the cap whatever the encoding; a 401 says its status
 /// at once; [::1] works; a trickling body meets the overall deadline; the Content-Type a server
 /// sends reaches the terminal sanitised.
 final class HostileNetworkTests: XCTestCase {
-    final class Server {
-        let process = Process()
-        let port: Int
-
-        init(family: String) throws {
-            let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("hostile_server.py")
-            let output = Pipe()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", script.path, family]
-            process.standardOutput = output
-            try process.run()
-            var line = Data()
-            while !line.contains(UInt8(ascii: "\n")) {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                line.append(chunk)
-            }
-            guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-                process.terminate()
-                throw XCTSkip("the hostile server did not start (python3 with IPv\(family) loopback?)")
-            }
-            self.port = port
-        }
-
-        func stop() {
-            if process.isRunning {
-                process.terminate()
-                process.waitUntilExit()
-            }
-        }
-    }
-
     /// 512 MiB of address space: eight times the body cap, a quarter of what the bomb crashed at.
     static let addressSpaceCap = "536870912"
-    var servers: [Server] = []
+    var servers: [LoopbackServer] = []
 
     override func tearDown() {
         for s in servers { s.stop() }
@@ -51,15 +19,16 @@ final class HostileNetworkTests: XCTestCase {
     }
 
     func server(_ family: String = "4") throws -> String {
-        let s = try Server(family: family)
+        let s = try LoopbackServer(hostileOn: family == "6" ? .ipv6 : .ipv4)
         servers.append(s)
-        return family == "6" ? "http://[::1]:\(s.port)" : "http://127.0.0.1:\(s.port)"
+        return s.origin
     }
 
     /// `liveblog ARGS` under the address-space cap: (exit code, stderr).
     func capped(_ args: [String]) throws -> (code: Int32, err: String) {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit") else { throw XCTSkip("no prlimit") }
-        let r = runProcess("/usr/bin/prlimit", ["--as=" + Self.addressSpaceCap, try liveblogBinary()] + args, timeout: 90)
+        let prlimit = try Requirement.tool("prlimit", package: "util-linux")
+        let r = Subprocess.output(prlimit, ["--as=" + Self.addressSpaceCap, try Requirement.liveblogBinary()] + args,
+                                  timeout: 90)
         return (r.code, r.err)
     }
 
@@ -87,7 +56,7 @@ final class HostileNetworkTests: XCTestCase {
 
     func testR1_ipv6LoopbackIsFetched() throws {
         let url = try server("6") + "/feed"
-        let r = runProcess(try liveblogBinary(), ["check", url], timeout: 60)
+        let r = Subprocess.output(try Requirement.liveblogBinary(), ["check", url], timeout: 60)
         XCTAssertEqual(r.code, 0, r.err)
         XCTAssertTrue(r.out.contains("Loopback feed"), r.out)
     }

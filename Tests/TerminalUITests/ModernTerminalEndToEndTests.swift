@@ -1,17 +1,18 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// G7: the real binary on a pseudo-terminal that answers the capability queries each way; what
 /// liveblog then writes is checked against each feature's documented form (G1, G3, G4, G5, G6).
 final class ModernTerminalEndToEndTests: XCTestCase {
-    static let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Assets/liveblogs/sample.json").path
+    static let sample = TestPaths.sample
 
     /// Runs the sample, lets `steps` happen, quits; the output after the probe's queries.
-    func session(_ profile: PtyTerminal.Profile, extra: [String] = [],
-                 _ steps: (PtyTerminal) -> Void = { _ in }) throws -> (after: Output, term: PtyTerminal) {
-        let bin = try liveblogBinary()
-        let t = try PtyTerminal(profile, binary: bin, args: ["view", Self.sample, "--network", "instant", "--event", "ev-063"] + extra)
+    func session(_ profile: PseudoTerminal.Profile, extra: [String] = [],
+                 _ steps: (PseudoTerminal) -> Void = { _ in }) throws -> (after: Output, term: PseudoTerminal) {
+        let bin = try Requirement.liveblogBinary()
+        let t = try PseudoTerminal(profile)
+        try t.spawn(bin, ["view", Self.sample, "--network", "instant", "--event", "ev-063"] + extra)
         XCTAssertTrue(t.waitFor(10, "\u{1B}[c"), "the probe asks")
         XCTAssertTrue(t.waitFor(10, "Coastal"))
         steps(t)
@@ -70,7 +71,7 @@ final class ModernTerminalEndToEndTests: XCTestCase {
     }
 
     func testG7_sixelTerminalGetsSixelAndNoSync() throws {
-        let (out, _) = try session(.xtermSixel) { t in
+        let (out, _) = try session(.xtermSixel()) { t in
             XCTAssertTrue(t.waitFor(15, "\u{1B}P0;1;0q"), "a sixel image")
         }
         XCTAssertTrue(out.matches("\u{1B}P0;1;0q\"1;1;[0-9]+;[0-9]+#"),
@@ -110,11 +111,11 @@ final class ModernTerminalEndToEndTests: XCTestCase {
 /// pointer at the sub-cell points they imply (cells of 10 × 20 px → 8 × 16 pt).
 final class PixelMouseEndToEndTests: XCTestCase {
     func testG4_pixelReportsReachTheWorldAtSubCellPoints() throws {
-        let bin = try liveblogBinary()
+        let bin = try Requirement.liveblogBinary()
         let rec = FileManager.default.temporaryDirectory.appendingPathComponent("lb-pixels-\(getpid()).json").path
         defer { unlink(rec) }
-        let t = try PtyTerminal(.kitty, binary: bin, args: ["view", ModernTerminalEndToEndTests.sample,
-                                                            "--network", "instant", "--record", rec])
+        let t = try PseudoTerminal(.kitty)
+        try t.spawn(bin, ["view", ModernTerminalEndToEndTests.sample, "--network", "instant", "--record", rec])
         XCTAssertTrue(t.waitFor(10, "\u{1B}[?1016h"))
         XCTAssertTrue(t.waitFor(10, "Coastal"))
         // Press at pixel (105, 205), drag to (105, 245), release: 1-based pixels.

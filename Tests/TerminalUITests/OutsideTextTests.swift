@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Issue 31, T8: no escape sequence reaches a terminal from text liveblog did not write. Each
@@ -28,7 +29,7 @@ final class OutsideTextTests: XCTestCase {
     /// Runs the binary; asserts no escape in its output and that stderr says `says`.
     func assertClean(_ args: [String], says: String, code: Int32 = 65,
                      file: StaticString = #filePath, line: UInt = #line) throws {
-        let r = runProcess(try liveblogBinary(), args, timeout: 60)
+        let r = Subprocess.output(try Requirement.liveblogBinary(), args, timeout: 60)
         XCTAssertEqual(r.code, code, r.err, file: file, line: line)
         for (name, text) in [("stdout", r.out), ("stderr", r.err)] {
             XCTAssertFalse(text.unicodeScalars.contains { $0.value == 0x1B || (0x80...0x9F).contains($0.value) },
@@ -64,8 +65,8 @@ final class OutsideTextTests: XCTestCase {
     func testT8_postIdsFromATraceAreSanitisedInMetricsAndPlot() throws {
         let s = scenario("\"events\": [{\"at\": 0, \"jump\": \"\(Self.evil)\"}], \"duration\": 1")
         let trace = dir + "/t.jsonl"
-        XCTAssertEqual(runProcess(try liveblogBinary(), ["simulate", s, "--trace", trace], timeout: 60).code, 0)
-        let r = runProcess(try liveblogBinary(), ["metrics", trace], timeout: 60)
+        XCTAssertEqual(Subprocess.output(try Requirement.liveblogBinary(), ["simulate", s, "--trace", trace], timeout: 60).code, 0)
+        let r = Subprocess.output(try Requirement.liveblogBinary(), ["metrics", trace], timeout: 60)
         XCTAssertEqual(r.code, 0, r.err)
         XCTAssertFalse(r.out.unicodeScalars.contains { $0.value == 0x1B || (0x80...0x9F).contains($0.value) },
                        "metrics printed the raw id: \(r.out.debugDescription)")

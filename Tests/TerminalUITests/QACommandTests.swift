@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import QA
 import Simulation
+import TestSupport
 
 /// F6, F7 through the binary: `simulate` on a directory with --jobs and --shard, `--compare`,
 /// `fuzz`, and their usage errors.
@@ -9,9 +10,7 @@ final class QACommandTests: XCTestCase {
     var dir = ""
 
     override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: Fixture.binary) else {
-            throw XCTSkip("\(Fixture.binary) is missing: run `swift build` first")
-        }
+        _ = try Requirement.liveblogBinary()
         dir = NSTemporaryDirectory() + "/qa-cli-\(getpid())-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: dir + "/suite", withIntermediateDirectories: true)
     }
@@ -20,7 +19,8 @@ final class QACommandTests: XCTestCase {
 
     /// Runs the binary; its exit status and stdout.
     func run(_ args: [String]) -> (status: Int32, out: String) {
-        Fixture.output(Fixture.binary, args, in: dir)
+        let r = Subprocess.output(Fixture.binary, args, timeout: 300)
+        return (r.code, r.out)
     }
 
     /// Twelve fuzz scenarios with expectations, written as files.

@@ -7,6 +7,7 @@ import Host
 import Simulation
 import TerminalKit
 @testable import TerminalUI
+import TestSupport
 
 /// C7: a `--record`ed session, replayed by the scenario runner (`simulate`), gives the same trace.
 /// The App is driven as its run loop drives it: the world advances to the input's tick, then the
@@ -74,71 +75,32 @@ final class RecordReplayTests: XCTestCase {
 /// from the signal handler before it restores the terminal, and refuses an unwritable path before
 /// the session starts. The real binary in tmux, as EndToEndTests drives it.
 final class RecordSignalTests: XCTestCase {
-    nonisolated(unsafe) static var counter = 0
-    var socket = ""
-    var tmuxPath = ""
-    var workDir = ""
-    var exitFile: String { workDir + "/exit" }
+    var tmux: Tmux!
+    var workDir: String { tmux.directory }
 
     override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: Fixture.binary) else {
-            throw XCTSkip("\(Fixture.binary) is missing: run `swift build` first")
-        }
-        guard let t = ["/usr/bin/tmux", "/usr/local/bin/tmux"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw XCTSkip("tmux is not installed")
-        }
-        tmuxPath = t
-        RecordSignalTests.counter += 1
-        socket = "lbrec-\(getpid())-\(RecordSignalTests.counter)"
-        workDir = NSTemporaryDirectory() + "/\(socket)"
-        try FileManager.default.createDirectory(atPath: workDir, withIntermediateDirectories: true)
+        _ = try Requirement.liveblogBinary()
+        tmux = try Tmux(name: "lbrec")
     }
 
     override func tearDown() {
-        if !socket.isEmpty {
-            tmux(["kill-server"])
-            let dir = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
-            try? FileManager.default.removeItem(atPath: "\(dir)/tmux-\(getuid())/\(socket)")
-        }
-        try? FileManager.default.removeItem(atPath: workDir)
-    }
-
-    /// tmux through posix_spawn and waitpid (see EndToEndTests.spawn for why not Process).
-    @discardableResult
-    func tmux(_ args: [String]) -> String {
-        Fixture.output(tmuxPath, ["-L", socket, "-f", "/dev/null"] + args, in: workDir).out
+        tmux?.kill()
+        tmux = nil
     }
 
     func start(_ args: String) {
-        let cmd = "cd '\(workDir)' && '\(Fixture.binary)' \(args) 2> '\(workDir)/stderr'; echo EXIT=$? > '\(exitFile)'; sleep 30"
-        tmux(["new-session", "-d", "-x", "100", "-y", "30", "-c", workDir, "sh", "-c", cmd])
-        tmux(["set-option", "-g", "escape-time", "0"])
+        tmux.launch("'\(Fixture.binary)' \(args) 2> '\(workDir)/stderr'")
+        tmux.run(["set-option", "-g", "escape-time", "0"])
     }
 
     func waitFor(_ what: String, timeout: Double = 15, _ ok: () -> Bool) {
-        let end = Date().addingTimeInterval(timeout)
-        while Date() < end {
-            if ok() { return }
-            usleep(50_000)
-        }
-        XCTFail("timed out waiting for \(what); screen:\n\(tmux(["capture-pane", "-p"]))")
+        if !Wait.until(timeout: timeout, ok) { XCTFail("timed out waiting for \(what); screen:\n\(tmux.capture())") }
     }
 
     func exitStatus() -> String? {
-        var s: String?
-        waitFor("the exit") {
-            s = (try? String(contentsOfFile: exitFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
-            return s?.hasPrefix("EXIT=") == true
-        }
-        return s
-    }
-
-    func programPid() -> Int32? {
-        guard let pane = Int32(tmux(["display-message", "-p", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            return nil
-        }
-        let children = (try? String(contentsOfFile: "/proc/\(pane)/task/\(pane)/children", encoding: .utf8)) ?? ""
-        return children.split(separator: " ").compactMap { Int32($0) }.first
+        let status = tmux.exitStatus(timeout: 15)
+        if status == nil { XCTFail("timed out waiting for the exit; screen:\n\(tmux.capture())") }
+        return status
     }
 
     /// A session with a few world keys, ended by `sig`: the file is a scenario with those keys,
@@ -146,16 +108,16 @@ final class RecordSignalTests: XCTestCase {
     func recordThenSignal(_ sig: Int32) throws {
         let rec = workDir + "/session.json"
         start("--record '\(rec)'")
-        waitFor("the sample") { tmux(["capture-pane", "-p"]).contains("Coastal Cup Final") }
-        for k in ["j", "j", "p"] { tmux(["send-keys", k]) }
-        waitFor("the platform switch") { tmux(["capture-pane", "-p"]).contains("android") }
-        let pid = try XCTUnwrap(programPid())
+        waitFor("the sample") { tmux.capture().contains("Coastal Cup Final") }
+        for k in ["j", "j", "p"] { tmux.keys(k) }
+        waitFor("the platform switch") { tmux.capture().contains("android") }
+        let pid = try XCTUnwrap(tmux.programPid())
         kill(pid, sig)
         XCTAssertEqual(exitStatus(), "EXIT=\(128 + sig)", "ended by the signal, re-raised")
         let scenario = try Scenario.load(path: rec)
         let keys = scenario.events.compactMap { e -> KeyName? in if case .key(let k) = e.event { return k } else { return nil } }
         XCTAssertEqual(keys, [.char("j"), .char("j"), .char("p")])
-        XCTAssertEqual(tmux(["display-message", "-p", "#{alternate_on}"]).trimmingCharacters(in: .whitespacesAndNewlines), "0")
+        XCTAssertEqual(tmux.format("#{alternate_on}"), "0")
         // It replays.
         let runner = ScenarioRunner(scenario: scenario)
         runner.run()
@@ -168,14 +130,14 @@ final class RecordSignalTests: XCTestCase {
     func recordExpectationsThenSignal(_ sig: Int32) throws {
         let rec = workDir + "/session.json"
         start("--record '\(rec)' --event ev-019 --network instant")
-        waitFor("the sample") { tmux(["capture-pane", "-p"]).contains("Coastal Cup Final") }
+        waitFor("the sample") { tmux.capture().contains("Coastal Cup Final") }
         usleep(800_000)
-        tmux(["send-keys", "e"])
-        waitFor("the expectation") { tmux(["capture-pane", "-p"]).contains("recorded: ev-019") }
+        tmux.keys("e")
+        waitFor("the expectation") { tmux.capture().contains("recorded: ev-019") }
         usleep(400_000)
-        tmux(["send-keys", "e"])
+        tmux.keys("e")
         usleep(2_000_000)
-        let pid = try XCTUnwrap(programPid())
+        let pid = try XCTUnwrap(tmux.programPid())
         kill(pid, sig)
         XCTAssertEqual(exitStatus(), "EXIT=\(128 + sig)", "ended by the signal, re-raised")
         let json = try JSONParser.parse(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: rec))))
@@ -189,7 +151,7 @@ final class RecordSignalTests: XCTestCase {
         for held in expect where held["stillFrom"] != nil { XCTAssertEqual(held["until"]?.doubleValue, duration) }
         XCTAssertEqual(json["terminal"]?["cols"], .number(100))
         XCTAssertTrue(try String(contentsOfFile: rec, encoding: .utf8).contains("\"cols\":100,"), "integers as integers")
-        let replay = Fixture.output(Fixture.binary, ["simulate", rec], in: workDir)
+        let replay = Subprocess.output(Fixture.binary, ["simulate", rec])
         XCTAssertTrue(replay.out.contains("recorded session: 4 passed, 0 failed"), replay.out)
     }
 
@@ -207,8 +169,8 @@ final class RecordSignalTests: XCTestCase {
 
     /// Q11: `view --record X > out` is refused (exit 64), not ignored: nothing would be recorded.
     func testQ11_recordingOffATerminalIsRefused() throws {
-        let status = Fixture.run(Fixture.binary, ["--record", workDir + "/x.json"], stdout: workDir + "/out",
-                                 stderr: workDir + "/err")
+        let status = Subprocess.run(Fixture.binary, ["--record", workDir + "/x.json"], stdout: workDir + "/out",
+                                    stderr: workDir + "/err")
         let err = (try? String(contentsOfFile: workDir + "/err", encoding: .utf8)) ?? ""
         XCTAssertEqual(status, 64, err)
         XCTAssertTrue(err.contains("--record records a session on the screen"), err)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import QA
 @testable import Simulation
@@ -24,7 +25,7 @@ final class ScenarioNameTests: XCTestCase {
         XCTAssertThrowsError(try ScenarioSuite.collect([dir])) { error in
             XCTAssertEqual("\(error)", "\(dir)/bad\\xFF.json: the file name is not UTF-8, so the scenario cannot be run; rename it")
         }
-        let r = runProcess(try liveblogBinary(), ["simulate", dir], timeout: 60)
+        let r = Subprocess.output(try Requirement.liveblogBinary(), ["simulate", dir], timeout: 60)
         XCTAssertEqual(r.code, 66, r.err)
         XCTAssertTrue(r.err.contains("bad\\xFF.json: the file name is not UTF-8"), r.err)
     }

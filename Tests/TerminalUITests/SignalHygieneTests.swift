@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import LiveblogModel
+import TestSupport
 
 /// Issue 31 in a real terminal (tmux): Ctrl-\ (SIGQUIT), the file size limit (SIGXFSZ) and
 /// Ctrl-Z then `fg` leave a usable terminal, as q and the other signals do (T6).
@@ -18,7 +19,7 @@ extension TerminalHygieneTests {
         var rng = SeededRandom(seed: 31)
         // Bytes that are no key liveblog acts on (no q, no Ctrl-C/Z/\, no ESC) then Ctrl-\.
         let noise = (0..<64).map { _ in UInt8(truncatingIfNeeded: rng.next()) }.filter { ![0x03, 0x1A, 0x1C, 0x1B, 0x71].contains($0) }
-        runProcess(tmuxPath, ["-L", socket, "send-keys", "-t", session, "-H"] + noise.map { String(format: "%02x", $0) })
+        term.bytes(noise)
         usleep(300_000)
         tmux("send-keys", "-t", session, "C-\\")
         assertRestored(files, expectCode: "131")
@@ -30,7 +31,7 @@ extension TerminalHygieneTests {
     /// the terminal and exits 74 naming the file, and no half-written recording replaces the old
     /// one. A SIGXFSZ sent from outside does not end the viewer.
     func testT6_fileSizeLimitLeavesTheTerminalAndTheOldRecording() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit") else { throw XCTSkip("no prlimit") }
+        _ = try Requirement.tool("prlimit", package: "util-linux")
         let rec = dir + "/rec.json"
         try "OLD RECORDING\n".write(toFile: rec, atomically: false, encoding: .utf8)
         let files = try start(["--record", "'\(rec)'", "2>'\(dir)/err'"], prefix: "prlimit --fsize=200")
@@ -52,7 +53,7 @@ extension TerminalHygieneTests {
     /// Ctrl-Z in a shell with job control: the terminal is the shell's while stopped; `fg` brings
     /// the screen back with drag tracking as mode 1002 (ncurses alone turned on 1000).
     func testT6_ctrlZThenFgBringsDragTrackingBackAs1002() throws {
-        let bin = try liveblogBinary()
+        let bin = try Requirement.liveblogBinary()
         let file = writeFixture()
         tmux("-f", "/dev/null", "new-session", "-d", "-s", session, "-x", "100", "-y", "30", "env", "PS1=$ ", "sh", "-i")
         tmux("set-option", "-t", session, "-g", "window-size", "manual")

@@ -1,51 +1,6 @@
 import Foundation
+import TestSupport
 import XCTest
-
-/// Runs a program and waits for it, with a deadline. Returns (exit code, stdout, stderr);
-/// the exit code is 128 + signal for a signal, -1 on timeout (the process is killed).
-/// posix_spawn + waitpid, not Foundation's Process: Process learns of the exit from a socket the
-/// child inherits, and a daemon the child starts (the tmux server) keeps it open for ever.
-@discardableResult
-func runProcess(_ path: String, _ args: [String], timeout: Double = 20) -> (code: Int32, out: String, err: String) {
-    let dir = FileManager.default.temporaryDirectory.path
-    let tag = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    let outPath = dir + "/lb-out-" + tag, errPath = dir + "/lb-err-" + tag
-    defer { unlink(outPath); unlink(errPath) }
-    var fa = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&fa)
-    defer { posix_spawn_file_actions_destroy(&fa) }
-    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&fa, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&fa, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    let argv: [UnsafeMutablePointer<CChar>?] = ([path] + args).map { strdup($0) } + [nil]
-    defer { for a in argv { free(a) } }
-    var pid: pid_t = 0
-    let rc = posix_spawn(&pid, path, &fa, nil, argv, environ)
-    guard rc == 0 else { return (-1, "", "posix_spawn: \(rc)") }
-    let deadline = Date().addingTimeInterval(timeout)
-    var status: Int32 = 0
-    var done = false
-    while Date() < deadline {
-        if waitpid(pid, &status, WNOHANG) == pid { done = true; break }
-        usleep(5_000)
-    }
-    if !done { kill(pid, SIGKILL); waitpid(pid, &status, 0) }
-    let out = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
-    let err = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
-    guard done else { return (-1, out, err) }
-    let sig = status & 0x7F
-    return (sig == 0 ? (status >> 8) & 0xFF : 128 + sig, out, err)
-}
-
-/// The built `liveblog` binary (swift test builds the executable product too).
-func liveblogBinary() throws -> String {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    for rel in [".build/debug/liveblog", ".build/x86_64-unknown-linux-gnu/debug/liveblog", ".build/release/liveblog"] {
-        let p = root.appendingPathComponent(rel).path
-        if FileManager.default.isExecutableFile(atPath: p) { return p }
-    }
-    throw XCTSkip("the liveblog binary is not built (run `swift build` first)")
-}
 
 /// Exit codes and messages through the real binary (C2, C6, L4).
 final class CommandLineExitTests: XCTestCase {
@@ -53,16 +8,16 @@ final class CommandLineExitTests: XCTestCase {
         .appendingPathComponent("Corpus").path
 
     func testC6_checkBadFileExits65WithFilePlaceMessage() throws {
-        let bin = try liveblogBinary()
+        let bin = try Requirement.liveblogBinary()
         let f = CommandLineExitTests.corpus + "/duplicate-id.json"
-        let r = runProcess(bin, ["check", f])
+        let r = Subprocess.output(bin, ["check", f])
         XCTAssertEqual(r.code, 65, r.err)
         XCTAssertEqual(r.err, "liveblog: error: \(f): events[2].local_id: duplicate post id \"a\" (first at events[0])\n")
         XCTAssertEqual(r.out, "")
         for name in ["truncated.json", "wrong-type-events.json", "missing-id.json", "empty.json", "number-overflow.json", "invalid-utf8.json",
                      "jsonld-none.html"] {
             let p = CommandLineExitTests.corpus + "/" + name
-            let r = runProcess(bin, ["check", p])
+            let r = Subprocess.output(bin, ["check", p])
             if name == "invalid-utf8.json" { XCTAssertEqual(r.code, 0, r.err); continue }
             XCTAssertEqual(r.code, 65, "\(name): \(r.err)")
             XCTAssertTrue(r.err.hasPrefix("liveblog: error: \(p): "), r.err)
@@ -70,41 +25,41 @@ final class CommandLineExitTests: XCTestCase {
     }
 
     func testC6_checkZeroPostsAndControlCharactersWork() throws {
-        let bin = try liveblogBinary()
-        let r = runProcess(bin, ["check", CommandLineExitTests.corpus + "/zero-posts.json"])
+        let bin = try Requirement.liveblogBinary()
+        let r = Subprocess.output(bin, ["check", CommandLineExitTests.corpus + "/zero-posts.json"])
         XCTAssertEqual(r.code, 0, r.err)
         XCTAssertTrue(r.out.contains("posts: 0"), r.out)
-        let c = runProcess(bin, ["check", CommandLineExitTests.corpus + "/raw-control-bytes.json"])
+        let c = Subprocess.output(bin, ["check", CommandLineExitTests.corpus + "/raw-control-bytes.json"])
         XCTAssertEqual(c.code, 0, c.err)
         XCTAssertFalse(c.out.contains("\u{1B}"), "no escape reaches stdout (T8)")
     }
 
     func testC6_missingFileExits66() throws {
-        let bin = try liveblogBinary()
-        let r = runProcess(bin, ["check", "/nonexistent/liveblog.json"])
+        let bin = try Requirement.liveblogBinary()
+        let r = Subprocess.output(bin, ["check", "/nonexistent/liveblog.json"])
         XCTAssertEqual(r.code, 66, r.err)
         XCTAssertTrue(r.err.contains("/nonexistent/liveblog.json"), r.err)
     }
 
     func testC2_simulateBadScenarioExits65() throws {
-        let bin = try liveblogBinary()
+        let bin = try Requirement.liveblogBinary()
         for (name, place) in [("scenario-unknown-event.json", "events[0].explode"), ("scenario-wrong-types.json", "duration"),
                               ("scenario-truncated.json", "line 1, column 56"), ("scenario-bad-liveblog.json", "liveblog")] {
             let p = CommandLineExitTests.corpus + "/" + name
-            let r = runProcess(bin, ["simulate", p])
+            let r = Subprocess.output(bin, ["simulate", p])
             XCTAssertEqual(r.code, 65, "\(name): \(r.err)")
             XCTAssertTrue(r.err.hasPrefix("liveblog: error: \(p): \(place): "), r.err)
         }
     }
 
     func testC6_unknownOptionExits64() throws {
-        let bin = try liveblogBinary()
-        let r = runProcess(bin, ["check", "--no-such-option", CommandLineExitTests.corpus + "/zero-posts.json"])
+        let bin = try Requirement.liveblogBinary()
+        let r = Subprocess.output(bin, ["check", "--no-such-option", CommandLineExitTests.corpus + "/zero-posts.json"])
         XCTAssertEqual(r.code, 64, r.err)
         XCTAssertTrue(r.err.contains("--no-such-option"), r.err)
-        let v = runProcess(bin, ["--frobnicate"])
+        let v = Subprocess.output(bin, ["--frobnicate"])
         XCTAssertEqual(v.code, 64, v.err)
-        let s = runProcess(bin, ["simulate"])
+        let s = Subprocess.output(bin, ["simulate"])
         XCTAssertEqual(s.code, 64, "a missing SCENARIO.json: \(s.err)")
     }
 }
@@ -113,46 +68,29 @@ final class CommandLineExitTests: XCTestCase {
 /// back (T6) after q, SIGINT, SIGTERM, SIGHUP and a crash signal; sizes from 1×1; a storm of
 /// resizes during a held jump (T5). Each test has its own tmux server (`-L`), killed in tearDown.
 final class TerminalHygieneTests: XCTestCase {
-    var socket = ""
-    var dir = ""
+    var term: Tmux!
+    var dir: String { term.directory }
     let session = "lb"
-    var tmuxPath = ""
 
     override func setUpWithError() throws {
-        guard let t = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw XCTSkip("tmux is not installed")
-        }
-        tmuxPath = t
-        socket = "liveblog-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let d = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
-        try FileManager.default.createDirectory(at: d, withIntermediateDirectories: true)
-        dir = d.path
+        term = try Tmux(name: "liveblog-test")
+        term.target = session
     }
 
     override func tearDown() {
-        if !socket.isEmpty {
-            runProcess(tmuxPath, ["-L", socket, "kill-server"], timeout: 5)
-            // kill-server leaves the socket file behind.
-            let base = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
-            unlink("\(base)/tmux-\(getuid())/\(socket)")
-        }
-        if !dir.isEmpty { try? FileManager.default.removeItem(atPath: dir) }
+        term?.kill()
+        term = nil
     }
 
     @discardableResult
-    func tmux(_ args: String...) -> String { runProcess(tmuxPath, ["-L", socket] + args, timeout: 10).out }
+    func tmux(_ args: String...) -> String { term.run(args).out }
 
-    func capture() -> String { tmux("capture-pane", "-p", "-t", session) }
-    func format(_ f: String) -> String { tmux("display-message", "-p", "-t", session, f).trimmingCharacters(in: .whitespacesAndNewlines) }
+    func capture() -> String { term.capture() }
+    func format(_ f: String) -> String { term.format(f) }
 
     /// Polls `cond` until it holds or the deadline passes.
     func waitFor(_ what: String, timeout: Double = 15, _ cond: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if cond() { return true }
-            usleep(50_000)
-        }
-        return cond()
+        Wait.until(timeout: timeout, cond)
     }
 
     /// A liveblog carrying an OSC title sequence, an OSC 52 clipboard write, a clear-screen, a
@@ -179,12 +117,12 @@ final class TerminalHygieneTests: XCTestCase {
     /// reports on it.
     func start(_ extra: [String] = [], cols: Int = 100, rows: Int = 30,
                prefix: String = "") throws -> (rc: String, stty: String) {
-        let bin = try liveblogBinary()
+        let bin = try Requirement.liveblogBinary()
         let file = writeFixture()
         let rc = dir + "/rc", stty = dir + "/stty"
         let cmd = "trap : QUIT; \(prefix) '\(bin)' view '\(file)' \(extra.joined(separator: " ")); echo $? > '\(rc)'; "
             + "stty -a > '\(stty)'; sleep 60"
-        tmux("-f", "/dev/null", "new-session", "-d", "-s", session, "-x", String(cols), "-y", String(rows), "sh", "-c", cmd)
+        tmux("new-session", "-d", "-s", session, "-x", String(cols), "-y", String(rows), "sh", "-c", cmd)
         tmux("set-option", "-t", session, "-g", "window-size", "manual")
         XCTAssertTrue(waitFor("the first frame") { capture().contains("HYGIENE") }, "the viewer did not draw:\n\(capture())")
         return (rc, stty)
@@ -223,7 +161,7 @@ final class TerminalHygieneTests: XCTestCase {
     func testT8_escapeSequencesInTheLiveblogReachTheTerminalAsPlaceholders() throws {
         let titleBefore = { () -> String in
             // The pane title before the viewer runs: tmux sets it to the host name.
-            self.tmux("-f", "/dev/null", "new-session", "-d", "-s", "probe", "-x", "40", "-y", "5", "sleep", "30")
+            self.tmux("new-session", "-d", "-s", "probe", "-x", "40", "-y", "5", "sleep", "30")
             defer { self.tmux("kill-session", "-t", "probe") }
             return self.tmux("display-message", "-p", "-t", "probe", "#{pane_title}").trimmingCharacters(in: .whitespacesAndNewlines)
         }()

@@ -1,5 +1,6 @@
 import Foundation
 import ImageDecoding
+import TestSupport
 import XCTest
 import LiveblogModel
 @testable import QA
@@ -20,26 +21,12 @@ final class TraceCommandTests: XCTestCase {
     }
 
     static func run(_ executable: String, _ args: [String]) throws -> Run {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: executable)
-        p.arguments = args
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                   stderr: String(decoding: e, as: UTF8.self))
+        let r = Subprocess.output(executable, args, timeout: 300)
+        return Run(status: r.code, stdout: r.out, stderr: r.err)
     }
 
     func liveblog(_ args: String...) throws -> Run {
-        guard FileManager.default.isExecutableFile(atPath: Fixture.binary) else {
-            throw XCTSkip("no binary at \(Fixture.binary): run `swift build` first")
-        }
-        return try TraceCommandTests.run(Fixture.binary, args)
+        try TraceCommandTests.run(try Requirement.liveblogBinary(), args)
     }
 
     func tempDir() throws -> String {
@@ -95,9 +82,7 @@ final class TraceCommandTests: XCTestCase {
     }
 
     func testQ8_plotWritesAnSVGThatRendersToANonBlankPicture() throws {
-        let rsvg = ["/usr/bin/rsvg-convert", "/usr/local/bin/rsvg-convert"]
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
-        guard let rsvg else { throw XCTSkip("rsvg-convert is missing (Debian librsvg2-bin)") }
+        let rsvg = try Requirement.tool("rsvg-convert", package: "librsvg2-bin")
         let dir = try tempDir()
         let path = try trace("android-3g-landing.json", in: dir)
         let plot = try liveblog("plot", path, "--out", dir + "/a.svg")
@@ -187,10 +172,7 @@ final class TraceCommandTests: XCTestCase {
     }
 
     func testQ8_thePlotExplainsABug() throws {
-        guard let rsvg = ["/usr/bin/rsvg-convert", "/usr/local/bin/rsvg-convert"]
-            .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw XCTSkip("rsvg-convert is missing (Debian librsvg2-bin)")
-        }
+        let rsvg = try Requirement.tool("rsvg-convert", package: "librsvg2-bin")
         let dir = try tempDir()
         // naive pulls the reader back to ev-019 after the drag: two pull-backs, loads under them.
         let path = try trace("naive-pullback.json", in: dir)

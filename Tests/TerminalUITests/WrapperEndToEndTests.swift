@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// W2 in a real terminal (tmux): three jumps, then back (Backspace), back (H), forward (L) and
@@ -67,7 +68,7 @@ extension EndToEndTests {
         assertTerminalRestored()
         // The recording replays: its three jumps and four history keys are in the trace.
         let sim = spawn(Fixture.binary, ["simulate", rec, "--trace", trace])
-        XCTAssertEqual(sim.status, 0, sim.out)
+        XCTAssertEqual(sim.code, 0, sim.out)
         let tl = ((try? String(contentsOfFile: trace, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
         XCTAssertEqual(tl.filter { $0.contains("\"ev\":\"nav\"") }.count, 3)
         let historyKeys = tl.filter { line in
