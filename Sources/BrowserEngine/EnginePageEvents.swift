@@ -78,6 +78,7 @@ extension EnginePage {
         case "ready":
             ready = true
             speaksProtocol = m["protocol"]?.intValue == 1
+            initialized = m["initialized"]?.boolValue ?? true
         case "nav":
             guard let id = m["id"]?.stringValue else { return }
             let result: NavResult = m["result"]?.stringValue == "found" ? .found : .notFound
