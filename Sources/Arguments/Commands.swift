@@ -193,7 +193,8 @@ public enum LiveblogCommands {
                         + "corrections followed and dropped, pull-backs, final y (liveblog metrics' values).",
                     type: .list),
             .option("report-file", value: "FILE", help: "Write the report to FILE instead of stdout."),
-        ])
+            engineOption,
+        ] + pageURLOptions + [compareEnginesOption])
 
     /// C3: `liveblog demo`.
     public static let demo = CommandSpec(

@@ -57,7 +57,13 @@ public final class EngineWebPage: WebPage {
     /// function's text, whose calls the app hears of too (as the emulated World delivers them).
     public static func engineHook(_ h: HookSignature?, defaultHook: HookSignature?) -> EngineHook? {
         guard let h else { return nil }
-        return h == defaultHook ? .shim : .custom(h.source, forwardToApp: true)
+        return h == defaultHook ? .shim : .custom(runnable(h.source), forwardToApp: true)
+    }
+
+    /// A signature without a body (`function (top, info)`, as `--hook` takes it) gets an empty one.
+    static func runnable(_ source: String) -> String {
+        let s = source.trimmingCharacters(in: .whitespacesAndNewlines)
+        return s.hasSuffix(")") || s.hasSuffix("=>") ? s + " {}" : s
     }
 
     // MARK: - What the page is

@@ -3,6 +3,7 @@ import Arguments
 import LiveblogModel
 import QA
 import Simulation
+import BrowserEngine
 
 /// A monotonic wall clock in seconds, for the reports' times (Q12); the core never reads one.
 func wallClock() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
@@ -16,6 +17,11 @@ func suiteHooks(_ files: [String], roots: [String], notes: SuiteNotes,
     var hooks = ScenarioSuite.Hooks()
     hooks.clock = wallClock
     hooks.environment = .real
+    hooks.environment.makePage = { s in
+        var e = s.engine
+        e.apply(args)
+        return try EngineRun.maker(checked: e)
+    }
     hooks.configure = { applyScrollingOptions(args, to: &$0) }
     let traceDir = args.string("trace-dir"), plotDir = args.string("plot-dir")
     var names: [String: String] = [:]
@@ -60,6 +66,12 @@ func suiteHooks(_ files: [String], roots: [String], notes: SuiteNotes,
                 notes.add(entry.path, "\(entry.path): no plot: \(why)", isError: false)
             }
         }
+    }
+    // X2: each scenario's browser ends with it (a suite of many never keeps one open).
+    let plotting = hooks.finished
+    hooks.finished = { entry, runner in
+        plotting(entry, runner)
+        (runner.world.page as? EngineWebPage)?.engine.browser.close()
     }
     return .success(hooks)
 }
