@@ -83,8 +83,13 @@ public final class EngineWebPage: WebPage {
     public func start() { collect() }
 
     public func frame(tick: Int) {
+        let first = outbox.count
         attempt { try engine.frame(tick: tick) }
         collect()
+        // X7: an image's error event and the frame's layout report race inside the engine (its
+        // decoding runs on threads of its own); the frame's console lines follow its other events.
+        let batch = outbox[first...]
+        outbox.replaceSubrange(first..., with: batch.filter { !$0.isConsole } + batch.filter(\.isConsole))
         fitViewport()
     }
 
@@ -275,5 +280,12 @@ public final class EngineWebPage: WebPage {
 
     private func scrollPage() {
         attempt { try engine.scrollTo(scrollY) }
+    }
+}
+
+extension PageEvent {
+    var isConsole: Bool {
+        if case .console = self { return true }
+        return false
     }
 }
