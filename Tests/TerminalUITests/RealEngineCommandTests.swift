@@ -1,0 +1,142 @@
+import Foundation
+import XCTest
+import TestSupport
+
+/// SPEC 17 through the real binary: bundled scenarios run in Chromium by `simulate --engine
+/// chromium` (X1, X7, X10), both engines compared (X8), a missing engine (exit 69) and a browser
+/// killed mid-run (X2). Each test's browser ends with its `liveblog` process. Without Chromium
+/// these tests skip; with CI=true they fail instead (the set-up installs chromium-headless-shell).
+final class RealEngineCommandTests: XCTestCase {
+    static let scenarios = Fixture.repoRoot + "/Assets/scenarios"
+
+    override func setUpWithError() throws {
+        let found = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"]
+            .contains { FileManager.default.isExecutableFile(atPath: $0) }
+            || ProcessInfo.processInfo.environment["LIVEBLOG_CHROMIUM"] != nil
+        guard found else {
+            if ProcessInfo.processInfo.environment["CI"] == "true" {
+                XCTFail("CI=true: chromium-headless-shell must be installed (scripts/packages)")
+            }
+            throw XCTSkip("no browser engine; the set-up installs chromium-headless-shell")
+        }
+    }
+
+    /// The trace's kinds ("ev" values) of a trace file's lines.
+    func kinds(_ trace: String) -> Set<String> {
+        Set(trace.split(separator: "\n").compactMap { line -> String? in
+            guard let r = line.range(of: "\"ev\":\"") else { return nil }
+            return String(line[r.upperBound...].prefix { $0 != "\"" })
+        })
+    }
+
+    func simulate(_ scenario: String, _ extra: [String], trace: Bool = true) throws -> (Int32, String, String) {
+        let bin = try liveblogBinary()
+        let file = NSTemporaryDirectory() + "x-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).jsonl"
+        defer { unlink(file) }
+        let args = [Self.scenarios + "/" + scenario] + (trace ? ["--trace", file] : []) + extra
+        let r = runProcess(bin, ["simulate"] + args, timeout: 120)
+        let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+        return (r.code, trace ? text : r.out, r.err)
+    }
+
+    func testX1_bundledScenarioInChromiumGivesTheWholeTraceAndPassesItsExpectations() throws {
+        let (code, trace, err) = try simulate("device-pixel-8-3g-jump.json", ["--engine", "chromium"])
+        XCTAssertEqual(code, 0, err)
+        let k = kinds(trace)
+        for kind in ["engine", "nav", "hook", "host", "layout", "frame", "hold-end"] {
+            XCTAssertTrue(k.contains(kind), "a \(kind) line in the trace")
+        }
+        XCTAssertTrue(trace.contains("{\"t\":0.0,\"ev\":\"engine\",\"kind\":\"start\",\"product\":\"HeadlessChrome/"))
+        XCTAssertTrue(trace.contains("\"ev\":\"hook\",\"jumpId\":1,\"top\":"))
+        XCTAssertTrue(trace.contains("\"correction\":true,\"args\":2"), "corrections while 3g images load")
+        XCTAssertTrue(trace.contains("\"ev\":\"hold-end\",\"jumpId\":1,\"reason\":\"timeout\""))
+    }
+
+    func testX7_theSameScenarioTwiceGivesTheSameTrace() throws {
+        let a = try simulate("ios-3g-landing.json", ["--engine", "chromium"])
+        let b = try simulate("ios-3g-landing.json", ["--engine", "chromium"])
+        XCTAssertEqual(a.0, 0, a.2)
+        XCTAssertFalse(a.1.isEmpty)
+        XCTAssertEqual(a.1, b.1, "X7: the same trace on every run")
+    }
+
+    func testX8_compareEnginesPrintsBothProtocolsSideBySide() throws {
+        let (code, out, err) = try simulate("tap-ends-hold.json", ["--compare-engines"], trace: false)
+        XCTAssertEqual(code, 0, err)
+        XCTAssertTrue(out.contains("emulated") && out.contains("chromium"), out)
+        let rows = out.split(separator: "\n").filter { $0.contains("nav ev-030 found api") }
+        XCTAssertEqual(rows.count, 1, out)
+        XCTAssertEqual(rows.first?.components(separatedBy: "nav ev-030 found api").count, 3, "both columns: \(out)")
+        XCTAssertTrue(out.contains("hold-end 1 input"), out)
+        XCTAssertTrue(out.contains("protocol: same; largest top difference: "), out)
+    }
+
+    func testX2_missingEngineExits69NamingThePackage() throws {
+        let bin = try liveblogBinary()
+        var env = ProcessInfo.processInfo.environment
+        env["LIVEBLOG_CHROMIUM"] = "/nonexistent/chromium"
+        env["PATH"] = "/nonexistent"
+        let r = try RealEngineCommandTests.run(bin, ["simulate", Self.scenarios + "/timeout.json", "--engine", "chromium"],
+                                               environment: env)
+        XCTAssertEqual(r.code, 69, r.err)
+        XCTAssertTrue(r.err.contains("chromium-headless-shell"), r.err)
+    }
+
+    func testX2_browserKilledMidRunEndsTheRunWithItsMessageAndNoLeftoverProcess() throws {
+        let bin = try liveblogBinary()
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: bin)
+        p.arguments = ["simulate", Self.scenarios + "/timeout.json", "--engine", "chromium"]
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        // The browser: a child of liveblog leading its own process group.
+        var browser: Int32?
+        let deadline = Date().addingTimeInterval(30)
+        while browser == nil, Date() < deadline, p.isRunning {
+            browser = RealEngineCommandTests.children(of: p.processIdentifier).first
+            if browser == nil { usleep(20_000) }
+        }
+        guard let pid = browser else { return XCTFail("no browser process started") }
+        usleep(800_000)
+        XCTAssertTrue(p.isRunning, "the run is still going when the browser dies")
+        kill(pid, SIGKILL)
+        let end = Date().addingTimeInterval(30)
+        while p.isRunning, Date() < end { usleep(20_000) }
+        if p.isRunning { p.terminate() }
+        p.waitUntilExit()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertNotEqual(p.terminationStatus, 0)
+        XCTAssertTrue(message.contains("the browser engine ended") && message.contains(" while "), message)
+        XCTAssertEqual(EngineProcesses.waitUntilGone(pid), [], "no engine process outlives the run")
+    }
+
+    // MARK: - Helpers
+
+    /// Live child processes of `parent` (from /proc).
+    static func children(of parent: Int32) -> [Int32] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return names.compactMap { name -> Int32? in
+            guard let pid = Int32(name), let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return nil }
+            let f = stat[stat.index(after: close)...].split(separator: " ")
+            return f.count > 3 && f[0] != "Z" && Int32(f[1]) == parent ? pid : nil
+        }
+    }
+
+    static func run(_ bin: String, _ args: [String], environment: [String: String]) throws
+        -> (code: Int32, err: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: bin)
+        p.arguments = args
+        p.environment = environment
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        let data = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
