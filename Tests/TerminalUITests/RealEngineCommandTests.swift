@@ -101,7 +101,9 @@ final class RealEngineCommandTests: XCTestCase {
         guard let pid = browser else { return XCTFail("no browser process started") }
         usleep(800_000)
         XCTAssertTrue(p.isRunning, "the run is still going when the browser dies")
-        kill(pid, SIGKILL)
+        // Debian's chromium-headless-shell is a shell script running the browser as its child.
+        let engine = RealEngineCommandTests.children(of: pid).first ?? pid
+        kill(engine, SIGKILL)
         let end = Date().addingTimeInterval(30)
         while p.isRunning, Date() < end { usleep(20_000) }
         if p.isRunning { p.terminate() }
