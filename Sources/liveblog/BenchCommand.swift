@@ -159,6 +159,10 @@ func runBench(_ args: ParsedArguments) -> Int32 {
     note("B10: frames at 200×60 while 200 JPEG photos (1280×720) decode off the drawing thread")
     (r.decodingP99, r.decodingFrames, r.decodedPhotos) = benchFramesWhileDecoding(posts: large)
 
+    note("B11: the real engine: start to the first laid-out frame of the sample on a pixel-8, a World frame")
+    r.engine = benchEngine()
+    if let why = r.engine.skipped { note("B11 skipped: \(why)") }
+
     if json { print(r.json()) } else { r.printTable() }
     return ExitCode.ok.rawValue
 }
@@ -196,6 +200,15 @@ private func runBenchPart(_ only: String, _ args: ParsedArguments, posts large: 
         _ = FileManager.default.createFile(atPath: dir + "/heavy-\(large).json",
                                            contents: Data(NativeWriter.encode(heavy, pretty: false).utf8))
         print("oldest: \(plain.posts.last?.id ?? "") \(heavy.posts.last?.id ?? "")")
+        return ExitCode.ok.rawValue
+    case "engine":
+        let b11 = benchEngine()
+        if let why = b11.skipped {
+            FileHandle.standardError.write(Data("bench: B11 skipped: \(why)\n".utf8))
+            return ExitCode.ok.rawValue
+        }
+        print("engine_start_ms \(b11.startMs) engine_world_frame_ms \(b11.engineFrameMs) "
+              + "emulated_world_frame_ms \(b11.emulatedFrameMs)")
         return ExitCode.ok.rawValue
     case "decoding":
         let b10 = benchFramesWhileDecoding(posts: large)
