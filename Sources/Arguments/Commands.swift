@@ -95,6 +95,7 @@ public enum LiveblogCommands {
             physicsOption,
             dragRuleOption,
             deviceOption, columnOption, bridgeDelayOption,
+            engineOption, pageURLOption, pageElementOption, postSelectorOption, postIdAttributeOption,
             .option("hook", value: "SIGNATURE|none",
                     help: "The scroll hook as a JavaScript signature; its parameter count decides one- or "
                         + "two-parameter calls. 'none' for no hook.",
@@ -193,8 +194,9 @@ public enum LiveblogCommands {
                         + "corrections followed and dropped, pull-backs, final y (liveblog metrics' values).",
                     type: .list),
             .option("report-file", value: "FILE", help: "Write the report to FILE instead of stdout."),
-            engineOption,
-        ] + pageURLOptions + [compareEnginesOption])
+            engineOption, pageURLOption, pageElementOption, postSelectorOption, postIdAttributeOption,
+            compareEnginesOption,
+        ])
 
     /// C3: `liveblog demo`.
     public static let demo = CommandSpec(

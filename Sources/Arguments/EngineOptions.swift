@@ -8,17 +8,18 @@ extension LiveblogCommands {
         allowed: ["emulated", "chromium"])
 
     /// X4 and the selectors of a page of one's own.
-    public static let pageURLOptions: [ArgSpec] = [
-        .option("page-url", value: "URL",
-                help: "Load this page as it is in Chromium (X4): your own embed, your staging server. "
-                    + "Implies --engine chromium."),
-        .option("page-element", value: "SELECTOR",
-                help: "The page's liveblog element for navigateToEventId (default: tickaroo-liveblog)."),
-        .option("post-selector", value: "SELECTOR",
-                help: "The page's posts for post expectations and frame lines (default: [data-post-id])."),
-        .option("post-id-attribute", value: "NAME",
-                help: "The attribute holding a post's id (default: data-post-id)."),
-    ]
+    public static let pageURLOption = ArgSpec.option(
+        "page-url", value: "URL",
+        help: "Load this page as it is in Chromium (X4): your own embed, your staging server. "
+            + "Implies --engine chromium.")
+    public static let pageElementOption = ArgSpec.option(
+        "page-element", value: "SELECTOR",
+        help: "The page's liveblog element for navigateToEventId (default: tickaroo-liveblog).")
+    public static let postSelectorOption = ArgSpec.option(
+        "post-selector", value: "SELECTOR",
+        help: "The page's posts for post expectations and frame lines (default: [data-post-id]).")
+    public static let postIdAttributeOption = ArgSpec.option(
+        "post-id-attribute", value: "NAME", help: "The attribute holding a post's id (default: data-post-id).")
 
     /// X8: both engines, one protocol.
     public static let compareEnginesOption = ArgSpec.flag(

@@ -154,6 +154,16 @@ func runView(_ args: ParsedArguments) -> Int32 {
             return ExitCode.cantCreate.rawValue
         }
     }
+    // X1, X7: the real engine starts before the screen (a missing one is exit 69 on a clean terminal).
+    var engine = PageEngine()
+    engine.apply(args)
+    let makePage: PageMaker?
+    do { makePage = try EngineRun.maker(checked: engine, time: .realTime) } catch {
+        recordFD.map(Recorder.discard)
+        printError("\(error)")
+        return EngineRun.exitCode(error)
+    }
+    defer { EngineRun.closeAll() }
     let screen: NcursesScreen
     let graphics = GraphicsChoice(argument: args.string("graphics") ?? "auto") ?? .auto
     do { screen = try NcursesScreen(graphics: graphics) } catch {
@@ -163,13 +173,14 @@ func runView(_ args: ParsedArguments) -> Int32 {
     }
     cfg.cols = screen.cols
     cfg.rows = screen.rows
-    let world = World(liveblog: lb, config: cfg)
+    let world = World(liveblog: lb, config: cfg, makePage: makePage)
     trimHeapAfterOpening(lb)
     let app = App(world: world)
     app.liveEvery = args.double("live")
     if let rec = args.string("record") {
         let abs = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         let recorder = Recorder(config: cfg, liveblogPath: abs, outputPath: rec)
+        recorder.engine = engine.settings(always: true)
         if let recordFD { recorder.armSignalPath(recordFD) }
         app.recorder = recorder
         app.ui.recording = true

@@ -55,6 +55,14 @@ func runCompare(_ args: ParsedArguments) -> Int32 {
         printError("compare needs a terminal (stdin and stdout); try 'liveblog simulate SCENARIO --compare'")
         return ExitCode.usage.rawValue
     }
+    var engine = PageEngine()
+    engine.apply(args)
+    let makePage: PageMaker?
+    do { makePage = try EngineRun.maker(checked: engine, time: .realTime) } catch {
+        printError("\(error)")
+        return EngineRun.exitCode(error)
+    }
+    defer { EngineRun.closeAll() }
     let screen: NcursesScreen
     do { screen = try NcursesScreen() } catch {
         printError("cannot open the terminal: \(error)")
@@ -65,7 +73,7 @@ func runCompare(_ args: ParsedArguments) -> Int32 {
     let worlds = zip(configs, areas).map { cfg, a -> World in
         var c = cfg
         (c.cols, c.rows) = (a.width, a.height)
-        return World(liveblog: lb, config: c)
+        return World(liveblog: lb, config: c, makePage: makePage)
     }
     let app = CompareApp(worlds: worlds)
     app.advance(to: 0)

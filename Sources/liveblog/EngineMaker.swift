@@ -5,6 +5,7 @@ import DevTools
 import Embed
 import Host
 import Simulation
+import TerminalKit
 
 /// The real engine for a run (X1, X2): one browser process for the command, in its own process
 /// group, closed when the command ends (and killed by the engine guard on any other exit), and
@@ -75,6 +76,7 @@ final class EngineRun {
             return EngineWebPage(engine: page, liveblog: r.liveblog, config: r.config, width: r.width,
                                  firstJumpId: r.firstJumpId, hook: r.hook, defaultHook: defaultHook)
         } catch {
+            TerminalRestorer.restoreNow()
             printError("\(error)")
             EngineRun.closeAll()
             exit((error as? DevToolsError)?.exitCode ?? ExitCode.software.rawValue)

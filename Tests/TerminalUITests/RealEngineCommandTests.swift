@@ -162,3 +162,17 @@ final class RealEngineCommandTests: XCTestCase {
         return (p.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }
+
+/// B11 without Chromium: the bench skips it with a message naming the package (no Chromium needed).
+final class EngineBenchSkipTests: XCTestCase {
+    func testX10_benchSkipsB11WithAMessageWhenChromiumIsMissing() throws {
+        let bin = try liveblogBinary()
+        var env = ProcessInfo.processInfo.environment
+        env["LIVEBLOG_CHROMIUM"] = "/nonexistent/chromium"
+        env["PATH"] = "/nonexistent"
+        let r = try RealEngineCommandTests.run(bin, ["bench", "--only", "engine"], environment: env)
+        XCTAssertEqual(r.code, 0, r.err)
+        XCTAssertTrue(r.err.contains("B11 skipped: no Chromium"), r.err)
+        XCTAssertTrue(r.err.contains("chromium-headless-shell"), r.err)
+    }
+}
