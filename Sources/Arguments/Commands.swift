@@ -220,7 +220,7 @@ public enum LiveblogCommands {
             .option("only", value: "PART",
                     help: "Internal: run one part alone (frame, relayout: one frame or one relayout, for "
                         + "callgrind; open, scroll: the child processes of B3/B6 and B5; url, decoding, engine: B9, "
-                        + "B10, B11 alone; files: write the plain and heavy liveblogs into --file DIR).",
+                        + "B10, X10's figures alone; files: write the plain and heavy liveblogs into --file DIR).",
                     allowed: ["frame", "relayout", "open", "scroll", "url", "decoding", "engine", "files"]),
             .option("file", value: "PATH", help: "Internal, with --only open: the liveblog file to open "
                         + "(with --only files: the directory)."),

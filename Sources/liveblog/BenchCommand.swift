@@ -159,9 +159,9 @@ func runBench(_ args: ParsedArguments) -> Int32 {
     note("B10: frames at 200×60 while 200 JPEG photos (1280×720) decode off the drawing thread")
     (r.decodingP99, r.decodingFrames, r.decodedPhotos) = benchFramesWhileDecoding(posts: large)
 
-    note("B11: the real engine: start to the first laid-out frame of the sample on a pixel-8, a World frame")
+    note("the real engine (X10): start to the first laid-out frame of the sample on a pixel-8, a World frame")
     r.engine = benchEngine()
-    if let why = r.engine.skipped { note("B11 skipped: \(why)") }
+    if let why = r.engine.skipped { note("engine figures (X10) skipped: \(why)") }
 
     if json { print(r.json()) } else { r.printTable() }
     return ExitCode.ok.rawValue
@@ -202,14 +202,7 @@ private func runBenchPart(_ only: String, _ args: ParsedArguments, posts large: 
         print("oldest: \(plain.posts.last?.id ?? "") \(heavy.posts.last?.id ?? "")")
         return ExitCode.ok.rawValue
     case "engine":
-        let b11 = benchEngine()
-        if let why = b11.skipped {
-            FileHandle.standardError.write(Data("bench: B11 skipped: \(why)\n".utf8))
-            return ExitCode.ok.rawValue
-        }
-        print("engine_start_ms \(b11.startMs) engine_world_frame_ms \(b11.engineFrameMs) "
-              + "emulated_world_frame_ms \(b11.emulatedFrameMs)")
-        return ExitCode.ok.rawValue
+        return benchEnginePart()
     case "decoding":
         let b10 = benchFramesWhileDecoding(posts: large)
         print("frame_p99_ms_decoding \(b10.p99) frames \(b10.frames) decoded \(b10.decoded)")

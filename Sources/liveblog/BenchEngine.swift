@@ -6,7 +6,7 @@ import LiveblogModel
 import Simulation
 import VirtualTime
 
-// B11 (`liveblog bench`): the real engine (SPEC 17). Engine start to the first laid-out frame of
+// The engine figures of `liveblog bench` (X10): the real engine (SPEC 17). Engine start to the first laid-out frame of
 // the sample liveblog on a pixel-8 (the browser launched, the reference embed loaded and ready,
 // its posts' boxes read), and the wall cost of one World frame with the engine in virtual time
 // (a 3g deep jump held for 10 s, 600 frames), beside the same World's frame on the emulated page.
@@ -15,7 +15,7 @@ struct EngineBenchFigures {
     var startMs = Double.nan
     var engineFrameMs = Double.nan
     var emulatedFrameMs = Double.nan
-    /// Why B11 did not run (no Chromium, or the engine failed); nil when it ran.
+    /// Why the engine figures were not measured (no Chromium, or the engine failed); nil when it ran.
     var skipped: String?
 }
 
@@ -55,6 +55,18 @@ func benchEngine() -> EngineBenchFigures {
     emulated.advance(to: 0)
     r.emulatedFrameMs = worldFrameMs(emulated, jumpTo: sample.posts.last?.id)
     return r
+}
+
+/// `bench --only engine`: the engine figures (X10) alone.
+func benchEnginePart() -> Int32 {
+    let b11 = benchEngine()
+    if let why = b11.skipped {
+        FileHandle.standardError.write(Data("bench: engine figures (X10) skipped: \(why)\n".utf8))
+        return 0
+    }
+    print("engine_start_ms \(b11.startMs) engine_world_frame_ms \(b11.engineFrameMs) "
+          + "emulated_world_frame_ms \(b11.emulatedFrameMs)")
+    return 0
 }
 
 /// Wall ms per World frame over 600 frames (10 s of virtual time) after a jump to `id`.

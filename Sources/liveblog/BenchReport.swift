@@ -21,7 +21,7 @@ struct BenchFigures {
     var urlFirstFrame = 0.0
     /// B9: bytes parsed at the first frame and in all, and the rest streaming in (`URLStreamFigures`).
     var url = URLStreamFigures()
-    /// B11: the real engine (nan and `skipped` when it did not run).
+    /// X10: the real engine (nan and `skipped` when it did not run).
     var engine = EngineBenchFigures()
 
     init(large: Int) { self.large = large }
@@ -86,7 +86,7 @@ struct BenchFigures {
              "< 300 ms, body not whole", mark(urlFirstFrame < 300 && url.bytesAtFirstFrame < url.bytesTotal)),
             ("B10 frames while decoding", "p99 \(f(decodingP99)) ms over \(decodingFrames) frames, "
                 + "\(decodedPhotos) JPEGs of 1280×720 decoded", "p99 < 16 ms", mark(decodingP99 < 16)),
-            ("B11 real engine", engine.skipped.map { "skipped: \($0)" }
+            ("X10 real engine", engine.skipped.map { "skipped: \($0)" }
                 ?? "start to first laid-out frame \(f(engine.startMs, 0)) ms (sample, pixel-8); a World frame "
                 + "\(f(engine.engineFrameMs)) ms (emulated \(f(engine.emulatedFrameMs, 3)) ms)", "figures", "—"),
         ]

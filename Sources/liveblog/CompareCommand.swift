@@ -55,13 +55,8 @@ func runCompare(_ args: ParsedArguments) -> Int32 {
         printError("compare needs a terminal (stdin and stdout); try 'liveblog simulate SCENARIO --compare'")
         return ExitCode.usage.rawValue
     }
-    var engine = PageEngine()
-    engine.apply(args)
-    let makePage: PageMaker?
-    do { makePage = try EngineRun.maker(checked: engine, time: .realTime) } catch {
-        printError("\(error)")
-        return EngineRun.exitCode(error)
-    }
+    let (_, makePage, engineFailed) = sessionEngine(args)
+    if let engineFailed { return engineFailed }
     defer { EngineRun.closeAll() }
     let screen: NcursesScreen
     do { screen = try NcursesScreen() } catch {

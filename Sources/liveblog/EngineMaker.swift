@@ -84,6 +84,18 @@ final class EngineRun {
     }
 }
 
+/// An interactive session's engine (`view`, `compare`): the command line's, in real time (X7);
+/// the exit code after the message (and `onFailure`) when it cannot start.
+func sessionEngine(_ args: ParsedArguments, onFailure: () -> Void = {}) -> (PageEngine, PageMaker?, Int32?) {
+    var engine = PageEngine()
+    engine.apply(args)
+    do { return (engine, try EngineRun.maker(checked: engine, time: .realTime), nil) } catch {
+        onFailure()
+        printError("\(error)")
+        return (engine, nil, EngineRun.exitCode(error))
+    }
+}
+
 extension PageEngine {
     /// `--engine`, `--page-url`, `--page-element`, `--post-selector`, `--post-id-attribute` over a
     /// scenario's fields (X1, X4); a page URL alone means Chromium.

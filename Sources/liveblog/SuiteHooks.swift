@@ -17,11 +17,6 @@ func suiteHooks(_ files: [String], roots: [String], notes: SuiteNotes,
     var hooks = ScenarioSuite.Hooks()
     hooks.clock = wallClock
     hooks.environment = .real
-    hooks.environment.makePage = { s in
-        var e = s.engine
-        e.apply(args)
-        return try EngineRun.maker(checked: e)
-    }
     hooks.configure = { applyScrollingOptions(args, to: &$0) }
     let traceDir = args.string("trace-dir"), plotDir = args.string("plot-dir")
     var names: [String: String] = [:]
@@ -67,11 +62,21 @@ func suiteHooks(_ files: [String], roots: [String], notes: SuiteNotes,
             }
         }
     }
-    // X2: each scenario's browser ends with it (a suite of many never keeps one open).
+    engineHooks(&hooks, args)
+    return .success(hooks)
+}
+
+/// X1: each scenario's engine (its own, or the command line's); X2: each scenario's browser ends
+/// with it (a suite of many never keeps one open).
+private func engineHooks(_ hooks: inout ScenarioSuite.Hooks, _ args: ParsedArguments) {
+    hooks.environment.makePage = { s in
+        var e = s.engine
+        e.apply(args)
+        return try EngineRun.maker(checked: e)
+    }
     let plotting = hooks.finished
     hooks.finished = { entry, runner in
         plotting(entry, runner)
         (runner.world.page as? EngineWebPage)?.engine.browser.close()
     }
-    return .success(hooks)
 }

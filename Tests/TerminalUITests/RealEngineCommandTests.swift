@@ -163,16 +163,16 @@ final class RealEngineCommandTests: XCTestCase {
     }
 }
 
-/// B11 without Chromium: the bench skips it with a message naming the package (no Chromium needed).
+/// The engine figures (X10) without Chromium: the bench skips it with a message naming the package (no Chromium needed).
 final class EngineBenchSkipTests: XCTestCase {
-    func testX10_benchSkipsB11WithAMessageWhenChromiumIsMissing() throws {
+    func testX10_benchSkipsTheEngineFiguresWithAMessageWhenChromiumIsMissing() throws {
         let bin = try liveblogBinary()
         var env = ProcessInfo.processInfo.environment
         env["LIVEBLOG_CHROMIUM"] = "/nonexistent/chromium"
         env["PATH"] = "/nonexistent"
         let r = try RealEngineCommandTests.run(bin, ["bench", "--only", "engine"], environment: env)
         XCTAssertEqual(r.code, 0, r.err)
-        XCTAssertTrue(r.err.contains("B11 skipped: no Chromium"), r.err)
+        XCTAssertTrue(r.err.contains("engine figures (X10) skipped: no Chromium"), r.err)
         XCTAssertTrue(r.err.contains("chromium-headless-shell"), r.err)
     }
 }
