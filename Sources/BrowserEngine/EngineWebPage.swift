@@ -12,7 +12,9 @@ import TextCells
 public final class EngineWebPage: WebPage {
     public let engine: EnginePage
     public let config: PageConfig
-    public let liveblog: Liveblog
+    /// The liveblog the page was opened with (a page of one's own: no posts).
+    public private(set) var source: Liveblog
+    var shown: (ids: [String], liveblog: Liveblog)?
     /// The emulated rendering of the same liveblog: only its posts' text items are read.
     let shadow: Page
     /// The hook the World's default means: the seed's shim for the platform (X5).
@@ -36,7 +38,7 @@ public final class EngineWebPage: WebPage {
     public init(engine: EnginePage, liveblog: Liveblog, config: PageConfig, width: Double, firstJumpId: Int,
                 hook: HookSignature?, defaultHook: HookSignature?) {
         self.engine = engine
-        self.liveblog = liveblog
+        source = liveblog
         self.config = config
         self.hook = hook
         self.defaultHook = defaultHook
@@ -167,6 +169,7 @@ public final class EngineWebPage: WebPage {
 
     public func insertPostsAtTop(_ fresh: [Post]) {
         attempt { try engine.insertPostsAtTop(fresh) }
+        source.posts.insert(contentsOf: fresh, at: 0)
         shadow.insertPostsAtTop(fresh)
         shadow.outbox = []
         postsInsertedAtTop += fresh.count

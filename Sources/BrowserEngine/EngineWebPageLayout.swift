@@ -13,10 +13,23 @@ extension EngineWebPage {
         (try? attemptThrowing { try engine.geometry() }) ?? PageGeometry(contentHeight: contentHeight, posts: [])
     }
 
+    /// The posts as the engine shows them, in page order (the World indexes them as it indexes
+    /// the loaded posts): the source's post of each id, a post with the id alone where the source
+    /// has none (a page of one's own, X4).
+    public var liveblog: Liveblog {
+        let ids = geometry.postIds
+        if let shown, shown.ids == ids { return shown.liveblog }
+        let known = Dictionary(source.posts.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var lb = source
+        lb.posts = ids.map { known[$0] ?? Post(id: $0, createdAt: 0, blocks: []) }
+        shown = (ids, lb)
+        return lb
+    }
+
     public var contentHeight: Double { engine.contentHeight }
     public var loadedCount: Int { geometry.posts.count }
     public func exists(_ id: String) -> Bool {
-        liveblog.posts.contains { $0.id == id } || geometry.top(of: id) != nil
+        source.posts.contains { $0.id == id } || geometry.top(of: id) != nil
     }
     public func loadedPostIndex(_ id: String) -> Int? { geometry.posts.firstIndex { $0.id == id } }
     public func postTop(id: String) -> Double? { isLive ? geometry.top(of: id) : nil }

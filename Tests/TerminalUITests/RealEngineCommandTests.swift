@@ -71,6 +71,66 @@ final class RealEngineCommandTests: XCTestCase {
         XCTAssertTrue(out.contains("protocol: same; largest top difference: "), out)
     }
 
+    /// X4: a page of one's own, served by the test on 127.0.0.1 and loaded as it is: the jump calls
+    /// its element's `navigateToEventId`, whose own script calls the hook; the post is followed by
+    /// the command line's selectors and lands under the bar.
+    func testX4_aPageOfOnesOwnServedByTheTestRunsThroughSimulate() throws {
+        let dir = NSTemporaryDirectory() + "x4-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Self.ownPage.write(toFile: dir + "/live.html", atomically: true, encoding: .utf8)
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        server.currentDirectoryURL = URL(fileURLWithPath: dir)
+        server.arguments = ["-u", "-c", "import http.server as h; s = h.ThreadingHTTPServer(('127.0.0.1', 0), "
+                            + "h.SimpleHTTPRequestHandler); print(s.server_address[1]); s.serve_forever()"]
+        let out = Pipe()
+        server.standardOutput = out
+        server.standardError = FileHandle.nullDevice
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { throw XCTSkip("no python3") }
+        try server.run()
+        defer {
+            server.terminate()
+            server.waitUntilExit()
+        }
+        let line = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
+        let port = try XCTUnwrap(Int(line.trimmingCharacters(in: .whitespacesAndNewlines)), "the server's port")
+        let scenario = dir + "/own.json"
+        try ("{\"name\": \"own page\", \"pageURL\": \"http://127.0.0.1:\(port)/live.html\", "
+             + "\"platform\": \"android\", \"device\": \"pixel-8\", \"duration\": 3, "
+             + "\"events\": [{\"at\": 0.5, \"jump\": \"a1\"}], "
+             + "\"expect\": [{\"post\": \"a1\", \"landsAt\": 0, \"by\": 2.5}]}")
+            .write(toFile: scenario, atomically: true, encoding: .utf8)
+        let trace = dir + "/own.jsonl"
+        let r = runProcess(try liveblogBinary(), ["simulate", scenario, "--trace", trace, "--page-element", "my-blog",
+                                                  "--post-selector", ".post", "--post-id-attribute", "data-id"],
+                           timeout: 120)
+        XCTAssertEqual(r.code, 0, r.out + r.err)
+        let text = try String(contentsOfFile: trace, encoding: .utf8)
+        XCTAssertTrue(text.contains("\"kind\":\"navigation\",\"url\":\"http://127.0.0.1:\(port)/live.html\""), text)
+        XCTAssertTrue(text.contains("\"ev\":\"nav\",\"id\":\"a1\",\"result\":\"found\""), text)
+        XCTAssertTrue(text.contains("\"ev\":\"hook\",\"jumpId\":1,"), text)
+        XCTAssertTrue(text.contains("\"ev\":\"host\",\"jumpId\":1,\"action\":\"scroll\""), text)
+    }
+
+    static let ownPage = """
+        <!doctype html><html><head><meta name="viewport" content="width=device-width"></head>
+        <body style="margin:0"><h1>My own liveblog</h1><my-blog>
+        <div class="post" data-id="a3" style="height:400px">Third</div>
+        <div class="post" data-id="a2" style="height:600px">Second</div>
+        <div class="post" data-id="a1" style="height:500px">First</div></my-blog>
+        <script>
+        let nextJump = 1;
+        document.querySelector("my-blog").navigateToEventId = function (id) {
+          const el = document.querySelector('[data-id="' + id + '"]');
+          if (!el) return Promise.resolve(false);
+          const top = el.getBoundingClientRect().top + window.scrollY;
+          window.tickarooLiveblogScrollTo(top, { jumpId: nextJump++, correction: false });
+          return Promise.resolve(true);
+        };
+        </script></body></html>
+        """
+
     /// Bundled scenarios the reference embed cannot express: the timeline strip (E15) is not in
     /// it, and the history keys (W2) are the app's: they never reach a real page, so no hold ends.
     static let inexpressible: Set<String> = ["timeline-strip.json", "history-back-forward.json"]
