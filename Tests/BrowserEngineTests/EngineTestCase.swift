@@ -35,11 +35,7 @@ class EngineTestCase: XCTestCase {
     private var pages: [EnginePage] = []
 
     override func setUpWithError() throws {
-        do {
-            _ = try EngineLocator.locate()
-        } catch {
-            throw XCTSkip("no browser engine (\(error)); the set-up installs chromium-headless-shell")
-        }
+        do { _ = try EngineLocator.locate() } catch { try EngineRequirement.require(missing: "\(error)") }
         browser = try Browser.launch()
     }
 

@@ -10,10 +10,6 @@ enum EngineLaunch {
     }
 
     static func requireEngine() throws {
-        do {
-            _ = try EngineLocator.locate()
-        } catch {
-            throw XCTSkip("no browser engine (\(error)); the set-up installs chromium-headless-shell")
-        }
+        do { _ = try EngineLocator.locate() } catch { try EngineRequirement.require(missing: "\(error)") }
     }
 }

@@ -13,12 +13,7 @@ final class RealEngineCommandTests: XCTestCase {
         let found = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"]
             .contains { FileManager.default.isExecutableFile(atPath: $0) }
             || ProcessInfo.processInfo.environment["LIVEBLOG_CHROMIUM"] != nil
-        guard found else {
-            if ProcessInfo.processInfo.environment["CI"] == "true" {
-                XCTFail("CI=true: chromium-headless-shell must be installed (scripts/packages)")
-            }
-            throw XCTSkip("no browser engine; the set-up installs chromium-headless-shell")
-        }
+        try EngineRequirement.require(missing: found ? nil : "none on PATH nor LIVEBLOG_CHROMIUM")
     }
 
     /// The trace's kinds ("ev" values) of a trace file's lines.
