@@ -183,8 +183,10 @@
         const r = e.getBoundingClientRect();
         posts.push([e.getAttribute(options.postIdAttribute), r.top + y, r.height]);
       }
-      return JSON.stringify({ height: height(), posts });
+      return JSON.stringify({ height: height(), scrollY: y, posts });
     },
+    // A web view that scrolls itself (M2, M3): the app's list moved it; nothing is reported.
+    scrollTo(y) { if (Math.abs(window.scrollY - y) > 0.01) window.scrollTo(0, y); },
   };
   Object.defineProperty(window, "__liveblogDriver", { value: driver, enumerable: false });
 })();

@@ -60,6 +60,8 @@
       this.frameRequested = false;
       this.fragment = null;
       this.jumps = new window.LiveblogJumps((id) => this.postElement(id), () => this.requestFrame());
+      // E9: a reloaded page's jumpIds go on from the old page's.
+      if (config.firstJumpId > 1) this.jumps.nextJumpId = config.firstJumpId;
       this.live = this.checkOrigin();
       this.build();
       this.listen();

@@ -95,6 +95,7 @@ public enum LiveblogCommands {
             physicsOption,
             dragRuleOption,
             deviceOption, columnOption, bridgeDelayOption,
+            engineOption, pageURLOption, pageElementOption, postSelectorOption, postIdAttributeOption,
             .option("hook", value: "SIGNATURE|none",
                     help: "The scroll hook as a JavaScript signature; its parameter count decides one- or "
                         + "two-parameter calls. 'none' for no hook.",
@@ -193,6 +194,8 @@ public enum LiveblogCommands {
                         + "corrections followed and dropped, pull-backs, final y (liveblog metrics' values).",
                     type: .list),
             .option("report-file", value: "FILE", help: "Write the report to FILE instead of stdout."),
+            engineOption, pageURLOption, pageElementOption, postSelectorOption, postIdAttributeOption,
+            compareEnginesOption,
         ])
 
     /// C3: `liveblog demo`.
@@ -216,9 +219,9 @@ public enum LiveblogCommands {
             .flag("json", help: "Print one JSON object instead of a table."),
             .option("only", value: "PART",
                     help: "Internal: run one part alone (frame, relayout: one frame or one relayout, for "
-                        + "callgrind; open, scroll: the child processes of B3/B6 and B5; url, decoding: B9, B10 "
-                        + "alone; files: write the plain and heavy liveblogs into --file DIR).",
-                    allowed: ["frame", "relayout", "open", "scroll", "url", "decoding", "files"]),
+                        + "callgrind; open, scroll: the child processes of B3/B6 and B5; url, decoding, engine: B9, "
+                        + "B10, X10's figures alone; files: write the plain and heavy liveblogs into --file DIR).",
+                    allowed: ["frame", "relayout", "open", "scroll", "url", "decoding", "engine", "files"]),
             .option("file", value: "PATH", help: "Internal, with --only open: the liveblog file to open "
                         + "(with --only files: the directory)."),
             .option("event", value: "ID", help: "Internal, with --only open: the post to deep-link to."),

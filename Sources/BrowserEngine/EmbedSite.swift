@@ -11,6 +11,8 @@ import LiveblogModel
 public final class EmbedSite: @unchecked Sendable {
     let assets: EmbedAssets
     let page: PageConfig
+    /// The embed's first jumpId (E9: a reloaded page goes on from the old page's).
+    let firstJumpId: Int
     private let lock = NSLock()
     private var liveblog: Liveblog
     private var media: [String: Media] = [:]
@@ -21,9 +23,10 @@ public final class EmbedSite: @unchecked Sendable {
     private var nextRank = 0
     private var images: [String: [UInt8]] = [:]
 
-    public init(liveblog: Liveblog, page: PageConfig, assets: EmbedAssets) {
+    public init(liveblog: Liveblog, page: PageConfig, assets: EmbedAssets, firstJumpId: Int = 1) {
         self.liveblog = liveblog
         self.page = page
+        self.firstJumpId = firstJumpId
         self.assets = assets
         index(liveblog.posts)
     }
@@ -106,7 +109,8 @@ public final class EmbedSite: @unchecked Sendable {
     }
 
     private func indexPage() -> HTTPResponse {
-        let config = LiveblogJSON.config(liveblog: liveblog, page: page, loaded: firstPageCount)
+        let config = LiveblogJSON.config(liveblog: liveblog, page: page, loaded: firstPageCount,
+                                         firstJumpId: firstJumpId)
         var header = ""
         if page.stickyHeader > 0 {
             let origin = page.url.flatMap(PageURL.host(of:)) ?? "www.example.com"

@@ -95,6 +95,8 @@ public struct EngineConfig: Sendable {
     public var maxLoadSteps = 5000
     /// Real seconds to wait for a released response to reach the page.
     public var settleTimeout: Double = 10
+    /// The reference embed's first jumpId (E9: a reloaded page's go on from the old page's).
+    public var firstJumpId = 1
     /// The engine's wall clock at the start of virtual time (Date.now()), Unix seconds.
     public var initialWallTime: Double = 1_767_225_600
 

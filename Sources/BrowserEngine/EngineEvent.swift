@@ -1,21 +1,19 @@
 import DevTools
 import Embed
+import Host
 import LiveblogModel
 
-/// A call that reached the app through the platform's bridge (X5): what the native side reads
-/// from it (iOS: the message body's `top`, `correction`, `jumpId`; Android: the three values of
-/// `tickarooLiveblogScrollTo(top: Double, correction: Boolean, jumpId: Int)`).
-public struct BridgeCall: Sendable, Equatable {
+/// A call that reached the app through one platform's binding (X5): the values the native side
+/// reads from it (Host's `BridgeCall`: iOS reads the message body's `top`, `correction`, `jumpId`;
+/// Android receives the three values of `tickarooLiveblogScrollTo(top, correction, jumpId)`), and
+/// which binding carried them.
+public struct BoundBridgeCall: Sendable, Equatable {
     public let platform: EnginePlatform
-    public let top: Double
-    public let correction: Bool
-    public let jumpId: Int
+    public let call: BridgeCall
 
     public init(platform: EnginePlatform, top: Double, correction: Bool, jumpId: Int) {
         self.platform = platform
-        self.top = top
-        self.correction = correction
-        self.jumpId = jumpId
+        call = BridgeCall(top: top, correction: correction, jumpId: jumpId)
     }
 }
 
@@ -54,6 +52,6 @@ public enum EngineNotice: Sendable, Equatable {
 /// calls that crossed the bridge to the app, and the engine's own events.
 public enum EngineEvent: Sendable, Equatable {
     case page(PageEvent)
-    case bridge(BridgeCall)
+    case bridge(BoundBridgeCall)
     case engine(EngineNotice)
 }

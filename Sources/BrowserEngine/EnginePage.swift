@@ -38,6 +38,10 @@ public final class EnginePage {
     var documentReady = false
     /// The page speaks the reference embed's report channel (it reports its own navigations).
     public internal(set) var speaksProtocol = false
+    /// The reference embed initialised (its origin is an enabled domain, E14); another page: true.
+    public internal(set) var initialized = true
+    /// W1: the share of what the page asked the network for that has loaded (NetworkGate.progress).
+    public var estimatedProgress: Double { gate.progress.value }
     /// Paths the embed reported it has read (X7: a released fetch counts once the page has it).
     var received: [String: Int] = [:]
     var geometryCache: PageGeometry?
@@ -69,7 +73,7 @@ public final class EnginePage {
         }
         switch source {
         case let .reference(liveblog, page):
-            let site = EmbedSite(liveblog: liveblog, page: page, assets: self.assets)
+            let site = EmbedSite(liveblog: liveblog, page: page, assets: self.assets, firstJumpId: config.firstJumpId)
             let server = try LoopbackHTTPServer(handler: site.handle)
             self.site = site
             self.server = server
@@ -148,7 +152,9 @@ public final class EnginePage {
                   let top = r[1].doubleValue, let h = r[2].doubleValue else { return nil }
             return PageGeometry.PostBox(id: id, top: top, height: h)
         }
-        return PageGeometry(contentHeight: height, posts: posts)
+        var g = PageGeometry(contentHeight: height, posts: posts)
+        g.scrollY = json["scrollY"]?.doubleValue ?? 0
+        return g
     }
 
     /// Evaluates an expression in the page; its value (by value).

@@ -141,3 +141,10 @@ extension EnginePage {
         }
     }
 }
+
+extension EnginePage {
+    /// A web view that scrolls itself (M2, M3): the app's list moved it to `y`; nothing is reported.
+    public func scrollTo(_ y: Double) throws {
+        try run("__liveblogDriver.scrollTo(\(ProtocolJSON.number(y)))", doing: "scrolling the page")
+    }
+}

@@ -78,6 +78,7 @@ extension EnginePage {
         case "ready":
             ready = true
             speaksProtocol = m["protocol"]?.intValue == 1
+            initialized = m["initialized"]?.boolValue ?? true
         case "nav":
             guard let id = m["id"]?.stringValue else { return }
             let result: NavResult = m["result"]?.stringValue == "found" ? .found : .notFound
@@ -118,14 +119,14 @@ extension EnginePage {
     private func bridge(_ payload: String) {
         guard let m = try? JSONParser.parse(payload) else { return }
         if m["platform"]?.stringValue == "android", let a = m["args"]?.arrayValue, a.count == 3 {
-            outbox.append(.bridge(BridgeCall(platform: .android, top: a[0].doubleValue ?? 0,
-                                             correction: a[1].boolValue ?? false, jumpId: a[2].intValue ?? 0)))
+            outbox.append(.bridge(BoundBridgeCall(platform: .android, top: a[0].doubleValue ?? 0,
+                                                  correction: a[1].boolValue ?? false, jumpId: a[2].intValue ?? 0)))
             return
         }
         guard let body = m["body"], let top = body["top"]?.doubleValue else { return }
         let correction = body["correction"]?.boolValue ?? body["correction"]?.doubleValue.map { $0 == 1 } ?? false
         let jumpId = body["jumpId"]?.doubleValue.flatMap { Int(exactly: $0) } ?? 0
-        outbox.append(.bridge(BridgeCall(platform: .ios, top: top, correction: correction, jumpId: jumpId)))
+        outbox.append(.bridge(BoundBridgeCall(platform: .ios, top: top, correction: correction, jumpId: jumpId)))
     }
 
     // MARK: - Console

@@ -49,6 +49,7 @@ extension EnginePage {
         try absorb(doing: doing)
         gate.endFrame(tick: t)
         checkInput()
+        reportProgress()
         geometryCache = nil
     }
 
@@ -65,7 +66,14 @@ extension EnginePage {
         try client.readAvailable(doing: doing)
         try absorb(doing: doing)
         gate.endFrame(tick: t)
+        reportProgress()
         geometryCache = nil
+    }
+
+    /// W1: progress moved by a tenth, or reached 1 (after the load: its own value is the row's).
+    func reportProgress() {
+        guard !loading, let v = gate.progress.report() else { return }
+        outbox.append(.page(.progress(v)))
     }
 
     // MARK: - The network gate (X3)

@@ -10,6 +10,7 @@ extension EnginePage {
         try guarded("opening the page") {
             try setUp()
             outbox.append(.engine(.start(product: browser.product)))
+            gate.progress.documentStarted()
             try navigate()
             try runUntilReady()
         }
@@ -94,6 +95,7 @@ extension EnginePage {
         // load and one just after it both hold exactly 10 s of ticks, as in the emulated page.
         baseMicros = micros
         loading = false
+        gate.progress.documentLoaded()
         geometryCache = nil
         contentHeight = try geometry().contentHeight
     }

@@ -69,7 +69,7 @@ enum LiveblogJSON {
 
     /// The embed's settings and its first page (E1, E3, E14, L8), for the page's
     /// <script type="application/json">.
-    static func config(liveblog: Liveblog, page: PageConfig, loaded: Int) -> JSONValue {
+    static func config(liveblog: Liveblog, page: PageConfig, loaded: Int, firstJumpId: Int = 1) -> JSONValue {
         var pairs: [(String, JSONValue)] = []
         var info: [(String, JSONValue)] = [("id", .string(liveblog.id)), ("title", .string(liveblog.title))]
         if let s = liveblog.scoreboard {
@@ -85,6 +85,8 @@ enum LiveblogJSON {
         if let d = page.enabledDomains { pairs.append(("enabledDomains", .array(d.map { .string($0) }))) }
         pairs.append(("pagesURL", .string("/data/page-{n}.json")))
         if let cap = page.maxImageHeight, cap.isFinite { pairs.append(("maxImageHeight", .number(cap))) }
+        // E9: a reloaded page's jumpIds go on from the old page's.
+        if firstJumpId != 1 { pairs.append(("firstJumpId", .int(firstJumpId))) }
         return .object(pairs)
     }
 

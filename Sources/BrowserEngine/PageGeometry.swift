@@ -9,6 +9,8 @@ public struct PageGeometry: Sendable, Equatable {
 
     public let contentHeight: Double
     public let posts: [PostBox]
+    /// The page's own scroll position (`window.scrollY`; 0 in a content-sized web view).
+    public var scrollY: Double = 0
 
     public var postIds: [String] { posts.map(\.id) }
 

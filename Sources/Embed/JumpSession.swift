@@ -13,6 +13,18 @@ public struct JumpSession: Sendable {
         public var lastSentTop: Double
         /// nil: no hook at jump start (the page scrolls itself, E12).
         public var arity: Int?
+
+        /// A held jump as another page reports it (a real engine's, X1).
+        public init(jumpId: Int, postId: String, topOffset: Double, startTick: Int, lastCallTick: Int,
+                    lastSentTop: Double, arity: Int?) {
+            self.jumpId = jumpId
+            self.postId = postId
+            self.topOffset = topOffset
+            self.startTick = startTick
+            self.lastCallTick = lastCallTick
+            self.lastSentTop = lastSentTop
+            self.arity = arity
+        }
     }
 
     /// What a change of the hook does to the held jump (E11, E12).

@@ -27,13 +27,15 @@ public enum PageEvent: Sendable, Equatable {
     /// What the app's injected script handed the native bridge (a page that runs the shim itself,
     /// `WebPage.runsAppShim`): the values the host's scroll callback receives.
     case bridge(top: Double, correction: Bool, jumpId: Int)
+    /// The page's engine's own event (a real engine's start, navigation, crash; X10).
+    case engine(EngineNote)
 
     /// An event the world only records (a trace line, a resize waiting for its frame), reading
     /// nothing of the page or the host: it may be handed over before the page's frame ends
     /// (`Page.drainPlainEvents`, B7).
     public var isPlain: Bool {
         switch self {
-        case .layout, .console: return true
+        case .layout, .console, .engine: return true
         default: return false
         }
     }

@@ -7,8 +7,9 @@
 /// the weight still loading), so the value never goes back when new requests join a load under
 /// way, and it is 1 exactly when nothing is loading. A request made after the load finished
 /// starts a new load from 0, as a new navigation does. Offline, nothing requested finishes, so
-/// a page with anything to load never reaches 1.
-struct PageProgress: Sendable {
+/// a page with anything to load never reaches 1. A real engine's page keeps one too (X1), fed by
+/// its network events.
+public struct PageProgress: Sendable {
     static let documentWeight = 4.0
     static func weight(_ r: Request) -> Double {
         switch r {
@@ -19,7 +20,7 @@ struct PageProgress: Sendable {
     }
 
     /// The published value, 0…1.
-    private(set) var value = 0.0
+    public private(set) var value = 0.0
     /// Requests still loading (each one's weight follows from its kind); `remaining` is their
     /// weights' sum, plus the document's weight while it loads. A set, not a dictionary of
     /// weights: one entry a resource of the page (B6); one bit a media or embed (B7).
@@ -29,22 +30,24 @@ struct PageProgress: Sendable {
     private var reported = 0.0
 
     /// The document starts loading: requests made before `documentLoaded` share its load.
-    mutating func documentStarted() {
+    public init() {}
+
+    public mutating func documentStarted() {
         value = 0
         remaining += PageProgress.documentWeight
     }
 
-    mutating func documentLoaded() { finish(weight: PageProgress.documentWeight) }
+    public mutating func documentLoaded() { finish(weight: PageProgress.documentWeight) }
 
     /// A request went to the loader; asking again for one still loading changes nothing.
-    mutating func requested(_ r: Request, slot: Int?) {
+    public mutating func requested(_ r: Request, slot: Int?) {
         guard loading.insert(r, slot: slot) else { return }
         if remaining == 0 { value = 0 }
         remaining += PageProgress.weight(r)
     }
 
     /// A request completed (a load the page did not ask for, e.g. forced, changes nothing).
-    mutating func completed(_ r: Request, slot: Int?) {
+    public mutating func completed(_ r: Request, slot: Int?) {
         guard loading.remove(r, slot: slot) else { return }
         finish(weight: PageProgress.weight(r))
     }
@@ -62,7 +65,7 @@ struct PageProgress: Sendable {
     }
 
     /// The value to report now, if it moved by a tenth since the last report or reached 1.
-    mutating func report() -> Double? {
+    public mutating func report() -> Double? {
         let moved = abs(value - reported) >= 0.1 - 1e-9
         let finished = value == 1 && reported != 1
         guard moved || finished else { return nil }

@@ -29,6 +29,9 @@ public protocol WebPage: AnyObject {
     /// The page runs the app's injected script itself (a real engine): its `outbox` carries the
     /// bridge calls (`PageEvent.bridge`); otherwise the host side applies the shim to each `hook`.
     var runsAppShim: Bool { get }
+    /// The page cannot go on (its engine crashed or stopped answering, X2): why, in words that
+    /// name what it was doing; nil while it runs. The run ends with it (the emulated page never fails).
+    var failure: String? { get }
 
     // MARK: Frames and effects
     /// The first frame: the liveblog initialises and reads its fragment (E4).
@@ -107,6 +110,7 @@ public protocol WebPage: AnyObject {
 }
 
 extension WebPage {
+    public var failure: String? { nil }
     public var maxScrollY: Double { max(0, contentHeight - viewportHeight) }
     public func clampedScroll(_ y: Double) -> Double { min(max(0, y), maxScrollY) }
     public func clampScroll() { if selfScrolling { scrollY = clampedScroll(scrollY) } }

@@ -78,11 +78,25 @@ public final class ScenarioRunner {
         for e in scenario.events {
             let tick = VirtualClock.ticks(e.at)
             guard tick <= end else { break }
-            world.advance(to: tick)
+            advance(to: tick)
+            if failure != nil { break }
             world.send(e.event)
         }
-        world.advance(to: end)
+        advance(to: end)
         return evaluate()
+    }
+
+    /// Why the run stopped before its end: the page's engine crashed or stopped answering (X2);
+    /// the expectations are then not evaluated by the commands, which report this instead.
+    public var failure: String? { world.page.failure }
+
+    /// The world, a frame at a time, until `tick` or until its page fails (X2: a run whose engine
+    /// is gone ends at once, with the frames it had).
+    private func advance(to tick: Int) {
+        guard failure == nil else { return }
+        repeat {
+            world.advance(to: min(tick, world.tick + VirtualClock.ticksPerFrame))
+        } while world.tick < tick && failure == nil
     }
 
     /// Every expectation's result, in order, each with its index and name (its stable id, Q4), and

@@ -167,8 +167,11 @@ public enum ScenarioSuite {
         sink?.close()
         var e = Entry(path: path, outcomes: outcomes, invalid: nil, virtualSeconds: s.duration, title: s.name,
                       wallSeconds: 0, xfail: s.xfail)
-        // Q9: an expectation found invalid by the run makes the scenario invalid input.
-        if var refused = outcomes.lazy.compactMap(\.refusal).first {
+        // X2: a run whose engine crashed is no result: the message names what it was doing.
+        if let why = runner.failure {
+            e.invalid = "\(path): \(why)"
+            e.outcomes = []
+        } else if var refused = outcomes.lazy.compactMap(\.refusal).first {
             refused.file = path
             e.invalid = "\(refused)"
             e.outcomes = []

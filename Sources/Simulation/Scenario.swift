@@ -120,6 +120,8 @@ public struct Scenario {
     public var xfail: String? = nil
     /// R4: a recorded session's network, replayed offline (network profile `capture`).
     public var capture: (any ReplayableCapture)? = nil
+    /// X1, X4: the engine that runs the page (the emulated one unless the scenario says).
+    public var engine = PageEngine()
 
     public init(liveblog: Liveblog, config: WorldConfig, duration: Double, events: [TimedEvent],
                 expectations: [Expectation], name: String, expectationNames: [String?] = [],

@@ -8,10 +8,11 @@ import ScrollPhysics
 /// The scenario's top level and its settings (SPEC 9): the liveblog, the terminal, the mode,
 /// platform, hook, insets, native rows, page, network, url and domains.
 extension Scenario.Reader {
-    static let topKeys: Set<String> = ["liveblog", "terminal", "mode", "platform", "hook", "insets", "native", "page",
+    static let topKeys: Set<String> = Set<String>(["liveblog", "terminal", "mode", "platform", "hook", "insets", "native", "page",
                                        "network", "url", "enabledDomains", "duration", "events", "expect", "name",
                                        "layout", "description", "$schema", "androidRange", "physics",
-                                       "dragRule", "capture", "device", "bridgeDelay", "column", "xfail"]
+                                       "dragRule", "capture", "device", "bridgeDelay", "column", "xfail"])
+        .union(Scenario.Reader.engineKeys)
 
     func scenario(_ root: JSONValue, baseDirectory: String) throws -> Scenario {
         try notAScenario(root)
@@ -26,6 +27,8 @@ extension Scenario.Reader {
         var xfail: String?
         var name = (file as NSString).lastPathComponent
         var capture: (any ReplayableCapture)?
+        var engine = PageEngine()
+        var explicitEngine = false
         for (k, v) in pairs {
             switch k {
             case "liveblog": liveblog = try self.liveblog(v, baseDirectory: baseDirectory)
@@ -41,6 +44,8 @@ extension Scenario.Reader {
                 }
             case "xfail": xfail = try xfailReason(v, "xfail")
             case "name": name = try string(v, "name")
+            case _ where Scenario.Reader.engineKeys.contains(k):
+                try self.engine(k, v, &engine, explicitKind: &explicitEngine)
             default: try setting(k, v, &config)
             }
         }
@@ -49,13 +54,19 @@ extension Scenario.Reader {
             config.platform = d.platform
         }
         if liveblog == nil, let capture { liveblog = try capturedLiveblog(capture) }
-        guard let lb = liveblog else { throw fail("", "missing \"liveblog\" (a file name or an inline liveblog)") }
+        engine = try checked(engine, explicitKind: explicitEngine)
+        // X4: a page of one's own brings its posts.
+        if liveblog == nil, let u = engine.pageURL { liveblog = Scenario.pageLiveblog(u) }
+        guard let lb = liveblog else {
+            throw fail("", "missing \"liveblog\" (a file name or an inline liveblog; or \"pageURL\", a page of your own)")
+        }
         if capture == nil, pairs.contains(where: { $0.0 == "network" && $0.1["profile"]?.stringValue == "capture" }) {
             throw fail("network.profile", "the profile \"capture\" needs a \"capture\" file")
         }
         var s = Scenario(liveblog: lb, config: config, duration: duration, events: events, expectations: expects,
                          name: name, expectationNames: names, expectationXfails: xfails, xfail: xfail,
                          capture: capture)
+        s.engine = engine
         try validate(s)
         // Stable by time: events at the same time keep their order.
         events = events.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)

@@ -13,6 +13,7 @@ public enum ScenarioWriter {
         var pairs = settings(s.config)
         pairs.insert(("name", .string(s.name)), at: 0)
         pairs.insert(("liveblog", NativeWriter.json(s.liveblog)), at: 1)
+        pairs += s.engine.settings()
         pairs.append(("duration", .number(s.duration)))
         let events = s.events.compactMap { EventSchema.json(at: .number($0.at), $0.event) }
         pairs.append(("events", .array(events)))

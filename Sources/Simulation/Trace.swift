@@ -28,6 +28,8 @@ public enum TraceEvent: Equatable {
     case setting(name: String, value: String)
     /// The page's `estimatedProgress` (W1), when it moved by a tenth or reached 1.
     case progress(value: Double)
+    /// The page's engine's own event (X10): a real engine's start, navigation, crash or note.
+    case engine(EngineNote)
 
     /// A frame line's world value (Q3); nil for other lines.
     public func frameValue(_ k: Scenario.ValueKind) -> Double? {
@@ -50,6 +52,7 @@ public enum TraceEvent: Equatable {
         case .external: return "external"
         case .setting: return "setting"
         case .progress: return "progress"
+        case .engine: return "engine"
         }
     }
 
@@ -124,6 +127,8 @@ public struct TraceRecord: Equatable {
             return head + ",\"value\":\(n(value < 1 ? min(0.999, value) : 1))}"
         case let .setting(name, value):
             return head + ",\"name\":\(q(name)),\"value\":\(q(value))}"
+        case let .engine(note):
+            return head + ",\"kind\":\(q(note.kind.rawValue)),\"\(note.field)\":\(q(note.text))}"
         }
     }
 }

@@ -1,6 +1,7 @@
 import VirtualTime
 import LiveblogModel
 import Host
+import Embed
 
 /// A trace record's fields as values, straight from its typed event (SPEC 9's names, numbers as
 /// the trace writes them: in thousandths, non-finite as null), so a check that matches trace lines
@@ -41,6 +42,7 @@ extension TraceRecord {
         case let .external(url, kind): return [("kind", .string(kind.rawValue)), ("url", .string(url))]
         case let .progress(value): return [("value", num(value < 1 ? min(0.999, value) : 1))]
         case let .setting(name, value): return [("name", .string(name)), ("value", .string(value))]
+        case let .engine(note): return [("kind", .string(note.kind.rawValue)), (note.field, .string(note.text))]
         }
     }
 

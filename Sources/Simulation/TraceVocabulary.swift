@@ -59,7 +59,7 @@ public enum TraceVocabulary {
         ("hold-end", [("jumpId", .jumpId),
                       ("reason", .word(["timeout", "new-jump", "input", "removed", "idle", "hook-removed"]))]),
         ("input", [("kind", .word(InputKind.allCases.map(\.rawValue))), ("detail", .text), ("drag", .bool)]),
-        ("console", [("level", .word(["info", "warn", "error"])), ("message", .text)]),
+        ("console", [("level", .word(["info", "warn", "error", "log", "debug"])), ("message", .text)]),
         ("nav", [("id", .text), ("result", .word(["found", "not-found"])),
                  ("via", .word(["api", "fragment", "link"]))]),
         ("frame", Scenario.ValueKind.allCases.map { ($0.rawValue, FieldType.number) }
@@ -68,6 +68,8 @@ public enum TraceVocabulary {
         ("setting", [("name", .word(["mode", "platform", "network", "insets", "reload", "hook", "device"])),
                      ("value", .text)]),
         ("progress", [("value", .number)]),
+        ("engine", [("kind", .word(EngineNote.Kind.allCases.map(\.rawValue))), ("product", .text), ("url", .text),
+                    ("message", .text)]),
     ]
 
     public static var kindNames: [String] { kinds.map(\.0) }

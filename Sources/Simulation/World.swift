@@ -98,8 +98,8 @@ public final class World {
         self.source = liveblog
         realLoader = loader
         self.makePage = makePage ?? World.makeEmulatedPage
-        let page = self.makePage(PageRequest(liveblog: liveblog, config: config.page,
-                                             width: DeviceLayout.webWidth(config), firstJumpId: 1, loader: loader))
+        let page = self.makePage(PageRequest(config, liveblog: liveblog, page: config.page, firstJumpId: 1,
+                                             loader: loader))
         self.page = page
         defer { attach(page) }
         var sv = ScrollView(viewportHeight: DeviceLayout.viewportHeight(config),

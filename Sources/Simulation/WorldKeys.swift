@@ -155,7 +155,7 @@ extension World {
         pc.networkProfile = page.networkProfile
         // The old page's hold ends; the new page's jumpIds go on from the old one's (E9, E11).
         pageCall { $0.unload() }
-        let p = makePage(PageRequest(liveblog: source, config: pc, width: webWidth, firstJumpId: page.nextJumpId,
+        let p = makePage(PageRequest(config, liveblog: source, page: pc, firstJumpId: page.nextJumpId,
                                      loader: realLoader))
         page = p
         p.setHook(config.hook)

@@ -112,6 +112,8 @@ extension World {
             emit(.external(url: url, kind: .media))
         case let .progress(value):
             emit(.progress(value: value))
+        case let .engine(note):
+            emit(.engine(note))
         }
     }
 

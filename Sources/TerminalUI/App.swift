@@ -14,7 +14,7 @@ public final class App {
     public var recorder: Recorder?
     /// `--live SECONDS`: a live post every so often (L8).
     public var liveEvery: Double?
-    public private(set) var running = true
+    public internal(set) var running = true
     public var demo: DemoScript?
     /// Work of the front end once a loop turn, after the world advanced (B9: a body streaming in);
     /// true while it wants a frame every 16.7 ms (each frame's share of work stays small).

@@ -13,7 +13,10 @@ extension App: RunLoopClient {
         world.pan.isMoving || world.scrollView.isAnimating || demo != nil || choresWantFrames
     }
 
-    var isWaiting: Bool { world.isBusy || ui.message != nil || liveEvery != nil || world.liveFeed != nil }
+    /// A real engine's page (X7: `view` runs it in real time) has events to collect whenever it runs.
+    var isWaiting: Bool {
+        world.isBusy || ui.message != nil || liveEvery != nil || world.liveFeed != nil || world.page.runsAppShim
+    }
     var hasPendingImages: Bool { renderer.hasPendingImages }
     var imageGeneration: Int { renderer.imageGeneration }
 
@@ -29,6 +32,8 @@ extension App: RunLoopClient {
 
     /// The chores (live posts, the demo, a streaming body), then a message whose time is up goes.
     func turn() -> Bool {
+        // X2: a page whose engine failed ends the session with its message.
+        if world.page.failure != nil { running = false }
         chores()
         guard let m = ui.message, m.until <= world.seconds else { return false }
         ui.message = nil
@@ -37,7 +42,11 @@ extension App: RunLoopClient {
 
     func draw(on screen: Screen) { renderer.draw(world, ui, on: screen) }
 
-    func finish() -> SessionEnd { finishRecording() }
+    func finish() -> SessionEnd {
+        let end = finishRecording()
+        if let why = world.page.failure { return .pageFailed(why) }
+        return end
+    }
 
     /// `--record`: the session as a scenario (C7); a failure when it cannot be written.
     func finishRecording() -> SessionEnd {

@@ -20,6 +20,9 @@ public final class Recorder {
     /// R4: a real session's capture, written beside the scenario (`S.capture.json`); the
     /// scenario names it instead of a liveblog file, with the network profile `capture`.
     public var capturePath: String?
+    /// X1: the engine the session ran on (`PageEngine.settings(always: true)`): `"engine"` and,
+    /// for a page of one's own, its URL and selectors.
+    public var engine: [(String, JSONValue)] = [("engine", .string("emulated"))]
     private var events: [(tick: Int, json: JSONValue)] = []
     /// Expectations captured with `e` (Q7): a post, its y, and the tick.
     private var expectations: [(tick: Int, post: String, y: Double)] = []
@@ -194,7 +197,7 @@ public final class Recorder {
         if let p = c.physics { pairs.append(("physics", .string(p.rawValue))) }
         if let u = c.page.url { pairs.append(("url", .string(u))) }
         if let d = c.page.enabledDomains { pairs.append(("enabledDomains", .array(d.map { .string($0) }))) }
-        return pairs + Scenario.deviceSettings(c)
+        return pairs + Scenario.deviceSettings(c) + engine
     }
 
     public func scenarioJSON(endTick: Int) -> JSONValue {

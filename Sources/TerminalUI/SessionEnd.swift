@@ -6,4 +6,7 @@ public enum SessionEnd: Equatable, Sendable {
     /// What the session had to write could not be written (a recording, the linear reader's
     /// text): the reason, for the command to print (exit 74).
     case outputFailed(String)
+    /// The page's engine crashed or stopped answering (X2): its message, naming what it was doing
+    /// (exit 70).
+    case pageFailed(String)
 }

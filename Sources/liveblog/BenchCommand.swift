@@ -159,6 +159,10 @@ func runBench(_ args: ParsedArguments) -> Int32 {
     note("B10: frames at 200×60 while 200 JPEG photos (1280×720) decode off the drawing thread")
     (r.decodingP99, r.decodingFrames, r.decodedPhotos) = benchFramesWhileDecoding(posts: large)
 
+    note("the real engine (X10): start to the first laid-out frame of the sample on a pixel-8, a World frame")
+    r.engine = benchEngine()
+    if let why = r.engine.skipped { note("engine figures (X10) skipped: \(why)") }
+
     if json { print(r.json()) } else { r.printTable() }
     return ExitCode.ok.rawValue
 }
@@ -197,6 +201,8 @@ private func runBenchPart(_ only: String, _ args: ParsedArguments, posts large: 
                                            contents: Data(NativeWriter.encode(heavy, pretty: false).utf8))
         print("oldest: \(plain.posts.last?.id ?? "") \(heavy.posts.last?.id ?? "")")
         return ExitCode.ok.rawValue
+    case "engine":
+        return benchEnginePart()
     case "decoding":
         let b10 = benchFramesWhileDecoding(posts: large)
         print("frame_p99_ms_decoding \(b10.p99) frames \(b10.frames) decoded \(b10.decoded)")

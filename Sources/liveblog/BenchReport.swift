@@ -21,6 +21,8 @@ struct BenchFigures {
     var urlFirstFrame = 0.0
     /// B9: bytes parsed at the first frame and in all, and the rest streaming in (`URLStreamFigures`).
     var url = URLStreamFigures()
+    /// X10: the real engine (nan and `skipped` when it did not run).
+    var engine = EngineBenchFigures()
 
     init(large: Int) { self.large = large }
 
@@ -52,7 +54,8 @@ struct BenchFigures {
             ("url_stream_frame_p50_ms", url.medianStreamFrameMs), ("url_stream_frame_max_ms", url.slowestStreamFrameMs),
             ("frame_p99_ms_decoding", decodingP99), ("frames_decoding", Double(decodingFrames)),
             ("photos_decoded", Double(decodedPhotos)),
-        ]
+        ] + (engine.skipped == nil ? [("engine_start_ms", engine.startMs), ("engine_world_frame_ms", engine.engineFrameMs),
+                                      ("emulated_world_frame_ms", engine.emulatedFrameMs)] : [])
         return JSONWriter.write(.object(pairs.map { ($0.0, .number($0.1)) }))
     }
 
@@ -83,6 +86,9 @@ struct BenchFigures {
              "< 300 ms, body not whole", mark(urlFirstFrame < 300 && url.bytesAtFirstFrame < url.bytesTotal)),
             ("B10 frames while decoding", "p99 \(f(decodingP99)) ms over \(decodingFrames) frames, "
                 + "\(decodedPhotos) JPEGs of 1280×720 decoded", "p99 < 16 ms", mark(decodingP99 < 16)),
+            ("X10 real engine", engine.skipped.map { "skipped: \($0)" }
+                ?? "start to first laid-out frame \(f(engine.startMs, 0)) ms (sample, pixel-8); a World frame "
+                + "\(f(engine.engineFrameMs)) ms (emulated \(f(engine.emulatedFrameMs, 3)) ms)", "figures", "—"),
         ]
         print("liveblog bench: \(small) / \(mid) / \(Plural.count(large, "post")), terminal 200×60")
         let w0 = rows.map { $0.0.count }.max() ?? 0, w1 = rows.map { $0.1.count }.max() ?? 0

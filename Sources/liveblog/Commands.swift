@@ -147,13 +147,12 @@ func runView(_ args: ParsedArguments) -> Int32 {
     if let rc = linearOrScreen(lb, args: args, note: &termNote) { return rc }
     defer { if let termNote { printNote(termNote) } }
     // C7, issue 18: an unwritable --record path fails now, not after the session.
-    var recordFD: Recorder.Output?
-    if let rec = args.string("record") {
-        do { recordFD = try Recorder.openOutput(rec) } catch {
-            printError("\(error)")
-            return ExitCode.cantCreate.rawValue
-        }
-    }
+    let (recordFD, recordFailed) = openRecording(args)
+    if let recordFailed { return recordFailed }
+    // X1, X7: the real engine starts before the screen (a missing one is exit 69 on a clean terminal).
+    let (engine, makePage, engineFailed) = sessionEngine(args) { recordFD.map(Recorder.discard) }
+    if let engineFailed { return engineFailed }
+    defer { EngineRun.closeAll() }
     let screen: NcursesScreen
     let graphics = GraphicsChoice(argument: args.string("graphics") ?? "auto") ?? .auto
     do { screen = try NcursesScreen(graphics: graphics) } catch {
@@ -161,15 +160,15 @@ func runView(_ args: ParsedArguments) -> Int32 {
         printError("cannot open the terminal: \(error)")
         return ExitCode.software.rawValue
     }
-    cfg.cols = screen.cols
-    cfg.rows = screen.rows
-    let world = World(liveblog: lb, config: cfg)
+    (cfg.cols, cfg.rows) = (screen.cols, screen.rows)
+    let world = World(liveblog: lb, config: cfg, makePage: makePage)
     trimHeapAfterOpening(lb)
     let app = App(world: world)
     app.liveEvery = args.double("live")
     if let rec = args.string("record") {
         let abs = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         let recorder = Recorder(config: cfg, liveblogPath: abs, outputPath: rec)
+        recorder.engine = engine.settings(always: true)
         if let recordFD { recorder.armSignalPath(recordFD) }
         app.recorder = recorder
         app.ui.recording = true
@@ -216,4 +215,13 @@ func runDemo(_ args: ParsedArguments) -> Int32 {
 /// the file decides, not the page.
 func trimHeapAfterOpening(_ lb: Liveblog) {
     if lb.posts.count >= 10_000 { Heap.trim() }
+}
+
+/// `--record`'s output opened now (C7): nil and the exit code when it cannot be created.
+func openRecording(_ args: ParsedArguments) -> (Recorder.Output?, Int32?) {
+    guard let rec = args.string("record") else { return (nil, nil) }
+    do { return (try Recorder.openOutput(rec), nil) } catch {
+        printError("\(error)")
+        return (nil, ExitCode.cantCreate.rawValue)
+    }
 }

@@ -55,6 +55,9 @@ func runCompare(_ args: ParsedArguments) -> Int32 {
         printError("compare needs a terminal (stdin and stdout); try 'liveblog simulate SCENARIO --compare'")
         return ExitCode.usage.rawValue
     }
+    let (_, makePage, engineFailed) = sessionEngine(args)
+    if let engineFailed { return engineFailed }
+    defer { EngineRun.closeAll() }
     let screen: NcursesScreen
     do { screen = try NcursesScreen() } catch {
         printError("cannot open the terminal: \(error)")
@@ -65,7 +68,7 @@ func runCompare(_ args: ParsedArguments) -> Int32 {
     let worlds = zip(configs, areas).map { cfg, a -> World in
         var c = cfg
         (c.cols, c.rows) = (a.width, a.height)
-        return World(liveblog: lb, config: c)
+        return World(liveblog: lb, config: c, makePage: makePage)
     }
     let app = CompareApp(worlds: worlds)
     app.advance(to: 0)

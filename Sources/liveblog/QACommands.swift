@@ -18,6 +18,12 @@ func runSimulateCommand(_ args: ParsedArguments) -> Int32 {
         }
         return runCompareTable(path: paths[0], platforms: platforms, report: report, args)
     }
+    if args.flag("compare-engines") {
+        guard paths.count == 1, !isDirectory(paths[0]) else {
+            return usage(args, "--compare-engines runs one scenario file")
+        }
+        return runCompareEngines(path: paths[0], args)
+    }
     let suite = paths.count > 1 || isDirectory(paths[0]) || args.isExplicit("jobs") || args.isExplicit("shard")
         || args.string("trace-dir") != nil || args.string("plot-dir") != nil
     guard suite else { return runSimulate(args) }

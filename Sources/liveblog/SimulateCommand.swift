@@ -26,7 +26,9 @@ func runSimulate(_ args: ParsedArguments) -> Int32 {
     let reportFile = args.string("report-file")
     let tracePath = args.string("trace")
     let started = Date()
-    let (result, code) = simulateOne(path: path, tracePath: tracePath) { applyScrollingOptions(args, to: &$0) }
+    let (result, code) = simulateOne(path: path, tracePath: tracePath, engine: { $0.apply(args) }) {
+        applyScrollingOptions(args, to: &$0)
+    }
     var r = result
     r.wallSeconds = Date().timeIntervalSince(started)
     if let e = r.error { printError(e) }
@@ -69,7 +71,7 @@ func writeOutputFile(_ data: Data, to file: String, naming: String) -> Int32? {
 }
 
 /// Loads and runs one scenario, writing its trace; the result and the exit code.
-func simulateOne(path: String, tracePath: String?,
+func simulateOne(path: String, tracePath: String?, engine: (inout PageEngine) -> Void = { _ in },
                  override: (inout WorldConfig) -> Void = { _ in }) -> (ScenarioResult, Int32) {
     let title = (path as NSString).lastPathComponent
     guard FileManager.default.isReadableFile(atPath: path) else {
@@ -81,7 +83,13 @@ func simulateOne(path: String, tracePath: String?,
         return (ScenarioResult(path: path, title: title, status: .invalid("\(error)")), ExitCode.dataErr.rawValue)
     }
     override(&scenario.config)
-    let runner = ScenarioRunner(scenario: scenario)
+    engine(&scenario.engine)
+    let makePage: PageMaker?
+    do { makePage = try EngineRun.maker(checked: scenario.engine) } catch {
+        return (ScenarioResult(path: path, title: scenario.name, status: .invalid("\(error)")), EngineRun.exitCode(error))
+    }
+    defer { EngineRun.closeAll() }
+    let runner = ScenarioRunner(scenario: scenario, makePage: makePage)
     runner.keepFrameRecords = runner.needsFrameRecords  // issue 31: memory bounded by what is checked
     guard let trace = TraceWriter(path: tracePath) else {
         let why = "cannot write the trace to \(tracePath ?? "")"
@@ -90,6 +98,10 @@ func simulateOne(path: String, tracePath: String?,
     if tracePath != nil { runner.traceLine = trace.write }
     let outcomes = runner.run()
     trace.close()
+    if let why = runner.failure {
+        // X2: the engine crashed or stopped answering: the message names what it was doing.
+        return (ScenarioResult(path: path, title: scenario.name, status: .invalid(why)), ExitCode.software.rawValue)
+    }
     if let failure = trace.failure {
         return (ScenarioResult(path: path, title: scenario.name, status: .invalid(failure)), ExitCode.ioErr.rawValue)
     }

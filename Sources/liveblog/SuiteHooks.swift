@@ -3,6 +3,7 @@ import Arguments
 import LiveblogModel
 import QA
 import Simulation
+import BrowserEngine
 
 /// A monotonic wall clock in seconds, for the reports' times (Q12); the core never reads one.
 func wallClock() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
@@ -61,5 +62,21 @@ func suiteHooks(_ files: [String], roots: [String], notes: SuiteNotes,
             }
         }
     }
+    engineHooks(&hooks, args)
     return .success(hooks)
+}
+
+/// X1: each scenario's engine (its own, or the command line's); X2: each scenario's browser ends
+/// with it (a suite of many never keeps one open).
+private func engineHooks(_ hooks: inout ScenarioSuite.Hooks, _ args: ParsedArguments) {
+    hooks.environment.makePage = { s in
+        var e = s.engine
+        e.apply(args)
+        return try EngineRun.maker(checked: e)
+    }
+    let plotting = hooks.finished
+    hooks.finished = { entry, runner in
+        plotting(entry, runner)
+        (runner.world.page as? EngineWebPage)?.engine.browser.close()
+    }
 }

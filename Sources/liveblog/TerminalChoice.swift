@@ -46,9 +46,15 @@ func refuseRecordingOffScreen(_ args: ParsedArguments) -> Int32? {
 
 /// The exit status of a session's end: 0, or 74 after saying what could not be written.
 func exitStatus(_ end: SessionEnd) -> Int32 {
-    guard case .outputFailed(let why) = end else { return ExitCode.ok.rawValue }
-    printError(why)
-    return ExitCode.ioErr.rawValue
+    switch end {
+    case .finished: return ExitCode.ok.rawValue
+    case .outputFailed(let why):
+        printError(why)
+        return ExitCode.ioErr.rawValue
+    case .pageFailed(let why):
+        printError(why)
+        return ExitCode.software.rawValue
+    }
 }
 
 /// One line on stderr, `liveblog: note: …`.

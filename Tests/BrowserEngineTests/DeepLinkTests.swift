@@ -18,8 +18,8 @@ final class DeepLinkTests: EngineTestCase {
         XCTAssertEqual(Set(hooks.map(\.jumpId)), [1])
         XCTAssertEqual(hooks.map(\.top), hooks.map(\.top).sorted(), "images above it push the post down")
         // The app hears each call through the platform's bridge, as the native side reads it.
-        XCTAssertEqual(events.bridges, hooks.map { BridgeCall(platform: device.platform, top: $0.top,
-                                                              correction: $0.correction, jumpId: $0.jumpId) })
+        XCTAssertEqual(events.bridges, hooks.map { BoundBridgeCall(platform: device.platform, top: $0.top,
+                                                                   correction: $0.correction, jumpId: $0.jumpId) })
         let final = try XCTUnwrap(page.postTop(id: "p25"))
         XCTAssertEqual(hooks.last?.top ?? 0, final, accuracy: 5, "the last value sent is where the post is")
         XCTAssertEqual(events.holdEnds.count, 0, "held for 10 s")

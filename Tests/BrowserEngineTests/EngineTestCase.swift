@@ -113,7 +113,7 @@ extension Array where Element == EngineEvent {
             return nil
         }
     }
-    var bridges: [BridgeCall] {
+    var bridges: [BoundBridgeCall] {
         compactMap {
             if case let .bridge(b) = $0 { return b }
             return nil

@@ -62,7 +62,7 @@ final class HookProtocolTests: EngineTestCase {
         let events = take(page)
         XCTAssertEqual(events.hooks.count, 1, "even when the post is already in place")
         XCTAssertEqual(events.hooks.first?.top ?? -1, 0, accuracy: 0.01)
-        XCTAssertEqual(events.bridges, [BridgeCall(platform: .android, top: events.hooks[0].top, correction: false, jumpId: 1)])
+        XCTAssertEqual(events.bridges, [BoundBridgeCall(platform: .android, top: events.hooks[0].top, correction: false, jumpId: 1)])
     }
 
     func testE6_topIsThePostsTopLessTheOffsetTheStickyHeaderByDefault() throws {

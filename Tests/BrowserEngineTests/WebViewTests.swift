@@ -36,7 +36,7 @@ final class WebViewTests: EngineTestCase {
         try page.absorb(doing: "test")
         // As the sample's handler reads the body: `as? Bool` of 1 is true, `as? Int` of 3.5 is nil → 0;
         // a message without a number for top is dropped.
-        XCTAssertEqual(take(page).bridges, [BridgeCall(platform: .ios, top: 12.5, correction: true, jumpId: 0)])
+        XCTAssertEqual(take(page).bridges, [BoundBridgeCall(platform: .ios, top: 12.5, correction: true, jumpId: 0)])
     }
 
     func testX5_contentSizedFromTheDocumentsHeight() throws {

@@ -1,0 +1,29 @@
+// The engine options of SPEC section 17 (X1, X4, X8) on `simulate`, `view` and `compare`.
+
+extension LiveblogCommands {
+    /// X1: which engine runs the web row's page.
+    public static let engineOption = ArgSpec.option(
+        "engine", help: "The web row's engine (X1): the emulated page, or Chromium running the reference "
+            + "embed's (or --page-url's) own JavaScript. Default: the scenario's, else emulated.",
+        allowed: ["emulated", "chromium"])
+
+    /// X4 and the selectors of a page of one's own.
+    public static let pageURLOption = ArgSpec.option(
+        "page-url", value: "URL",
+        help: "Load this page as it is in Chromium (X4): your own embed, your staging server. "
+            + "Implies --engine chromium.")
+    public static let pageElementOption = ArgSpec.option(
+        "page-element", value: "SELECTOR",
+        help: "The page's liveblog element for navigateToEventId (default: tickaroo-liveblog).")
+    public static let postSelectorOption = ArgSpec.option(
+        "post-selector", value: "SELECTOR",
+        help: "The page's posts for post expectations and frame lines (default: [data-post-id]).")
+    public static let postIdAttributeOption = ArgSpec.option(
+        "post-id-attribute", value: "NAME", help: "The attribute holding a post's id (default: data-post-id).")
+
+    /// X8: both engines, one protocol.
+    public static let compareEnginesOption = ArgSpec.flag(
+        "compare-engines",
+        help: "Run the one scenario with the emulated page and with Chromium and print both protocols "
+            + "(navigations, hook calls, hold ends) side by side, with each top's difference (X8).")
+}

@@ -1,0 +1,294 @@
+import DevTools
+import Embed
+import LiveblogModel
+import TextCells
+
+/// A real engine's page as the World's `WebPage` (X1): the World, the hosts and the trace run on
+/// it unchanged. Each call goes to the `EnginePage`; its events become the page's (`.bridge` for
+/// what crossed the platform's bridge, `.engine` for the engine's own, X10). The first engine
+/// error ends the page: `failure` says what it was doing, every later call does nothing (X2).
+/// What the terminal draws is each post's own text rendering placed at the post's box as the
+/// engine laid it out (`EngineWebPage+Drawing`; the engine's own pixels are issue 28's).
+public final class EngineWebPage: WebPage {
+    public let engine: EnginePage
+    public let config: PageConfig
+    /// The liveblog the page was opened with (a page of one's own: no posts).
+    public private(set) var source: Liveblog
+    var shown: (ids: [String], liveblog: Liveblog)?
+    /// The emulated rendering of the same liveblog: only its posts' text items are read.
+    let shadow: Page
+    /// The hook the World's default means: the seed's shim for the platform (X5).
+    let defaultHook: HookSignature?
+    public private(set) var hook: HookSignature?
+    public var outbox: [PageEvent] = []
+    public var drainPlainEvents: (() -> Void)?
+    public private(set) var console: [String] = []
+    public private(set) var held: JumpSession.HeldJump?
+    public private(set) var lastJumpPostId: String?
+    public private(set) var nextJumpId: Int
+    public private(set) var postsInsertedAtTop = 0
+    public private(set) var failure: String?
+    public var selfScrolling = false
+    public var scrollY: Double = 0 { didSet { if selfScrolling, scrollY != oldValue { scrollPage() } } }
+    public var viewportHeight: Double = 0
+    var lastTapTick: Int?
+    var unsupportedNoted: Set<String> = []
+
+    /// `engine`: a page opened (and ready); `hook`: the one it was opened with.
+    public init(engine: EnginePage, liveblog: Liveblog, config: PageConfig, width: Double, firstJumpId: Int,
+                hook: HookSignature?, defaultHook: HookSignature?) {
+        self.engine = engine
+        source = liveblog
+        self.config = config
+        self.hook = hook
+        self.defaultHook = defaultHook
+        nextJumpId = firstJumpId
+        var sc = config
+        sc.pageSize = 0
+        sc.deepLinkLimit = 0
+        sc.networkProfile = .instant
+        shadow = Page(liveblog: liveblog, config: sc, width: width)
+        shadow.setHook(nil)
+        shadow.start()
+        shadow.outbox = []
+        collect()
+        fitViewport()
+    }
+
+    /// The engine hook for the World's hook: its default is the platform's shim; another is the
+    /// function's text, whose calls the app hears of too (as the emulated World delivers them).
+    public static func engineHook(_ h: HookSignature?, defaultHook: HookSignature?) -> EngineHook? {
+        guard let h else { return nil }
+        return h == defaultHook ? .shim : .custom(runnable(h.source), forwardToApp: true)
+    }
+
+    /// A signature without a body (`function (top, info)`, as `--hook` takes it) gets an empty one.
+    static func runnable(_ source: String) -> String {
+        let s = source.trimmingCharacters(in: .whitespacesAndNewlines)
+        return s.hasSuffix(")") || s.hasSuffix("=>") ? s + " {}" : s
+    }
+
+    // MARK: - What the page is
+
+    public var origin: String { config.url.flatMap(PageURL.host(of:)) ?? "www.example.com" }
+    public var enabledDomains: [String] { config.enabledDomains ?? [origin] }
+    public var isLive: Bool { engine.initialized && failure == nil }
+    public var showsPosts: Bool { isLive }
+    public var runsAppShim: Bool { true }
+    public var isLoading: Bool { engine.isLoading }
+    public var estimatedProgress: Double { engine.estimatedProgress }
+    public var networkProfile: NetworkProfile { engine.networkProfile }
+
+    // MARK: - Frames and effects
+
+    /// The engine ran the page's load already (a deep link at load waits in its outbox).
+    public func start() { collect() }
+
+    public func frame(tick: Int) {
+        let first = outbox.count
+        attempt { try engine.frame(tick: tick) }
+        collect()
+        // X7: an image's error event and the frame's layout report race inside the engine (its
+        // decoding runs on threads of its own); the frame's console lines follow its other events.
+        let batch = outbox[first...]
+        outbox.replaceSubrange(first..., with: batch.filter { !$0.isConsole } + batch.filter(\.isConsole))
+        fitViewport()
+    }
+
+    /// A content-sized web view is as tall as its content (E2), so every post is in the engine's
+    /// viewport and input reaches it at page coordinates; one that scrolls itself is the list's.
+    func fitViewport() {
+        let h = selfScrolling ? viewportHeight : engine.contentHeight
+        guard h > 0, h != engine.viewportHeight, failure == nil else { return }
+        attempt { try engine.setViewportHeight(h) }
+        collect()
+    }
+
+    public func log(_ level: String, _ message: String) {
+        append(.console(level: level, message: Sanitizer.clean(message)))
+    }
+
+    // MARK: - Navigation and the hook
+
+    public func navigate(to id: String, topOffset: Double?, via: String) {
+        lastJumpPostId = id
+        attempt { try engine.navigate(to: id, topOffset: topOffset) }
+        collect()
+    }
+
+    public func setFragment(_ id: String) {
+        attempt { try engine.setFragment(id) }
+        collect()
+    }
+
+    public func setHook(_ h: HookSignature?) {
+        guard h != hook else { return }
+        hook = h
+        attempt { try engine.setHook(EngineWebPage.engineHook(h, defaultHook: defaultHook)) }
+        collect()
+    }
+
+    /// E16, X6: a tap, a wheel turn or a key reaches the page as the engine's own input events.
+    public func input(_ input: PageInput) {
+        switch input {
+        case let .tap(x, y):
+            lastTapTick = engine.tick
+            attempt { try engine.tap(x: x, y: y - scrollY) }
+        case let .wheel(x, y, deltaY): attempt { try engine.wheel(x: x, y: y - scrollY, deltaY: deltaY) }
+        case let .key(k): attempt { try engine.key(k) }
+        case .drag, .history: unsupported("a drag of a web view that scrolls itself and the history keys "
+                                          + "are not dispatched into the engine")
+        }
+        collect()
+    }
+
+    /// The tap that follows a link reached the page already (the engine follows it, E14); a link
+    /// followed from the keyboard is handed to the app here.
+    public func followLink(_ href: String) {
+        guard lastTapTick != engine.tick else { return }
+        append(.externalLink(Sanitizer.clean(href)))
+    }
+
+    public func handOffMedia(_ url: String) {
+        guard lastTapTick != engine.tick else { return }
+        append(.mediaHandoff(Sanitizer.clean(url)))
+    }
+
+    public func remove() {
+        attempt { try engine.remove() }
+        collect()
+    }
+
+    /// A reload: the liveblog goes (its hold ends as removed) and the engine's page closes.
+    public func unload() {
+        remove()
+        engine.close()
+    }
+
+    // MARK: - Content
+
+    public func insertPostsAtTop(_ fresh: [Post]) {
+        attempt { try engine.insertPostsAtTop(fresh) }
+        source.posts.insert(contentsOf: fresh, at: 0)
+        shadow.insertPostsAtTop(fresh)
+        shadow.outbox = []
+        postsInsertedAtTop += fresh.count
+        collect()
+    }
+
+    public func applySnapshot(_ posts: [Post]) { unsupported("live snapshots (R3) are not in the reference embed") }
+    public func applyStreamed(_ posts: StreamedPosts) {
+        unsupported("streamed posts (R3) are not in the reference embed")
+    }
+
+    public func requestMorePosts() {
+        attempt { try engine.requestMorePosts() }
+        collect()
+    }
+
+    public func forceLoad(_ id: String) -> Bool {
+        let done = (try? attemptThrowing { try engine.forceLoad(id) }) ?? false
+        collect()
+        return done
+    }
+
+    /// The engine loads what its page asks for; the list's visible range is no concern of it.
+    public func requestMedia(visibleFrom y0: Double, to y1: Double) {}
+
+    public func setNetworkProfile(_ p: NetworkProfile) { engine.setNetworkProfile(p) }
+
+    public func setGeometry(width: Double, imageCap: Double?) {
+        attempt { try engine.setWidth(width) }
+        shadow.setGeometry(width: width, imageCap: imageCap)
+        shadow.outbox = []
+        collect()
+    }
+
+    // MARK: - Events
+
+    func attempt(_ body: () throws -> Void) {
+        _ = try? attemptThrowing(body)
+    }
+
+    /// Runs an engine call unless the page failed; an engine error (not a refused command) fails it.
+    func attemptThrowing<T>(_ body: () throws -> T) throws -> T? {
+        guard failure == nil else { return nil }
+        do {
+            return try body()
+        } catch let e as DevToolsError {
+            if case .commandFailed = e {
+                append(.console(level: "error", message: Sanitizer.clean(e.description)))
+                return nil
+            }
+            failure = e.description
+            throw e
+        }
+    }
+
+    /// Takes the engine's events into the outbox.
+    func collect() {
+        let events = engine.outbox
+        engine.outbox = []
+        for e in events {
+            switch e {
+            case let .page(p): append(p)
+            case let .bridge(b): append(.bridge(top: b.call.top, correction: b.call.correction, jumpId: b.call.jumpId))
+            case let .engine(n): append(.engine(EngineWebPage.note(n)))
+            }
+        }
+    }
+
+    static func note(_ n: EngineNotice) -> EngineNote {
+        switch n {
+        case let .start(product): return EngineNote(.start, product)
+        case let .navigation(url): return EngineNote(.navigation, url)
+        case let .crash(message): return EngineNote(.crash, message)
+        case let .note(message): return EngineNote(.note, message)
+        }
+    }
+
+    /// One event: the console and the held jump follow it as the emulated page's do.
+    func append(_ e: PageEvent) {
+        switch e {
+        case let .console(level, message):
+            console.append("[\(level)] \(message)")
+            if console.count > PageConsole.capacity { console.removeFirst(console.count - PageConsole.capacity) }
+        case let .hook(jumpId, top, correction, args, _):
+            track(jumpId: jumpId, top: top, correction: correction, args: args)
+        case let .holdEnd(jumpId, _):
+            if held?.jumpId == jumpId { held = nil }
+        default: break
+        }
+        outbox.append(e)
+    }
+
+    private func track(jumpId: Int, top: Double, correction: Bool, args: Int) {
+        nextJumpId = max(nextJumpId, jumpId + 1)
+        if correction, var h = held, h.jumpId == jumpId {
+            h.lastCallTick = engine.tick
+            h.lastSentTop = top
+            held = h
+        } else if !correction {
+            held = JumpSession.HeldJump(jumpId: jumpId, postId: lastJumpPostId ?? "", topOffset: 0,
+                                        startTick: engine.tick, lastCallTick: engine.tick, lastSentTop: top,
+                                        arity: hook?.arity)
+        }
+    }
+
+    /// What the engine cannot do of the emulated page's repertoire: one engine note each.
+    func unsupported(_ what: String) {
+        guard unsupportedNoted.insert(what).inserted else { return }
+        append(.engine(EngineNote(.note, what)))
+    }
+
+    private func scrollPage() {
+        attempt { try engine.scrollTo(scrollY) }
+    }
+}
+
+extension PageEvent {
+    var isConsole: Bool {
+        if case .console = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import BrowserEngine
+import DevTools
+import Host
+import LiveblogModel
+import Simulation
+import VirtualTime
+
+// The engine figures of `liveblog bench` (X10): the real engine (SPEC 17). Engine start to the first laid-out frame of
+// the sample liveblog on a pixel-8 (the browser launched, the reference embed loaded and ready,
+// its posts' boxes read), and the wall cost of one World frame with the engine in virtual time
+// (a 3g deep jump held for 10 s, 600 frames), beside the same World's frame on the emulated page.
+
+struct EngineBenchFigures {
+    var startMs = Double.nan
+    var engineFrameMs = Double.nan
+    var emulatedFrameMs = Double.nan
+    /// Why the engine figures were not measured (no Chromium, or the engine failed); nil when it ran.
+    var skipped: String?
+}
+
+func benchEngine() -> EngineBenchFigures {
+    var r = EngineBenchFigures()
+    guard let path = Assets.sample, let sample = try? LiveblogLoader.load(path: path) else {
+        r.skipped = "the bundled sample liveblog was not found"
+        return r
+    }
+    do { _ = try EngineLocator.locate() } catch {
+        r.skipped = "no Chromium (\(error))"
+        return r
+    }
+    var c = WorldConfig()
+    c.device = DeviceProfile.named("pixel-8")
+    c.platform = .android
+    c.page.networkProfile = .threeG
+    c.page.networkSeed = 7
+    do {
+        let started = DispatchTime.now().uptimeNanoseconds
+        guard let maker = try EngineRun.maker(PageEngine(kind: .chromium)) else { return r }
+        defer { EngineRun.closeAll() }
+        let world = World(liveblog: sample, config: c, makePage: maker)
+        world.advance(to: 0)
+        guard let page = world.page as? EngineWebPage, page.loadedCount > 0 else {
+            r.skipped = world.page.failure ?? "the page laid out no posts"
+            return r
+        }
+        r.startMs = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+        r.engineFrameMs = worldFrameMs(world, jumpTo: sample.posts.last?.id)
+        if let why = world.page.failure { r.skipped = why }
+    } catch {
+        r.skipped = "\(error)"
+        return r
+    }
+    let emulated = World(liveblog: sample, config: c)
+    emulated.advance(to: 0)
+    r.emulatedFrameMs = worldFrameMs(emulated, jumpTo: sample.posts.last?.id)
+    return r
+}
+
+/// `bench --only engine`: the engine figures (X10) alone.
+func benchEnginePart() -> Int32 {
+    let b11 = benchEngine()
+    if let why = b11.skipped {
+        FileHandle.standardError.write(Data("bench: engine figures (X10) skipped: \(why)\n".utf8))
+        return 0
+    }
+    print("engine_start_ms \(b11.startMs) engine_world_frame_ms \(b11.engineFrameMs) "
+          + "emulated_world_frame_ms \(b11.emulatedFrameMs)")
+    return 0
+}
+
+/// Wall ms per World frame over 600 frames (10 s of virtual time) after a jump to `id`.
+private func worldFrameMs(_ world: World, jumpTo id: String?, frames: Int = 600) -> Double {
+    if let id { world.send(.jump(id: id, topOffset: nil)) }
+    let start = DispatchTime.now().uptimeNanoseconds
+    for _ in 0..<frames { world.advance(to: world.tick + VirtualClock.ticksPerFrame) }
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 / Double(frames)
+}

@@ -1,0 +1,118 @@
+import Foundation
+import Arguments
+import BrowserEngine
+import DevTools
+import Embed
+import Host
+import Simulation
+import TerminalKit
+
+/// The real engine for a run (X1, X2): one browser process for the command, in its own process
+/// group, closed when the command ends (and killed by the engine guard on any other exit), and
+/// the World's page maker that opens each page in it.
+final class EngineRun {
+    nonisolated(unsafe) private static var runs: [EngineRun] = []
+    private static let lock = NSLock()
+    let browser: Browser
+    let engine: PageEngine
+    let time: EngineTime
+
+    private init(browser: Browser, engine: PageEngine, time: EngineTime) {
+        self.browser = browser
+        self.engine = engine
+        self.time = time
+    }
+
+    /// The page maker for `engine`: nil for the emulated page; for Chromium, the browser starts
+    /// now (no engine: `DevToolsError.engineNotFound`, exit 69 naming the package).
+    static func maker(_ engine: PageEngine, time: EngineTime = .virtual) throws -> PageMaker? {
+        guard engine.kind == .chromium else { return nil }
+        var options = LaunchOptions()
+        options.deterministic = time == .virtual
+        let run = EngineRun(browser: try Browser.launch(options), engine: engine, time: time)
+        lock.withLock { runs.append(run) }
+        return run.open
+    }
+
+    /// The maker for settings given by a scenario and the command line, checked first.
+    static func maker(checked engine: PageEngine, time: EngineTime = .virtual) throws -> PageMaker? {
+        if let p = engine.problem { throw EngineSettingsError(message: "\(p.field): \(p.message)") }
+        return try maker(engine, time: time)
+    }
+
+    /// The exit code for an error of `maker`: 69 without an engine, 64 for bad settings, else 70.
+    static func exitCode(_ error: Error) -> Int32 {
+        if let e = error as? DevToolsError { return e.exitCode }
+        return error is EngineSettingsError ? ExitCode.usage.rawValue : ExitCode.software.rawValue
+    }
+
+    /// Ends every browser this command started (a normal end of the command).
+    static func closeAll() {
+        let all = lock.withLock { () -> [EngineRun] in
+            defer { runs = [] }
+            return runs
+        }
+        for r in all { r.browser.close() }
+    }
+
+    /// One page in the browser. A page that cannot be opened ends the command here with the
+    /// message naming what the engine was doing (exit 70): the World has no page without it.
+    private func open(_ r: PageRequest) -> any WebPage {
+        let defaultHook = WorldConfig().hook
+        var c = EngineConfig(device: EngineDevice(
+            width: r.width, height: r.viewportHeight > 0 ? r.viewportHeight : 800, density: r.density ?? 1,
+            platform: r.platform == .android ? .android : .ios))
+        c.hook = EngineWebPage.engineHook(r.hook, defaultHook: defaultHook)
+        c.time = time
+        c.firstJumpId = r.firstJumpId
+        if let s = engine.elementSelector { c.elementSelector = s }
+        if let s = engine.postSelector { c.postSelector = s }
+        if let s = engine.postIdAttribute { c.postIdAttribute = s }
+        let source: PageSource = engine.pageURL.map { .url($0, network: r.config.networkProfile,
+                                                           seed: r.config.networkSeed) }
+            ?? .reference(r.liveblog, r.config)
+        do {
+            let page = try EnginePage(browser: browser, source: source, config: c)
+            return EngineWebPage(engine: page, liveblog: r.liveblog, config: r.config, width: r.width,
+                                 firstJumpId: r.firstJumpId, hook: r.hook, defaultHook: defaultHook)
+        } catch {
+            TerminalRestorer.restoreNow()
+            printError("\(error)")
+            EngineRun.closeAll()
+            exit((error as? DevToolsError)?.exitCode ?? ExitCode.software.rawValue)
+        }
+    }
+}
+
+/// An interactive session's engine (`view`, `compare`): the command line's, in real time (X7);
+/// the exit code after the message (and `onFailure`) when it cannot start.
+func sessionEngine(_ args: ParsedArguments, onFailure: () -> Void = {}) -> (PageEngine, PageMaker?, Int32?) {
+    var engine = PageEngine()
+    engine.apply(args)
+    do { return (engine, try EngineRun.maker(checked: engine, time: .realTime), nil) } catch {
+        onFailure()
+        printError("\(error)")
+        return (engine, nil, EngineRun.exitCode(error))
+    }
+}
+
+extension PageEngine {
+    /// `--engine`, `--page-url`, `--page-element`, `--post-selector`, `--post-id-attribute` over a
+    /// scenario's fields (X1, X4); a page URL alone means Chromium.
+    mutating func apply(_ args: ParsedArguments) {
+        if let e = args.string("engine").flatMap(PageEngine.Kind.init(rawValue:)) { kind = e }
+        if let u = args.string("page-url") {
+            pageURL = u
+            if args.string("engine") == nil { kind = .chromium }
+        }
+        if let s = args.string("page-element") { elementSelector = s }
+        if let s = args.string("post-selector") { postSelector = s }
+        if let s = args.string("post-id-attribute") { postIdAttribute = s }
+    }
+}
+
+/// Engine settings that cannot run (a page URL with the emulated engine, an empty selector, …).
+struct EngineSettingsError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
