@@ -9,8 +9,8 @@ import Embed
 /// equal to the parsed `json` of every record of every bundled scenario.
 extension TraceRecord {
     public var fields: [(String, JSONValue)] {
-        var f: [(String, JSONValue)] = [("t", .number(Double(VirtualClock.milliseconds(tick)) / 1000)),
-                                        ("ev", .string(event.kind))]
+        let t = VirtualClock.seconds(milliseconds: VirtualClock.milliseconds(tick))
+        var f: [(String, JSONValue)] = [("t", .number(t)), ("ev", .string(event.kind))]
         f += TraceRecord.fields(of: event)
         return f
     }
