@@ -9,10 +9,13 @@ import TextCells
 struct NavBar {
     let facts: NavFacts
     let ui: UIState
+    /// W1: the load progress, drawn as the bar's bottom edge.
+    var progress: Double = 1
 
-    func draw(on s: Screen, _ t: Theme, in area: Rect) {
+    func draw(on screen: Screen, _ t: Theme, in area: Rect) {
         guard area.height > 0 else { return }
         let w = facts, rows = area.height
+        let s = ProgressBar(progress: progress).edge(of: screen, t, row: area.bottom - 1, in: area)
         for r in area.rows { s.fill(row: r, col: area.col, width: area.width, " ", t.navBar) }
         // W2: canGoBack / canGoForward, shown while there is somewhere to go.
         let back = w.canGoBack ? ["\(t.back) H"] : []
@@ -46,12 +49,18 @@ struct Toolbar {
 
     let facts: ToolbarFacts
     let ui: UIState
+    /// R3: the "N new posts" pill at the bar's right end, off the list (issue 32).
+    var pill = NewPostsPill(count: 0)
+    /// W1: the load progress as the bar's top edge, when there is no navigation bar.
+    var progress: Double = 1
 
-    func draw(on s: Screen, _ t: Theme, in area: Rect) {
+    func draw(on screen: Screen, _ t: Theme, in area: Rect) {
         guard area.height > 0 else { return }
         let w = facts
+        let s = ProgressBar(progress: progress).edge(of: screen, t, row: area.row, in: area)
         for r in area.rows { s.fill(row: r, col: area.col, width: area.width, " ", t.toolbar) }
-        let r = area.bottom - 1, room = area.width - 2
+        pill.draw(on: s, t, in: area)
+        let r = area.bottom - 1, room = area.width - 2 - pill.reserved(in: area)
         func line(_ text: String, _ style: Style) {
             s.put(row: r, col: area.col + 1, t.ascii(truncate(text, room, t)), style)
         }
@@ -63,7 +72,7 @@ struct Toolbar {
         var c = area.col + 1
         for (text, hot) in jumpParts(j, t) {
             let txt = t.ascii(text)
-            if c + TextWidth.width(txt) >= area.right { break }
+            if c + TextWidth.width(txt) >= area.right - pill.reserved(in: area) { break }
             c += s.put(row: r, col: c, txt, hot ? t.toolbarHot : t.toolbar)
             c += s.put(row: r, col: c, "  ", t.toolbar)
         }

@@ -60,15 +60,20 @@ struct DeviceFrame {
         }
     }
 
+    /// R3: the bar the "N new posts" pill sits in: the toolbar, or the row saying what is hidden.
+    var pillBar: Rect { toolbar.height > 0 ? toolbar : (hiddenNotice ?? toolbar) }
+
     /// D2: "▼ 12 rows (190 pt) of the iphone-15's 759 pt viewport are below the terminal".
-    func drawHiddenNotice(_ hidden: HiddenViewport?, on s: Screen, _ t: Theme) {
+    func drawHiddenNotice(_ hidden: HiddenViewport?, pill: NewPostsPill, on s: Screen, _ t: Theme) {
         guard let area = hiddenNotice, let d = hidden else { return }
         let shown = Double(area.row)
         let pt = Int((d.viewportHeight - shown * d.line).rounded())
         let text = "▼ \(hiddenRows) rows (\(pt) pt) of the \(d.deviceName)'s \(Int(d.viewportHeight)) pt viewport "
             + "are below the terminal"
         s.fill(row: area.row, col: area.col, width: area.width, " ", t.toolbar)
-        s.put(row: area.row, col: area.col + 1, t.ascii(truncate(text, area.width - 2, t)), t.toolbarHot)
+        let room = area.width - 2 - pill.reserved(in: area)
+        s.put(row: area.row, col: area.col + 1, t.ascii(truncate(text, room, t)), t.toolbarHot)
+        pill.draw(on: s, t, in: area)
     }
 }
 

@@ -21,6 +21,10 @@ struct Theme {
     var toolbarHot: Style {
         color ? Style(fg: .indexed(214), bg: .indexed(236), bold: true) : Style(bold: true, reverse: true)
     }
+    /// R3's pill in the toolbar: a badge, so it reads as something to press.
+    var pill: Style {
+        color ? Style(fg: .indexed(16), bg: .indexed(214), bold: true) : Style(bold: true)
+    }
     var text: Style { Style() }
     var dim: Style { Style(fg: c(245), dim: !color) }
     var title: Style { Style(fg: c(231), bold: true) }
