@@ -179,7 +179,9 @@ public final class App {
         if let every = liveEvery, every > 0 {
             if nextLiveTick == nil { nextLiveTick = VirtualClock.ticks(every) }
             if let t = nextLiveTick, world.tick >= t {
-                send(.live(1))
+                // R3's anchoring and pill (issue 32); recorded as the scenario's `live` event.
+                recorder?.record(world.tick, .live(1))
+                world.receiveLivePosts(1)
                 nextLiveTick = t + VirtualClock.ticks(every)
             }
         }

@@ -1,0 +1,47 @@
+import Foundation
+import XCTest
+
+/// R3, L8 end to end (issue 32): `view --live 1` in tmux; the line being read keeps its screen row
+/// through three live posts and the toolbar's pill counts them.
+extension EndToEndTests {
+    func testR3_viewLiveKeepsTheReadLinesRowThroughThreeLivePosts() throws {
+        try start(cols: 80, rows: 24, args: "view --live 1")
+        waitFor("the sample") { $0.contains("Coastal Cup Final") && $0.contains("j/k scroll") }
+        for _ in 0..<14 {
+            keys("j")
+            usleep(120_000)
+        }
+        // Settled: two captures 300 ms apart agree on the list's rows.
+        func list(_ s: String) -> [String] { Array(lines(s).dropFirst(2).prefix(21)) }
+        var settled = list(capture())
+        for _ in 0..<20 {
+            usleep(300_000)
+            let next = list(capture())
+            if next == settled { break }
+            settled = next
+        }
+        // A line of text to follow: the first list row with words, not a rule or a blank.
+        let row = try XCTUnwrap(settled.firstIndex { $0.count > 12 && $0.contains(" ") && !$0.contains("──") },
+                                settled.joined(separator: "\n"))
+        let line = settled[row]
+        // Posts may have come while scrolling: three more from here.
+        func pill(_ s: String) -> Int {
+            guard let r = s.range(of: #"↑ \d+ new post"#, options: .regularExpression) else { return 0 }
+            return Int(s[r].dropFirst(2).prefix { $0.isNumber }) ?? 0
+        }
+        let first = pill(capture())
+        var seen = first
+        for _ in 0..<3 {
+            let screen = waitFor("live post \(seen + 1)", timeout: 8) { pill($0) > seen }
+            seen = pill(screen)
+            XCTAssertEqual(list(screen).firstIndex(of: line), row,
+                           "the read line keeps its row at \(seen) new posts:\n\(line)\n\(screen)")
+            XCTAssertTrue(lines(screen)[23].contains("new post"), "the pill is in the toolbar")
+        }
+        XCTAssertGreaterThanOrEqual(seen, first + 3)
+        keys("N")
+        waitFor("the newest post at the top") { !$0.contains("new post") }
+        keys("q")
+        XCTAssertEqual(waitForExit(), "EXIT=0")
+    }
+}
