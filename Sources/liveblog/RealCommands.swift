@@ -72,6 +72,13 @@ func runViewURL(_ args: ParsedArguments) -> Int32 {
         printError(err ?? "bad options")
         return ExitCode.usage.rawValue
     }
+    if let rc = refuseRecordingOffScreen(args) { return rc }
+    // Issue 32: into a pipe or a file, the URL's text, as `view FILE > file` prints a file's.
+    if isatty(STDOUT_FILENO) == 0 {
+        let location = SourceLocation(args.positional("SOURCE") ?? Assets.sample ?? "")
+        guard location.isURL else { return runDumpOfFile(args) }
+        return dumpURL(location, event: args.string("event"), width: LineWriter.defaultWidth(), fetch: fetchConfig(args))
+    }
     guard isatty(1) == 1, isatty(0) == 1 else {
         printError("view needs a terminal (stdin and stdout); try 'liveblog check' or 'liveblog simulate'")
         return ExitCode.usage.rawValue
