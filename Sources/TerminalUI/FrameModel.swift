@@ -48,11 +48,23 @@ enum FrameRow {
     case page(py: Double, item: PageItem?, isJumpTarget: Bool)
 }
 
-/// H1: the native header above the web view.
+/// H1: the native rows above and below the web view. The page shows the liveblog's title and
+/// score, so these rows do not repeat them (issue 32: each once).
 struct NativeHeader {
-    let title: String
-    let scoreboard: Scoreboard?
+    let rows: NativeRows
+    let origin: String
     let postCount: Int
+    /// The oldest and newest post times (unix seconds), when there are posts.
+    let span: (oldest: Double, newest: Double)?
+
+    init(rows: NativeRows, origin: String, posts: [Post]) {
+        self.rows = rows
+        self.origin = origin
+        postCount = posts.count
+        // Newest first (L4): the ends, O(1) per frame (B1).
+        span = posts.first.flatMap { a in posts.last.map { b in (min(a.createdAt, b.createdAt),
+                                                                   max(a.createdAt, b.createdAt)) } }
+    }
 }
 
 /// What page rows need besides their item.

@@ -10,5 +10,17 @@ public struct UIState {
     public var recording: Bool = false
     /// The network badge when the page loads for real (R2: "real", "capture"); nil: its profile.
     public var networkLabel: String?
+    /// Issue 32, honest pages: the native rows around the web row. The bundled sample's host app
+    /// shows its invented rows ("LIVE", a tagline, comments, related articles); any other source
+    /// shows only what it has (its origin, its post count and the days they span).
+    public var nativeRows: NativeRows = .sample
     public init() {}
+}
+
+/// What the native rows above and below the web row show (H1, issue 32).
+public enum NativeRows: Sendable {
+    /// The sample host app's rows, as a news app would have them around its embed.
+    case sample
+    /// A real source's: only what the source has.
+    case source
 }

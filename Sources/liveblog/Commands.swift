@@ -167,6 +167,7 @@ func runView(_ args: ParsedArguments) -> Int32 {
     trimHeapAfterOpening(lb)
     let app = App(world: world)
     app.liveEvery = args.double("live")
+    app.ui.nativeRows = nativeRows(for: path)
     if let rec = args.string("record") {
         let abs = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         let recorder = Recorder(config: cfg, liveblogPath: abs, outputPath: rec)
@@ -216,4 +217,13 @@ func runDemo(_ args: ParsedArguments) -> Int32 {
 /// the file decides, not the page.
 func trimHeapAfterOpening(_ lb: Liveblog) {
     if lb.posts.count >= 10_000 { Heap.trim() }
+}
+
+/// Issue 32: the sample host app's invented native rows only around the bundled sample.
+func nativeRows(for path: String) -> NativeRows { isBundledSample(path) ? .sample : .source }
+
+/// Is `path` the bundled sample (whose host app has invented native rows, issue 32)?
+func isBundledSample(_ path: String) -> Bool {
+    guard let sample = Assets.sample else { return false }
+    return URL(fileURLWithPath: path).standardizedFileURL.path == URL(fileURLWithPath: sample).standardizedFileURL.path
 }
