@@ -118,7 +118,9 @@ final class FrameContext {
             let col = max(c0, (cols - TextWidth.width(text)) / 2)
             screen.put(row: r, col: col, truncate(text, width, theme), Style(fg: theme.c(231), bold: true))
         case let .postMeta(time, hl):
-            drawPostMeta(r, c0, time, hl, isJumpTarget: isJumpTarget)
+            let posts = model.liveblog.posts
+            let shown = item.postIndex.flatMap { $0 < posts.count ? model.clock.text(posts[$0].createdAt) : nil }
+            drawPostMeta(r, c0, shown ?? time, hl, isJumpTarget: isJumpTarget)
         case .sport(let s):
             screen.put(row: r, col: c0, truncate(theme.ascii(s), width, theme), theme.goal)
         case .text(let l): drawRuns(r, c0, l.runs, base: theme.text)

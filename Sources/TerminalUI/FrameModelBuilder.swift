@@ -1,3 +1,4 @@
+import Foundation
 import LiveblogModel
 import Embed
 import Simulation
@@ -15,7 +16,7 @@ extension Renderer {
             screen.erase()
             return drawTooSmall(screen, Theme(caps: screen.capabilities))
         }
-        draw(FrameModel(world: world, screen: full, nativeRows: ui.nativeRows), ui, on: screen)
+        draw(FrameModel(world: world, screen: full, nativeRows: ui.nativeRows, timeZone: ui.timeZone), ui, on: screen)
     }
 }
 
@@ -30,16 +31,18 @@ extension DeviceFrame.ViewGeometry {
 extension FrameModel {
     /// The frame `world` shows on a screen of `screen`'s size (and `caption`/`networkLabel` of
     /// the app's, which the bars show instead of the world's own).
-    init(world w: World, screen full: Rect, nativeRows: NativeRows = .sample) {
+    init(world w: World, screen full: Rect, nativeRows: NativeRows = .sample,
+         timeZone: TimeZone = TimeZone(secondsFromGMT: 0)!) {
         let frame = DeviceFrame(DeviceFrame.ViewGeometry(world: w), screen: full)
         let rows = Self.rows(w, frame.list.rows, screenRows: full.height)
         let showsStrip = rows.values.contains {
             if case .page(_, let item?, _) = $0, case .stripRow = item.kind { return true }
             return false
         }
+        let header = NativeHeader(rows: nativeRows, origin: w.page.origin, posts: w.page.liveblog.posts)
         self.init(
             frame: frame, fullWidthList: w.config.device == nil, rows: rows,
-            header: NativeHeader(rows: nativeRows, origin: w.page.origin, posts: w.page.liveblog.posts),
+            header: header, clock: PostClock(zone: timeZone, span: header.span),
             page: PageFacts(line: w.line, cellWidth: w.config.page.cell.width, tick: w.tick,
                             origin: w.page.origin, imageCapped: w.page.config.maxImageHeight != nil,
                             focusedLink: w.focusedLink.map { ($0.href, $0.text) }),

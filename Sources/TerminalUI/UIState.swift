@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the front end shows on top of the world: the open overlay, messages, the demo's caption.
 /// None of it changes the world; the App turns choices into world inputs.
 public struct UIState {
@@ -14,6 +16,8 @@ public struct UIState {
     /// shows its invented rows ("LIVE", a tagline, comments, related articles); any other source
     /// shows only what it has (its origin, its post count and the days they span).
     public var nativeRows: NativeRows = .sample
+    /// Issue 32: the zone post times are shown in (the command line gives `TZ`'s); UTC otherwise.
+    public var timeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0)!
     public init() {}
 }
 

@@ -167,7 +167,7 @@ func runView(_ args: ParsedArguments) -> Int32 {
     trimHeapAfterOpening(lb)
     let app = App(world: world)
     app.liveEvery = args.double("live")
-    app.ui.nativeRows = nativeRows(for: path)
+    setReaderChrome(app, source: path)
     if let rec = args.string("record") {
         let abs = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         let recorder = Recorder(config: cfg, liveblogPath: abs, outputPath: rec)
@@ -206,6 +206,7 @@ func runDemo(_ args: ParsedArguments) -> Int32 {
     let world = World(liveblog: lb, config: cfg)
     let app = App(world: world)
     app.demo = DemoScript(liveblog: lb)
+    app.ui.timeZone = TimeZone.current
     let end = app.run(on: screen)
     screen.shutdown()
     TerminalRestorer.uninstall()
@@ -219,8 +220,12 @@ func trimHeapAfterOpening(_ lb: Liveblog) {
     if lb.posts.count >= 10_000 { Heap.trim() }
 }
 
-/// Issue 32: the sample host app's invented native rows only around the bundled sample.
-func nativeRows(for path: String) -> NativeRows { isBundledSample(path) ? .sample : .source }
+/// Issue 32: the sample host app's invented native rows only around the bundled sample; post
+/// times in the reader's zone (`TZ`).
+func setReaderChrome(_ app: App, source path: String) {
+    app.ui.nativeRows = isBundledSample(path) ? .sample : .source
+    app.ui.timeZone = TimeZone.current
+}
 
 /// Is `path` the bundled sample (whose host app has invented native rows, issue 32)?
 func isBundledSample(_ path: String) -> Bool {

@@ -125,8 +125,8 @@ func realApp(_ session: RealSession, _ cfg: WorldConfig, _ args: ParsedArguments
     world.liveFeed = session.liveFeed
     let app = App(world: world)
     if realImages { app.ui.networkLabel = "real" }
-    // Issue 32: a real source's native rows show only what it has.
-    if session.location.isURL || !isBundledSample(session.location.description) { app.ui.nativeRows = .source }
+    setReaderChrome(app, source: session.location.description)
+    if session.location.isURL { app.ui.nativeRows = .source }
     if let rec = args.string("record") {
         let recorder = Recorder(config: cfg, liveblogPath: session.location.description, outputPath: rec)
         recorder.capturePath = CaptureRecorder.capturePath(forScenario: rec)
