@@ -59,7 +59,7 @@ public enum KeyMap {
         world([(.char("N"), .newest)], "to the newest posts"),
         world([(.backspace, .back), (.char("H"), .back), (.char("L"), .forward)],
               "back / forward through jumps (mouse buttons too)"),
-        app([(.char("/"), .prompt)], "jump to a post id (Tab completes)", hint: "/ jump"),
+        app([(.char("/"), .prompt)], "search (n N next/previous, Esc ends) or jump to an id", hint: "/ search"),
         app([(.char("h"), .highlights), (.char("c"), .chapters), (.char("s"), .scorers)],
             "panels: highlights, chapters, scorers", hint: "h c s panels"),
         app((1...9).map { (KeyName.char(Character("\($0)")), .highlight($0)) }, "the nth highlight"),

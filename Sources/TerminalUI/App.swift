@@ -122,6 +122,7 @@ public final class App {
         guard let key = KeyName(terminal: k) else { return }
         if handleLinkKey(key) { return }
         if var o = ui.overlay, overlayDid(o.key(key, overlayContext), o) { return }
+        if searchKey(key) { return }
         switch KeyMap.list.action(for: key) {
         case .world?: sendFlashingExternalLinks(.key(key))
         case .app(let a)?: perform(a)
@@ -166,6 +167,7 @@ public final class App {
         ui.overlay = outcome.closes ? nil : overlay
         switch outcome.request {
         case .jump(let id)?: jump(id)
+        case .search(let q)?: search(q)
         case let .player(command, yes)?: confirmPlayer(command, yes: yes)
         case nil: break
         }

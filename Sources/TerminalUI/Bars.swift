@@ -68,9 +68,12 @@ struct Toolbar {
         if let href = w.focusedHref {
             return line("link: \(href)  (Enter follows, Tab next, Esc back to the list)", t.toolbarHot)
         }
-        guard let j = w.jump else { return line(Self.keys, t.toolbar) }
+        let search = ui.search.map { [("\($0.label) n N Esc", true)] } ?? []
+        guard let j = w.jump else {
+            return search.isEmpty ? line(Self.keys, t.toolbar) : line(search[0].0, t.toolbarHot)
+        }
         var c = area.col + 1
-        for (text, hot) in jumpParts(j, t) {
+        for (text, hot) in search + jumpParts(j, t) {
             let txt = t.ascii(text)
             if c + TextWidth.width(txt) >= area.right - pill.reserved(in: area) { break }
             c += s.put(row: r, col: c, txt, hot ? t.toolbarHot : t.toolbar)

@@ -112,7 +112,9 @@ final class FrameContext {
         case .blank: return
         case .siteHeader: drawSiteHeader(r, first: first)
         case .title(let l): drawRuns(r, c0, l.runs, base: theme.title)
-        case .headline(let l): drawRuns(r, c0, l.runs, base: Style(fg: theme.c(231), bold: true))
+        case .headline(let l):
+            drawRuns(r, c0, l.runs, base: Style(fg: theme.c(231), bold: true))
+            highlightMatches(r, c0, l.runs)
         case .scoreboard(let s):
             let text = theme.ascii("\(s.homeTeam)  \(s.homeScore) – \(s.awayScore)  \(s.awayTeam)")
             let col = max(c0, (cols - TextWidth.width(text)) / 2)
@@ -123,10 +125,13 @@ final class FrameContext {
             drawPostMeta(r, c0, shown ?? time, hl, isJumpTarget: isJumpTarget)
         case .sport(let s):
             screen.put(row: r, col: c0, truncate(theme.ascii(s), width, theme), theme.goal)
-        case .text(let l): drawRuns(r, c0, l.runs, base: theme.text)
+        case .text(let l):
+            drawRuns(r, c0, l.runs, base: theme.text)
+            highlightMatches(r, c0, l.runs)
         case .quote(let l):
             let c = screen.put(row: r, col: c0 - 2 >= 0 ? c0 - 2 : 0, theme.quoteBar, theme.dim)
             drawRuns(r, (c0 - 2 >= 0 ? c0 - 2 : 0) + c, l.runs, base: theme.quote)
+            highlightMatches(r, (c0 - 2 >= 0 ? c0 - 2 : 0) + c, l.runs)
         case .quoteAuthor(let a):
             screen.put(row: r, col: c0, truncate(theme.ascii(a), width, theme), theme.dim)
         case let .media(m, state): drawMedia(r, py, item, m, state, c0, width)

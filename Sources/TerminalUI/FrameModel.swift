@@ -15,6 +15,8 @@ struct FrameModel {
     /// What each screen row of the list shows, by screen row.
     let rows: [Int: FrameRow]
     let header: NativeHeader
+    /// Issue 32: the search's text, whose matches are highlighted.
+    let search: String?
     /// Issue 32: how post times read (the reader's zone, the day when posts span days).
     let clock: PostClock
     let page: PageFacts

@@ -16,7 +16,8 @@ extension Renderer {
             screen.erase()
             return drawTooSmall(screen, Theme(caps: screen.capabilities))
         }
-        draw(FrameModel(world: world, screen: full, nativeRows: ui.nativeRows, timeZone: ui.timeZone), ui, on: screen)
+        draw(FrameModel(world: world, screen: full, nativeRows: ui.nativeRows, timeZone: ui.timeZone,
+                        search: ui.search?.query), ui, on: screen)
     }
 }
 
@@ -32,7 +33,7 @@ extension FrameModel {
     /// The frame `world` shows on a screen of `screen`'s size (and `caption`/`networkLabel` of
     /// the app's, which the bars show instead of the world's own).
     init(world w: World, screen full: Rect, nativeRows: NativeRows = .sample,
-         timeZone: TimeZone = TimeZone(secondsFromGMT: 0)!) {
+         timeZone: TimeZone = TimeZone(secondsFromGMT: 0)!, search: String? = nil) {
         let frame = DeviceFrame(DeviceFrame.ViewGeometry(world: w), screen: full)
         let rows = Self.rows(w, frame.list.rows, screenRows: full.height)
         let showsStrip = rows.values.contains {
@@ -42,7 +43,7 @@ extension FrameModel {
         let header = NativeHeader(rows: nativeRows, origin: w.page.origin, posts: w.page.liveblog.posts)
         self.init(
             frame: frame, fullWidthList: w.config.device == nil, rows: rows,
-            header: header, clock: PostClock(zone: timeZone, span: header.span),
+            header: header, search: search, clock: PostClock(zone: timeZone, span: header.span),
             page: PageFacts(line: w.line, cellWidth: w.config.page.cell.width, tick: w.tick,
                             origin: w.page.origin, imageCapped: w.page.config.maxImageHeight != nil,
                             focusedLink: w.focusedLink.map { ($0.href, $0.text) }),

@@ -26,6 +26,8 @@ struct Theme {
         color ? Style(fg: .indexed(16), bg: .indexed(214), bold: true) : Style(bold: true)
     }
     var text: Style { Style() }
+    /// Issue 32: a search's match in the text, as less marks its matches.
+    var searchMatch: Style { color ? Style(fg: .indexed(16), bg: .indexed(220), bold: true) : Style(reverse: true) }
     var dim: Style { Style(fg: c(245), dim: !color) }
     var title: Style { Style(fg: c(231), bold: true) }
     var link: Style { Style(fg: c(75), underline: true) }

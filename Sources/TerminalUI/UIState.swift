@@ -18,6 +18,8 @@ public struct UIState {
     public var nativeRows: NativeRows = .sample
     /// Issue 32: the zone post times are shown in (the command line gives `TZ`'s); UTC otherwise.
     public var timeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0)!
+    /// Issue 32: the `/` search the reader is in (`n`, `N`, Esc), if any.
+    var search: SearchState?
     public init() {}
 }
 

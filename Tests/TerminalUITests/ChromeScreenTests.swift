@@ -13,7 +13,7 @@ final class ChromeScreenTests: XCTestCase {
 
     /// The same frame without chrome state: no progress, no pill.
     private func bare(_ m: FrameModel) -> FrameModel {
-        FrameModel(frame: m.frame, fullWidthList: m.fullWidthList, rows: m.rows, header: m.header, clock: m.clock,
+        FrameModel(frame: m.frame, fullWidthList: m.fullWidthList, rows: m.rows, header: m.header, search: m.search, clock: m.clock,
                    page: m.page,
                    strip: m.strip, nav: m.nav, toolbar: m.toolbar, thumb: m.thumb, newPostsAbove: 0,
                    progress: 1, edgeEffect: m.edgeEffect, hidden: m.hidden, liveblog: m.liveblog,

@@ -134,6 +134,6 @@ final class KeyTableTests: XCTestCase {
                                                          .char("p"), .char("o"), .char("n"), .char("i"), .char("l"),
                                                          .char("r"), .backspace, .char("H"), .char("L"), .char("N"),
                                                          .char("d")]))
-        XCTAssertEqual(Toolbar.keys, "j/k scroll · J/K fling · / jump · h c s panels · t timeline · ? help · q quit")
+        XCTAssertEqual(Toolbar.keys, "j/k scroll · J/K fling · / search · h c s panels · t timeline · ? help · q quit")
     }
 }

@@ -45,3 +45,27 @@ extension EndToEndTests {
         XCTAssertEqual(waitForExit(), "EXIT=0")
     }
 }
+
+/// Issue 32: `/` search with `n` and `N` in tmux, the count in the toolbar.
+extension EndToEndTests {
+    func testT2_searchWithNextAndPreviousInTmux() throws {
+        try start(cols: 80, rows: 24)
+        waitFor("the sample") { $0.contains("Coastal Cup Final") && $0.contains("/ search") }
+        keys("/")
+        literal("Mensah")
+        keys("Enter")
+        let first = waitFor("the first match") { $0.contains("/Mensah 1/") }
+        let total = try XCTUnwrap(first.range(of: #"/Mensah 1/\d+"#, options: .regularExpression)
+            .map { Int(first[$0].split(separator: "/").last ?? "") }.flatMap { $0 })
+        XCTAssertGreaterThan(total, 2)
+        XCTAssertTrue(first.contains("Mensah"))
+        keys("n")
+        waitFor("the second match") { $0.contains("/Mensah 2/\(total)") }
+        keys("N")
+        waitFor("back to the first") { $0.contains("/Mensah 1/\(total)") }
+        keys("Escape")
+        waitFor("the search ended") { !$0.contains("/Mensah") }
+        keys("q")
+        XCTAssertEqual(waitForExit(), "EXIT=0")
+    }
+}
