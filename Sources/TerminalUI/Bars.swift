@@ -20,8 +20,12 @@ struct NavBar {
         // W2: canGoBack / canGoForward, shown while there is somewhere to go.
         let back = w.canGoBack ? ["\(t.back) H"] : []
         let history = back + (w.canGoForward ? ["L \(t.forward)"] : [])
-        let badges = history + [w.mode, w.platform, w.hook, ui.networkLabel ?? w.network]
+        var badges = history + [w.mode, w.platform, w.hook, ui.networkLabel ?? w.network]
             + (w.device.map { [$0] } ?? []) + (ui.recording ? ["● rec"] : [])
+        // Issue 32: whole badges only; the last ones give way on a narrow terminal.
+        while badges.count > 1, TextWidth.width(t.ascii(badges.map { " \($0) " }.joined(separator: " "))) > area.width - 2 {
+            badges.removeLast()
+        }
         let badgeText = badges.map { " \($0) " }.joined(separator: " ")
         let badgeW = TextWidth.width(t.ascii(badgeText))
         let titleRow = area.row + (rows >= 2 ? rows - 2 : 0)
@@ -47,6 +51,21 @@ struct Toolbar {
     /// The keys' hint, from the key map (T2).
     static let keys = KeyMap.list.hint
 
+    /// Issue 32: the hint in `room` columns: whole hints only, and the way out (`? help`,
+    /// `q quit`, the last two) always, the others from the left while they fit.
+    static func keys(fitting room: Int) -> String {
+        guard TextWidth.width(keys) > room else { return keys }
+        let hints = KeyMap.list.bindings.compactMap(\.hint)
+        let way = Array(hints.suffix(2)), rest = hints.dropLast(2)
+        var kept: [String] = []
+        for h in rest {
+            let line = (kept + [h] + way).joined(separator: " · ")
+            if TextWidth.width(line) > room { break }
+            kept.append(h)
+        }
+        return (kept + way).joined(separator: " · ")
+    }
+
     let facts: ToolbarFacts
     let ui: UIState
     /// R3: the "N new posts" pill at the bar's right end, off the list (issue 32).
@@ -70,7 +89,7 @@ struct Toolbar {
         }
         let search = ui.search.map { [("\($0.label) n N Esc", true)] } ?? []
         guard let j = w.jump else {
-            return search.isEmpty ? line(Self.keys, t.toolbar) : line(search[0].0, t.toolbarHot)
+            return search.isEmpty ? line(Self.keys(fitting: room), t.toolbar) : line(search[0].0, t.toolbarHot)
         }
         var c = area.col + 1
         for (text, hot) in search + jumpParts(j, t) {
