@@ -133,6 +133,9 @@ struct JumpFacts {
 /// D2: the part of the device's viewport the terminal cannot show.
 struct HiddenViewport {
     let deviceName: String
+    /// The device column's columns and the points per column (issue 32: what is cut).
+    let viewCols: Int
+    let cellWidth: Double
     let viewportHeight: Double
     let line: Double
 }

@@ -55,8 +55,10 @@ extension FrameModel {
             thumb: Self.thumb(w, trackRows: frame.list.height),
             newPostsAbove: w.newPostsAbove, progress: w.page.estimatedProgress,
             edgeEffect: w.pan.edgeEffect.map { ($0.edge == .top, $0.distance) },
-            hidden: w.config.device.map { HiddenViewport(deviceName: $0.name, viewportHeight: w.viewportHeight,
-                                                         line: w.line) },
+            hidden: w.config.device.map {
+                HiddenViewport(deviceName: $0.name, viewCols: w.viewCols, cellWidth: w.config.page.cell.width,
+                               viewportHeight: w.viewportHeight, line: w.line)
+            },
             liveblog: w.page.liveblog, console: w.page.console,
             timeline: TimelineFacts(jump: w.jumpStatus, samples: w.timeline, marks: w.marks))
     }

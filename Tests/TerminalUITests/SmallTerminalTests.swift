@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import Simulation
 import Embed
+import Host
 import TerminalKit
 @testable import TerminalUI
 
@@ -36,5 +37,25 @@ final class SmallTerminalTests: XCTestCase {
         XCTAssertEqual(Toolbar.keys(fitting: 40), "j/k scroll · J/K fling · ? help · q quit")
         XCTAssertEqual(Toolbar.keys(fitting: 39), "j/k scroll · ? help · q quit")
         XCTAssertEqual(Toolbar.keys(fitting: 16), "? help · q quit")
+    }
+}
+
+/// Issue 32: a device wider than the terminal says what is cut, as a taller one says what is
+/// hidden, on a row above the toolbar, so the jump's status stays in view.
+final class DeviceCutTests: XCTestCase {
+    func testD2_ipadAt80ColumnsSaysWhatIsCutAndKeepsTheJumpStatus() throws {
+        for (c, r) in [(80, 24), (200, 60), (40, 12)] {
+            var cfg = Fixture.config(cols: c, rows: r)
+            cfg.device = DeviceProfile.ipad
+            let w = World(liveblog: try Fixture.sample(), config: cfg)
+            w.advance(to: 0)
+            w.jump(to: "ev-019")
+            w.advance(to: 120)
+            let g = Fixture.draw(w, cols: c, rows: r)
+            assertGolden("ipad-\(c)x\(r)", g)
+            let text = g.text()
+            if c < 102 { XCTAssertTrue(text.contains("▶ \(102 - c) colum"), "what is cut at \(c)x\(r):\n\(text)") }
+            XCTAssertTrue(g.rowText(r - 1).contains("jump #1"), "the jump's status at \(c)x\(r): \(g.rowText(r - 1))")
+        }
     }
 }
