@@ -194,3 +194,35 @@ public final class App {
         choresWantFrames = onChores?(self) ?? false
     }
 }
+
+/// The search's keys in the App (issue 32).
+extension App {
+    /// `/` with words: the first match at or below the reading position.
+    func search(_ query: String) {
+        let lb = world.page.liveblog
+        let ids = SearchState.matches(query, in: lb)
+        guard !ids.isEmpty else {
+            ui.search = nil
+            return flash("no post has “\(query)”")
+        }
+        let at = world.readingAnchor()?.postIndex
+        ui.search = SearchState(query: query, ids: ids, current: SearchState.start(ids, from: at, in: lb))
+        if let id = ui.search?.id { jump(id) }
+    }
+
+    /// `n`, `N` and Esc while a search is on; false for any other key.
+    func searchKey(_ key: KeyName) -> Bool {
+        guard var s = ui.search else { return false }
+        switch key {
+        case .char("n"): s.next()
+        case .char("N"): s.previous()
+        case .escape:
+            ui.search = nil
+            return true
+        default: return false
+        }
+        ui.search = s
+        if let id = s.id { jump(id) }
+        return true
+    }
+}
