@@ -113,12 +113,12 @@ final class FrameContext {
         case .siteHeader: drawSiteHeader(r, first: first)
         case .title(let l): drawRuns(r, c0, l.runs, base: theme.title)
         case .headline(let l):
-            drawRuns(r, c0, l.runs, base: Style(fg: theme.c(231), bold: true))
+            drawRuns(r, c0, l.runs, base: theme.title)
             highlightMatches(r, c0, l.runs)
         case .scoreboard(let s):
             let text = theme.ascii("\(s.homeTeam)  \(s.homeScore) – \(s.awayScore)  \(s.awayTeam)")
             let col = max(c0, (cols - TextWidth.width(text)) / 2)
-            screen.put(row: r, col: col, truncate(text, width, theme), Style(fg: theme.c(231), bold: true))
+            screen.put(row: r, col: col, truncate(text, width, theme), theme.title)
         case let .postMeta(time, hl):
             let posts = model.liveblog.posts
             let shown = item.postIndex.flatMap { $0 < posts.count ? model.clock.text(posts[$0].createdAt) : nil }
