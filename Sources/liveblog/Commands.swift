@@ -167,7 +167,7 @@ func runView(_ args: ParsedArguments) -> Int32 {
     trimHeapAfterOpening(lb)
     let app = App(world: world)
     app.liveEvery = args.double("live")
-    setReaderChrome(app, source: path)
+    setReaderChrome(app, source: path, calm: args.flag("reading"))
     if let rec = args.string("record") {
         let abs = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         let recorder = Recorder(config: cfg, liveblogPath: abs, outputPath: rec)
@@ -222,9 +222,10 @@ func trimHeapAfterOpening(_ lb: Liveblog) {
 
 /// Issue 32: the sample host app's invented native rows only around the bundled sample; post
 /// times in the reader's zone (`TZ`).
-func setReaderChrome(_ app: App, source path: String) {
+func setReaderChrome(_ app: App, source path: String, calm: Bool) {
     app.ui.nativeRows = isBundledSample(path) ? .sample : .source
     app.ui.timeZone = TimeZone.current
+    app.world.pan.calmKeys = calm
 }
 
 /// Is `path` the bundled sample (whose host app has invented native rows, issue 32)?

@@ -125,7 +125,7 @@ func realApp(_ session: RealSession, _ cfg: WorldConfig, _ args: ParsedArguments
     world.liveFeed = session.liveFeed
     let app = App(world: world)
     if realImages { app.ui.networkLabel = "real" }
-    setReaderChrome(app, source: session.location.description)
+    setReaderChrome(app, source: session.location.description, calm: args.flag("reading"))
     if session.location.isURL { app.ui.nativeRows = .source }
     if let rec = args.string("record") {
         let recorder = Recorder(config: cfg, liveblogPath: session.location.description, outputPath: rec)
