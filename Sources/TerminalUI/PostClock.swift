@@ -1,4 +1,5 @@
 import Foundation
+import LiveblogModel
 
 /// Issue 32, times a reader trusts: a post's time in the reader's zone (`TZ`, the App's
 /// `ui.timeZone`; UTC in tests and `simulate`), marked with its offset ("15:23 UTC",
@@ -54,21 +55,8 @@ struct PostClock {
         let clock = "\(PostClock.two(sec / 3600)):\(PostClock.two(sec % 3600 / 60)) \(PostClock.mark(off))"
         guard withDate else { return clock }
         let day = PostClock.localDay(unix, zone)
-        let (_, mo, d) = PostClock.civil(day)
+        let (_, mo, d) = RFC3339.civil(days: day)
         let weekday = PostClock.weekdays[((day % 7) + 11) % 7]
         return "\(weekday) \(d) \(PostClock.months[mo - 1]) \(clock)"
-    }
-
-    /// Year, month, day of a day count since 1970-01-01 (Howard Hinnant's civil_from_days).
-    static func civil(_ days: Int) -> (Int, Int, Int) {
-        let z = days + 719468
-        let era = (z >= 0 ? z : z - 146096) / 146097
-        let doe = z - era * 146097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 }

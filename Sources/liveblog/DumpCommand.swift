@@ -20,15 +20,7 @@ func runDump(_ args: ParsedArguments) -> Int32 {
 /// A URL read whole with `check URL`'s loader and messages (R1, R6), then its text as a file's
 /// (issue 32: `dump URL` and `view URL > file`).
 func dumpURL(_ location: SourceLocation, event: String?, width: Int, fetch: FetchConfig) -> Int32 {
-    let fetcher = Fetcher(config: fetch)
-    defer { fetcher.invalidate() }
-    switch SourceLoader.load(location, fetcher: fetcher) {
-    case let .failure(error):
-        printError(error.description)
-        return exitCode(for: error)
-    case let .success(source):
-        return writeDump(source.liveblog, path: location.description, event: event, width: width)
-    }
+    withURLSource(location, fetch: fetch) { writeDump($0, path: location.description, event: event, width: width) }
 }
 
 /// Loads SOURCE with the same loader and messages as `check` (L4), then streams the text post

@@ -29,15 +29,23 @@ func exitCode(for error: SourceError) -> Int32 {
 /// `liveblog check URL` (R1, R6).
 func runCheckURL(_ args: ParsedArguments) -> Int32 {
     let location = SourceLocation(args.positional("SOURCE") ?? "")
-    let fetcher = Fetcher(config: fetchConfig(args))
+    return withURLSource(location, fetch: fetchConfig(args)) { lb in
+        print(LiveblogSummary.describe(lb), terminator: "")
+        return ExitCode.ok.rawValue
+    }
+}
+
+/// Reads the URL whole (R1) and hands its liveblog to `use`; a failure says why (R6) and exits
+/// with its code.
+func withURLSource(_ location: SourceLocation, fetch: FetchConfig, _ use: (Liveblog) -> Int32) -> Int32 {
+    let fetcher = Fetcher(config: fetch)
     defer { fetcher.invalidate() }
     switch SourceLoader.load(location, fetcher: fetcher) {
     case let .failure(error):
         printError(error.description)
         return exitCode(for: error)
     case let .success(source):
-        print(LiveblogSummary.describe(source.liveblog), terminator: "")
-        return ExitCode.ok.rawValue
+        return use(source.liveblog)
     }
 }
 
