@@ -86,7 +86,8 @@ struct HelpOverlay: Overlay, Equatable {
         let room = Self.room(in: area), n = Self.lines.count
         let first = min(offset, max(0, n - room))
         let shown = Self.lines[first..<min(n, first + room)].map { ($0, t.overlay) }
-        let footer = room >= n ? Self.footer : "\(first + 1)–\(first + shown.count) of \(n) · j k scroll · q closes"
+        let range = "\(first + 1)–\(first + shown.count) of \(n)"
+        let footer = room >= n ? Self.footer : range + " · j k scroll, any other key closes"
         OverlayBox.text(on: s, t, in: area, title: "Keys", lines: shown, width: Self.lines.map(TextWidth.width).max(),
                         footer: footer)
     }
