@@ -23,9 +23,10 @@ struct NavBar {
         var badges = history + [w.mode, w.platform, w.hook, ui.networkLabel ?? w.network]
             + (w.device.map { [$0] } ?? []) + (ui.recording ? ["● rec"] : [])
         // Issue 32: whole badges only; the last ones give way on a narrow terminal.
-        while badges.count > 1, TextWidth.width(t.ascii(badges.map { " \($0) " }.joined(separator: " "))) > area.width - 2 {
-            badges.removeLast()
+        func width(_ b: [String]) -> Int {
+            TextWidth.width(t.ascii(b.map { " \($0) " }.joined(separator: " ")))
         }
+        while badges.count > 1, width(badges) > area.width - 2 { badges.removeLast() }
         let badgeText = badges.map { " \($0) " }.joined(separator: " ")
         let badgeW = TextWidth.width(t.ascii(badgeText))
         let titleRow = area.row + (rows >= 2 ? rows - 2 : 0)
@@ -89,7 +90,8 @@ struct Toolbar {
         }
         let search = ui.search.map { [("\($0.label) n N Esc", true)] } ?? []
         guard let j = w.jump else {
-            return search.isEmpty ? line(Self.keys(fitting: room), t.toolbar) : line(search[0].0, t.toolbarHot)
+            if search.isEmpty { return line(Self.keys(fitting: room), t.toolbar) }
+            return line(search[0].0, t.toolbarHot)
         }
         var c = area.col + 1
         for (text, hot) in search + jumpParts(j, t) {

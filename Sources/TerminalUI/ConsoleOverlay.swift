@@ -16,7 +16,8 @@ struct ConsoleOverlay: PassThroughOverlay, Equatable {
         var lines: [(String, Style)] = []
         for message in frame.console.reversed() where lines.count < room {
             let style = message.hasPrefix("[error]") ? t.notice : t.overlay
-            let wrapped = TextLayout.wrap(plain: Sanitizer.clean(message), columns: columns).map { ($0, style) }
+            let wrapped = TextLayout.wrap(plain: Sanitizer.clean(message), columns: columns)
+                .map { ($0, style) }
             lines.insert(contentsOf: wrapped, at: 0)
         }
         lines = Array(lines.suffix(room))

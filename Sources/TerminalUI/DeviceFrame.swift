@@ -86,7 +86,9 @@ struct DeviceFrame {
         case (true, true):
             text = "\(down) below · \(right) right · \(d.deviceName) \(width)×\(Int(d.viewportHeight)) pt"
         case (false, true): text = "\(right) of the \(d.deviceName)'s \(width) pt width are cut at the right"
-        default: text = "\(down) of the \(d.deviceName)'s \(Int(d.viewportHeight)) pt viewport are below the terminal"
+        default:
+            text = "\(down) of the \(d.deviceName)'s \(Int(d.viewportHeight)) pt viewport are below the "
+                + "terminal"
         }
         s.fill(row: area.row, col: area.col, width: area.width, " ", t.toolbar)
         let room = area.width - 2 - pill.reserved(in: area)

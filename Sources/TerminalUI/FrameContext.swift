@@ -121,7 +121,9 @@ final class FrameContext {
             screen.put(row: r, col: col, truncate(text, width, theme), theme.title)
         case let .postMeta(time, hl):
             let posts = model.liveblog.posts
-            let shown = item.postIndex.flatMap { $0 < posts.count ? model.clock.text(posts[$0].createdAt) : nil }
+            let shown = item.postIndex.flatMap { i in
+                i < posts.count ? model.clock.text(posts[i].createdAt) : nil
+            }
             drawPostMeta(r, c0, shown ?? time, hl, isJumpTarget: isJumpTarget)
         case .sport(let s):
             screen.put(row: r, col: c0, truncate(theme.ascii(s), width, theme), theme.goal)

@@ -124,7 +124,8 @@ extension FrameModel {
         }
         // Issue 32: the title once on screen: the bar shows it when the page's own has scrolled
         // away, as iOS's inline title appears when the large title scrolls under the bar.
-        return NavFacts(title: titleInView ? "" : w.page.liveblog.title, origin: w.page.origin, canGoBack: w.history.canGoBack,
+        return NavFacts(title: titleInView ? "" : w.page.liveblog.title, origin: w.page.origin,
+                        canGoBack: w.history.canGoBack,
                         canGoForward: w.history.canGoForward, mode: w.config.mode.rawValue,
                         platform: w.config.platform.rawValue, hook: hook,
                         network: w.page.networkProfile.rawValue, device: w.config.device?.name)

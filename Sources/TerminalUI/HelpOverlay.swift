@@ -88,7 +88,7 @@ struct HelpOverlay: Overlay, Equatable {
         let shown = Self.lines[first..<min(n, first + room)].map { ($0, t.overlay) }
         let range = "\(first + 1)–\(first + shown.count) of \(n)"
         let footer = room >= n ? Self.footer : range + " · j k scroll, any other key closes"
-        OverlayBox.text(on: s, t, in: area, title: "Keys", lines: shown, width: Self.lines.map(TextWidth.width).max(),
-                        footer: footer)
+        let widest = Self.lines.map(TextWidth.width).max()
+        OverlayBox.text(on: s, t, in: area, title: "Keys", lines: shown, width: widest, footer: footer)
     }
 }

@@ -60,12 +60,15 @@ struct PanelOverlay: Overlay, Equatable {
                 return (p.id, "\(Page.clock(p.createdAt))  \(oneLine(text))")
             }
         case .chapters:
-            return lb.chapters.map { ($0.id, "\(Page.clock($0.createdAt))  \(oneLine($0.headline ?? $0.id))") }
+            return lb.chapters.map { p in
+                (p.id, "\(Page.clock(p.createdAt))  \(oneLine(p.headline ?? p.id))")
+            }
         case .scorers:
             return lb.scorers.map { p in
                 let s = p.sportEvent!
                 let who = s.players.isEmpty ? (s.title ?? "Goal") : s.players.joined(separator: ", ")
-                return (p.id, "\(s.timeOfPlay ?? Page.clock(p.createdAt))  \(oneLine(who))\(s.team.map { " (\($0))" } ?? "")")
+                let team = s.team.map { " (\($0))" } ?? ""
+                return (p.id, "\(s.timeOfPlay ?? Page.clock(p.createdAt))  \(oneLine(who))\(team)")
             }
         }
     }

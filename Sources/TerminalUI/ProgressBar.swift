@@ -71,7 +71,9 @@ final class ProgressEdgeScreen: Screen {
         let cut = min(col + width, max(col, filled.upperBound))
         let start = max(col, filled.lowerBound)
         if start > col { base.fill(row: r, col: col, width: min(width, start - col), ch, style) }
-        if cut > start { base.fill(row: r, col: start, width: cut - start, ch, edgeStyle(style, blank: ch == " ")) }
+        if cut > start {
+            base.fill(row: r, col: start, width: cut - start, ch, edgeStyle(style, blank: ch == " "))
+        }
         if col + width > max(cut, start) {
             let from = max(cut, start)
             base.fill(row: r, col: from, width: col + width - from, ch, style)

@@ -39,7 +39,8 @@ public final class Renderer {
         // navigation bar's edge; nothing of it over the list.
         let pill = NewPostsPill(count: m.newPostsAbove)
         let toolbarShows = frame.toolbar.height > 0
-        frame.drawHiddenNotice(m.hidden, pill: toolbarShows ? NewPostsPill(count: 0) : pill, on: screen, theme)
+        let noticePill = toolbarShows ? NewPostsPill(count: 0) : pill
+        frame.drawHiddenNotice(m.hidden, pill: noticePill, on: screen, theme)
         drawIndicator(m.thumb, in: list, on: screen, theme)
         EdgeEffectView(glow: m.edgeEffect).draw(on: screen, theme, in: listArea)
         let navShows = frame.nav.height > 0

@@ -80,7 +80,8 @@ extension FrameContext {
                 if c >= m.col && c < m.col + m.width { text.append(ch) }
                 c += w
             }
-            screen.put(row: r, col: col + m.col, truncateCells(text, cols - 1 - col - m.col), theme.searchMatch)
+            let room = cols - 1 - col - m.col
+            screen.put(row: r, col: col + m.col, truncateCells(text, room), theme.searchMatch)
         }
     }
 }

@@ -31,7 +31,9 @@ struct Theme {
     }
     var text: Style { Style() }
     /// Issue 32: a search's match in the text, as less marks its matches.
-    var searchMatch: Style { color ? Style(fg: .indexed(16), bg: .indexed(220), bold: true) : Style(reverse: true) }
+    var searchMatch: Style {
+        color ? Style(fg: .indexed(16), bg: .indexed(220), bold: true) : Style(reverse: true)
+    }
     var dim: Style { Style(fg: c(245, onLight: 240), dim: !color) }
     var title: Style { Style(fg: c(231, onLight: 16), bold: true) }
     var link: Style { Style(fg: c(75, onLight: 25), underline: true) }

@@ -231,5 +231,6 @@ func setReaderChrome(_ app: App, source path: String, calm: Bool) {
 /// Is `path` the bundled sample (whose host app has invented native rows, issue 32)?
 func isBundledSample(_ path: String) -> Bool {
     guard let sample = Assets.sample else { return false }
-    return URL(fileURLWithPath: path).standardizedFileURL.path == URL(fileURLWithPath: sample).standardizedFileURL.path
+    func standard(_ p: String) -> String { URL(fileURLWithPath: p).standardizedFileURL.path }
+    return standard(path) == standard(sample)
 }

@@ -11,8 +11,8 @@ import TextCells
 func runDump(_ args: ParsedArguments) -> Int32 {
     let width = args.int("width") ?? LineWriter.defaultWidth()
     if isURLSource(args) {
-        return dumpURL(SourceLocation(args.positional("SOURCE") ?? ""), event: args.string("event"), width: width,
-                       fetch: FetchConfig())
+        let location = SourceLocation(args.positional("SOURCE") ?? "")
+        return dumpURL(location, event: args.string("event"), width: width, fetch: FetchConfig())
     }
     return dumpLiveblog(source: args.positional("SOURCE"), event: args.string("event"), width: width)
 }
@@ -20,7 +20,9 @@ func runDump(_ args: ParsedArguments) -> Int32 {
 /// A URL read whole with `check URL`'s loader and messages (R1, R6), then its text as a file's
 /// (issue 32: `dump URL` and `view URL > file`).
 func dumpURL(_ location: SourceLocation, event: String?, width: Int, fetch: FetchConfig) -> Int32 {
-    withURLSource(location, fetch: fetch) { writeDump($0, path: location.description, event: event, width: width) }
+    withURLSource(location, fetch: fetch) { lb in
+        writeDump(lb, path: location.description, event: event, width: width)
+    }
 }
 
 /// Loads SOURCE with the same loader and messages as `check` (L4), then streams the text post

@@ -85,7 +85,8 @@ func runViewURL(_ args: ParsedArguments) -> Int32 {
     if isatty(STDOUT_FILENO) == 0 {
         let location = SourceLocation(args.positional("SOURCE") ?? Assets.sample ?? "")
         guard location.isURL else { return runDumpOfFile(args) }
-        return dumpURL(location, event: args.string("event"), width: LineWriter.defaultWidth(), fetch: fetchConfig(args))
+        let width = LineWriter.defaultWidth()
+        return dumpURL(location, event: args.string("event"), width: width, fetch: fetchConfig(args))
     }
     guard isatty(1) == 1, isatty(0) == 1 else {
         printError("view needs a terminal (stdin and stdout); try 'liveblog check' or 'liveblog simulate'")

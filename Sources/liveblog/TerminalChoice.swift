@@ -36,7 +36,8 @@ func linearOrScreen(_ lb: Liveblog, args: ParsedArguments, note: inout String?) 
 func refuseRecordingOffScreen(_ args: ParsedArguments) -> Int32? {
     guard args.string("record") != nil else { return nil }
     if args.flag("reading") {
-        return usage(args, "--record writes a scenario that simulate replays, which has no --reading: record without it")
+        return usage(args, "--record writes a scenario that simulate replays, which has no --reading: "
+                     + "record without it")
     }
     if args.flag("linear") {
         return usage(args, "--record records a session on the screen: --linear reads without it")
