@@ -134,6 +134,8 @@ public enum LiveblogCommands {
             .option("sticky-header", value: "PT",
                     help: "Height in pt of the page's sticky site header; 0 for none.",
                     default: "0", type: .double(min: 0, max: maxPoints)),
+            .flag("reading", help: "A calm reader: a held key scrolls line by line and stops at the last "
+                      + "press (key repeats carry no inertia); wheels and J/K keep theirs."),
             .flag("linear", help: "Read one post after another as plain lines, for screen readers and "
                       + "terminals without cursor addressing (on by itself with TERM=dumb): space or j next, "
                       + "k or b previous, q quit."),

@@ -13,13 +13,14 @@ extension LiveblogCommands {
             'liveblog view' does the same when its output is not a terminal.
 
               liveblog dump match.json --width 72 > match.txt
+              liveblog dump https://www.example.com/live > live.txt
               liveblog generate --posts 1000 | liveblog dump | less
             """,
         arguments: [
             .positional("SOURCE",
-                        help: "The liveblog file: Tickaroo JSON, JSON Feed, or JSON-LD (.json or .html); "
-                            + "'-' for stdin. Without it, stdin when it is not a terminal, "
-                            + "else the bundled sample."),
+                        help: "The liveblog file: Tickaroo JSON, JSON Feed, or JSON-LD (.json or .html), "
+                            + "or an http(s) URL of one; '-' for stdin. Without it, stdin when it is not a "
+                            + "terminal, else the bundled sample."),
             .option("width", value: "N",
                     help: "Wrap at N columns (default: the terminal's width, else $COLUMNS, else 80).",
                     type: .int(min: 1, max: 10_000)),

@@ -33,6 +33,11 @@ public final class PanEngine {
     private var touch: Touch?
     private var ease: Ease?
     private var stream = WheelStream()
+    /// Issue 32, `--reading`: a calm reader's keys: a held key's repeats scroll line by line and
+    /// stop at the last press, their speed never carried into inertia (wheels and J/K keep theirs).
+    public var calmKeys = false
+    /// The stream under way comes from keys.
+    private var streamFromKeys = false
     public internal(set) var lastMovementTick: Int?
 
     struct Touch {
@@ -170,6 +175,7 @@ public final class PanEngine {
     func easedScroll(by delta: Double, now: Int, homeEnd: Bool, input: ScrollInput) {
         let continuing = stream.isActive(at: seconds(now)) && ease != nil
         stream.add(at: seconds(now), delta: delta)
+        streamFromKeys = input == .key
         item = nil
         glide = nil
         android?.stop()
@@ -273,7 +279,7 @@ public final class PanEngine {
         }
         // A stream of notches / key repeats ends 80 ms after the last; its speed carries into inertia.
         if stream.lastTime != nil, !stream.isActive(at: seconds(now)) {
-            let speed = stream.count > 1 ? stream.speed : 0
+            let speed = stream.count > 1 && !(calmKeys && streamFromKeys) ? stream.speed : 0
             stream.reset()
             if physics != .uidynamic, startsFling(speed) {
                 ease = nil

@@ -70,14 +70,8 @@ public enum RFC3339 {
         return era * 146097 + doe - 719468
     }
 
-    /// Unix seconds as `2024-05-18T15:02:07Z` (whole seconds).
-    public static func format(_ t: Double) -> String {
-        // Years 0000–9999 only; a file may hold any number (1e300 would trap in Int()).
-        guard t.isFinite, t >= -62_167_219_200, t < 253_402_300_800 else { return "unix \(t)" }
-        let secs = Int(t.rounded(.down))
-        var days = secs / 86400
-        var rem = secs % 86400
-        if rem < 0 { rem += 86400; days -= 1 }
+    /// Year, month and day of a count of days since 1970-01-01 (Howard Hinnant's civil_from_days).
+    public static func civil(days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719468
         let era = (z >= 0 ? z : z - 146096) / 146097
         let doe = z - era * 146097
@@ -86,7 +80,18 @@ public enum RFC3339 {
         let mp = (5 * doy + 2) / 153
         let d = doy - (153 * mp + 2) / 5 + 1
         let m = mp < 10 ? mp + 3 : mp - 9
-        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+
+    /// Unix seconds as `2024-05-18T15:02:07Z` (whole seconds).
+    public static func format(_ t: Double) -> String {
+        // Years 0000–9999 only; a file may hold any number (1e300 would trap in Int()).
+        guard t.isFinite, t >= -62_167_219_200, t < 253_402_300_800 else { return "unix \(t)" }
+        let secs = Int(t.rounded(.down))
+        var days = secs / 86400
+        var rem = secs % 86400
+        if rem < 0 { rem += 86400; days -= 1 }
+        let (y, m, d) = civil(days: days)
         func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
         return "\(y)-\(two(m))-\(two(d))T\(two(rem / 3600)):\(two(rem / 60 % 60)):\(two(rem % 60))Z"
     }

@@ -17,18 +17,42 @@ extension World {
 
     /// Applies a snapshot now.
     public func applyLive(_ snapshot: LiveSnapshot) {
+        keepingTheReadersPlace {
+            source.posts = snapshot.posts
+            pageCall { page in
+                page.applySnapshot(snapshot.posts)
+                page.log("info", "live update: \(snapshot.summary)")
+            }
+            return snapshot.added
+        }
+    }
+
+    /// `view --live N`'s generated posts (L8) through the same anchoring and pill path as a
+    /// polled source (R3, issue 32): `n` posts arrive at the top and the reader's line stays.
+    /// (The scenario event `live` keeps its own trace: it inserts without anchoring.)
+    public func receiveLivePosts(_ n: Int) {
+        keepingTheReadersPlace {
+            let fresh = pageCall { page -> [Post] in
+                let posts = LivePostSource.next(n, for: page)
+                page.insertPostsAtTop(posts)
+                return posts
+            }
+            return fresh.map(\.id)
+        }
+    }
+
+    /// The one anchoring and pill path for new posts (R3): `change` alters the page and returns
+    /// the ids that arrived; the anchor (or, when it went, the next post that stays, as a
+    /// browser picks a new one) keeps its row unless a jump hold runs, and the posts that came
+    /// above it count for the pill unless the reader was at the top.
+    func keepingTheReadersPlace(_ change: () -> [String]) {
         let candidates = anchorCandidates()
         let atTop = list.scrollView.offset <= list.scrollView.minOffset + 0.5 && page.scrollY <= 0.5
-        source.posts = snapshot.posts
-        pageCall { page in
-            page.applySnapshot(snapshot.posts)
-            page.log("info", "live update: \(snapshot.summary)")
-        }
-        // A deleted anchor hands over to the next post that stays, as a browser picks a new one.
+        let added = change()
         let kept = candidates.lazy
             .compactMap { c in self.page.loadedPostIndex(c.id).map { ($0, c.viewportY) } }.first
         guard page.held == nil, let (i, viewportY) = kept else { return }
-        let above = snapshot.added.filter { id in page.loadedPostIndex(id).map { $0 < i } ?? false }.count
+        let above = added.filter { id in page.loadedPostIndex(id).map { $0 < i } ?? false }.count
         if !atTop { newPostsAbove += above }
         restoreAnchor((i, viewportY))
     }

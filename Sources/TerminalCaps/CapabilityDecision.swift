@@ -53,7 +53,14 @@ public enum CapabilityDecision {
         f.clipboard = f.hyperlinks
         f.tmuxPassthrough = c.insideTmux && c.tmuxAllowsPassthrough
         f.terminalName = r.version
+        f.lightBackground = isLight(r.background)
         return f
+    }
+
+    /// A background is light when its relative luminance (Rec. 709 weights) is over one half.
+    static func isLight(_ rgb: [Double]?) -> Bool {
+        guard let c = rgb, c.count == 3 else { return false }
+        return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2] > 0.5
     }
 
     /// The best rung of the ladder the replies allow.

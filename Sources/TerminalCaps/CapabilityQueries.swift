@@ -15,6 +15,9 @@ public enum CapabilityQueries {
     /// Window size in pixels (`CSI 4 ; h ; w t`) and cell size in pixels (`CSI 6 ; h ; w t`).
     public static let textAreaPixels = esc + "[14t"
     public static let cellPixels = esc + "[16t"
+    /// OSC 11 query of the background colour: answered `OSC 11 ; rgb:RRRR/GGGG/BBBB ST` (xterm
+    /// ctlseqs), ignored elsewhere; it picks the light palette (issue 32).
+    public static let background = esc + "]11;?" + esc + "\\"
     /// DA1: `CSI ? 6x ; attrs c`; attribute 4 means sixel graphics.
     public static let da1 = esc + "[c"
 
@@ -23,7 +26,7 @@ public enum CapabilityQueries {
 
     /// All queries in the order they are sent (DA1 last, as the sentinel).
     public static func all(kittyQuery: String = kitty) -> String {
-        kittyQuery + xtversion + modes.map(decrqm).joined() + textAreaPixels + cellPixels + da1
+        kittyQuery + xtversion + modes.map(decrqm).joined() + textAreaPixels + cellPixels + background + da1
     }
 
 }

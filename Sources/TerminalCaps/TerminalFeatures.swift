@@ -68,6 +68,8 @@ public struct TerminalFeatures: Hashable, Sendable {
     public var tmuxPassthrough: Bool
     /// The terminal's name and version from XTVERSION, when it answered.
     public var terminalName: String?
+    /// OSC 11 said the background is light (issue 32): the light palette.
+    public var lightBackground = false
 
     public init(graphics: GraphicsProtocol, synchronizedOutput: Bool = false, sgrPixels: Bool = false,
                 cellPixels: CellPixelSize? = nil, hyperlinks: Bool = false, clipboard: Bool = false,

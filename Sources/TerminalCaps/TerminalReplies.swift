@@ -15,6 +15,8 @@ public struct TerminalReplies: Hashable, Sendable {
     public var cell: CellPixelSize?
     /// TIOCGWINSZ's pixel size of the text area (xterm fills it; many terminals leave it 0).
     public var winsizePixels: CellPixelSize?
+    /// OSC 11: the background colour, each channel 0…1 (issue 32).
+    public var background: [Double]?
 
     public init() {}
 
@@ -42,6 +44,10 @@ public enum ReplyParser {
             switch bytes[i + 1] {
             case 0x5B: // [  CSI
                 i = csi(bytes, from: i + 2, into: &r)
+            case 0x5D: // ] OSC: until ST or BEL
+                let (body, next) = controlString(bytes, from: i + 2)
+                r.background = osc11(body) ?? r.background
+                i = next
             case 0x5F, 0x50: // _ APC, P DCS: until ST (ESC \) or BEL
                 let (body, next) = controlString(bytes, from: i + 2)
                 if bytes[i + 1] == 0x5F { apc(body, into: &r) } else { dcs(body, into: &r) }
@@ -106,6 +112,19 @@ public enum ReplyParser {
         guard keys.contains("i=\(CapabilityQueries.kittyID)") else { return }
         r.kittyAnswered = true
         r.kittyOK = parts.count == 2 && parts[1] == "OK"
+    }
+
+    /// OSC 11's reply body `11;rgb:RRRR/GGGG/BBBB` (1 to 4 hex digits a channel): the channels 0…1.
+    static func osc11(_ body: [UInt8]) -> [Double]? {
+        let s = String(decoding: body, as: UTF8.self)
+        guard s.hasPrefix("11;rgb:") else { return nil }
+        let parts = s.dropFirst(7).split(separator: "/")
+        guard parts.count == 3 else { return nil }
+        let channels = parts.compactMap { p -> Double? in
+            guard (1...4).contains(p.count), let v = Int(p, radix: 16) else { return nil }
+            return Double(v) / Double((1 << (4 * p.count)) - 1)
+        }
+        return channels.count == 3 ? channels : nil
     }
 
     /// XTVERSION: `> | text`.

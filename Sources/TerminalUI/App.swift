@@ -122,6 +122,7 @@ public final class App {
         guard let key = KeyName(terminal: k) else { return }
         if handleLinkKey(key) { return }
         if var o = ui.overlay, overlayDid(o.key(key, overlayContext), o) { return }
+        if searchKey(key) { return }
         switch KeyMap.list.action(for: key) {
         case .world?: sendFlashingExternalLinks(.key(key))
         case .app(let a)?: perform(a)
@@ -166,6 +167,7 @@ public final class App {
         ui.overlay = outcome.closes ? nil : overlay
         switch outcome.request {
         case .jump(let id)?: jump(id)
+        case .search(let q)?: search(q)
         case let .player(command, yes)?: confirmPlayer(command, yes: yes)
         case nil: break
         }
@@ -179,7 +181,9 @@ public final class App {
         if let every = liveEvery, every > 0 {
             if nextLiveTick == nil { nextLiveTick = VirtualClock.ticks(every) }
             if let t = nextLiveTick, world.tick >= t {
-                send(.live(1))
+                // R3's anchoring and pill (issue 32); recorded as the scenario's `live` event.
+                recorder?.record(world.tick, .live(1))
+                world.receiveLivePosts(1)
                 nextLiveTick = t + VirtualClock.ticks(every)
             }
         }
@@ -188,5 +192,37 @@ public final class App {
             demo = d
         }
         choresWantFrames = onChores?(self) ?? false
+    }
+}
+
+/// The search's keys in the App (issue 32).
+extension App {
+    /// `/` with words: the first match at or below the reading position.
+    func search(_ query: String) {
+        let lb = world.page.liveblog
+        let ids = SearchState.matches(query, in: lb)
+        guard !ids.isEmpty else {
+            ui.search = nil
+            return flash("no post has “\(query)”")
+        }
+        let at = world.readingAnchor()?.postIndex
+        ui.search = SearchState(query: query, ids: ids, current: SearchState.start(ids, from: at, in: lb))
+        if let id = ui.search?.id { jump(id) }
+    }
+
+    /// `n`, `N` and Esc while a search is on; false for any other key.
+    func searchKey(_ key: KeyName) -> Bool {
+        guard var s = ui.search else { return false }
+        switch key {
+        case .char("n"): s.next()
+        case .char("N"): s.previous()
+        case .escape:
+            ui.search = nil
+            return true
+        default: return false
+        }
+        ui.search = s
+        if let id = s.id { jump(id) }
+        return true
     }
 }

@@ -39,10 +39,10 @@ extension App {
         }
     }
 
-    /// Is the terminal cell under the pill (R3)? The list's area as the renderer lays it out.
+    /// Is the terminal cell under the pill (R3)? Its bar as the renderer lays it out.
     func pillContains(row: Int, col: Int) -> Bool {
         let full = Rect(row: 0, col: 0, width: screenCols, height: world.config.rows)
-        let area = DeviceFrame(DeviceFrame.ViewGeometry(world: world), screen: full).list
+        let area = DeviceFrame(DeviceFrame.ViewGeometry(world: world), screen: full).pillBar
         return NewPostsPill(count: world.newPostsAbove).contains(row: row, col: col, in: area)
     }
 }

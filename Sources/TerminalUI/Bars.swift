@@ -9,16 +9,24 @@ import TextCells
 struct NavBar {
     let facts: NavFacts
     let ui: UIState
+    /// W1: the load progress, drawn as the bar's bottom edge.
+    var progress: Double = 1
 
-    func draw(on s: Screen, _ t: Theme, in area: Rect) {
+    func draw(on screen: Screen, _ t: Theme, in area: Rect) {
         guard area.height > 0 else { return }
         let w = facts, rows = area.height
+        let s = ProgressBar(progress: progress).edge(of: screen, t, row: area.bottom - 1, in: area)
         for r in area.rows { s.fill(row: r, col: area.col, width: area.width, " ", t.navBar) }
         // W2: canGoBack / canGoForward, shown while there is somewhere to go.
         let back = w.canGoBack ? ["\(t.back) H"] : []
         let history = back + (w.canGoForward ? ["L \(t.forward)"] : [])
-        let badges = history + [w.mode, w.platform, w.hook, ui.networkLabel ?? w.network]
+        var badges = history + [w.mode, w.platform, w.hook, ui.networkLabel ?? w.network]
             + (w.device.map { [$0] } ?? []) + (ui.recording ? ["● rec"] : [])
+        // Issue 32: whole badges only; the last ones give way on a narrow terminal.
+        func width(_ b: [String]) -> Int {
+            TextWidth.width(t.ascii(b.map { " \($0) " }.joined(separator: " ")))
+        }
+        while badges.count > 1, width(badges) > area.width - 2 { badges.removeLast() }
         let badgeText = badges.map { " \($0) " }.joined(separator: " ")
         let badgeW = TextWidth.width(t.ascii(badgeText))
         let titleRow = area.row + (rows >= 2 ? rows - 2 : 0)
@@ -44,14 +52,35 @@ struct Toolbar {
     /// The keys' hint, from the key map (T2).
     static let keys = KeyMap.list.hint
 
+    /// Issue 32: the hint in `room` columns: whole hints only, and the way out (`? help`,
+    /// `q quit`, the last two) always, the others from the left while they fit.
+    static func keys(fitting room: Int) -> String {
+        guard TextWidth.width(keys) > room else { return keys }
+        let hints = KeyMap.list.bindings.compactMap(\.hint)
+        let way = Array(hints.suffix(2)), rest = hints.dropLast(2)
+        var kept: [String] = []
+        for h in rest {
+            let line = (kept + [h] + way).joined(separator: " · ")
+            if TextWidth.width(line) > room { break }
+            kept.append(h)
+        }
+        return (kept + way).joined(separator: " · ")
+    }
+
     let facts: ToolbarFacts
     let ui: UIState
+    /// R3: the "N new posts" pill at the bar's right end, off the list (issue 32).
+    var pill = NewPostsPill(count: 0)
+    /// W1: the load progress as the bar's top edge, when there is no navigation bar.
+    var progress: Double = 1
 
-    func draw(on s: Screen, _ t: Theme, in area: Rect) {
+    func draw(on screen: Screen, _ t: Theme, in area: Rect) {
         guard area.height > 0 else { return }
         let w = facts
+        let s = ProgressBar(progress: progress).edge(of: screen, t, row: area.row, in: area)
         for r in area.rows { s.fill(row: r, col: area.col, width: area.width, " ", t.toolbar) }
-        let r = area.bottom - 1, room = area.width - 2
+        pill.draw(on: s, t, in: area)
+        let r = area.bottom - 1, room = area.width - 2 - pill.reserved(in: area)
         func line(_ text: String, _ style: Style) {
             s.put(row: r, col: area.col + 1, t.ascii(truncate(text, room, t)), style)
         }
@@ -59,11 +88,15 @@ struct Toolbar {
         if let href = w.focusedHref {
             return line("link: \(href)  (Enter follows, Tab next, Esc back to the list)", t.toolbarHot)
         }
-        guard let j = w.jump else { return line(Self.keys, t.toolbar) }
+        let search = ui.search.map { [("\($0.label) n N Esc", true)] } ?? []
+        guard let j = w.jump else {
+            if search.isEmpty { return line(Self.keys(fitting: room), t.toolbar) }
+            return line(search[0].0, t.toolbarHot)
+        }
         var c = area.col + 1
-        for (text, hot) in jumpParts(j, t) {
+        for (text, hot) in search + jumpParts(j, t) {
             let txt = t.ascii(text)
-            if c + TextWidth.width(txt) >= area.right { break }
+            if c + TextWidth.width(txt) >= area.right - pill.reserved(in: area) { break }
             c += s.put(row: r, col: c, txt, hot ? t.toolbarHot : t.toolbar)
             c += s.put(row: r, col: c, "  ", t.toolbar)
         }

@@ -15,6 +15,8 @@ struct DeviceFrame {
     let left: Int
     /// Rows of the viewport below the terminal's last row (D2); 0 when it all shows.
     let hiddenRows: Int
+    /// Columns of the device's viewport right of the terminal (issue 32: an iPad at 80 columns).
+    let cutColumns: Int
     /// The row that says so.
     let hiddenNotice: Rect?
 
@@ -40,35 +42,58 @@ struct DeviceFrame {
         left = view.left(screenCols: full.width)
         let width = view.hasDevice ? min(full.width, view.viewCols) : min(full.width, view.cols)
         let rows = view.hasDevice ? min(full.height, view.viewRows) : full.height
-        // The last terminal row says what is hidden, so one row fewer of the viewport shows.
-        let short = view.hasDevice && view.hiddenRows(screenRows: full.height) > 0
-        hiddenRows = short ? view.hiddenRows(screenRows: full.height - 1) : 0
+        cutColumns = view.hasDevice ? max(0, view.viewCols - full.width) : 0
+        let tall = view.hasDevice && view.hiddenRows(screenRows: full.height) > 0
         let (navArea, belowNav) = Rect(row: full.row, col: full.col, width: full.width, height: rows)
             .splitTop(view.insetTopRows)
         nav = navArea
-        if hiddenRows > 0 {
-            // The viewport's bottom (toolbar included) is below the terminal: its top shows.
-            let (rest, notice) = belowNav.splitBottom(1)
+        let (rest, bar) = belowNav.splitBottom(view.insetBottomRows)
+        toolbar = bar
+        if !tall, cutColumns > 0, full.height > rows {
+            // Only too wide, with a terminal row to spare below the device: the notice there.
             list = Rect(row: rest.row, col: left, width: width, height: rest.height)
-            toolbar = Rect(row: notice.bottom, col: 0, width: full.width, height: 0)
+            hiddenNotice = Rect(row: rows, col: 0, width: full.width, height: 1)
+            hiddenRows = 0
+        } else if tall || cutColumns > 0 {
+            // The notice sits above the toolbar, so the jump's status stays in view (issue 32);
+            // the viewport's rows from the notice's down to its toolbar are not shown.
+            let (above, notice) = rest.splitBottom(1)
+            list = Rect(row: above.row, col: left, width: width, height: above.height)
             hiddenNotice = notice
+            hiddenRows = tall ? max(0, view.viewRows - view.insetBottomRows - notice.row) : 0
         } else {
-            let (rest, bar) = belowNav.splitBottom(view.insetBottomRows)
             list = Rect(row: rest.row, col: left, width: width, height: rest.height)
-            toolbar = bar
             hiddenNotice = nil
+            hiddenRows = 0
         }
     }
 
-    /// D2: "▼ 12 rows (190 pt) of the iphone-15's 759 pt viewport are below the terminal".
-    func drawHiddenNotice(_ hidden: HiddenViewport?, on s: Screen, _ t: Theme) {
+    /// R3: the bar the "N new posts" pill sits in: the toolbar (the row saying what is hidden
+    /// when there is no toolbar).
+    var pillBar: Rect { toolbar.height > 0 ? toolbar : (hiddenNotice ?? toolbar) }
+
+    /// D2: "▼ 12 rows (190 pt) of the iphone-15's 759 pt viewport are below the terminal"; issue 32:
+    /// "▶ 22 columns (176 pt) of the ipad's 820 pt width are cut at the right", or both, short.
+    func drawHiddenNotice(_ hidden: HiddenViewport?, pill: NewPostsPill, on s: Screen, _ t: Theme) {
         guard let area = hiddenNotice, let d = hidden else { return }
-        let shown = Double(area.row)
-        let pt = Int((d.viewportHeight - shown * d.line).rounded())
-        let text = "▼ \(hiddenRows) rows (\(pt) pt) of the \(d.deviceName)'s \(Int(d.viewportHeight)) pt viewport "
-            + "are below the terminal"
+        // The viewport's height less its bottom inset (the toolbar shows) and the rows above the notice.
+        let rowsPt = Int((d.viewportHeight - Double(toolbar.height + area.row) * d.line).rounded())
+        let colsPt = Int((Double(cutColumns) * d.cellWidth).rounded())
+        let width = Int((Double(d.viewCols) * d.cellWidth).rounded())
+        let down = "▼ \(hiddenRows) rows (\(rowsPt) pt)", right = "▶ \(cutColumns) columns (\(colsPt) pt)"
+        let text: String
+        switch (hiddenRows > 0, cutColumns > 0) {
+        case (true, true):
+            text = "\(down) below · \(right) right · \(d.deviceName) \(width)×\(Int(d.viewportHeight)) pt"
+        case (false, true): text = "\(right) of the \(d.deviceName)'s \(width) pt width are cut at the right"
+        default:
+            text = "\(down) of the \(d.deviceName)'s \(Int(d.viewportHeight)) pt viewport are below the "
+                + "terminal"
+        }
         s.fill(row: area.row, col: area.col, width: area.width, " ", t.toolbar)
-        s.put(row: area.row, col: area.col + 1, t.ascii(truncate(text, area.width - 2, t)), t.toolbarHot)
+        let room = area.width - 2 - pill.reserved(in: area)
+        s.put(row: area.row, col: area.col + 1, t.ascii(truncate(text, room, t)), t.toolbarHot)
+        pill.draw(on: s, t, in: area)
     }
 }
 

@@ -44,21 +44,19 @@ final class FrameContext {
     // MARK: Native rows (H1)
 
     func nativeHeaderLines() -> [(String, Style)] {
-        let lb = model.header
-        var lines: [(String, Style)] = [
-            (" LIVE", Style(fg: theme.c(203), bg: theme.native.bg, bold: true)),
-            (" " + lb.title, theme.nativeTitle),
-            (" Follow every moment as it happens — updated live.", theme.native),
-            ("", theme.native),
-        ]
-        if let s = lb.scoreboard {
-            let score = Style(fg: theme.c(231), bg: theme.color ? .indexed(22) : .default, bold: true)
-            lines.append(("  \(s.homeTeam)  \(s.homeScore) – \(s.awayScore)  \(s.awayTeam)", score))
-        } else {
-            lines.append((" " + Plural.count(lb.postCount, "update"), theme.native))
+        let h = model.header
+        let count = Plural.count(h.postCount, h.rows == .sample ? "update" : "post")
+        switch h.rows {
+        case .sample:
+            return [
+                (" LIVE", Style(fg: theme.c(203), bg: theme.native.bg, bold: true)),
+                (" Follow every moment as it happens — updated live.", theme.native),
+                ("", theme.native),
+                (" " + count, theme.native),
+            ]
+        case .source:
+            return [(" " + count, theme.nativeTitle)]
         }
-        lines.append(("", theme.native))
-        return lines
     }
 
     func drawNativeHeader(_ r: Int, _ i: Int, fade: Double) {
@@ -94,8 +92,12 @@ final class FrameContext {
     ]
 
     func drawNativeFooter(_ r: Int, _ i: Int) {
-        let text = i < FrameContext.footerLines.count ? FrameContext.footerLines[i] : ""
-        let style = i == 0 || i == 8 || i == 16 ? theme.nativeTitle : theme.native
+        let h = model.header
+        let lines = h.rows == .sample ? FrameContext.footerLines
+            : [" End of the liveblog · " + Plural.count(h.postCount, "post"), " from " + h.origin]
+        let text = i < lines.count ? lines[i] : ""
+        let titled = h.rows == .sample ? [0, 8, 16].contains(i) : i == 0
+        let style = titled ? theme.nativeTitle : theme.native
         screen.fill(row: r, col: 0, width: cols, " ", theme.native)
         screen.put(row: r, col: 0, theme.ascii(truncate(text, cols - 1, theme)), style)
     }
@@ -110,19 +112,28 @@ final class FrameContext {
         case .blank: return
         case .siteHeader: drawSiteHeader(r, first: first)
         case .title(let l): drawRuns(r, c0, l.runs, base: theme.title)
-        case .headline(let l): drawRuns(r, c0, l.runs, base: Style(fg: theme.c(231), bold: true))
+        case .headline(let l):
+            drawRuns(r, c0, l.runs, base: theme.title)
+            highlightMatches(r, c0, l.runs)
         case .scoreboard(let s):
             let text = theme.ascii("\(s.homeTeam)  \(s.homeScore) – \(s.awayScore)  \(s.awayTeam)")
             let col = max(c0, (cols - TextWidth.width(text)) / 2)
-            screen.put(row: r, col: col, truncate(text, width, theme), Style(fg: theme.c(231), bold: true))
+            screen.put(row: r, col: col, truncate(text, width, theme), theme.title)
         case let .postMeta(time, hl):
-            drawPostMeta(r, c0, time, hl, isJumpTarget: isJumpTarget)
+            let posts = model.liveblog.posts
+            let shown = item.postIndex.flatMap { i in
+                i < posts.count ? model.clock.text(posts[i].createdAt) : nil
+            }
+            drawPostMeta(r, c0, shown ?? time, hl, isJumpTarget: isJumpTarget)
         case .sport(let s):
             screen.put(row: r, col: c0, truncate(theme.ascii(s), width, theme), theme.goal)
-        case .text(let l): drawRuns(r, c0, l.runs, base: theme.text)
+        case .text(let l):
+            drawRuns(r, c0, l.runs, base: theme.text)
+            highlightMatches(r, c0, l.runs)
         case .quote(let l):
             let c = screen.put(row: r, col: c0 - 2 >= 0 ? c0 - 2 : 0, theme.quoteBar, theme.dim)
             drawRuns(r, (c0 - 2 >= 0 ? c0 - 2 : 0) + c, l.runs, base: theme.quote)
+            highlightMatches(r, (c0 - 2 >= 0 ? c0 - 2 : 0) + c, l.runs)
         case .quoteAuthor(let a):
             screen.put(row: r, col: c0, truncate(theme.ascii(a), width, theme), theme.dim)
         case let .media(m, state): drawMedia(r, py, item, m, state, c0, width)

@@ -15,6 +15,10 @@ struct FrameModel {
     /// What each screen row of the list shows, by screen row.
     let rows: [Int: FrameRow]
     let header: NativeHeader
+    /// Issue 32: the search's text, whose matches are highlighted.
+    let search: String?
+    /// Issue 32: how post times read (the reader's zone, the day when posts span days).
+    let clock: PostClock
     let page: PageFacts
     /// The timeline strip's visible cards (E15), when a strip row shows.
     let strip: StripCards?
@@ -48,11 +52,23 @@ enum FrameRow {
     case page(py: Double, item: PageItem?, isJumpTarget: Bool)
 }
 
-/// H1: the native header above the web view.
+/// H1: the native rows above and below the web view. The page shows the liveblog's title and
+/// score, so these rows do not repeat them (issue 32: each once).
 struct NativeHeader {
-    let title: String
-    let scoreboard: Scoreboard?
+    let rows: NativeRows
+    let origin: String
     let postCount: Int
+    /// The oldest and newest post times (unix seconds), when there are posts.
+    let span: (oldest: Double, newest: Double)?
+
+    init(rows: NativeRows, origin: String, posts: [Post]) {
+        self.rows = rows
+        self.origin = origin
+        postCount = posts.count
+        // Newest first (L4): the ends, O(1) per frame (B1).
+        span = posts.first.flatMap { a in posts.last.map { b in (min(a.createdAt, b.createdAt),
+                                                                   max(a.createdAt, b.createdAt)) } }
+    }
 }
 
 /// What page rows need besides their item.
@@ -117,6 +133,9 @@ struct JumpFacts {
 /// D2: the part of the device's viewport the terminal cannot show.
 struct HiddenViewport {
     let deviceName: String
+    /// The device column's columns and the points per column (issue 32: what is cut).
+    let viewCols: Int
+    let cellWidth: Double
     let viewportHeight: Double
     let line: Double
 }

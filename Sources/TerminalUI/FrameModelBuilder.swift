@@ -1,3 +1,4 @@
+import Foundation
 import LiveblogModel
 import Embed
 import Simulation
@@ -15,7 +16,8 @@ extension Renderer {
             screen.erase()
             return drawTooSmall(screen, Theme(caps: screen.capabilities))
         }
-        draw(FrameModel(world: world, screen: full), ui, on: screen)
+        draw(FrameModel(world: world, screen: full, nativeRows: ui.nativeRows, timeZone: ui.timeZone,
+                        search: ui.search?.query), ui, on: screen)
     }
 }
 
@@ -30,27 +32,33 @@ extension DeviceFrame.ViewGeometry {
 extension FrameModel {
     /// The frame `world` shows on a screen of `screen`'s size (and `caption`/`networkLabel` of
     /// the app's, which the bars show instead of the world's own).
-    init(world w: World, screen full: Rect) {
+    init(world w: World, screen full: Rect, nativeRows: NativeRows = .sample,
+         timeZone: TimeZone = TimeZone(secondsFromGMT: 0)!, search: String? = nil) {
         let frame = DeviceFrame(DeviceFrame.ViewGeometry(world: w), screen: full)
         let rows = Self.rows(w, frame.list.rows, screenRows: full.height)
         let showsStrip = rows.values.contains {
             if case .page(_, let item?, _) = $0, case .stripRow = item.kind { return true }
             return false
         }
+        let header = NativeHeader(rows: nativeRows, origin: w.page.origin, posts: w.page.liveblog.posts)
         self.init(
             frame: frame, fullWidthList: w.config.device == nil, rows: rows,
-            header: NativeHeader(title: w.page.liveblog.title, scoreboard: w.page.liveblog.scoreboard,
-                                 postCount: w.page.liveblog.posts.count),
+            header: header, search: search, clock: PostClock(zone: timeZone, span: header.span),
             page: PageFacts(line: w.line, cellWidth: w.config.page.cell.width, tick: w.tick,
                             origin: w.page.origin, imageCapped: w.page.config.maxImageHeight != nil,
                             focusedLink: w.focusedLink.map { ($0.href, $0.text) }),
             strip: showsStrip ? Self.strip(w, columns: frame.list.width) : nil,
-            nav: Self.nav(w), toolbar: Self.toolbar(w),
+            nav: Self.nav(w, titleInView: rows.values.contains {
+                if case .page(_, let item?, _) = $0, case .title = item.kind { return true }
+                return false
+            }), toolbar: Self.toolbar(w),
             thumb: Self.thumb(w, trackRows: frame.list.height),
             newPostsAbove: w.newPostsAbove, progress: w.page.estimatedProgress,
             edgeEffect: w.pan.edgeEffect.map { ($0.edge == .top, $0.distance) },
-            hidden: w.config.device.map { HiddenViewport(deviceName: $0.name, viewportHeight: w.viewportHeight,
-                                                         line: w.line) },
+            hidden: w.config.device.map {
+                HiddenViewport(deviceName: $0.name, viewCols: w.viewCols, cellWidth: w.config.page.cell.width,
+                               viewportHeight: w.viewportHeight, line: w.line)
+            },
             liveblog: w.page.liveblog, console: w.page.console,
             timeline: TimelineFacts(jump: w.jumpStatus, samples: w.timeline, marks: w.marks))
     }
@@ -107,14 +115,17 @@ extension FrameModel {
                           loadedCount: p.loadedCount, first: first, cards: cards)
     }
 
-    private static func nav(_ w: World) -> NavFacts {
+    private static func nav(_ w: World, titleInView: Bool) -> NavFacts {
         let hook: String
         if let h = w.config.hook {
             hook = h.throwsMessage != nil ? "hook throws" : "hook \(h.arity)p"
         } else {
             hook = "no hook"
         }
-        return NavFacts(title: w.page.liveblog.title, origin: w.page.origin, canGoBack: w.history.canGoBack,
+        // Issue 32: the title once on screen: the bar shows it when the page's own has scrolled
+        // away, as iOS's inline title appears when the large title scrolls under the bar.
+        return NavFacts(title: titleInView ? "" : w.page.liveblog.title, origin: w.page.origin,
+                        canGoBack: w.history.canGoBack,
                         canGoForward: w.history.canGoForward, mode: w.config.mode.rawValue,
                         platform: w.config.platform.rawValue, hook: hook,
                         network: w.page.networkProfile.rawValue, device: w.config.device?.name)

@@ -3,10 +3,14 @@ import TerminalKit
 import TextCells
 
 /// `?` (T2): the keys, read from the key map: every binding of the list (`KeyMap.list`), the
-/// keys while a link is offered (`KeyMap.linkOffer`), and the mouse. Any key closes it; a click
-/// closes it and acts as usual.
+/// keys while a link is offered (`KeyMap.linkOffer`), the keys of the overlays (the prompt, the
+/// panels, the player's question, issue 32: every key the app binds), and the mouse. Any key
+/// closes it; a click closes it and acts as usual. When it does not fit, j k ↓ ↑ space b scroll it
+/// (issue 32) and any other key closes it.
 struct HelpOverlay: Overlay, Equatable {
     static let footer = "any key closes"
+    /// The first line shown, when the lines do not fit.
+    var offset = 0
 
     /// The mouse's part of the help (not keys, so not in a key table).
     static let pointer = [("wheel, drag", "scroll, fling"), ("click", "links, panels, the pill")]
@@ -17,9 +21,16 @@ struct HelpOverlay: Overlay, Equatable {
         let help: String
     }
 
+    /// The overlays' own keys, each help named by where it applies.
+    static let overlayEntries: [Entry] =
+        PromptOverlay.keys.bindings.map { Entry(label: $0.label, help: "/ prompt: " + $0.help) }
+        + PanelOverlay.keys.bindings.map { Entry(label: $0.label, help: "panels: " + $0.help) }
+        + PlayerConfirmation.keys.bindings.map { Entry(label: $0.label, help: "video: " + $0.help) }
+
     /// Every entry, in the key map's order.
     static let entries: [Entry] = KeyMap.list.bindings.map { Entry(label: $0.label, help: $0.help) }
         + KeyMap.linkOffer.bindings.map { Entry(label: $0.label, help: $0.help) }
+        + overlayEntries
         + pointer.map { Entry(label: $0.0, help: $0.1) }
 
     /// The lines: an entry's keys in a 13-column key column, then its help; two short entries
@@ -51,14 +62,33 @@ struct HelpOverlay: Overlay, Equatable {
         return lines
     }
 
-    mutating func key(_ key: KeyName, _ context: OverlayContext) -> OverlayOutcome { .close }
+    /// The lines a box in `area` shows (its inner height).
+    static func room(in area: Rect) -> Int { max(1, min(lines.count, area.height - 4)) }
+
+    mutating func key(_ key: KeyName, _ context: OverlayContext) -> OverlayOutcome {
+        let room = Self.room(in: context.screen), last = max(0, Self.lines.count - room)
+        guard last > 0 else { return .close }
+        switch key {
+        case .char("j"), .down: offset = min(last, offset + 1)
+        case .char("k"), .up: offset = max(0, offset - 1)
+        case .space, .pageDown: offset = min(last, offset + room)
+        case .char("b"), .pageUp: offset = max(0, offset - room)
+        default: return .close
+        }
+        return .keep
+    }
 
     mutating func click(row: Int, col: Int, _ context: OverlayContext) -> OverlayOutcome {
         OverlayOutcome(closes: true, passes: true, request: nil)
     }
 
     func draw(_ frame: FrameModel, on s: Screen, _ t: Theme, in area: Rect) {
-        let lines = Self.lines.map { ($0, t.overlay) }
-        OverlayBox.text(on: s, t, in: area, title: "Keys", lines: lines, footer: Self.footer)
+        let room = Self.room(in: area), n = Self.lines.count
+        let first = min(offset, max(0, n - room))
+        let shown = Self.lines[first..<min(n, first + room)].map { ($0, t.overlay) }
+        let range = "\(first + 1)–\(first + shown.count) of \(n)"
+        let footer = room >= n ? Self.footer : range + " · j k scroll, any other key closes"
+        let widest = Self.lines.map(TextWidth.width).max()
+        OverlayBox.text(on: s, t, in: area, title: "Keys", lines: shown, width: widest, footer: footer)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import ImageDecoding
 import LiveblogModel
 import Embed
@@ -24,7 +25,10 @@ extension FrameContext {
         } else {
             size = "size unknown"
         }
-        func broken(_ why: String) -> String { " \(theme.cross) broken image: \(alt) (\(why)) " }
+        // Issue 32: the card names where the image was to come from: its domain, or its file.
+        let source = URLComponents(string: m.url)?.host ?? (m.url as NSString).lastPathComponent
+        let host = source.isEmpty ? "" : " · \(theme.ascii(source))"
+        func broken(_ why: String) -> String { " \(theme.cross) broken image: \(alt) (\(why))\(host) " }
         switch state {
         case .pending:
             screen.fill(row: r, col: c0, width: width, theme.shade, theme.placeholder)

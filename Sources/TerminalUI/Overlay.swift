@@ -49,6 +49,8 @@ struct OverlayOutcome: Equatable {
 enum OverlayRequest: Equatable {
     /// L6, L7: a jump to a post (a world input).
     case jump(String)
+    /// Issue 32: a search of the posts' text.
+    case search(String)
     /// W3: the reader's answer to "run this player?".
     case player(PlayerCommand, yes: Bool)
 }

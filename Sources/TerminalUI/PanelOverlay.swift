@@ -57,17 +57,26 @@ struct PanelOverlay: Overlay, Equatable {
         case .highlights:
             return lb.highlights.map { p in
                 let text = p.headline ?? p.blocks.lazy.compactMap { if case .text(let t) = $0 { return t.plainText } else { return nil } }.first ?? p.id
-                return (p.id, "\(Page.clock(p.createdAt))  \(text)")
+                return (p.id, "\(Page.clock(p.createdAt))  \(oneLine(text))")
             }
         case .chapters:
-            return lb.chapters.map { ($0.id, "\(Page.clock($0.createdAt))  \($0.headline ?? $0.id)") }
+            return lb.chapters.map { p in
+                (p.id, "\(Page.clock(p.createdAt))  \(oneLine(p.headline ?? p.id))")
+            }
         case .scorers:
             return lb.scorers.map { p in
                 let s = p.sportEvent!
                 let who = s.players.isEmpty ? (s.title ?? "Goal") : s.players.joined(separator: ", ")
-                return (p.id, "\(s.timeOfPlay ?? Page.clock(p.createdAt))  \(who)\(s.team.map { " (\($0))" } ?? "")")
+                let team = s.team.map { " (\($0))" } ?? ""
+                return (p.id, "\(s.timeOfPlay ?? Page.clock(p.createdAt))  \(oneLine(who))\(team)")
             }
         }
+    }
+
+    /// A label on one row (issue 32): line breaks and runs of white space read as one space, not
+    /// the sanitiser's ␊.
+    static func oneLine(_ s: String) -> String {
+        s.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
     }
 }
 

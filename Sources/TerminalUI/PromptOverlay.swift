@@ -2,8 +2,9 @@ import LiveblogModel
 import Simulation
 import TerminalKit
 
-/// The `/` prompt (L6, T2): an id typed with completion. Enter jumps (to the selected completion
-/// unless the text is an id), Tab completes to the longest common prefix, ↓/↑ select, Bksp
+/// The `/` prompt (L6, T2): an id typed with completion, or words to search (issue 32). Enter
+/// jumps to the post when the text is an id, else searches when a post's text has it, else
+/// jumps to the selected completion; Tab completes to the longest common prefix, ↓/↑ select, Bksp
 /// deletes, Esc closes; a character types itself, a paste (T8) types one safe line.
 struct PromptOverlay: Overlay, Equatable {
     /// The most characters the prompt holds, typed or pasted (T2).
@@ -25,8 +26,12 @@ struct PromptOverlay: Overlay, Equatable {
         switch Self.keys.action(for: key) {
         case .close: return .close
         case .jump:
-            let id = selected < matches.count && !context.postExists(text) ? matches[selected] : text
-            return id.isEmpty ? .close : .close(then: .jump(id))
+            if text.isEmpty { return .close }
+            if context.postExists(text) { return .close(then: .jump(text)) }
+            if !SearchState.matches(text, in: context.liveblog).isEmpty || matches.isEmpty {
+                return .close(then: .search(text))
+            }
+            return .close(then: .jump(matches[min(selected, matches.count - 1)]))
         case .complete:
             // Complete to the longest common prefix of the matches.
             if let first = matches.first {
@@ -78,7 +83,7 @@ func completions(_ text: String, _ lb: Liveblog, limit: Int = 8) -> [String] {
 /// (issue 18). Text longer than the row scrolls sideways: the end being typed stays visible,
 /// with an ellipsis at the left.
 struct PromptView {
-    static let label = "jump to id: "
+    static let label = "search or jump to id: "
     static let listWidth = 40
 
     let text: String

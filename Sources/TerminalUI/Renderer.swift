@@ -35,13 +35,18 @@ public final class Renderer {
         let ctx = FrameContext(model: m, theme: theme, area: area, screen: column, images: images)
         ctx.pixelImages = ui.overlay == nil
         ctx.draw()
-        frame.drawHiddenNotice(m.hidden, on: screen, theme)
-        NewPostsPill(count: m.newPostsAbove).draw(on: screen, theme, in: listArea)
+        // Chrome in its own cells (issue 32): the pill in the toolbar, the progress on the
+        // navigation bar's edge; nothing of it over the list.
+        let pill = NewPostsPill(count: m.newPostsAbove)
+        let toolbarShows = frame.toolbar.height > 0
+        let noticePill = toolbarShows ? NewPostsPill(count: 0) : pill
+        frame.drawHiddenNotice(m.hidden, pill: noticePill, on: screen, theme)
         drawIndicator(m.thumb, in: list, on: screen, theme)
         EdgeEffectView(glow: m.edgeEffect).draw(on: screen, theme, in: listArea)
-        ProgressBar(progress: m.progress).draw(on: screen, theme, in: listArea)
-        NavBar(facts: m.nav, ui: ui).draw(on: screen, theme, in: frame.nav)
-        Toolbar(facts: m.toolbar, ui: ui).draw(on: screen, theme, in: frame.toolbar)
+        let navShows = frame.nav.height > 0
+        NavBar(facts: m.nav, ui: ui, progress: m.progress).draw(on: screen, theme, in: frame.nav)
+        Toolbar(facts: m.toolbar, ui: ui, pill: pill, progress: navShows ? 1 : m.progress)
+            .draw(on: screen, theme, in: frame.toolbar)
         ui.overlay?.draw(m, on: screen, theme, in: full)
     }
 

@@ -10,6 +10,10 @@ struct Theme {
     var unicode: Bool { caps.unicode }
 
     func c(_ i: UInt8) -> Color { color ? .indexed(i) : .default }
+    /// Issue 32: the terminal's background is light (OSC 11): text colours drawn on it darken.
+    var light: Bool { caps.features.lightBackground }
+    /// A colour on the terminal's own background: `dark` on a dark one, `onLight` on a light one.
+    func c(_ dark: UInt8, onLight: UInt8) -> Color { c(light ? onLight : dark) }
 
     var navBar: Style {
         color ? Style(fg: .indexed(255), bg: .indexed(24), bold: true) : Style(reverse: true)
@@ -21,15 +25,23 @@ struct Theme {
     var toolbarHot: Style {
         color ? Style(fg: .indexed(214), bg: .indexed(236), bold: true) : Style(bold: true, reverse: true)
     }
+    /// R3's pill in the toolbar: a badge, so it reads as something to press.
+    var pill: Style {
+        color ? Style(fg: .indexed(16), bg: .indexed(214), bold: true) : Style(bold: true)
+    }
     var text: Style { Style() }
-    var dim: Style { Style(fg: c(245), dim: !color) }
-    var title: Style { Style(fg: c(231), bold: true) }
-    var link: Style { Style(fg: c(75), underline: true) }
+    /// Issue 32: a search's match in the text, as less marks its matches.
+    var searchMatch: Style {
+        color ? Style(fg: .indexed(16), bg: .indexed(220), bold: true) : Style(reverse: true)
+    }
+    var dim: Style { Style(fg: c(245, onLight: 240), dim: !color) }
+    var title: Style { Style(fg: c(231, onLight: 16), bold: true) }
+    var link: Style { Style(fg: c(75, onLight: 25), underline: true) }
     var focusedLink: Style { Style(fg: c(16), bg: c(214), underline: true, reverse: !color) }
-    var highlight: Style { Style(fg: c(220), bold: true) }
-    var milestone: Style { Style(fg: c(213), bold: true) }
-    var goal: Style { Style(fg: c(118), bold: true) }
-    var rule: Style { Style(fg: c(238), dim: !color) }
+    var highlight: Style { Style(fg: c(220, onLight: 130), bold: true) }
+    var milestone: Style { Style(fg: c(213, onLight: 127), bold: true) }
+    var goal: Style { Style(fg: c(118, onLight: 28), bold: true) }
+    var rule: Style { Style(fg: c(238, onLight: 250), dim: !color) }
     var native: Style { Style(fg: c(250), bg: color ? .indexed(234) : .default) }
     var nativeTitle: Style { Style(fg: c(231), bg: color ? .indexed(234) : .default, bold: true) }
     var placeholder: Style { Style(fg: c(244), bg: color ? .indexed(235) : .default) }
@@ -39,14 +51,14 @@ struct Theme {
         color ? Style(fg: .indexed(16), bg: .indexed(250), bold: true) : Style(reverse: true)
     }
     /// Android's edge effect line (F1): bright, bold.
-    var edgeEffect: Style { color ? Style(fg: .indexed(159), bold: true) : Style(bold: true) }
-    var indicator: Style { color ? Style(fg: .indexed(250)) : Style(reverse: true) }
+    var edgeEffect: Style { color ? Style(fg: c(159, onLight: 31), bold: true) : Style(bold: true) }
+    var indicator: Style { color ? Style(fg: c(250, onLight: 244)) : Style(reverse: true) }
     var overlay: Style { color ? Style(fg: .indexed(252), bg: .indexed(235)) : Style() }
     var overlayTitle: Style {
         color ? Style(fg: .indexed(214), bg: .indexed(235), bold: true) : Style(bold: true)
     }
-    var notice: Style { Style(fg: c(203), bold: true) }
-    var quote: Style { Style(fg: c(187), italic: true) }
+    var notice: Style { Style(fg: c(203, onLight: 160), bold: true) }
+    var quote: Style { Style(fg: c(187, onLight: 95), italic: true) }
     /// The loading progress bar under the navigation bar (W1).
     var progress: Style { Style(fg: c(75), bold: !color) }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the front end shows on top of the world: the open overlay, messages, the demo's caption.
 /// None of it changes the world; the App turns choices into world inputs.
 public struct UIState {
@@ -10,5 +12,21 @@ public struct UIState {
     public var recording: Bool = false
     /// The network badge when the page loads for real (R2: "real", "capture"); nil: its profile.
     public var networkLabel: String?
+    /// Issue 32, honest pages: the native rows around the web row. The bundled sample's host app
+    /// shows its invented rows ("LIVE", a tagline, comments, related articles); any other source
+    /// shows only what it has (its origin, its post count and the days they span).
+    public var nativeRows: NativeRows = .sample
+    /// Issue 32: the zone post times are shown in (the command line gives `TZ`'s); UTC otherwise.
+    public var timeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0)!
+    /// Issue 32: the `/` search the reader is in (`n`, `N`, Esc), if any.
+    var search: SearchState?
     public init() {}
+}
+
+/// What the native rows above and below the web row show (H1, issue 32).
+public enum NativeRows: Sendable {
+    /// The sample host app's rows, as a news app would have them around its embed.
+    case sample
+    /// A real source's: only what the source has.
+    case source
 }

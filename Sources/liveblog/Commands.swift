@@ -165,6 +165,7 @@ func runView(_ args: ParsedArguments) -> Int32 {
     trimHeapAfterOpening(lb)
     let app = App(world: world)
     app.liveEvery = args.double("live")
+    setReaderChrome(app, source: path, calm: args.flag("reading"))
     if let rec = args.string("record") {
         let abs = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         let recorder = Recorder(config: cfg, liveblogPath: abs, outputPath: rec)
@@ -204,6 +205,7 @@ func runDemo(_ args: ParsedArguments) -> Int32 {
     let world = World(liveblog: lb, config: cfg)
     let app = App(world: world)
     app.demo = DemoScript(liveblog: lb)
+    app.ui.timeZone = TimeZone.current
     let end = app.run(on: screen)
     screen.shutdown()
     TerminalRestorer.uninstall()
@@ -224,4 +226,19 @@ func openRecording(_ args: ParsedArguments) -> (Recorder.Output?, Int32?) {
         printError("\(error)")
         return (nil, ExitCode.cantCreate.rawValue)
     }
+}
+
+/// Issue 32: the sample host app's invented native rows only around the bundled sample; post
+/// times in the reader's zone (`TZ`).
+func setReaderChrome(_ app: App, source path: String, calm: Bool) {
+    app.ui.nativeRows = isBundledSample(path) ? .sample : .source
+    app.ui.timeZone = TimeZone.current
+    app.world.pan.calmKeys = calm
+}
+
+/// Is `path` the bundled sample (whose host app has invented native rows, issue 32)?
+func isBundledSample(_ path: String) -> Bool {
+    guard let sample = Assets.sample else { return false }
+    func standard(_ p: String) -> String { URL(fileURLWithPath: p).standardizedFileURL.path }
+    return standard(path) == standard(sample)
 }

@@ -1,14 +1,28 @@
 import Foundation
 import Arguments
+import Fetch
 import LiveblogModel
+import RealSources
 import TerminalKit
 import TextCells
 
 /// `liveblog dump [SOURCE] [--width N] [--event ID]` (issue 15): the liveblog as plain text on
-/// stdout. Also what `view` does when stdout is not a terminal.
+/// stdout. Also what `view` does when stdout is not a terminal. SOURCE may be a URL (issue 32).
 func runDump(_ args: ParsedArguments) -> Int32 {
-    dumpLiveblog(source: args.positional("SOURCE"), event: args.string("event"),
-                 width: args.int("width") ?? LineWriter.defaultWidth())
+    let width = args.int("width") ?? LineWriter.defaultWidth()
+    if isURLSource(args) {
+        let location = SourceLocation(args.positional("SOURCE") ?? "")
+        return dumpURL(location, event: args.string("event"), width: width, fetch: FetchConfig())
+    }
+    return dumpLiveblog(source: args.positional("SOURCE"), event: args.string("event"), width: width)
+}
+
+/// A URL read whole with `check URL`'s loader and messages (R1, R6), then its text as a file's
+/// (issue 32: `dump URL` and `view URL > file`).
+func dumpURL(_ location: SourceLocation, event: String?, width: Int, fetch: FetchConfig) -> Int32 {
+    withURLSource(location, fetch: fetch) { lb in
+        writeDump(lb, path: location.description, event: event, width: width)
+    }
 }
 
 /// Loads SOURCE with the same loader and messages as `check` (L4), then streams the text post
@@ -42,4 +56,11 @@ func writeDump(_ lb: Liveblog, path: String, event: String?, width: Int) -> Int3
         return ExitCode.ioErr.rawValue
     }
     return ExitCode.ok.rawValue
+}
+
+/// `view FILE --network real > file`: the file's text, as `view FILE > file` prints it.
+func runDumpOfFile(_ args: ParsedArguments) -> Int32 {
+    let (lbOpt, code, path) = loadLiveblog(args.positional("SOURCE"))
+    guard let lb = lbOpt else { return code }
+    return writeDump(lb, path: path, event: args.string("event"), width: LineWriter.defaultWidth())
 }

@@ -29,15 +29,23 @@ func exitCode(for error: SourceError) -> Int32 {
 /// `liveblog check URL` (R1, R6).
 func runCheckURL(_ args: ParsedArguments) -> Int32 {
     let location = SourceLocation(args.positional("SOURCE") ?? "")
-    let fetcher = Fetcher(config: fetchConfig(args))
+    return withURLSource(location, fetch: fetchConfig(args)) { lb in
+        print(LiveblogSummary.describe(lb), terminator: "")
+        return ExitCode.ok.rawValue
+    }
+}
+
+/// Reads the URL whole (R1) and hands its liveblog to `use`; a failure says why (R6) and exits
+/// with its code.
+func withURLSource(_ location: SourceLocation, fetch: FetchConfig, _ use: (Liveblog) -> Int32) -> Int32 {
+    let fetcher = Fetcher(config: fetch)
     defer { fetcher.invalidate() }
     switch SourceLoader.load(location, fetcher: fetcher) {
     case let .failure(error):
         printError(error.description)
         return exitCode(for: error)
     case let .success(source):
-        print(LiveblogSummary.describe(source.liveblog), terminator: "")
-        return ExitCode.ok.rawValue
+        return use(source.liveblog)
     }
 }
 
@@ -71,6 +79,14 @@ func runViewURL(_ args: ParsedArguments) -> Int32 {
     guard var cfg = cfgOpt else {
         printError(err ?? "bad options")
         return ExitCode.usage.rawValue
+    }
+    if let rc = refuseRecordingOffScreen(args) { return rc }
+    // Issue 32: into a pipe or a file, the URL's text, as `view FILE > file` prints a file's.
+    if isatty(STDOUT_FILENO) == 0 {
+        let location = SourceLocation(args.positional("SOURCE") ?? Assets.sample ?? "")
+        guard location.isURL else { return runDumpOfFile(args) }
+        let width = LineWriter.defaultWidth()
+        return dumpURL(location, event: args.string("event"), width: width, fetch: fetchConfig(args))
     }
     guard isatty(1) == 1, isatty(0) == 1 else {
         printError("view needs a terminal (stdin and stdout); try 'liveblog check' or 'liveblog simulate'")
@@ -118,6 +134,8 @@ func realApp(_ session: RealSession, _ cfg: WorldConfig, _ args: ParsedArguments
     world.liveFeed = session.liveFeed
     let app = App(world: world)
     if realImages { app.ui.networkLabel = "real" }
+    setReaderChrome(app, source: session.location.description, calm: args.flag("reading"))
+    if session.location.isURL { app.ui.nativeRows = .source }
     if let rec = args.string("record") {
         let recorder = Recorder(config: cfg, liveblogPath: session.location.description, outputPath: rec)
         recorder.capturePath = CaptureRecorder.capturePath(forScenario: rec)

@@ -35,6 +35,10 @@ func linearOrScreen(_ lb: Liveblog, args: ParsedArguments, note: inout String?) 
 /// nothing, so `--record` there is a usage error (exit 64) rather than ignored.
 func refuseRecordingOffScreen(_ args: ParsedArguments) -> Int32? {
     guard args.string("record") != nil else { return nil }
+    if args.flag("reading") {
+        return usage(args, "--record writes a scenario that simulate replays, which has no --reading: "
+                     + "record without it")
+    }
     if args.flag("linear") {
         return usage(args, "--record records a session on the screen: --linear reads without it")
     }

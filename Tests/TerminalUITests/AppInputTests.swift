@@ -136,11 +136,11 @@ final class AppInputTests: XCTestCase {
         key(app, .escape)
         XCTAssertNil(app.ui.overlay)
 
-        // An unknown id says so.
+        // An unknown id that no post's text has either says so (issue 32: `/` searches too).
         char(app, "/")
         char(app, "nope")
         key(app, .enter)
-        XCTAssertEqual(app.ui.message?.text, "post nope not found")
+        XCTAssertEqual(app.ui.message?.text, "no post has “nope”")
     }
 
     /// T2: Tab focuses the links in view; Enter follows a fragment link to its post.

@@ -65,9 +65,9 @@ final class EndToEndTests: XCTestCase {
 
         // ? shows the help; any key closes it.
         keys("?")
-        waitFor("the help") { $0.contains("Keys") && $0.contains("any key closes") }
+        waitFor("the help") { $0.contains("Keys") && $0.contains("key closes") }
         keys("x")
-        waitFor("the help to close") { !$0.contains("any key closes") }
+        waitFor("the help to close") { !$0.contains("key closes") }
 
         // J animates: several captures in a row differ.
         let beforeFling = capture()

@@ -69,13 +69,22 @@ final class KeyTableTests: XCTestCase {
     func testT2_helpShowsEveryBoundKeyAndNamesNoUnboundOne() throws {
         let bindings = KeyMap.list.bindings.map { ($0.label, $0.help) }
             + KeyMap.linkOffer.bindings.map { ($0.label, $0.help) }
-        XCTAssertEqual(HelpOverlay.entries.count, bindings.count + HelpOverlay.pointer.count)
-        for (cols, rows) in [(80, 24), (120, 40)] {
+        XCTAssertEqual(HelpOverlay.entries.count,
+                       bindings.count + HelpOverlay.overlayEntries.count + HelpOverlay.pointer.count)
+        for (cols, rows) in [(80, 24), (120, 40), (40, 12)] {
             let w = try Fixture.world(cols: cols, rows: rows)
             w.advance(to: 60)
-            var ui = UIState()
-            ui.overlay = HelpOverlay()
-            let text = Fixture.draw(w, ui).text()
+            // Issue 32: the help scrolls when it does not fit; every line shows on the way down.
+            var help = HelpOverlay(), text = ""
+            let context = OverlayContext(liveblog: w.page.liveblog, postExists: { _ in false },
+                                         screen: Rect(row: 0, col: 0, width: cols, height: rows))
+            for _ in 0..<HelpOverlay.lines.count {
+                var ui = UIState()
+                ui.overlay = help
+                text += Fixture.draw(w, ui).text()
+                guard help.key(.char("j"), context) == .keep else { break }
+            }
+            if cols < 80 { continue }
             for line in HelpOverlay.lines { XCTAssertTrue(text.contains(line), "\(cols)x\(rows): \(line)") }
             for (label, help) in bindings {
                 XCTAssertTrue(text.contains(label) && text.contains(help), "\(cols)x\(rows): \(label) \(help)")
@@ -86,6 +95,8 @@ final class KeyTableTests: XCTestCase {
             guard let keys = Self.keys(inLabel: e.label) else { return XCTFail("\(e.label) names no key") }
             for k in keys {
                 let bound = KeyMap.list.action(for: k) != nil || KeyMap.linkOffer.action(for: k) != nil
+                || PromptOverlay.keys.action(for: k) != nil || PanelOverlay.keys.action(for: k) != nil
+                || PlayerConfirmation.keys.action(for: k) != nil
                 XCTAssertTrue(bound, "help names \(k.name), which nothing answers")
             }
             XCTAssertTrue(HelpOverlay.lines.contains { $0.hasPrefix(e.label) || $0.contains("  \(e.label)  ") },
@@ -134,6 +145,6 @@ final class KeyTableTests: XCTestCase {
                                                          .char("p"), .char("o"), .char("n"), .char("i"), .char("l"),
                                                          .char("r"), .backspace, .char("H"), .char("L"), .char("N"),
                                                          .char("d")]))
-        XCTAssertEqual(Toolbar.keys, "j/k scroll · J/K fling · / jump · h c s panels · t timeline · ? help · q quit")
+        XCTAssertEqual(Toolbar.keys, "j/k scroll · J/K fling · / search · h c s panels · t timeline · ? help · q quit")
     }
 }

@@ -1,0 +1,45 @@
+import XCTest
+import LiveblogModel
+@testable import Simulation
+import Embed
+
+/// R3, L8 (issue 32): `view --live N`'s generated posts go through the polled source's anchoring
+/// and pill path, so the line being read keeps its row.
+final class LiveAnchoringTests: XCTestCase {
+    private func world() -> World {
+        let w = World(liveblog: fixture(40), config: config(network: .instant))
+        w.advance(to: 0)
+        w.advance(to: 60)
+        return w
+    }
+
+    func testR3_generatedLivePostsKeepTheAnchoredPostOnItsRowAndCountForThePill() throws {
+        let w = world()
+        w.setListOffset(w.scrollView.clamp(w.scrollView.minOffset + 30 * 16))
+        w.advance(to: w.tick + 2)
+        let anchor = try XCTUnwrap(w.readingAnchor())
+        let id = w.page.liveblog.posts[anchor.postIndex].id
+        let before = try XCTUnwrap(w.postY(id))
+        for k in 1...3 {
+            w.receiveLivePosts(1)
+            w.advance(to: w.tick + 120)
+            XCTAssertEqual(try XCTUnwrap(w.postY(id)), before, accuracy: 0.01, "post \(id) keeps its row after \(k)")
+            XCTAssertEqual(w.newPostsAbove, k, "the pill counts \(k)")
+        }
+        XCTAssertEqual(w.page.liveblog.posts.first?.id.hasPrefix("live-"), true, "the posts arrived at the top")
+        w.jumpToNewest()
+        w.advance(to: w.tick + 240)
+        XCTAssertEqual(w.newPostsAbove, 0)
+        XCTAssertEqual(w.scrollView.offset, w.scrollView.minOffset, accuracy: 0.5)
+    }
+
+    /// The scenario event `live` keeps its trace (golden traces, fuzz digests): it inserts only.
+    func testL8_scenarioLiveEventStillInsertsWithoutAnchoring() throws {
+        let w = world()
+        w.setListOffset(w.scrollView.clamp(w.scrollView.minOffset + 30 * 16))
+        w.advance(to: w.tick + 2)
+        w.send(.live(1))
+        w.advance(to: w.tick + 120)
+        XCTAssertEqual(w.newPostsAbove, 0)
+    }
+}
