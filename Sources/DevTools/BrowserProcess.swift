@@ -34,7 +34,7 @@ final class BrowserProcess {
         guard rc == 0 else {
             close(toChild.write)
             close(fromChild.read)
-            try? FileManager.default.removeItem(atPath: profileDirectory)
+            Self.removeProfile(profileDirectory)
             throw DevToolsError.launchFailed("\(executable): \(String(cString: strerror(rc)))")
         }
         pid = spawned
@@ -56,7 +56,7 @@ final class BrowserProcess {
         _ = reap(wait: true)
         close(commandFD)
         close(eventFD)
-        try? FileManager.default.removeItem(atPath: profileDirectory)
+        Self.removeProfile(profileDirectory)
     }
 
     /// How the child ended ("exit status 1", "killed by signal 9"), or nil while it runs.
@@ -122,8 +122,25 @@ final class BrowserProcess {
             let dir = "\(temporaryRoot)/\(name)"
             guard let text = try? String(contentsOfFile: dir + "/owner.pid", encoding: .utf8),
                   let owner = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) else { continue }
-            if kill(owner, 0) != 0 && errno == ESRCH { try? fm.removeItem(atPath: dir) }
+            if kill(owner, 0) != 0 && errno == ESRCH { removeProfile(dir) }
         }
+    }
+
+    /// Removes a profile, its owner's pid last: a removal cut short (an engine process of the group
+    /// still flushing its databases as it exits, seen once under load) leaves a profile the next
+    /// launch recognises as stale and removes, not a folder without an owner that stays for good.
+    static func removeProfile(_ dir: String) {
+        let fm = FileManager.default
+        for attempt in 0..<5 {
+            let left = ((try? fm.contentsOfDirectory(atPath: dir)) ?? []).filter { $0 != "owner.pid" }
+            if left.isEmpty { break }
+            if attempt > 0 { usleep(20_000) }
+            for name in left { try? fm.removeItem(atPath: dir + "/" + name) }
+        }
+        let rest = (try? fm.contentsOfDirectory(atPath: dir)) ?? []
+        guard rest.allSatisfy({ $0 == "owner.pid" }) else { return }
+        try? fm.removeItem(atPath: dir + "/owner.pid")
+        rmdir(dir)
     }
 
     private static func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
