@@ -1,0 +1,100 @@
+import Foundation
+import XCTest
+import TestSupport
+
+/// X9 in text mode: `view --engine chromium` draws the page's own text where the engine laid it
+/// out (line boxes read from its DOM, in cells by their position), in tmux. The browser ends
+/// with liveblog (q, then its process group is checked empty).
+extension EndToEndTests {
+    private func requireEngine() throws {
+        try Requirement.check(["chromium-headless-shell", "chromium"].contains { Requirement.find($0) != nil },
+                              "no browser engine", install: "apt-get install -y chromium-headless-shell")
+    }
+
+    /// The page's rows of a screen: below the two bars, above the status line (the last one
+    /// that is not blank).
+    private func pageRows(_ screen: String) -> [String] {
+        var l = lines(screen)
+        while let last = l.last, last.trimmingCharacters(in: .whitespaces).isEmpty { l.removeLast() }
+        return l.count > 3 ? Array(l[2..<(l.count - 1)]) : []
+    }
+
+    /// Quits and checks that no engine process is left.
+    private func quitEngineView() {
+        let browser = tmux.programPid().flatMap { RealEngineCommandTests.children(of: $0).first }
+        keys("q")
+        XCTAssertEqual(waitForExit(timeout: 20), "EXIT=0")
+        assertTerminalRestored()
+        if let browser { XCTAssertEqual(EngineProcesses.waitUntilGone(browser), [], "no engine process outlives it") }
+    }
+
+    func testX9_textModeShowsTheEnginesTextWithThePostUnderTheBarAfterAJumpAndNothingStaleAfterScrolling() throws {
+        try requireEngine()
+        try start(cols: 70, rows: 60, args: "view --engine chromium --device pixel-8 --event ev-019")
+        waitFor("the jump in the real engine", timeout: 30) { $0.contains("jump #1 → ev-019") }
+        // The post under the bar: its first rows are the reference embed's own text (its badge
+        // reads "Highlight"; the emulated page's reads "★ HIGHLIGHT"), as the engine broke it.
+        let landed = waitFor("the jump's post under the bar, in the engine's text", timeout: 20) { s in
+            let rows = self.pageRows(s)
+            return rows.prefix(2).contains { $0.contains("15:23 Highlight") }
+                && rows.prefix(5).contains { $0.contains("Goal 23' — Mensah") }
+        }
+        XCTAssertFalse(landed.contains("HIGHLIGHT"), "the emulated page's rendering: \(landed)")
+        XCTAssertTrue(landed.contains("Mensah scores! Costa's cross"), landed)
+        waitFor("the jump's hold to end", timeout: 20) { !$0.contains("s left") }
+        // A line down at a time (16 pt each): every row of the page moves up one row, and the
+        // row that comes in is the page's next one; nothing of the earlier screen stays.
+        var before = pageRows(capture())
+        var after = ""
+        for step in 1...3 {
+            keys("j")
+            let expected = before
+            after = waitFor("the page a row further (step \(step))", timeout: 10) { s in
+                let rows = self.pageRows(s)
+                return rows.count == expected.count && rows.dropLast() == expected.dropFirst()
+            }
+            XCTAssertEqual(Array(pageRows(after).dropLast()), Array(expected.dropFirst()), "after step \(step):\n\(after)")
+            before = pageRows(after)
+        }
+        XCTAssertFalse(before.prefix(2).contains { $0.contains("15:23 Highlight") }, after)
+        quitEngineView()
+    }
+
+    /// A page whose posts exist only once its script has run (what w3m shows as "Loading the live
+    /// blog…"), opened by URL from the test's own loopback server: its text readable in tmux.
+    func testX9_aPageRenderedOnlyByJavaScriptIsReadableInTextMode() throws {
+        try requireEngine()
+        let dir = NSTemporaryDirectory() + "x9-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Self.scriptOnlyPage.write(toFile: dir + "/js.html", atomically: true, encoding: .utf8)
+        let server = try LoopbackServer(serving: [dir])
+        defer { server.stop() }
+        let url = server.origin + "/files/js.html?type=text/html"
+        try start(cols: 80, rows: 60, args: "view --engine chromium --device pixel-8 --page-url '\(url)'")
+        let screen = waitFor("the script's posts in the terminal", timeout: 30) { s in
+            s.contains("Kick-off at the harbour") && s.contains("Second half under way")
+        }
+        XCTAssertFalse(screen.contains("Loading the live blog"), screen)
+        XCTAssertTrue(screen.contains("The visitors press high from the first whistle."), screen)
+        quitEngineView()
+    }
+
+    static let scriptOnlyPage = """
+        <!doctype html><html><head><meta name="viewport" content="width=device-width">
+        <style>body{margin:0;font:16px "DejaVu Sans"} .post{padding:8px 16px}</style></head>
+        <body><div id="blog">Loading the live blog…</div><script>
+        const posts = [["p2", "Second half under way", "Both sides unchanged after the break."],
+                       ["p1", "Kick-off at the harbour", "The visitors press high from the first whistle."]];
+        const blog = document.getElementById("blog");
+        blog.textContent = "";
+        for (const [id, title, text] of posts) {
+          const a = document.createElement("article");
+          a.className = "post"; a.dataset.postId = id;
+          const h = document.createElement("h2"); h.textContent = title;
+          const p = document.createElement("p"); p.textContent = text;
+          a.append(h, p); blog.appendChild(a);
+        }
+        </script></body></html>
+        """
+}
