@@ -19,6 +19,15 @@ extension EndToEndTests {
         return l.count > 3 ? Array(l[2..<(l.count - 1)]) : []
     }
 
+    /// The "y N" of each jump status on the screen's status row, left to right.
+    private func statusYs(_ screen: String) -> [Int] {
+        guard let row = lines(screen).last(where: { $0.contains("jump #1") }) else { return [] }
+        return row.components(separatedBy: "│").compactMap { pane in
+            guard let r = pane.range(of: "  y ") else { return nil }
+            return Int(pane[r.upperBound...].prefix { $0 == "-" || $0.isNumber })
+        }
+    }
+
     /// Quits and checks that no engine process is left.
     private func quitEngineView() {
         let browser = tmux.programPid().flatMap { RealEngineCommandTests.children(of: $0).first }
@@ -78,6 +87,44 @@ extension EndToEndTests {
         XCTAssertFalse(screen.contains("Loading the live blog"), screen)
         XCTAssertTrue(screen.contains("The visitors press high from the first whistle."), screen)
         quitEngineView()
+    }
+
+    /// `compare --engines emulated,chromium` at 160×40: both engines on one input stream, each
+    /// pane's caption naming its engine and its toolbar its jump; the chromium pane draws the
+    /// engine's text (its badge "Highlight"), the emulated one its own ("★ HIGHLIGHT").
+    func testX9_compareEnginesShowsBothEnginesSideBySideWithBothJumpStatuses() throws {
+        try requireEngine()
+        try start(cols: 160, rows: 40, args: "compare --engines emulated,chromium --event ev-019")
+        let screen = waitFor("both panes' jump status", timeout: 30) { s in
+            self.lines(s).contains { $0.components(separatedBy: "jump #1 → ev-019").count == 3 }
+        }
+        let rows = lines(screen)
+        XCTAssertTrue(rows[0].contains("[ios emulated]") && rows[0].contains("[ios chromium]"), screen)
+        guard let bar = rows[0].firstIndex(of: "│") else { return XCTFail("no separator: \(screen)") }
+        let mid = rows[0].distance(from: rows[0].startIndex, to: bar)
+        // Each pane's post under its bar: the emulated page's badge ("★ HIGHLIGHT") on the left,
+        // the engine's own text ("Highlight") on the right.
+        let landed = waitFor("both posts under their bars", timeout: 20) { s in
+            let top = self.lines(s).prefix(6)
+            return top.contains { $0.prefix(mid).contains("15:23  ★ HIGHLIGHT") }
+                && top.contains { $0.dropFirst(mid + 1).contains("15:23 Highlight") }
+        }
+        let right = lines(landed).map { String($0.dropFirst(mid + 1)) }.joined(separator: "\n")
+        XCTAssertFalse(right.contains("★ HIGHLIGHT"), right)
+        // One input stream: a line down moves both panes' posts 16 pt up (their status's y).
+        let settled = waitFor("both holds to end", timeout: 20) { s in
+            self.statusYs(s).count == 2 && !s.contains("s left")
+        }
+        let ys = statusYs(settled)
+        keys("j")
+        waitFor("both panes a line further", timeout: 10) { s in self.statusYs(s) == ys.map { $0 - 16 } }
+        quitEngineView()
+    }
+
+    func testX9_compareEnginesRefusesAnUnknownEngineWithUsage() throws {
+        let r = spawn(Fixture.binary, ["compare", "--engines", "emulated,webkit"])
+        XCTAssertEqual(r.code, 64, r.out + r.err)
+        XCTAssertTrue(r.err.contains("--engines: name the two engines, e.g. emulated,chromium"), r.err)
     }
 
     static let scriptOnlyPage = """
