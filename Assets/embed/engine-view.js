@@ -5,6 +5,9 @@
 //  - layout(y0, y1): the text runs (consecutive words of one text node on one line box) and the
 //    images the engine laid out between page y y0 and y1, as one JSON string (one value over
 //    the protocol, cheap to pass). It only reads the layout: nothing of the page changes.
+//  - activate(href, y): Enter on a focused link (T2): the page's own link to href nearest to page
+//    y y, focused and clicked, so the page's handlers and the engine's navigation run as on a
+//    phone; false when the page has no such link.
 (() => {
   "use strict";
   if (window.__liveblogView) return;
@@ -140,8 +143,21 @@
     });
   }
 
+  function activate(href, y) {
+    let best = null, distance = Infinity;
+    for (const a of document.querySelectorAll("a[href]")) {
+      if (a.href !== href) continue;
+      const d = Math.abs(a.getBoundingClientRect().top + window.scrollY - y);
+      if (d < distance) { best = a; distance = d; }
+    }
+    if (!best) return false;
+    best.focus();
+    best.click();
+    return true;
+  }
+
   Object.defineProperty(window, "__liveblogView", {
-    value: { layout },
+    value: { layout, activate },
     enumerable: false,
   });
 })();

@@ -51,3 +51,32 @@ final class PageLayoutReadTests: EngineTestCase {
                       "the image's pixel size once it has loaded: \(String(describing: loaded?.images))")
     }
 }
+
+/// X9, T2: Enter on a focused link clicks the page's own link in the engine.
+final class PageLinkTests: EngineTestCase {
+    func testX9_enterOnALinkClicksThePagesOwnLinkSoItsRulesRun() throws {
+        let post = Post(id: "l0", createdAt: 1_700_000_000, blocks: [
+            .text(RichText(runs: [TextRun(text: "elsewhere", link: "https://news.example.org/a"),
+                                  TextRun(text: " and a clip ", link: nil),
+                                  TextRun(text: "video", link: "https://cdn.example.org/clip.mp4")]))])
+        let page = try open(Liveblog(id: "l", title: "Links", posts: [post]),
+                            page: pageConfig(url: "https://www.example.com/"))
+        try run(page, seconds: 0.1)
+        // The links the terminal shows are the page's: read from its layout with their targets.
+        let s = try page.layout(from: 0, to: 2000)
+        let shown = Set((s?.runs ?? []).compactMap(\.href))
+        XCTAssertTrue(shown.isSuperset(of: ["https://news.example.org/a", "https://cdn.example.org/clip.mp4"]), "\(shown)")
+        var events: [EngineEvent] = []
+        for href in ["https://news.example.org/a", "https://cdn.example.org/clip.mp4"] {
+            let y = s?.runs.first { $0.href == href }?.y ?? 0
+            XCTAssertTrue(try page.activateLink(href, nearY: y), href)
+            events += try run(page, seconds: 0.1)
+        }
+        events += page.outbox
+        XCTAssertTrue(events.contains(.page(.externalLink("https://news.example.org/a"))), "\(events)")
+        XCTAssertTrue(events.contains(.page(.mediaHandoff("https://cdn.example.org/clip.mp4"))), "\(events)")
+        XCTAssertFalse(try page.activateLink("https://nowhere.example.net/", nearY: 0), "no such link in the page")
+        let path = try page.evaluate("location.pathname", doing: "reading the path").stringValue
+        XCTAssertEqual(path, "/liveblog.html", "the web view stayed")
+    }
+}

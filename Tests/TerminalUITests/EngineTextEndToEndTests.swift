@@ -69,6 +69,21 @@ extension EndToEndTests {
         quitEngineView()
     }
 
+    /// T2 on the engine's page: Tab focuses a link the page itself has (read from its DOM with
+    /// its target), Enter clicks it in the engine; the reference embed hands a link to another
+    /// origin to the app, which says so.
+    func testX9_tabAndEnterFollowThePagesOwnLinks() throws {
+        try requireEngine()
+        try start(cols: 70, rows: 40, args: "view --engine chromium --event ev-019")
+        waitFor("the jump's post under the bar", timeout: 30) { $0.contains("15:23 Highlight") }
+        keys("Tab")
+        keys("Enter")
+        waitFor("the link handed to the app", timeout: 10) {
+            $0.contains("external link: https://twitter.com/northvaleutd/status/")
+        }
+        quitEngineView()
+    }
+
     /// A page whose posts exist only once its script has run (what w3m shows as "Loading the live
     /// blog…"), opened by URL from the test's own loopback server: its text readable in tmux.
     func testX9_aPageRenderedOnlyByJavaScriptIsReadableInTextMode() throws {
