@@ -11,6 +11,23 @@
 (() => {
   "use strict";
   if (window.__liveblogView) return;
+  // The last answer, given again while nothing the terminal sees has changed (DOM mutations,
+  // loads and errors, the root's size, the viewport, fonts, scrolling, running animations) and
+  // it covers the range asked for; its range goes with it.
+  let last = null;
+  const changed = () => { last = null; };
+  new MutationObserver(changed).observe(document, {
+    subtree: true, childList: true, attributes: true, characterData: true,
+  });
+  for (const type of ["load", "error", "resize", "scroll", "transitionend", "animationend"]) {
+    window.addEventListener(type, changed, true);
+  }
+  // At document start there may be no root element yet: its size is watched once there is.
+  const watchRoot = () => {
+    if (window.ResizeObserver && document.documentElement) new ResizeObserver(changed).observe(document.documentElement);
+  };
+  if (document.documentElement) watchRoot(); else document.addEventListener("DOMContentLoaded", watchRoot);
+  if (document.fonts && document.fonts.addEventListener) document.fonts.addEventListener("loadingdone", changed);
   const BOLD = 1, ITALIC = 2, LINK = 4, DIM = 8, HEADING = 16, UNDERLINE = 32;
 
   // A grey text colour (the page's secondary text) is dim in the terminal.
@@ -105,6 +122,14 @@
   }
 
   function layout(y0, y1) {
+    const animating = document.getAnimations && document.getAnimations().length > 0;
+    if (last && !animating && last.y0 <= y0 && y1 <= last.y1) return last.json;
+    const json = read(y0, y1);
+    last = { y0, y1, json };
+    return json;
+  }
+
+  function read(y0, y1) {
     const scrollX = window.scrollX, scrollY = window.scrollY;
     const runs = [];
     const images = [];
@@ -138,7 +163,7 @@
     const root = document.documentElement;
     const bg = getComputedStyle(document.body || root).backgroundColor;
     return JSON.stringify({
-      h: root.getBoundingClientRect().height, w: root.clientWidth,
+      from: y0, to: y1, h: root.getBoundingClientRect().height, w: root.clientWidth,
       bg: bg === "rgba(0, 0, 0, 0)" ? getComputedStyle(root).backgroundColor : bg, runs, images,
     });
   }

@@ -124,6 +124,9 @@ extension PageLayoutSnapshot {
                                 element: Sanitizer.clean(r[7].stringValue ?? "img"),
                                 naturalWidth: r[8].intValue ?? 0, naturalHeight: r[9].intValue ?? 0)
         }
-        return PageLayoutSnapshot(from: y0, to: y1, contentHeight: height, runs: runs, images: images)
+        // The range the answer covers: the one asked for, or a wider one the page answered before.
+        let from = json["from"]?.doubleValue.map { min($0, y0) } ?? y0
+        let to = json["to"]?.doubleValue.map { max($0, y1) } ?? y1
+        return PageLayoutSnapshot(from: from, to: to, contentHeight: height, runs: runs, images: images)
     }
 }

@@ -75,7 +75,10 @@ extension EndToEndTests {
     func testX9_tabAndEnterFollowThePagesOwnLinks() throws {
         try requireEngine()
         try start(cols: 70, rows: 40, args: "view --engine chromium --event ev-019")
-        waitFor("the jump's post under the bar", timeout: 30) { $0.contains("15:23 Highlight") }
+        waitFor("the jump's post and its link, settled", timeout: 30) { s in
+            s.contains("15:23 Highlight") && s.contains("https://twitter.com/northvaleutd/status/")
+                && !s.contains("s left")
+        }
         keys("Tab")
         keys("Enter")
         waitFor("the link handed to the app", timeout: 10) {
