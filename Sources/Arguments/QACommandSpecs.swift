@@ -16,6 +16,7 @@ extension LiveblogCommands {
               liveblog compare match.json --event 7f3a --network 3g
               liveblog compare --platforms ios,android,naive
               liveblog compare --devices iphone-15,pixel-8 --network 3g
+              liveblog compare --engines emulated,chromium --device pixel-8 --event ev-019
             """,
         arguments: [
             .positional("SOURCE", help: "The liveblog file to open. Without it, the bundled sample."),
@@ -26,6 +27,10 @@ extension LiveblogCommands {
             .option("devices", value: "LIST",
                     help: "Two or three devices side by side instead (D1), e.g. iphone-15,pixel-8: each pane "
                         + "the device's width, viewport, density, bridge and platform.",
+                    type: .list),
+            .option("engines", value: "LIST",
+                    help: "Two engines side by side instead (X9): emulated,chromium, each pane the same "
+                        + "platform (the first of --platforms), device and settings.",
                     type: .list),
             .option("mode", help: "How the web view sits in the native list (as for view).",
                     default: "content", allowed: modes),

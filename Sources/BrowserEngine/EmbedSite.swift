@@ -85,7 +85,7 @@ public final class EmbedSite: @unchecked Sendable {
         default: break
         }
         let name = String(r.path.dropFirst())
-        if EmbedAssets.names.contains(name), name != "inject.js" {
+        if EmbedAssets.names.contains(name), !EmbedAssets.injected.contains(name) {
             return HTTPResponse(contentType: EmbedAssets.contentType(name), body: assets.files[name] ?? [])
         }
         if let key = EmbedSite.key(path: r.path) {
@@ -151,6 +151,15 @@ public final class EmbedSite: @unchecked Sendable {
         let png = ImageMaker.png(width: w, height: h, seed: stableHash(id))
         images[id] = png
         return HTTPResponse(contentType: "image/png", body: png)
+    }
+
+    /// A media item of the liveblog, and its file when it is a local one that exists (X9: what
+    /// the terminal draws for an image the engine shows).
+    func localMedia(_ id: String) -> (media: Media, path: String?)? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let m = media[id] else { return nil }
+        return (m, localPath(m.url).flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil })
     }
 
     /// Where a media URL points on disk, as the simulated network reads it; nil for remote ones.

@@ -44,7 +44,9 @@ public final class EnginePage {
     public var estimatedProgress: Double { gate.progress.value }
     /// Paths the embed reported it has read (X7: a released fetch counts once the page has it).
     var received: [String: Int] = [:]
-    var geometryCache: PageGeometry?
+    var geometryCache: PageGeometry? { didSet { if geometryCache == nil { layoutCache = nil } } }
+    /// What the engine laid out where, for the terminal (X9): read once a frame at most.
+    var layoutCache: PageLayoutSnapshot?
     var pendingTouchEnd: (x: Double, y: Double)?
     /// Reader input sent, with the frames it may take to reach the page (a touch: the next
     /// frame; a wheel turn: the one after, the compositor takes it first), and what the page saw.

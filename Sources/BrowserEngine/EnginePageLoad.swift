@@ -36,6 +36,8 @@ extension EnginePage {
         try session.call("Emulation.setFocusEmulationEnabled", .obj(("enabled", .bool(true))), doing: doing)
         try session.call("Page.addScriptToEvaluateOnNewDocument", .obj(
             ("source", .string(InjectedScript.source(assets: assets, config: config)))), doing: doing)
+        try session.call("Page.addScriptToEvaluateOnNewDocument", .obj(
+            ("source", .string(assets.text("engine-view.js")))), doing: doing)
         if isVirtual {
             try session.call("Emulation.setVirtualTimePolicy", .obj(
                 ("policy", .string("pause")), ("initialVirtualTime", .number(config.initialWallTime))), doing: doing)

@@ -143,10 +143,15 @@ public final class EngineWebPage: WebPage {
     }
 
     /// The tap that follows a link reached the page already (the engine follows it, E14); a link
-    /// followed from the keyboard is handed to the app here.
+    /// followed from the keyboard (T2) is the page's own link clicked in the engine (X9), the one
+    /// with that target nearest to where the terminal shows it; one the page no longer has goes
+    /// to the app.
     public func followLink(_ href: String) {
         guard lastTapTick != engine.tick else { return }
-        append(.externalLink(Sanitizer.clean(href)))
+        let y = engine.layoutCache?.runs.first { $0.href == href }?.y ?? scrollY
+        let found = (try? attemptThrowing { try engine.activateLink(href, nearY: y) }) ?? nil
+        if found != true { append(.externalLink(Sanitizer.clean(href))) }
+        collect()
     }
 
     public func handOffMedia(_ url: String) {

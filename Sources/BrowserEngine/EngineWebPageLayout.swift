@@ -2,11 +2,12 @@ import Embed
 import LiveblogModel
 import TextCells
 
-/// Where the engine laid the posts out (X5), and what the terminal draws of them: each post's
-/// own text rendering (the emulated page's items of that post) placed at the post's box as the
-/// engine laid it out and cut to its height; chrome above the first post at the top. A post the
-/// liveblog does not know (a page of one's own, X4) draws as a notice with its id. The engine's
-/// own pixels and text (X9) are issue 28's.
+/// Where the engine laid the posts out (X5), and what the terminal draws of them (X9, text
+/// mode): the page's own text and images where the engine laid them out, read from its DOM once
+/// a frame (`EnginePage.layout`) and placed in cells (`PageCellLayout`). Until the document has
+/// its view (or when it cannot be read), each post's own text rendering (the emulated page's
+/// items of that post) at the post's box as the engine laid it out; a post the liveblog does
+/// not know (a page of one's own, X4) as a notice with its id.
 extension EngineWebPage {
     /// The posts' boxes after the last frame (one engine round trip a frame at most).
     var geometry: PageGeometry {
@@ -51,6 +52,14 @@ extension EngineWebPage {
 
     public func items(from y0: Double, to y1: Double) -> [PageItem] {
         let posts = geometry.posts
+        // The range read: the one asked for and a screen either side, so a scroll within the
+        // frame needs no second read.
+        let margin = max(viewportHeight, y1 - y0)
+        if let s = try? attemptThrowing({ try engine.layout(from: y0 - margin, to: y1 + margin) }), let s {
+            return PageCellLayout.items(s, cell: config.cell, from: y0, to: y1,
+                                        postIndex: { y in posts.firstIndex { y >= $0.top && y < $0.top + $0.height } },
+                                        media: mediaItem)
+        }
         var out: [PageItem] = []
         if let first = posts.first, y0 < first.top, shadow.loadedCount > 0 {
             // The page's chrome (header, title, scoreboard) above its first post.
@@ -61,6 +70,34 @@ extension EngineWebPage {
             out += items(of: box, index: i).filter { $0.y < y1 && $0.y + $0.height > y0 }
         }
         return out
+    }
+
+    /// An image the engine shows as the terminal draws it: the liveblog's media item (its
+    /// file, half-blocks or symbols, once the engine has it), else one of the page's own.
+    func mediaItem(_ box: PageImageBox) -> (Media, MediaState) {
+        let id = EmbedSite.key(path: EngineWebPage.path(of: box.src)).flatMap { key -> String? in
+            if case .media(let id) = key { return id }
+            return nil
+        }
+        let known = id.flatMap { engine.site?.localMedia($0) }
+        let m = known?.media ?? Media(id: box.src, kind: box.element == "video" ? .video : .image,
+                                      url: box.src, alt: box.alt.isEmpty ? nil : box.alt)
+        switch box.state {
+        case .pending: return (m, .pending)
+        case .failed: return (m, .failed("failed to load"))
+        case .loaded:
+            return (m, .loaded(pixelWidth: box.naturalWidth, pixelHeight: box.naturalHeight, path: known?.path))
+        }
+    }
+
+    /// A URL's path ("/media/a.png" of "http://127.0.0.1:4711/media/a.png?x#y").
+    static func path(of url: String) -> String {
+        var rest = Substring(url)
+        if let scheme = rest.range(of: "://") {
+            rest = rest[scheme.upperBound...]
+            rest = rest.firstIndex(of: "/").map { rest[$0...] } ?? ""
+        }
+        return String(rest.prefix { $0 != "?" && $0 != "#" })
     }
 
     private func items(of box: PageGeometry.PostBox, index: Int) -> [PageItem] {

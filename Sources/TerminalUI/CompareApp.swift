@@ -16,11 +16,13 @@ public final class CompareApp {
     private var pointerPane: Int?
     private var screenSize = (cols: 80, rows: 24)
 
-    public init(worlds: [World]) {
+    /// `engines`: each pane's engine, named in its caption (`compare --engines`, X9).
+    public init(worlds: [World], engines: [String]? = nil) {
         panes = worlds.map { App(world: $0) }
-        for p in panes {
+        for (i, p) in panes.enumerated() {
             let device = p.world.config.device.map { " \($0.name)" } ?? ""
-            p.ui.caption = "[\(p.world.config.platform.rawValue)\(device)] \(p.world.page.liveblog.title)"
+            let engine = engines.flatMap { $0.indices.contains(i) ? " \($0[i])" : nil } ?? ""
+            p.ui.caption = "[\(p.world.config.platform.rawValue)\(device)\(engine)] \(p.world.page.liveblog.title)"
         }
     }
 

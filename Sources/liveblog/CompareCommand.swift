@@ -33,6 +33,21 @@ func compareConfigs(_ args: ParsedArguments) -> ([WorldConfig]?, String?) {
         (c.insetTopRows, c.insetBottomRows) = (i[0], i[1])
     }
     if let names = args.list("devices") { return deviceConfigs(c, names) }
+    if let names = args.list("engines") {
+        let kinds = Set(names.compactMap(PageEngine.Kind.init(rawValue:)))
+        guard kinds.count == names.count, kinds.count == 2 else {
+            return (nil, "--engines: name the two engines, e.g. emulated,chromium")
+        }
+        guard args.string("engine") == nil, args.string("page-url") == nil else {
+            return (nil, "--engines: the reference embed in both panes (not with --engine or --page-url)")
+        }
+        let given = args.isExplicit("platforms") ? args.list("platforms") ?? [] : []
+        guard let p = Platform(rawValue: given.first ?? "ios"), given.count <= 1 else {
+            return (nil, "--engines: name at most one platform with --platforms (ios, android, naive)")
+        }
+        c.platform = p
+        return (Array(repeating: c, count: names.count), nil)
+    }
     var configs: [WorldConfig] = []
     for name in args.list("platforms") ?? ["ios", "android"] {
         guard let p = Platform(rawValue: name) else {
@@ -55,7 +70,7 @@ func runCompare(_ args: ParsedArguments) -> Int32 {
         printError("compare needs a terminal (stdin and stdout); try 'liveblog simulate SCENARIO --compare'")
         return ExitCode.usage.rawValue
     }
-    let (_, makePage, engineFailed) = sessionEngine(args)
+    let (makers, engineFailed) = compareMakers(args, panes: configs.count)
     if let engineFailed { return engineFailed }
     defer { EngineRun.closeAll() }
     let screen: NcursesScreen
@@ -65,12 +80,12 @@ func runCompare(_ args: ParsedArguments) -> Int32 {
     }
     TerminalRestorer.install()
     let areas = CompareApp.areas(count: configs.count, cols: screen.cols, rows: screen.rows)
-    let worlds = zip(configs, areas).map { cfg, a -> World in
-        var c = cfg
-        (c.cols, c.rows) = (a.width, a.height)
+    let worlds = zip(zip(configs, areas), makers).map { pane, makePage -> World in
+        var c = pane.0
+        (c.cols, c.rows) = (pane.1.width, pane.1.height)
         return World(liveblog: lb, config: c, makePage: makePage)
     }
-    let app = CompareApp(worlds: worlds)
+    let app = CompareApp(worlds: worlds, engines: args.list("engines"))
     app.advance(to: 0)
     if let id = args.string("event") {
         for p in app.panes { p.send(.jump(id: id, topOffset: nil)) }
@@ -98,4 +113,23 @@ func deviceConfigs(_ c: WorldConfig, _ names: [String]) -> ([WorldConfig]?, Stri
     }
     guard (2...3).contains(configs.count) else { return (nil, "--devices: name two or three devices") }
     return (configs, nil)
+}
+
+/// Each pane's page maker: `--engines A,B` one engine a pane (X9: the emulated page and Chromium
+/// side by side on one input stream; the names checked by `compareConfigs`), else the session's
+/// engine (`--engine`) in every pane. The exit code when an engine cannot start.
+func compareMakers(_ args: ParsedArguments, panes: Int) -> ([PageMaker?], Int32?) {
+    guard let names = args.list("engines") else {
+        let (_, makePage, failed) = sessionEngine(args)
+        return (Array(repeating: makePage, count: panes), failed)
+    }
+    let kinds = names.compactMap(PageEngine.Kind.init(rawValue:))
+    var chromium: PageMaker?
+    for k in kinds where k == .chromium {
+        do { chromium = try EngineRun.maker(PageEngine(kind: .chromium), time: .realTime) } catch {
+            printError("\(error)")
+            return ([], EngineRun.exitCode(error))
+        }
+    }
+    return (kinds.map { $0 == .chromium ? chromium : nil }, nil)
 }

@@ -1,0 +1,38 @@
+import DevTools
+import Foundation
+import LiveblogModel
+
+/// What the terminal reads of the page (X9): engine-view.js, injected at document start into
+/// every document of the page, answers what the engine laid out where. One evaluation a frame at
+/// most: the answer covers the range asked for and is kept until the page's next frame or
+/// action (when the geometry is read again too).
+extension EnginePage {
+    /// The text runs and images the engine laid out between page y `y0` and `y1` (one round
+    /// trip, kept for the frame); nil: the document has no view (a page that replaced it).
+    public func layout(from y0: Double, to y1: Double) throws -> PageLayoutSnapshot? {
+        if let s = layoutCache, s.covers(y0, y1) { return s }
+        let doing = "reading the page's layout"
+        let call = "(v => v ? v.layout(\(ProtocolJSON.number(y0)), \(ProtocolJSON.number(y1))) : null)"
+        let value = try guarded(doing) { try evaluate(call + "(window.__liveblogView)", doing: doing) }
+        if case .null = value { return nil }
+        let s = try PageLayoutSnapshot.parse(value, from: y0, to: y1)
+        layoutCache = s
+        return s
+    }
+}
+
+extension EnginePage {
+    /// Enter on a focused link (T2, X9): the page's own link to `href` nearest to page y `y` is
+    /// focused and clicked, so its handlers run (the reference embed hands links to other origins
+    /// and media to the app, E14) and the engine follows the rest. False: no such link.
+    @discardableResult
+    public func activateLink(_ href: String, nearY y: Double) throws -> Bool {
+        let doing = "following the link \(href)"
+        let call = "(v => v ? v.activate(\(JSONWriter.quote(href)), \(ProtocolJSON.number(y))) : false)"
+        return try guarded(doing) {
+            let found = try evaluate(call + "(window.__liveblogView)", doing: doing).boolValue ?? false
+            try absorb(doing: doing)
+            return found
+        }
+    }
+}
