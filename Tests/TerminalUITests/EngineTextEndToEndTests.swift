@@ -112,7 +112,7 @@ extension EndToEndTests {
     /// engine's text (its badge "Highlight"), the emulated one its own ("★ HIGHLIGHT").
     func testX9_compareEnginesShowsBothEnginesSideBySideWithBothJumpStatuses() throws {
         try requireEngine()
-        try start(cols: 160, rows: 40, args: "compare --engines emulated,chromium --event ev-019")
+        try start(cols: 160, rows: 40, args: "compare --engines emulated,chromium --event ev-019", env: "TZ=UTC")
         let screen = waitFor("both panes' jump status", timeout: 30) { s in
             self.lines(s).contains { $0.components(separatedBy: "jump #1 → ev-019").count == 3 }
         }
@@ -120,11 +120,12 @@ extension EndToEndTests {
         XCTAssertTrue(rows[0].contains("[ios emulated]") && rows[0].contains("[ios chromium]"), screen)
         guard let bar = rows[0].firstIndex(of: "│") else { return XCTFail("no separator: \(screen)") }
         let mid = rows[0].distance(from: rows[0].startIndex, to: bar)
-        // Each pane's post under its bar: the emulated page's badge ("★ HIGHLIGHT") on the left,
+        // Each pane's post under its bar: the emulated page's time in the reader's zone (UTC here) and
+        // its badge ("★ HIGHLIGHT") on the left,
         // the engine's own text ("Highlight") on the right.
         let landed = waitFor("both posts under their bars", timeout: 20) { s in
             let top = self.lines(s).prefix(6)
-            return top.contains { $0.prefix(mid).contains("15:23  ★ HIGHLIGHT") }
+            return top.contains { $0.prefix(mid).contains("15:23 UTC  ★ HIGHLIGHT") }
                 && top.contains { $0.dropFirst(mid + 1).contains("15:23 Highlight") }
         }
         let right = lines(landed).map { String($0.dropFirst(mid + 1)) }.joined(separator: "\n")
