@@ -42,22 +42,21 @@ extension EngineWebPage {
         let p = geometry.posts
         return p.indices.contains(index) ? p[index].height : 0
     }
-    public func postIndex(at y: Double) -> Int? {
-        geometry.posts.firstIndex { y >= $0.top && y < $0.top + $0.height }
-    }
+    public func postIndex(at y: Double) -> Int? { geometry.index(at: y) }
     /// The engine's page has its own "load more" button: a tap on it reaches the page (X6).
     public var loadMoreRange: ClosedRange<Double>? { nil }
 
     // MARK: - Drawing
 
     public func items(from y0: Double, to y1: Double) -> [PageItem] {
+        let geometry = geometry
         let posts = geometry.posts
         // The range read: the one asked for and a screen either side, so a scroll within the
         // frame needs no second read.
         let margin = max(viewportHeight, y1 - y0)
         if let s = try? attemptThrowing({ try engine.layout(from: y0 - margin, to: y1 + margin) }), let s {
             return PageCellLayout.items(s, cell: config.cell, from: y0, to: y1,
-                                        postIndex: { y in posts.firstIndex { y >= $0.top && y < $0.top + $0.height } },
+                                        postIndex: geometry.index(at:),
                                         media: mediaItem)
         }
         var out: [PageItem] = []

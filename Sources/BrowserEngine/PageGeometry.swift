@@ -15,4 +15,7 @@ public struct PageGeometry: Sendable, Equatable {
     public var postIds: [String] { posts.map(\.id) }
 
     public func top(of id: String) -> Double? { posts.first { $0.id == id }?.top }
+
+    /// The index of the post whose box holds page y `y`.
+    public func index(at y: Double) -> Int? { posts.firstIndex { y >= $0.top && y < $0.top + $0.height } }
 }

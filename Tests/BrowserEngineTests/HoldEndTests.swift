@@ -45,7 +45,7 @@ final class HoldEndTests: EngineTestCase {
         XCTAssertEqual(events.hooks.map(\.jumpId), [2], "no call for the old jumpId after the new one's first")
     }
 
-    func testE11_tapEndsTheHold() throws {
+    func testX6_aTapDispatchedIntoThePageEndsItsHold() throws {
         let page = try heldPage()
         try page.tap(x: 100, y: 300)
         let events = try run(page, seconds: 0.05)
@@ -53,13 +53,13 @@ final class HoldEndTests: EngineTestCase {
         XCTAssertEqual(events.notes, [], "the touch reached the page in the frame it was sent for")
     }
 
-    func testE11_wheelEndsTheHold() throws {
+    func testX6_aWheelTurnDispatchedIntoThePageEndsItsHold() throws {
         let page = try heldPage()
         try page.wheel(x: 100, y: 300, deltaY: 40)
         assertEnded(try run(page, seconds: 0.05), .input)
     }
 
-    func testE11_keyEndsTheHold() throws {
+    func testX6_aKeyDispatchedIntoThePageEndsItsHold() throws {
         let page = try heldPage()
         try page.key("ArrowDown")
         assertEnded(take(page), .input)

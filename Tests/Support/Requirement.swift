@@ -68,6 +68,15 @@ public enum Requirement {
         return nil
     }
 
+    /// A browser engine for the real page (SPEC 17), found as liveblog finds one: `LIVEBLOG_CHROMIUM`,
+    /// or chromium-headless-shell or chromium on PATH (the set-up installs the first).
+    public static func browserEngine() throws {
+        let found = ProcessInfo.processInfo.environment["LIVEBLOG_CHROMIUM"] != nil
+            || ["chromium-headless-shell", "chromium"].contains { find($0) != nil }
+        try check(found, "no browser engine on PATH nor LIVEBLOG_CHROMIUM",
+                  install: "apt-get install -y chromium-headless-shell")
+    }
+
     /// The `liveblog` binary `swift test` builds beside the tests.
     public static func liveblogBinary() throws -> String {
         guard let path = TestPaths.liveblogBinary else {

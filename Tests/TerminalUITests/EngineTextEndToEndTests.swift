@@ -6,11 +6,6 @@ import TestSupport
 /// out (line boxes read from its DOM, in cells by their position), in tmux. The browser ends
 /// with liveblog (q, then its process group is checked empty).
 extension EndToEndTests {
-    private func requireEngine() throws {
-        try Requirement.check(["chromium-headless-shell", "chromium"].contains { Requirement.find($0) != nil },
-                              "no browser engine", install: "apt-get install -y chromium-headless-shell")
-    }
-
     /// The page's rows of a screen: below the two bars, above the status line (the last one
     /// that is not blank).
     private func pageRows(_ screen: String) -> [String] {
@@ -38,7 +33,7 @@ extension EndToEndTests {
     }
 
     func testX9_textModeShowsTheEnginesTextWithThePostUnderTheBarAfterAJumpAndNothingStaleAfterScrolling() throws {
-        try requireEngine()
+        try Requirement.browserEngine()
         try start(cols: 70, rows: 60, args: "view --engine chromium --device pixel-8 --event ev-019")
         waitFor("the jump in the real engine", timeout: 30) { $0.contains("jump #1 → ev-019") }
         // The post under the bar: its first rows are the reference embed's own text (its badge
@@ -73,7 +68,7 @@ extension EndToEndTests {
     /// its target), Enter clicks it in the engine; the reference embed hands a link to another
     /// origin to the app, which says so.
     func testX9_tabAndEnterFollowThePagesOwnLinks() throws {
-        try requireEngine()
+        try Requirement.browserEngine()
         try start(cols: 70, rows: 40, args: "view --engine chromium --event ev-019")
         waitFor("the jump's post and its link, settled", timeout: 30) { s in
             s.contains("15:23 Highlight") && s.contains("https://twitter.com/northvaleutd/status/")
@@ -90,7 +85,7 @@ extension EndToEndTests {
     /// A page whose posts exist only once its script has run (what w3m shows as "Loading the live
     /// blog…"), opened by URL from the test's own loopback server: its text readable in tmux.
     func testX9_aPageRenderedOnlyByJavaScriptIsReadableInTextMode() throws {
-        try requireEngine()
+        try Requirement.browserEngine()
         let dir = NSTemporaryDirectory() + "x9-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -111,7 +106,7 @@ extension EndToEndTests {
     /// pane's caption naming its engine and its toolbar its jump; the chromium pane draws the
     /// engine's text (its badge "Highlight"), the emulated one its own ("★ HIGHLIGHT").
     func testX9_compareEnginesShowsBothEnginesSideBySideWithBothJumpStatuses() throws {
-        try requireEngine()
+        try Requirement.browserEngine()
         try start(cols: 160, rows: 40, args: "compare --engines emulated,chromium --event ev-019", env: "TZ=UTC")
         let screen = waitFor("both panes' jump status", timeout: 30) { s in
             self.lines(s).contains { $0.components(separatedBy: "jump #1 → ev-019").count == 3 }

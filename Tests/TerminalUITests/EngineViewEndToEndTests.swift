@@ -8,8 +8,7 @@ extension EndToEndTests {
     /// Starts `view` on the real engine and waits for its jump; the browser's pid (the child of
     /// liveblog: Debian's chromium-headless-shell script, leading the engine's process group).
     func startEngineView() throws -> Int32 {
-        try Requirement.check(["chromium-headless-shell", "chromium"].contains { Requirement.find($0) != nil },
-                              "no browser engine", install: "apt-get install -y chromium-headless-shell")
+        try Requirement.browserEngine()
         try start(args: "view --engine chromium --network 3g --event ev-019")
         waitFor("the jump in the real engine", timeout: 30) { $0.contains("jump #1 → ev-019") }
         guard let pid = tmux.programPid(), let browser = RealEngineCommandTests.children(of: pid).first else {

@@ -10,10 +10,7 @@ final class RealEngineCommandTests: XCTestCase {
     static let scenarios = Fixture.repoRoot + "/Assets/scenarios"
 
     override func setUpWithError() throws {
-        let found = ["chromium-headless-shell", "chromium"].contains { Requirement.find($0) != nil }
-            || ProcessInfo.processInfo.environment["LIVEBLOG_CHROMIUM"] != nil
-        try Requirement.check(found, "no browser engine on PATH nor LIVEBLOG_CHROMIUM",
-                              install: "apt-get install -y chromium-headless-shell")
+        try Requirement.browserEngine()
     }
 
     /// The trace's kinds ("ev" values) of a trace file's lines.
