@@ -22,6 +22,7 @@ final class PlaceholderTests: XCTestCase {
             ui.nativeRows = .source
             let g = Fixture.draw(w, ui)
             assertGolden("broken-image-\(c)x\(r)", g)
+            assertLightGolden("broken-image-\(c)x\(r)", w, ui)
             let row = try XCTUnwrap((0..<r).first { g.rowText($0).contains("broken image") }, g.text())
             if c >= 80 {
                 XCTAssertTrue(g.rowText(row).contains("(not a PNG)"), g.rowText(row))
