@@ -134,7 +134,7 @@ public final class App {
     private func perform(_ action: AppKeyAction) {
         switch action {
         case .quit: running = false
-        case .help: ui.overlay = HelpOverlay()
+        case .help: ui.overlay = HelpOverlay(calm: world.pan.calmKeys, recording: recorder != nil)
         case .prompt: ui.overlay = PromptOverlay()
         case .highlights: ui.overlay = PanelOverlay(.highlights)
         case .chapters: ui.overlay = PanelOverlay(.chapters)
@@ -169,6 +169,7 @@ public final class App {
         case .jump(let id)?: jump(id)
         case .search(let q)?: search(q)
         case let .player(command, yes)?: confirmPlayer(command, yes: yes)
+        case .calmReader(let on)?: world.pan.calmKeys = on
         case nil: break
         }
         return !outcome.passes
