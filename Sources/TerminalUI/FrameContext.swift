@@ -138,6 +138,7 @@ final class FrameContext {
             screen.put(row: r, col: c0, truncate(theme.ascii(a), width, theme), theme.dim)
         case let .media(m, state): drawMedia(r, py, item, m, state, c0, width)
         case let .embed(e, loaded): drawEmbed(r, py, item, e, loaded, c0, width)
+        case let .failedEmbed(e, why): drawFailedEmbed(r, py, item, e, why, c0, width)
         case .emoji(let e): screen.put(row: r, col: c0, theme.ascii(e), theme.text)
         case .unknown(let t):
             let text = truncate("[unsupported block: \(theme.ascii(t))]", width, theme)
