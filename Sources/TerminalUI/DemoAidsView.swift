@@ -1,3 +1,4 @@
+import Foundation
 import TerminalKit
 import TextCells
 
@@ -70,8 +71,8 @@ struct DemoAidsView {
         s.put(row: row, col: col, t.ascii(truncate(YStrip.title(subject), columns, t)), t.toolbarHot)
         let plot = Style(fg: t.c(118, onLight: 28))
         for (i, line) in strip.lines.enumerated() { s.put(row: row + 1 + i, col: col, line, plot) }
-        s.put(row: row + 3, col: col, t.ascii(YStrip.axis(half: strip.half, clipped: strip.clipped, columns: columns)),
-              t.dim)
+        let axis = YStrip.axis(half: strip.half, clipped: strip.clipped, columns: columns)
+        s.put(row: row + 3, col: col, t.unicode ? axis : axis.replacingOccurrences(of: "±", with: "~"), t.dim)
     }
 
     /// The target's tag at its row, pinned to the list's edge while the target is beyond it.

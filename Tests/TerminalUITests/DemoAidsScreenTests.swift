@@ -129,4 +129,22 @@ final class DemoAidsScreenTests: XCTestCase {
         let strip = lines[(title + 1)...(title + 2)].map { String($0.prefix(24)) }
         XCTAssertFalse(DemoAidsTests.dots(strip).allSatisfy(\.isEmpty), strip.joined(separator: "\n"))
     }
+
+    /// Outside a UTF-8 locale (T6) every aid is ASCII: rails, edges, finger, tag, strip and scale.
+    func testC3_aidsInASCII() throws {
+        let app = try Self.demoApp(cols: 100, rows: 30)
+        app.world.advance(to: 12)
+        app.send(.jump(id: "ev-019", topOffset: nil))
+        for k in 1...240 {
+            app.world.advance(to: 12 + k)
+            app.sampleStrip()
+        }
+        app.send(.pointer(phase: .down, x: 200, y: 160))
+        let g = Fixture.draw(app.world, app.ui, capabilities: TerminalCapabilities(colorMode: .none, unicode: false))
+        let text = g.text()
+        XCTAssertTrue(text.unicodeScalars.allSatisfy(\.isASCII), text)
+        for aid in ["iphone-15 |", "< target ev-019", "y(t) ev-019", "-4s", "~200 pt", "@"] {
+            XCTAssertTrue(text.contains(aid), "\(aid):\n\(text)")
+        }
+    }
 }
