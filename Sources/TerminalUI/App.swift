@@ -45,6 +45,29 @@ public final class App {
     public func send(_ e: Scenario.Event) {
         recorder?.record(world.tick, e)
         world.send(e)
+        if ui.aids != nil { noteFinger(e) }
+    }
+
+    /// Issue 32: the demo's aids show the finger of a pointer input (a press, its moves, its lift).
+    private func noteFinger(_ e: Scenario.Event) {
+        guard case let .pointer(phase, x, y) = e else { return }
+        switch phase {
+        case .down: ui.aids?.press(x: x, y: y)
+        case .move: ui.aids?.move(x: x, y: y)
+        case .up: ui.aids?.lift(x: x, y: y, at: world.seconds)
+        }
+    }
+
+    /// Issue 32: the y(t) strip's sample of this loop turn: the jump target's y while the jump
+    /// holds or animates, else the scroll offset (the list's and the web view's own).
+    func sampleStrip() {
+        guard ui.aids != nil else { return }
+        if let j = world.jumpStatus, let id = j.postId, let y = world.postY(id),
+           world.page.held?.jumpId == j.jumpId || world.scrollView.isAnimating {
+            ui.aids?.sample(.target(id), y, at: world.seconds)
+        } else {
+            ui.aids?.sample(.offset, world.value(.offset) + world.value(.webOffset), at: world.seconds)
+        }
     }
 
     func jump(_ id: String) {
@@ -192,6 +215,7 @@ public final class App {
             if !d.step(self) { running = false }
             demo = d
         }
+        sampleStrip()
         choresWantFrames = onChores?(self) ?? false
     }
 }

@@ -46,6 +46,8 @@ struct HelpOverlay: Overlay, Equatable {
         PromptOverlay.keys.bindings.map { Entry(label: $0.label, help: "/ prompt: " + $0.help) }
         + PanelOverlay.keys.bindings.map { Entry(label: $0.label, help: "panels: " + $0.help) }
         + PlayerConfirmation.keys.bindings.map { Entry(label: $0.label, help: "video: " + $0.help) }
+        + TimelineOverlay.keys.bindings.filter { $0.keys.contains { $0.action == .zoom } }
+            .map { Entry(label: $0.label, help: "timeline: " + $0.help) }
 
     /// Every entry, in the key map's order.
     static let entries: [Entry] = KeyMap.list.bindings.map { Entry(label: $0.label, help: $0.help) }
