@@ -60,6 +60,32 @@ final class PixelImageLayerTests: XCTestCase {
         XCTAssertEqual(f3.bytes, [])
     }
 
+    /// Issue 32: text written over a sixel or iTerm2 image's row clears its pixels there, so an
+    /// image that did not move is drawn again when the screen says it writes one of its rows;
+    /// kitty placements are not in the cells and the layer does not ask.
+    func testG1_anUnmovedCellImageIsDrawnAgainWhereTheTextLayerWritesItsRows() {
+        let req = PixelImageRequest(key: 3, top: 4, col: 1, rows: 3, cols: 4)
+        for proto in [GraphicsProtocol.sixel, .iterm2] {
+            let layer = PixelImageLayer(proto: proto, cell: cell)
+            XCTAssertFalse(layer.frame([req], area: area) { _ in self.image }.bytes.isEmpty, "\(proto): drawn")
+            var told: [[Int]] = []
+            let quiet = layer.frame([req], area: area, written: { told.append($0); return [2, 3, 7, 20] }) { _ in
+                self.image
+            }
+            XCTAssertEqual(quiet, PixelFrame(), "\(proto): rows around the image written, nothing to draw")
+            XCTAssertEqual(told, [[]], "\(proto): asked once, no stale rows")
+            let again = text(layer.frame([req], area: area, written: { _ in [6] }) { _ in self.image })
+            XCTAssertTrue(again.hasPrefix("\u{1B}7\u{1B}[5;2H"), "\(proto): drawn again where it is")
+            XCTAssertTrue(again.hasSuffix("\u{1B}8"))
+        }
+        let kitty = PixelImageLayer(proto: .kitty, cell: cell)
+        _ = kitty.frame([req], area: area) { _ in self.image }
+        var asked = false
+        XCTAssertEqual(kitty.frame([req], area: area, written: { _ in asked = true; return [5] }) { _ in self.image },
+                       PixelFrame())
+        XCTAssertFalse(asked, "kitty: never asked")
+    }
+
     func testG1_insideTmuxImagesAreWrappedForPassthrough() {
         let layer = PixelImageLayer(proto: .kitty, cell: cell, passthrough: true)
         let f = text(layer.frame([PixelImageRequest(key: 0, top: 2, col: 0, rows: 2, cols: 2)], area: area) { _ in
