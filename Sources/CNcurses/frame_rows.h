@@ -43,7 +43,10 @@ static inline int lb_rows_to_write(WINDOW *probe, int *out) {
         out[n++] = r;
         int c = 0;
         while (c < cols && lb_cell_same(curscr, newscr, r, c)) c++;
-        if (c < cols && probe != 0 && mvwin(probe, r, c) == OK) wredrawln(probe, 0, 1);
+        if (c == cols || probe == 0) continue;
+        /* A resize may have grown the window with the screen's edge: 1x1 again, then there. */
+        if ((getmaxy(probe) != 1 || getmaxx(probe) != 1) && wresize(probe, 1, 1) == ERR) continue;
+        if (mvwin(probe, r, c) == OK) wredrawln(probe, 0, 1);
     }
     /* The trailing blank rows: every cell as newscr's last one. */
     cchar_t blank;

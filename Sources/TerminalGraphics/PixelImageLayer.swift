@@ -26,8 +26,8 @@ public struct PixelFrame: Hashable, Sendable {
     /// `wredrawln`): pixels of an image that moved or went away lie there (G1: no stale pixels).
     public var staleRows: [Int] = []
     /// Bytes written before ncurses' output: the cells the pixels left, overwritten with spaces.
-    /// xterm keeps sixel pixels under cells that ncurses clears with EL/ED; only written
-    /// characters replace them. ncurses then repaints the rows' text over the spaces.
+    /// ncurses believes those cells blank and need not write them; a written space (or an erase,
+    /// EL, EL1, ED, in xterm 379) clears the pixels under it. ncurses then repaints the rows' text.
     public var blank: [UInt8] = []
     /// Bytes written after `doupdate`: images placed, moved, clipped or deleted. The cursor is
     /// saved and restored around them (DECSC/DECRC) so ncurses' idea of it stays true.

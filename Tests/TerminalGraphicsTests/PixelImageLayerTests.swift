@@ -53,7 +53,7 @@ final class PixelImageLayerTests: XCTestCase {
         let spaces = String(repeating: " ", count: 4)
         XCTAssertEqual(String(decoding: f2.blank, as: UTF8.self),
                        "\u{1B}7\u{1B}[0m\u{1B}[19;1H\(spaces)\u{1B}[20;1H\(spaces)\u{1B}[21;1H\(spaces)\u{1B}8",
-                       "written spaces replace sixel pixels (EL does not, in xterm)")
+                       "written spaces clear the pixels where ncurses believes the cells blank")
         XCTAssertTrue(text(f2).contains("\u{1B}[17;1H\u{1B}P"))
         let f3 = layer.frame([], area: area) { _ in self.image }
         XCTAssertEqual(f3.staleRows, [16, 17, 18, 19], "scrolled away: no stale pixels")
