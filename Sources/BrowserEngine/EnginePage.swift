@@ -40,8 +40,10 @@ public final class EnginePage {
     public internal(set) var speaksProtocol = false
     /// The reference embed initialised (its origin is an enabled domain, E14); another page: true.
     public internal(set) var initialized = true
-    /// W1: the share of what the page asked the network for that has loaded (NetworkGate.progress).
-    public var estimatedProgress: Double { gate.progress.value }
+    /// W1: the share of what the page is loading that has loaded, from the engine's own load
+    /// events (`EngineLoadProgress`).
+    var progress = EngineLoadProgress()
+    public var estimatedProgress: Double { progress.value }
     /// Paths the embed reported it has read (X7: a released fetch counts once the page has it).
     var received: [String: Int] = [:]
     var geometryCache: PageGeometry? { didSet { if geometryCache == nil { layoutCache = nil } } }
