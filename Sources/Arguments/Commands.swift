@@ -96,6 +96,7 @@ public enum LiveblogCommands {
             dragRuleOption,
             deviceOption, columnOption, bridgeDelayOption,
             engineOption, pageURLOption, pageElementOption, postSelectorOption, postIdAttributeOption,
+            highlightSelectorOption, chapterSelectorOption, scorerSelectorOption,
             .option("hook", value: "SIGNATURE|none",
                     help: "The scroll hook as a JavaScript signature; its parameter count decides one- or "
                         + "two-parameter calls. 'none' for no hook.",
@@ -197,6 +198,7 @@ public enum LiveblogCommands {
                     type: .list),
             .option("report-file", value: "FILE", help: "Write the report to FILE instead of stdout."),
             engineOption, pageURLOption, pageElementOption, postSelectorOption, postIdAttributeOption,
+            highlightSelectorOption, chapterSelectorOption, scorerSelectorOption,
             compareEnginesOption,
         ])
 
