@@ -208,8 +208,14 @@ public enum LiveblogCommands {
         abstract: "Play a scripted tour in the terminal; any key ends it.",
         discussion: """
             Jumps on each platform strategy, a fling, live posts arriving and a resize, \
-            on the bundled sample liveblog.
-            """)
+            on the bundled sample liveblog; last, the emulated page and Chromium side by side \
+            (compare --engines emulated,chromium), skipped with a caption saying why when \
+            Chromium is not installed.
+            """,
+        arguments: [
+            .flag("engines", help: "Play only the last step: the emulated page and Chromium side by side "
+                    + "on one input stream (X9)."),
+        ])
 
     /// C4: `liveblog bench [--posts N] [--json]`.
     public static let bench = CommandSpec(

@@ -6,7 +6,7 @@ import Simulation
 /// `liveblog demo` (C3): a scripted tour at world time. Any key ends it.
 public struct DemoScript {
     struct Step { var at: Double; var caption: String?; var action: (App) -> Void }
-    private var steps: [Step] = []
+    var steps: [Step] = []
     private var index = 0
     private var offset = 0
 
@@ -64,6 +64,7 @@ public struct DemoScript {
             Step(at: 49, caption: nil, action: { app in app.world.send(.resize(cols: app.screenCols, rows: app.world.config.rows)) }),
             Step(at: 52, caption: "Demo over — press any key", action: { _ in }),
         ]
+        steps = DemoScript.addingEnginesStep(to: steps)
     }
 
     /// Runs the steps that are due; false when the tour is over.

@@ -202,11 +202,7 @@ func runDemo(_ args: ParsedArguments) -> Int32 {
     cfg.cols = screen.cols
     cfg.rows = screen.rows
     cfg.page.networkProfile = .threeG
-    let world = World(liveblog: lb, config: cfg)
-    let app = App(world: world)
-    app.demo = DemoScript(liveblog: lb)
-    app.ui.timeZone = TimeZone.current
-    let end = app.run(on: screen)
+    let end = playDemo(lb, cfg, on: screen, enginesOnly: args.flag("engines"))
     screen.shutdown()
     TerminalRestorer.uninstall()
     return exitStatus(end)
