@@ -17,9 +17,11 @@ extension DemoScript {
             return t
         }
         let n = count + 1
+        // The caption first, for two seconds; then the engine starts (or the caption says why not).
         out.append(Step(at: over.at, caption: "Demo \(n)/\(n) · the two engines side by side (compare --engines "
-                        + "emulated,chromium)", action: { app in app.startEnginesTour(step: n) }))
-        out.append(Step(at: over.at + 5, caption: over.caption, action: over.action))
+                        + "emulated,chromium)", action: { _ in }))
+        out.append(Step(at: over.at + 2, caption: nil, action: { app in app.startEnginesTour(step: n) }))
+        out.append(Step(at: over.at + 8, caption: over.caption, action: over.action))
         return out
     }
 
