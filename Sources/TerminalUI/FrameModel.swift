@@ -38,6 +38,17 @@ struct FrameModel {
     let liveblog: Liveblog
     let console: [String]
     let timeline: TimelineFacts
+    /// Issue 32: what the demo's aids show of the world (drawn only when they are on).
+    var aids = AidFacts(device: nil, target: nil)
+}
+
+/// Issue 32, the demo's aids: the device drawn in outline, the jump's target while it moves.
+struct AidFacts {
+    /// The device's name and its screen in pt (nil without a device, or for the terminal).
+    let device: (name: String, width: Double, height: Double)?
+    /// The jump's target while the jump holds or animates: its id and the viewport row of its top
+    /// (unclamped: above or below the terminal's rows too).
+    let target: (id: String, row: Int)?
 }
 
 /// One list row (T1, U3).

@@ -166,6 +166,7 @@ func runView(_ args: ParsedArguments) -> Int32 {
     let app = App(world: world)
     app.liveEvery = args.double("live")
     setReaderChrome(app, source: path, calm: args.flag("reading"))
+    if args.flag("explain") { app.ui.aids = DemoAids() }
     if let rec = args.string("record") {
         let abs = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         let recorder = Recorder(config: cfg, liveblogPath: abs, outputPath: rec)
@@ -202,7 +203,11 @@ func runDemo(_ args: ParsedArguments) -> Int32 {
     cfg.cols = screen.cols
     cfg.rows = screen.rows
     cfg.page.networkProfile = .threeG
-    let end = playDemo(lb, cfg, on: screen, enginesOnly: args.flag("engines"))
+    // Issue 32: a phone in outline where the terminal has room for it; no image fills the screen.
+    var tour = cfg
+    tour.device = DemoScript.device(screenCols: screen.cols)
+    tour.imageCapShare = DemoScript.imageCapShare
+    let end = playDemo(lb, tour: tour, engines: cfg, on: screen, enginesOnly: args.flag("engines"))
     screen.shutdown()
     TerminalRestorer.uninstall()
     return exitStatus(end)

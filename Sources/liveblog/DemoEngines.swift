@@ -8,7 +8,9 @@ import TerminalUI
 /// `liveblog demo` (C3) with its engines step (X9): the tour, then the emulated page and Chromium
 /// side by side as `compare --engines emulated,chromium` shows them, on the same screen. With
 /// `--engines` only that step. Without Chromium the step's caption says it is skipped and why.
-func playDemo(_ lb: Liveblog, _ cfg: WorldConfig, on screen: NcursesScreen, enginesOnly: Bool) -> SessionEnd {
+/// `tour`: the tour's settings (a phone where it fits, issue 32); `engines`: the two panes'.
+func playDemo(_ lb: Liveblog, tour: WorldConfig, engines cfg: WorldConfig, on screen: NcursesScreen,
+              enginesOnly: Bool) -> SessionEnd {
     var maker: PageMaker?
     let start: () -> String? = {
         do {
@@ -26,7 +28,8 @@ func playDemo(_ lb: Liveblog, _ cfg: WorldConfig, on screen: NcursesScreen, engi
         return demoApp(lb, cfg, DemoScript.enginesSkipped(liveblog: lb, why: why)).run(on: screen)
     }
     if !enginesOnly {
-        let app = demoApp(lb, cfg, DemoScript(liveblog: lb))
+        let app = demoApp(lb, tour, DemoScript(liveblog: lb, phone: tour.device != nil))
+        app.ui.aids = DemoAids()
         app.enginesTour = start
         let end = app.run(on: screen)
         guard app.handsOverToEngines else { return end }
