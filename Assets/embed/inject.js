@@ -155,6 +155,38 @@
   });
   document.addEventListener("tickarooLiveblogInit", () => send({ k: "init" }), true);
 
+  // MARK: the panels' marks (L7), read again only after the DOM changed
+  let marksDirty = true;
+  new MutationObserver(() => { marksDirty = true; })
+    .observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  const squash = (s) => String(s || "").replace(/\s+/g, " ").trim().slice(0, 200);
+  const badSelectors = new Set();
+  function hit(e, selector) {
+    if (!selector) return null;
+    try {
+      return e.matches(selector) ? e : e.querySelector(selector);
+    } catch (error) {
+      if (!badSelectors.has(selector)) console.error("not a CSS selector: " + selector);
+      badSelectors.add(selector);
+      return null;
+    }
+  }
+  function marksOf(e) {
+    const h = hit(e, options.highlightSelector);
+    const c = hit(e, options.chapterSelector);
+    const s = hit(e, options.scorerSelector);
+    if (!h && !c && !s) return null;
+    const heading = e.querySelector("h1, h2, h3, h4, h5, h6, p");
+    const time = e.querySelector("time[datetime]");
+    return {
+      h: h ? (h.getAttribute("data-highlight") || e.getAttribute("data-highlight") || "") : null,
+      c: c ? squash(c.textContent) : null,
+      s: s ? squash(s.textContent) : null,
+      text: squash((heading || e).textContent),
+      time: time ? time.getAttribute("datetime") : null,
+    };
+  }
+
   // MARK: the driver liveblog calls through Runtime.evaluate
   const element = () => document.querySelector(options.elementSelector);
   const driver = {
@@ -179,11 +211,18 @@
     geometry() {
       const posts = [];
       const y = window.scrollY;
+      const marks = marksDirty ? Object.create(null) : undefined;
+      marksDirty = false;
       for (const e of document.querySelectorAll(options.postSelector)) {
         const r = e.getBoundingClientRect();
-        posts.push([e.getAttribute(options.postIdAttribute), r.top + y, r.height]);
+        const id = e.getAttribute(options.postIdAttribute);
+        posts.push([id, r.top + y, r.height]);
+        if (marks && id !== null && !(id in marks)) {
+          const m = marksOf(e);
+          if (m) marks[id] = m;
+        }
       }
-      return JSON.stringify({ height: height(), scrollY: y, posts });
+      return JSON.stringify({ height: height(), scrollY: y, posts, marks });
     },
     // A web view that scrolls itself (M2, M3): the app's list moved it; nothing is reported.
     scrollTo(y) { if (Math.abs(window.scrollY - y) > 0.01) window.scrollTo(0, y); },

@@ -94,10 +94,19 @@ window.LiveblogRender = (() => {
     a.dataset.postId = p.id;
     a.id = "post-" + p.id;
     const meta = el("div", "post-meta", p.time || "");
-    if (badges[p.highlight]) meta.appendChild(el("span", "post-badge", badges[p.highlight]));
+    // The panels' marks (L7), read from the DOM by liveblog (--highlight-selector and the
+    // others): data-highlight on a highlighted post, data-event-type on its sport line.
+    if (badges[p.highlight]) {
+      a.dataset.highlight = p.highlight;
+      meta.appendChild(el("span", "post-badge", badges[p.highlight]));
+    }
     a.appendChild(meta);
     if (p.headline) a.appendChild(el("h2", "post-headline", p.headline));
-    if (p.sport) a.appendChild(el("div", "post-sport", p.sport));
+    if (p.sport) {
+      const sport = el("div", "post-sport", p.sport);
+      if (p.sportType) sport.dataset.eventType = p.sportType;
+      a.appendChild(sport);
+    }
     for (const b of p.blocks || []) a.appendChild(block(b, hooks));
     return a;
   }

@@ -96,6 +96,7 @@ public enum LiveblogCommands {
             dragRuleOption,
             deviceOption, columnOption, bridgeDelayOption,
             engineOption, pageURLOption, pageElementOption, postSelectorOption, postIdAttributeOption,
+            highlightSelectorOption, chapterSelectorOption, scorerSelectorOption,
             .option("hook", value: "SIGNATURE|none",
                     help: "The scroll hook as a JavaScript signature; its parameter count decides one- or "
                         + "two-parameter calls. 'none' for no hook.",
@@ -199,6 +200,7 @@ public enum LiveblogCommands {
                     type: .list),
             .option("report-file", value: "FILE", help: "Write the report to FILE instead of stdout."),
             engineOption, pageURLOption, pageElementOption, postSelectorOption, postIdAttributeOption,
+            highlightSelectorOption, chapterSelectorOption, scorerSelectorOption,
             compareEnginesOption,
         ])
 
@@ -208,8 +210,14 @@ public enum LiveblogCommands {
         abstract: "Play a scripted tour in the terminal; any key ends it.",
         discussion: """
             Jumps on each platform strategy, a fling, live posts arriving and a resize, \
-            on the bundled sample liveblog.
-            """)
+            on the bundled sample liveblog; last, the emulated page and Chromium side by side \
+            (compare --engines emulated,chromium), skipped with a caption saying why when \
+            Chromium is not installed.
+            """,
+        arguments: [
+            .flag("engines", help: "Play only the last step: the emulated page and Chromium side by side "
+                    + "on one input stream (X9)."),
+        ])
 
     /// C4: `liveblog bench [--posts N] [--json]`.
     public static let bench = CommandSpec(

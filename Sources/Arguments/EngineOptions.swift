@@ -20,6 +20,17 @@ extension LiveblogCommands {
         help: "The page's posts for post expectations and frame lines (default: [data-post-id]).")
     public static let postIdAttributeOption = ArgSpec.option(
         "post-id-attribute", value: "NAME", help: "The attribute holding a post's id (default: data-post-id).")
+    /// L7 on a page of one's own: what its DOM marks as highlights, chapters and scorers.
+    public static let highlightSelectorOption = ArgSpec.option(
+        "highlight-selector", value: "SELECTOR",
+        help: "The page's highlighted posts for the h panel: a post that matches or holds a match "
+            + "(default: [data-highlight], the reference embed's mark).")
+    public static let chapterSelectorOption = ArgSpec.option(
+        "chapter-selector", value: "SELECTOR",
+        help: "A chapter's title in a post, for the c panel (default: [data-highlight=milestone] .post-headline).")
+    public static let scorerSelectorOption = ArgSpec.option(
+        "scorer-selector", value: "SELECTOR",
+        help: "A goal's line in a post, for the s panel (default: [data-event-type*=goal i]).")
 
     /// X8: both engines, one protocol.
     public static let compareEnginesOption = ArgSpec.flag(

@@ -44,6 +44,8 @@ extension LiveblogCommands {
             LiveblogCommands.deviceOption, LiveblogCommands.columnOption, LiveblogCommands.bridgeDelayOption,
             LiveblogCommands.engineOption, LiveblogCommands.pageURLOption, LiveblogCommands.pageElementOption,
             LiveblogCommands.postSelectorOption, LiveblogCommands.postIdAttributeOption,
+            LiveblogCommands.highlightSelectorOption, LiveblogCommands.chapterSelectorOption,
+            LiveblogCommands.scorerSelectorOption,
             .option("network", help: "Network profile for media and pages (as for view).",
                     default: "fast", allowed: networks),
             .option("seed", value: "N", help: "Seed for network delays: every pane uses the same.",

@@ -89,6 +89,14 @@ public struct EngineConfig: Sendable {
     /// attribute. The reference embed marks its posts `data-post-id`.
     public var postSelector = "[data-post-id]"
     public var postIdAttribute = "data-post-id"
+    /// The panels (L7) read from the page's DOM: a post is a highlight, a chapter or a scorer
+    /// when it matches the selector or holds an element that does (that element's text is the
+    /// chapter's title, the scorer's line). The reference embed's marks: `data-highlight` on a
+    /// highlighted post (its kind), the headline of a milestone, `data-event-type` on the sport
+    /// line of a goal.
+    public var highlightSelector = PanelSelectors.highlight
+    public var chapterSelector = PanelSelectors.chapter
+    public var scorerSelector = PanelSelectors.scorer
     /// Real seconds a page may take to load before it counts as broken.
     public var loadTimeout: Double = 30
     /// Steps (a virtual microsecond each) a page may take to become ready.
@@ -101,4 +109,12 @@ public struct EngineConfig: Sendable {
     public var initialWallTime: Double = 1_767_225_600
 
     public init(device: EngineDevice) { self.device = device }
+}
+
+/// The reference embed's marks for the panels (L7), the defaults of `--highlight-selector`,
+/// `--chapter-selector` and `--scorer-selector`.
+public enum PanelSelectors {
+    public static let highlight = "[data-highlight]"
+    public static let chapter = "[data-highlight=milestone] .post-headline"
+    public static let scorer = "[data-event-type*=goal i]"
 }

@@ -40,10 +40,15 @@ public final class EnginePage {
     public internal(set) var speaksProtocol = false
     /// The reference embed initialised (its origin is an enabled domain, E14); another page: true.
     public internal(set) var initialized = true
-    /// W1: the share of what the page asked the network for that has loaded (NetworkGate.progress).
-    public var estimatedProgress: Double { gate.progress.value }
+    /// W1: the share of what the page is loading that has loaded, from the engine's own load
+    /// events (`EngineLoadProgress`).
+    var progress = EngineLoadProgress()
+    public var estimatedProgress: Double { progress.value }
     /// Paths the embed reported it has read (X7: a released fetch counts once the page has it).
     var received: [String: Int] = [:]
+    /// The panels' marks (L7) as last read, and a count that moves with each reading.
+    public internal(set) var marks: [String: PostMarks] = [:]
+    public internal(set) var marksVersion = 0
     var geometryCache: PageGeometry? { didSet { if geometryCache == nil { layoutCache = nil } } }
     /// What the engine laid out where, for the terminal (X9): read once a frame at most.
     var layoutCache: PageLayoutSnapshot?
@@ -135,6 +140,10 @@ public final class EnginePage {
             return try EnginePage.geometry(from: value)
         }
         geometryCache = g
+        if let m = g.marks {
+            marks = m
+            marksVersion += 1
+        }
         return g
     }
 
@@ -156,6 +165,7 @@ public final class EnginePage {
         }
         var g = PageGeometry(contentHeight: height, posts: posts)
         g.scrollY = json["scrollY"]?.doubleValue ?? 0
+        g.marks = json["marks"]?.objectPairs.map(EnginePage.marks)
         return g
     }
 

@@ -24,8 +24,15 @@ extension EnginePage {
             let main = document && (p["frameId"]?.stringValue == session.targetId
                                     || u.split(separator: "#").first == url.split(separator: "#").first)
             gate.willSend(id: id, url: u, redirect: p["redirectResponse"] != nil, immediate: main)
+            if !(document && p["frameId"]?.stringValue == session.targetId) {
+                progress.started(id: id, type: p["type"]?.stringValue)
+            }
         case "Network.loadingFinished", "Network.loadingFailed":
-            if let id = p["requestId"]?.stringValue { gate.finished(id: id) }
+            guard let id = p["requestId"]?.stringValue else { return }
+            gate.finished(id: id)
+            progress.ended(id: id)
+        case "Page.loadEventFired":
+            progress.documentLoaded()
         case "Fetch.requestPaused":
             if let f = p["requestId"]?.stringValue { gate.paused(fetchId: f, networkId: p["networkId"]?.stringValue) }
         case "Runtime.bindingCalled":
@@ -40,7 +47,10 @@ extension EnginePage {
             let text = d?["exception"]?["description"]?.stringValue ?? d?["text"]?.stringValue ?? "Uncaught error"
             outbox.append(.page(.console(level: "error", message: Sanitizer.clean(text))))
         case "Page.frameNavigated":
-            if p["frame"]?["parentId"] == nil { outbox.append(.engine(.navigation(url: shownURL))) }
+            if p["frame"]?["parentId"] == nil {
+                outbox.append(.engine(.navigation(url: shownURL)))
+                progress.documentStarted()
+            }
         case "Page.domContentEventFired":
             documentReady = true
             if site == nil { ready = true }

@@ -72,7 +72,7 @@ extension EnginePage {
 
     /// W1: progress moved by a tenth, or reached 1 (after the load: its own value is the row's).
     func reportProgress() {
-        guard !loading, let v = gate.progress.report() else { return }
+        guard !loading, let v = progress.report() else { return }
         outbox.append(.page(.progress(v)))
     }
 

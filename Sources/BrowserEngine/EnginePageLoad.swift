@@ -10,7 +10,7 @@ extension EnginePage {
         try guarded("opening the page") {
             try setUp()
             outbox.append(.engine(.start(product: browser.product)))
-            gate.progress.documentStarted()
+            progress.documentStarted()
             try navigate()
             try runUntilReady()
         }
@@ -97,7 +97,6 @@ extension EnginePage {
         // load and one just after it both hold exactly 10 s of ticks, as in the emulated page.
         baseMicros = micros
         loading = false
-        gate.progress.documentLoaded()
         geometryCache = nil
         contentHeight = try geometry().contentHeight
     }

@@ -14,7 +14,7 @@ public final class EngineWebPage: WebPage {
     public let config: PageConfig
     /// The liveblog the page was opened with (a page of one's own: no posts).
     public private(set) var source: Liveblog
-    var shown: (ids: [String], liveblog: Liveblog)?
+    var shown: (ids: [String], version: Int, liveblog: Liveblog)?
     /// The emulated rendering of the same liveblog: only its posts' text items are read.
     let shadow: Page
     /// The hook the World's default means: the seed's shim for the platform (X5).

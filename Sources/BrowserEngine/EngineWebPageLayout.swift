@@ -16,14 +16,17 @@ extension EngineWebPage {
 
     /// The posts as the engine shows them, in page order (the World indexes them as it indexes
     /// the loaded posts): the source's post of each id, a post with the id alone where the source
-    /// has none (a page of one's own, X4).
+    /// has none (a page of one's own, X4); the panels' marks (L7) as the page's DOM has them
+    /// (`EngineWebPage.post`).
     public var liveblog: Liveblog {
         let ids = geometry.postIds
-        if let shown, shown.ids == ids { return shown.liveblog }
+        let version = engine.marksVersion
+        if let shown, shown.ids == ids, shown.version == version { return shown.liveblog }
         let known = Dictionary(source.posts.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let marks = engine.marks
         var lb = source
-        lb.posts = ids.map { known[$0] ?? Post(id: $0, createdAt: 0, blocks: []) }
-        shown = (ids, lb)
+        lb.posts = ids.map { EngineWebPage.post($0, source: known[$0], marks: marks[$0]) }
+        shown = (ids, version, lb)
         return lb
     }
 

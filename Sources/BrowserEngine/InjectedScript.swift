@@ -13,7 +13,10 @@ enum InjectedScript {
             ("hook", hookSpec(config.hook, platform: config.device.platform)),
             ("elementSelector", .string(config.elementSelector)),
             ("postSelector", .string(config.postSelector)),
-            ("postIdAttribute", .string(config.postIdAttribute)))
+            ("postIdAttribute", .string(config.postIdAttribute)),
+            ("highlightSelector", .string(config.highlightSelector)),
+            ("chapterSelector", .string(config.chapterSelector)),
+            ("scorerSelector", .string(config.scorerSelector)))
         return assets.text("inject.js").replacingOccurrences(of: "/*OPTIONS*/{}", with: ProtocolJSON.write(options))
     }
 

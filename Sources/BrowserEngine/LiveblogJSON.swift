@@ -11,7 +11,9 @@ enum LiveblogJSON {
         var pairs: [(String, JSONValue)] = [("id", .string(p.id)), ("time", .string(Page.clock(p.createdAt))),
                                             ("highlight", .string(p.highlight.rawValue))]
         if let h = p.headline, !h.isEmpty { pairs.append(("headline", .string(h))) }
-        if let s = p.sportEvent { pairs.append(("sport", .string(Page.sportLine(s)))) }
+        if let s = p.sportEvent {
+            pairs += [("sport", .string(Page.sportLine(s))), ("sportType", .string(s.eventType))]
+        }
         pairs.append(("blocks", .array(p.blocks.map(block))))
         return .object(pairs)
     }

@@ -33,10 +33,6 @@ struct NetworkGate {
 
     /// What to do: continue these paused requests (Fetch request ids).
     private(set) var toContinue: [String] = []
-    /// W1: the page's `estimatedProgress`, from the engine's network events: the document until
-    /// the page is ready, then each page of posts, embed and media item from the frame that
-    /// asked for it to the engine's `loadingFinished` (PageProgress's weights and rule).
-    var progress = PageProgress()
 
     init(profile: NetworkProfile, seed: UInt64, classify: @escaping (URL) -> (key: Request, rank: Int)?) {
         queue = NetworkQueue(profile: profile, seed: seed)
@@ -87,7 +83,6 @@ struct NetworkGate {
 
     /// `Network.loadingFinished` / `loadingFailed`: the page has the response (or gave up).
     mutating func finished(id: String) {
-        if let key = tracked[id]?.key { progress.completed(key, slot: nil) }
         unsettled.remove(id)
         tracked[id]?.settled = true
         if tracked[id]?.released == true { tracked[id] = nil }
@@ -106,7 +101,6 @@ struct NetworkGate {
             guard let t = tracked[o.id], let key = t.key, !t.settled else { continue }
             waitingByKey[key, default: []].append(o.id)
             queue.enqueue(key, tick: tick)
-            progress.requested(key, slot: nil)
         }
     }
 

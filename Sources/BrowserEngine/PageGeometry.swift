@@ -11,6 +11,9 @@ public struct PageGeometry: Sendable, Equatable {
     public let posts: [PostBox]
     /// The page's own scroll position (`window.scrollY`; 0 in a content-sized web view).
     public var scrollY: Double = 0
+    /// The panels' marks of the posts that have any (L7), read again only when the DOM changed
+    /// since the last reading: nil when it did not.
+    public var marks: [String: PostMarks]?
 
     public var postIds: [String] { posts.map(\.id) }
 
@@ -18,4 +21,24 @@ public struct PageGeometry: Sendable, Equatable {
 
     /// The index of the post whose box holds page y `y`.
     public func index(at y: Double) -> Int? { posts.firstIndex { y >= $0.top && y < $0.top + $0.height } }
+}
+
+/// What the page's DOM marks a post as for the panels (L7), by the selector options: a
+/// highlight (with the kind its `data-highlight` names, if any), a chapter (its title), a scorer
+/// (its line); with the post's first heading or paragraph and its `<time datetime>`.
+public struct PostMarks: Sendable, Equatable {
+    public var highlight: String?
+    public var chapter: String?
+    public var scorer: String?
+    public var text: String
+    public var time: Double?
+
+    public init(highlight: String? = nil, chapter: String? = nil, scorer: String? = nil, text: String = "",
+                time: Double? = nil) {
+        self.highlight = highlight
+        self.chapter = chapter
+        self.scorer = scorer
+        self.text = text
+        self.time = time
+    }
 }

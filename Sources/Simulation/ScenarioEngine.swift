@@ -4,6 +4,7 @@ import TextCells
 
 /// Which engine runs the web row's page (X1) and, for a real engine, which page (X4): the
 /// scenario's `"engine"`, `"pageURL"`, `"pageElement"`, `"postSelector"`, `"postIdAttribute"`,
+/// `"highlightSelector"`, `"chapterSelector"`, `"scorerSelector"`,
 /// and `--engine`, `--page-url`, … on the command line. The World never reads it: the executable
 /// turns it into the World's `PageMaker` (ScenarioEnvironment.makePage).
 public struct PageEngine: Equatable, Sendable {
@@ -24,6 +25,10 @@ public struct PageEngine: Equatable, Sendable {
     /// marks (`[data-post-id]`, its id in `data-post-id`).
     public var postSelector: String?
     public var postIdAttribute: String?
+    /// The panels' marks (L7) on a page of one's own; nil: the reference embed's.
+    public var highlightSelector: String?
+    public var chapterSelector: String?
+    public var scorerSelector: String?
 
     public init(kind: Kind = .emulated) { self.kind = kind }
 
@@ -57,7 +62,9 @@ public struct PageEngine: Equatable, Sendable {
     }
 
     var selectorFields: [(String, String?)] {
-        [("pageElement", elementSelector), ("postSelector", postSelector), ("postIdAttribute", postIdAttribute)]
+        [("pageElement", elementSelector), ("postSelector", postSelector), ("postIdAttribute", postIdAttribute),
+         ("highlightSelector", highlightSelector), ("chapterSelector", chapterSelector),
+         ("scorerSelector", scorerSelector)]
     }
 
     /// The fields a written scenario carries. `always`: `"engine"` even when it is the default
@@ -72,7 +79,8 @@ public struct PageEngine: Equatable, Sendable {
 }
 
 extension Scenario.Reader {
-    static let engineKeys: Set<String> = ["engine", "pageURL", "pageElement", "postSelector", "postIdAttribute"]
+    static let engineKeys: Set<String> = ["engine", "pageURL", "pageElement", "postSelector", "postIdAttribute",
+                                          "highlightSelector", "chapterSelector", "scorerSelector"]
 
     /// One of the engine's fields (X1, X4).
     func engine(_ k: String, _ v: JSONValue, _ engine: inout PageEngine, explicitKind: inout Bool) throws {
@@ -83,6 +91,9 @@ extension Scenario.Reader {
         case "pageURL": engine.pageURL = try string(v, "pageURL")
         case "pageElement": engine.elementSelector = try string(v, "pageElement")
         case "postSelector": engine.postSelector = try string(v, "postSelector")
+        case "highlightSelector": engine.highlightSelector = try string(v, "highlightSelector")
+        case "chapterSelector": engine.chapterSelector = try string(v, "chapterSelector")
+        case "scorerSelector": engine.scorerSelector = try string(v, "scorerSelector")
         default: engine.postIdAttribute = try string(v, "postIdAttribute")
         }
     }

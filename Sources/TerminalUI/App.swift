@@ -16,6 +16,10 @@ public final class App {
     public var liveEvery: Double?
     public internal(set) var running = true
     public var demo: DemoScript?
+    /// The demo's engines step (X9): starts the engines' compare; nil when it will follow (this
+    /// session then ends with `handsOverToEngines`), else why it cannot.
+    public var enginesTour: (() -> String?)?
+    public internal(set) var handsOverToEngines = false
     /// Work of the front end once a loop turn, after the world advanced (B9: a body streaming in);
     /// true while it wants a frame every 16.7 ms (each frame's share of work stays small).
     public var onChores: ((App) -> Bool)?

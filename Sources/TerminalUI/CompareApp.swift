@@ -54,6 +54,8 @@ public final class CompareApp {
             p.world.advance(to: tick)
             p.chores()
         }
+        // A pane's demo that ended (C3) ends the compare.
+        if panes.contains(where: { !$0.running }) { running = false }
     }
 
     /// One input to every pane.

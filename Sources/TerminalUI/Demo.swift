@@ -6,7 +6,7 @@ import Simulation
 /// `liveblog demo` (C3): a scripted tour at world time. Any key ends it.
 public struct DemoScript {
     struct Step { var at: Double; var caption: String?; var action: (App) -> Void }
-    private var steps: [Step] = []
+    var steps: [Step] = []
     private var index = 0
     private var offset = 0
 
@@ -68,6 +68,7 @@ public struct DemoScript {
             Step(at: 50, caption: nil, action: { app in app.world.send(.resize(cols: app.screenCols, rows: app.world.config.rows)) }),
             Step(at: 52, caption: "Demo over — press any key", action: { _ in }),
         ]
+        steps = DemoScript.addingEnginesStep(to: steps)
     }
 
     /// Issue 32: the phone the tour runs on, when the terminal has room for it and its outline

@@ -117,15 +117,31 @@ enum TerminalRunLoop {
     static func takeInput(_ client: RunLoopClient, _ screen: NcursesScreen, timeout: Int,
                           _ loop: inout RunLoopState) {
         guard let first = screen.waitInput(timeoutMs: timeout) else { return }
-        var event: InputEvent? = first
-        var burst = 0
-        while let ev = event {
-            client.advance(to: loop.elapsedTicks())
-            if case .resize = ev { loop.lastResize = DispatchTime.now().uptimeNanoseconds }
-            client.handle(ev)
-            loop.dirty = true
-            burst += 1
-            event = burst <= 64 ? screen.readInput(timeoutMs: 0) : nil
+        let state = loop
+        let burst = readBurst(first: first, now: { state.elapsedTicks() }, next: { screen.readInput(timeoutMs: 0) })
+        if burst.contains(where: { if case .resize = $0.event { return true } else { return false } }) {
+            loop.lastResize = DispatchTime.now().uptimeNanoseconds
+        }
+        deliver(burst, to: client)
+        loop.dirty = true
+    }
+
+    /// What was queued together, each input stamped with the tick it was read at, all read before
+    /// any is handled: keys that arrived at once (three `j` in one write) are at one moment even
+    /// when handling each takes longer than a tick (a real engine's page), so they do not form a
+    /// key-repeat stream whose speed carries into inertia (P5). At most 65 a turn.
+    static func readBurst(first: InputEvent, now: () -> Int,
+                          next: () -> InputEvent?) -> [(tick: Int, event: InputEvent)] {
+        var burst = [(tick: now(), event: first)]
+        while burst.count <= 64, let e = next() { burst.append((now(), e)) }
+        return burst
+    }
+
+    /// Each input of a burst at its tick: the worlds advance to it, then it is handled.
+    static func deliver(_ burst: [(tick: Int, event: InputEvent)], to client: RunLoopClient) {
+        for (tick, event) in burst {
+            client.advance(to: tick)
+            client.handle(event)
         }
     }
 

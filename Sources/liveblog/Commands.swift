@@ -204,14 +204,10 @@ func runDemo(_ args: ParsedArguments) -> Int32 {
     cfg.rows = screen.rows
     cfg.page.networkProfile = .threeG
     // Issue 32: a phone in outline where the terminal has room for it; no image fills the screen.
-    cfg.device = DemoScript.device(screenCols: screen.cols)
-    cfg.imageCapShare = DemoScript.imageCapShare
-    let world = World(liveblog: lb, config: cfg)
-    let app = App(world: world)
-    app.ui.aids = DemoAids()
-    app.demo = DemoScript(liveblog: lb, phone: cfg.device != nil)
-    app.ui.timeZone = TimeZone.current
-    let end = app.run(on: screen)
+    var tour = cfg
+    tour.device = DemoScript.device(screenCols: screen.cols)
+    tour.imageCapShare = DemoScript.imageCapShare
+    let end = playDemo(lb, tour: tour, engines: cfg, on: screen, enginesOnly: args.flag("engines"))
     screen.shutdown()
     TerminalRestorer.uninstall()
     return exitStatus(end)

@@ -68,6 +68,9 @@ final class EngineRun {
         if let s = engine.elementSelector { c.elementSelector = s }
         if let s = engine.postSelector { c.postSelector = s }
         if let s = engine.postIdAttribute { c.postIdAttribute = s }
+        if let s = engine.highlightSelector { c.highlightSelector = s }
+        if let s = engine.chapterSelector { c.chapterSelector = s }
+        if let s = engine.scorerSelector { c.scorerSelector = s }
         let source: PageSource = engine.pageURL.map { .url($0, network: r.config.networkProfile,
                                                            seed: r.config.networkSeed) }
             ?? .reference(r.liveblog, r.config)
@@ -97,7 +100,8 @@ func sessionEngine(_ args: ParsedArguments, onFailure: () -> Void = {}) -> (Page
 }
 
 extension PageEngine {
-    /// `--engine`, `--page-url`, `--page-element`, `--post-selector`, `--post-id-attribute` over a
+    /// `--engine`, `--page-url`, `--page-element`, `--post-selector`, `--post-id-attribute`, the
+    /// panels' `--highlight-selector`, `--chapter-selector`, `--scorer-selector` over a
     /// scenario's fields (X1, X4); a page URL alone means Chromium.
     mutating func apply(_ args: ParsedArguments) {
         if let e = args.string("engine").flatMap(PageEngine.Kind.init(rawValue:)) { kind = e }
@@ -108,6 +112,9 @@ extension PageEngine {
         if let s = args.string("page-element") { elementSelector = s }
         if let s = args.string("post-selector") { postSelector = s }
         if let s = args.string("post-id-attribute") { postIdAttribute = s }
+        if let s = args.string("highlight-selector") { highlightSelector = s }
+        if let s = args.string("chapter-selector") { chapterSelector = s }
+        if let s = args.string("scorer-selector") { scorerSelector = s }
     }
 }
 

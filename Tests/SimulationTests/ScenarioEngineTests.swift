@@ -41,6 +41,18 @@ final class ScenarioEngineTests: XCTestCase {
         XCTAssertEqual(s.engine.postIdAttribute, "data-id")
     }
 
+    /// L7, X4: the panels' selectors of a page of one's own, written back as read.
+    func testX4_aPageURLsPanelSelectorsAreReadAndWritten() throws {
+        let s = try parse("\"pageURL\": \"http://127.0.0.1:8080/live.html\", \"highlightSelector\": \".key\", "
+                          + "\"chapterSelector\": \".key h3\", \"scorerSelector\": \".goal\"")
+        XCTAssertEqual(s.engine.highlightSelector, ".key")
+        XCTAssertEqual(s.engine.chapterSelector, ".key h3")
+        XCTAssertEqual(s.engine.scorerSelector, ".goal")
+        let written = s.engine.settings().map(\.0)
+        XCTAssertEqual(written, ["engine", "pageURL", "highlightSelector", "chapterSelector", "scorerSelector"])
+        invalid("\"scorerSelector\": \".goal\"", place: "scorerSelector", message: "needs \"pageURL\"")
+    }
+
     func testX4_badEngineSettingsAreInvalidNamingTheField() {
         invalid("\"engine\": \"emulated\", \"pageURL\": \"https://example.com/\"", place: "pageURL",
                 message: "runs only in a real engine")

@@ -37,4 +37,51 @@ extension EndToEndTests {
         XCTAssertTrue(screen.contains("the browser engine ended"), screen)
         XCTAssertEqual(EngineProcesses.waitUntilGone(browser), [], "no engine process outlives the session")
     }
+
+    /// P5 on the real engine: three `j` sent at once (one write) scroll three lines (48 pt, three
+    /// rows), as one press scrolls one; before, each key of the burst was read after the one before
+    /// it had been handled (a real engine's page takes more than a tick), so they formed a
+    /// key-repeat stream whose speed carried into inertia (about 335 pt).
+    func testP5_threeKeysAtOnceOnAnEnginePageScrollThreeLines() throws {
+        try Requirement.browserEngine()
+        try start(args: "view --engine chromium --network instant")
+        waitFor("the engine's page", timeout: 30) { $0.contains("Coastal Cup Final") && $0.contains("j/k scroll") }
+        let before = settled()
+        keys("j", "j", "j")
+        Thread.sleep(forTimeInterval: 0.3)
+        let after = settled()
+        XCTAssertEqual(shift(from: before, to: after), 3, "before:\n\(before.joined(separator: "\n"))\n"
+                       + "after:\n\(after.joined(separator: "\n"))")
+        keys("k", "k", "k")
+        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertEqual(shift(from: after, to: settled()), -3, "k k k goes back the three lines")
+        keys("q")
+        XCTAssertEqual(waitForExit(timeout: 20), "EXIT=0")
+    }
+
+    /// The list's rows once the screen has stopped changing (the bars left out).
+    private func settled() -> [String] {
+        var last = lines(capture())
+        for _ in 0..<40 {
+            Thread.sleep(forTimeInterval: 0.25)
+            let now = lines(capture())
+            if now == last { break }
+            last = now
+        }
+        return Array(last.dropFirst(3).dropLast(3))
+    }
+
+    /// By how many rows the content moved up from `a` to `b` (the shift that matches most rows).
+    private func shift(from a: [String], to b: [String]) -> Int? {
+        let n = a.count
+        let candidates = (-(n / 2)...(n / 2)).map { s -> (Int, Int) in
+            let matches = (0..<n).filter { i in
+                let j = i + s
+                return j >= 0 && j < n && !a[j].trimmingCharacters(in: .whitespaces).isEmpty && a[j] == b[i]
+            }.count
+            return (s, matches)
+        }
+        guard let best = candidates.max(by: { $0.1 < $1.1 }), best.1 >= n / 3 else { return nil }
+        return best.0
+    }
 }

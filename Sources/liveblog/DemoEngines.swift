@@ -1,0 +1,68 @@
+import Foundation
+import DevTools
+import LiveblogModel
+import Simulation
+import TerminalKit
+import TerminalUI
+
+/// `liveblog demo` (C3) with its engines step (X9): the tour, then the emulated page and Chromium
+/// side by side as `compare --engines emulated,chromium` shows them, on the same screen. With
+/// `--engines` only that step. Without Chromium the step's caption says it is skipped and why.
+/// `tour`: the tour's settings (a phone where it fits, issue 32); `engines`: the two panes'.
+func playDemo(_ lb: Liveblog, tour: WorldConfig, engines cfg: WorldConfig, on screen: NcursesScreen,
+              enginesOnly: Bool) -> SessionEnd {
+    var maker: PageMaker?
+    let start: () -> String? = {
+        do {
+            maker = try EngineRun.maker(PageEngine(kind: .chromium), time: .realTime)
+            return nil
+        } catch let e as DevToolsError {
+            if case .engineNotFound = e { return "no Chromium (apt-get install \(EngineLocator.debianPackage))" }
+            return "Chromium did not start: \(e.description)"
+        } catch {
+            return "Chromium did not start: \(error)"
+        }
+    }
+    defer { EngineRun.closeAll() }
+    if enginesOnly, let why = start() {
+        return demoApp(lb, cfg, DemoScript.enginesSkipped(liveblog: lb, why: why)).run(on: screen)
+    }
+    if !enginesOnly {
+        let app = demoApp(lb, tour, DemoScript(liveblog: lb, phone: tour.device != nil))
+        app.ui.aids = DemoAids()
+        app.enginesTour = start
+        let end = app.run(on: screen)
+        guard app.handsOverToEngines else { return end }
+    }
+    guard let maker else { return .finished }
+    return enginesTour(lb, cfg, maker, on: screen).run(on: screen)
+}
+
+private func demoApp(_ lb: Liveblog, _ cfg: WorldConfig, _ script: DemoScript) -> App {
+    let app = App(world: World(liveblog: lb, config: cfg))
+    app.demo = script
+    app.ui.timeZone = TimeZone.current
+    return app
+}
+
+/// The two panes of the engines step: the same settings (iOS, 3g), the emulated page on the
+/// left, Chromium (real time) on the right, each pane's own short tour.
+private func enginesTour(_ lb: Liveblog, _ cfg: WorldConfig, _ maker: @escaping PageMaker,
+                         on screen: NcursesScreen) -> CompareApp {
+    let engines = ["emulated", "chromium"]
+    let areas = CompareApp.areas(count: 2, cols: screen.cols, rows: screen.rows)
+    let makers: [PageMaker?] = [nil, maker]
+    let worlds = zip(areas, makers).map { area, makePage -> World in
+        var c = cfg
+        c.platform = .ios
+        (c.cols, c.rows) = (area.width, area.height)
+        return World(liveblog: lb, config: c, makePage: makePage)
+    }
+    let app = CompareApp(worlds: worlds, engines: engines)
+    for (p, name) in zip(app.panes, engines) {
+        p.demo = DemoScript.enginesTour(liveblog: lb, engine: name)
+        p.ui.timeZone = TimeZone.current
+    }
+    app.advance(to: 0)
+    return app
+}
