@@ -60,6 +60,9 @@ public enum ScrollEffect: Equatable {
     case readerSettling
     /// Nothing the reader started moves any more.
     case readerIdle
+    /// The host posted work to the next frame (Android's `webView.post`): the World calls its
+    /// `frame(in:)` then, and on no other frame.
+    case post
 }
 
 /// The web view's own scrolling, as hosts and pan targets read it (M2, M3).
@@ -93,7 +96,7 @@ extension NativeList {
         case let .setState(s): scrollView.state = s
         case let .setWebRowHeight(h): setWebRowHeight(h)
         case let .setWebOffset(y): web.offset = y
-        case .report, .readerBegan, .readerSettling, .readerIdle: break
+        case .report, .readerBegan, .readerSettling, .readerIdle, .post: break
         }
         return []
     }
