@@ -136,6 +136,8 @@ public enum LiveblogCommands {
                     default: "0", type: .double(min: 0, max: maxPoints)),
             .flag("reading", help: "A calm reader: a held key scrolls line by line and stops at the last "
                       + "press (key repeats carry no inertia); wheels and J/K keep theirs."),
+            .flag("explain", help: "Draw the demo's aids (issue 32): the device's outline, the web view's "
+                      + "edges in the native list, the finger of a drag, the jump target's tag and a y(t) strip."),
             .flag("linear", help: "Read one post after another as plain lines, for screen readers and "
                       + "terminals without cursor addressing (on by itself with TERM=dumb): space or j next, "
                       + "k or b previous, q quit."),

@@ -173,6 +173,7 @@ static inline void lb_restore_now(void) {
 }
 
 #include "recording.h"
+#include "frame_rows.h"
 
 /* The signals the handler takes (T6; issue 31 added QUIT, Ctrl-\, and XFSZ, the file size limit). */
 #define LB_RESTORE_SIGNAL_COUNT 11

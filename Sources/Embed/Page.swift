@@ -27,6 +27,9 @@ public final class Page: WebPage {
     var pageLoading = false
     /// A deep link waiting for older posts to load (E3).
     var pendingNav: (id: String, topOffset: Double?, via: String)?
+    /// Issue 32: embeds refused before any request (an address no web view loads), answered at
+    /// the next frame.
+    var refusedEmbeds: [ResourceCompletion] = []
     /// The height the world last heard of (E2).
     var lastReportedHeight: Double = -1
     /// How many posts arrived at the top (L8); a `LivePostSource` goes on after them.
@@ -114,7 +117,9 @@ public final class Page: WebPage {
     /// One frame of the page (60 Hz): network completions, layout, then the held jump (E10, E11).
     public func frame(tick t: Int) {
         tick = t
-        for c in loader.completions(tick: t) {
+        let refused = refusedEmbeds
+        refusedEmbeds.removeAll()
+        for c in refused + loader.completions(tick: t) {
             apply(c)
             // Counted after what the completion asked for in turn (a page's media), so a load
             // that goes on does not pass through 1 (W1).

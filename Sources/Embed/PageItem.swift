@@ -23,6 +23,9 @@ public struct PageItem: Sendable {
         case quoteAuthor(String)
         case media(Media, MediaState)
         case embed(WebEmbed, loaded: Bool)
+        /// Issue 32: an embed that will not load (its address is not one a web view loads): a
+        /// one-line card with why.
+        case failedEmbed(WebEmbed, why: String)
         case emoji(String)
         case unknown(String)
         case rule

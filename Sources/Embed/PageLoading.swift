@@ -41,8 +41,16 @@ extension Page {
                     request(.media(media.repeatedIDs ? findMedia(m.id) ?? m : m))
                 }
             case .embed(let e) where !media.isLoaded(e):
-                // Every embed loads (L6); one with a declared oEmbed height keeps it, so it moves nothing.
-                request(.embed(id: e.id))
+                // Every embed loads (L6); one with a declared oEmbed height keeps it, so it moves
+                // nothing. One whose address a web view does not load fails instead (issue 32),
+                // told at the next frame as a loader's answer would be.
+                if let why = EmbedAddress.failure(of: e.url) {
+                    if !refusedEmbeds.contains(where: { $0.key == .embed(e.id) }) {
+                        refusedEmbeds.append(.embedFailed(id: e.id, why: why))
+                    }
+                } else {
+                    request(.embed(id: e.id))
+                }
             default:
                 break
             }
@@ -79,6 +87,11 @@ extension Page {
             emitLayout("image")
         case .embed(let id, let height):
             media.setEmbedHeight(height, of: id)
+            if let pid = media.owner[id] { relayoutPost(id: pid) }
+            emitLayout("embed")
+        case .embedFailed(let id, let why):
+            media.setEmbedFailed(why, of: id)
+            log("warn", "embed \(id) will not load: \(why)")
             if let pid = media.owner[id] { relayoutPost(id: pid) }
             emitLayout("embed")
         case .page:

@@ -21,7 +21,11 @@ struct PageMedia: Sendable {
     private(set) var repeatedIDs = false
 
     func state(_ m: Media) -> MediaState { state(of: m.id) ?? .pending }
-    func isLoaded(_ e: WebEmbed) -> Bool { embedHeights[e.id] != nil }
+    func isLoaded(_ e: WebEmbed) -> Bool { embedHeights[e.id] != nil || embedFailures[e.id] != nil }
+    /// Issue 32: embeds that will not load, and why.
+    private(set) var embedFailures: [String: String] = [:]
+    func failure(_ e: WebEmbed) -> String? { embedFailures.isEmpty ? nil : embedFailures[e.id] }
+    mutating func setEmbedFailed(_ why: String, of id: String) { embedFailures[id] = why }
 
     /// The state a completion gave this id; nil while it is pending.
     func state(of id: String) -> MediaState? {
@@ -126,9 +130,17 @@ struct MediaGeometry: Sendable {
         return line
     }
 
-    /// An embed's height: the declared oEmbed height, else the loaded height, else 150 pt (L6).
+    /// An embed's item: loading, loaded, or (issue 32) a one-line card of why it will not load.
+    func embedItem(_ e: WebEmbed) -> PageItem.Kind {
+        if let why = media.failure(e) { return .failedEmbed(e, why: why) }
+        return .embed(e, loaded: media.isLoaded(e))
+    }
+
+    /// An embed's height: the declared oEmbed height, else the loaded height, else 150 pt (L6);
+    /// one line once it will not load (issue 32), unless its height was declared.
     func height(_ e: WebEmbed) -> Double {
         if let h = e.declaredHeight, h > 0 { return MediaGeometry.blockHeight(h, line: 1) }
+        if media.failure(e) != nil { return line }
         return media.embedHeights[e.id] ?? 150
     }
 }

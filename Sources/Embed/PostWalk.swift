@@ -68,7 +68,7 @@ extension LineSink {
         block(.media(m, g.media.state(m)), height: g.height(m))
     }
     mutating func embed(_ e: WebEmbed, _ g: MediaGeometry) {
-        block(.embed(e, loaded: g.media.isLoaded(e)), height: g.height(e))
+        block(g.embedItem(e), height: g.height(e))
     }
 }
 

@@ -25,6 +25,8 @@ public enum ResourceCompletion: Sendable, Equatable {
     case media(id: String, MediaState)
     /// An embed loaded and settled at `height` pt, unless the post declares its height (L6).
     case embed(id: String, height: Double)
+    /// Issue 32: an embed that will not load, and why (one line from then on).
+    case embedFailed(id: String, why: String)
     /// Page `n` of older posts arrived.
     case page(Int)
 
@@ -32,7 +34,7 @@ public enum ResourceCompletion: Sendable, Equatable {
     public var key: Request {
         switch self {
         case .media(let id, _): return .media(id)
-        case .embed(let id, _): return .embed(id)
+        case .embed(let id, _), .embedFailed(let id, _): return .embed(id)
         case .page(let n): return .page(n)
         }
     }

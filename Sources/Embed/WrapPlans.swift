@@ -213,7 +213,7 @@ struct ProgramRecorder: LineSink {
             ops.append(PostProgram.dynamic)
             blocks += g.height(e)
         } else {
-            block(.embed(e, loaded: g.media.isLoaded(e)), height: g.height(e))
+            block(g.embedItem(e), height: g.height(e))
         }
     }
     mutating func finish() { ops.append(PostProgram.end) }

@@ -29,8 +29,13 @@ public enum DeviceLayout {
         return d.viewportHeight
     }
 
-    /// D5: the `terminal` device caps images at 60 % of the viewport; no cap otherwise.
+    /// D5: the `terminal` device caps images at 60 % of the viewport; no cap otherwise. Issue 32:
+    /// the demo's share of what the terminal shows of the viewport, on any device.
     public static func imageCap(_ c: WorldConfig) -> Double? {
+        if let share = c.imageCapShare {
+            let shown = min(viewportHeight(c), Double(c.rows) * c.page.cell.height)
+            return (share * shown).rounded(.down)
+        }
         guard c.device?.isTerminal == true else { return nil }
         return (imageCapShare * viewportHeight(c)).rounded(.down)
     }

@@ -35,7 +35,7 @@ extension World {
             }
         case let .key(k): key(k)
         case let .resize(cols, rows): resize(cols: cols, rows: rows)
-        case let .live(n): pageCall { $0.insertPostsAtTop(LivePostSource.next(n, for: $0)) }
+        case let .live(n): receiveLivePosts(n)
         case let .load(id): load(id)
         case let .setHook(source): setHook(source.flatMap { try? HookSignature(parsing: $0) })
         case .remove: pageCall { $0.remove() }

@@ -31,7 +31,7 @@ extension World {
         case .cycleHook: cycleHook()
         case .cycleNetwork: setNetwork(page.networkProfile.next)
         case .toggleInsets: setInsets(top: config.insetTopRows == 0 ? 2 : 0, bottom: config.insetBottomRows == 0 ? 1 : 0)
-        case .livePost: pageCall { $0.insertPostsAtTop(LivePostSource.next(1, for: $0)) }
+        case .livePost: receiveLivePosts(1)
         case .reload: reload()
         case .back: goInHistory(-1)
         case .forward: goInHistory(1)

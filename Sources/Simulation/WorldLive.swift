@@ -27,9 +27,9 @@ extension World {
         }
     }
 
-    /// `view --live N`'s generated posts (L8) through the same anchoring and pill path as a
-    /// polled source (R3, issue 32): `n` posts arrive at the top and the reader's line stays.
-    /// (The scenario event `live` keeps its own trace: it inserts without anchoring.)
+    /// Generated live posts (L8: `view --live N`, the `l` key, the scenario event `live`, which a
+    /// `--live` recording writes) through the same anchoring and pill path as a polled source
+    /// (R3, issue 32): `n` posts arrive at the top and the reader's line stays.
     public func receiveLivePosts(_ n: Int) {
         keepingTheReadersPlace {
             let fresh = pageCall { page -> [Post] in

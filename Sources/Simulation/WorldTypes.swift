@@ -35,6 +35,9 @@ public struct WorldConfig: Sendable {
     /// D4: frames between the page's call and the host's handler (`--bridge-delay`, the scenario's
     /// `"bridgeDelay"`); nil: the platform's own on a device, 0 without one.
     public var bridgeDelay: Int?
+    /// Issue 32, the demo: images no taller than this share of the viewport's part the terminal
+    /// shows, on any device (so that none fills the screen); nil: D5's cap alone.
+    public var imageCapShare: Double?
     public init() {}
 }
 

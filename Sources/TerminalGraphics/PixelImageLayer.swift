@@ -26,8 +26,8 @@ public struct PixelFrame: Hashable, Sendable {
     /// `wredrawln`): pixels of an image that moved or went away lie there (G1: no stale pixels).
     public var staleRows: [Int] = []
     /// Bytes written before ncurses' output: the cells the pixels left, overwritten with spaces.
-    /// xterm keeps sixel pixels under cells that ncurses clears with EL/ED; only written
-    /// characters replace them. ncurses then repaints the rows' text over the spaces.
+    /// ncurses believes those cells blank and need not write them; a written space (or an erase,
+    /// EL, EL1, ED, in xterm 379) clears the pixels under it. ncurses then repaints the rows' text.
     public var blank: [UInt8] = []
     /// Bytes written after `doupdate`: images placed, moved, clipped or deleted. The cursor is
     /// saved and restored around them (DECSC/DECRC) so ncurses' idea of it stays true.
@@ -61,26 +61,29 @@ public final class PixelImageLayer {
     }
 
     /// The frame's work for `requests` inside `area` (screen rows between the bars).
-    /// `pixels` gives an image's RGBA by key (nil: not decoded, nothing shown).
+    /// `pixels` gives an image's RGBA by key (nil: not decoded, nothing shown). `written` is told
+    /// the rows the pixels left (`staleRows`) and answers every screen row the text layer writes
+    /// this frame, those included (sixel and iTerm2 only; the default: just those).
     public func frame(_ requests: [PixelImageRequest], area: Range<Int>,
+                      written: ([Int]) -> Set<Int> = { Set($0) },
                       pixels: (Int) -> RGBAImage?) -> PixelFrame {
         var out = PixelFrame()
         var next: [Int: Shown] = [:]
         var stale: [Shown] = []
-        var body = ""
+        var visible: [(shown: Shown, image: RGBAImage, moved: Bool)] = []
         for r in requests {
             let lo = max(r.top, area.lowerBound), hi = min(r.top + r.rows, area.upperBound)
             guard lo < hi, r.cols > 0, let img = pixels(r.key) else { continue }
-            let vis = lo..<hi
-            let now = Shown(request: r, visible: vis)
+            let now = Shown(request: r, visible: lo..<hi)
             next[r.key] = now
-            if shown[r.key] == now { continue }
-            if let old = shown[r.key], proto != .kitty { stale.append(old) }
-            body += draw(now, img)
+            let moved = shown[r.key] != now
+            if moved, let old = shown[r.key], proto != .kitty { stale.append(old) }
+            visible.append((now, img, moved))
         }
+        var gone = ""
         for (key, old) in shown where next[key] == nil {
             if proto == .kitty {
-                body += wrap(KittyCommands.deletePlacements(id: Self.kittyID(key)))
+                gone += wrap(KittyCommands.deletePlacements(id: Self.kittyID(key)))
             } else {
                 stale.append(old)
             }
@@ -88,6 +91,15 @@ public final class PixelImageLayer {
         shown = next
         out.staleRows = Array(Set(stale.flatMap { Array($0.visible) })).sorted()
         out.blank = Self.blanking(stale)
+        // Issue 32: sixel and iTerm2 pixels live in the cells, and a terminal clears them under any
+        // text or erase (EL, EL1, ED) written over them; kitty placements are not in the cells.
+        // An image that did not move is drawn again when the text layer writes one of its rows.
+        let touched = proto == .kitty ? [] : written(out.staleRows)
+        var body = ""
+        for v in visible where v.moved || !touched.isDisjoint(with: v.shown.visible) {
+            body += draw(v.shown, v.image)
+        }
+        body += gone
         if !body.isEmpty { out.bytes = Array(("\u{1B}7" + body + "\u{1B}8").utf8) }
         return out
     }

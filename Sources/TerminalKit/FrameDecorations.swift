@@ -67,13 +67,15 @@ public final class FrameDecorations {
         public var after: [UInt8] = []
     }
 
-    /// Ends the frame's requests and says what to write. Call once per frame, before `doupdate`.
-    public func plan() -> Plan {
+    /// Ends the frame's requests and says what to write. Call once per frame, before `doupdate`;
+    /// `written` as `PixelImageLayer.frame` takes it: told the stale rows, it answers the rows
+    /// ncurses' output will write (an image on one of them is drawn again after it).
+    public func plan(written: ([Int]) -> Set<Int> = { Set($0) }) -> Plan {
         var p = Plan()
         if features.synchronizedOutput { p.before = Array(TerminalSequences.syncBegin.utf8) }
         if let layer {
             let px = pixels
-            let f = layer.frame(images, area: area) { px[$0] }
+            let f = layer.frame(images, area: area, written: written) { px[$0] }
             p.staleRows = f.staleRows
             p.before += f.blank
             p.after += f.bytes

@@ -25,7 +25,10 @@ extension NcursesScreen {
         if f.graphics == .sixel || f.graphics == .iterm2 {
             // Sixel and iTerm2 pixels move with a scrolled region, into rows liveblog does not know
             // to repaint: ncurses repaints rows instead of scrolling them (G1: no stale pixels).
+            // idlok(FALSE) stops insert/delete line only; the probe window lets each frame stop
+            // scroll regions too and find the rows ncurses writes (`rowsWritten`, issue 32).
             idlok(lb_stdscr(), false)
+            cellProbe = newwin(1, 1, 0, 0)
         }
         // Flush ncurses' own set-up (smcup, keypad, its mouse mode 1000) before ours, so
         // that 1002 is the last tracking mode the terminal sees.

@@ -41,6 +41,8 @@ public final class NcursesScreen: Screen {
     var decorations: FrameDecorations?
     /// SGR-Pixels (1016) is on: mouse reports come in pixels, turned into cells and points (G4).
     var pixelPointer: PixelPointer?
+    /// Sixel and iTerm2: the 1×1 window through which `lb_rows_to_write` marks cells (issue 32).
+    var cellProbe: UnsafeMutablePointer<WINDOW>?
 
     /// Bytes that turn on button-event mouse tracking (1002) and SGR reports (1006).
     static let mouseOn = "\u{1B}[?1002h\u{1B}[?1006h"
@@ -110,6 +112,8 @@ public final class NcursesScreen: Screen {
         if mouseEnabled { mousemask(0, nil) }
         curs_set(1)
         endwin()
+        if let p = cellProbe { delwin(p) }
+        cellProbe = nil
         if let s = screen { delscreen(s) }
         screen = nil
         TerminalRestorer.uninstall()
@@ -212,17 +216,30 @@ public final class NcursesScreen: Screen {
 
     /// One frame: `wnoutrefresh` + exactly one `doupdate` (T7), inside synchronized output where
     /// the terminal has it (G3); rows that pixel images left are repainted, and images and links
-    /// are written after ncurses' output (G1, G5).
+    /// are written after ncurses' output (G1, G5), sixel and iTerm2 images again where that output
+    /// writes their rows (issue 32: it clears their pixels).
     public func present() {
         guard isOpen else { return }
         let w = lb_stdscr()
-        let plan = decorations?.plan() ?? FrameDecorations.Plan()
-        if !plan.before.isEmpty { writeTTY(plan.before) }
-        for r in plan.staleRows where r >= 0 && r < rows { wredrawln(w, Int32(r), 1) }
         wnoutrefresh(w)
+        let plan = decorations?.plan(written: rowsWritten) ?? FrameDecorations.Plan()
+        if !plan.before.isEmpty { writeTTY(plan.before) }
         doupdate()
         if !plan.after.isEmpty { writeTTY(plan.after) }
         presentCount += 1
+    }
+
+    /// The rows the coming `doupdate` writes: the stale rows, repainted whole (`wredrawln`), and
+    /// with sixel and iTerm2 every row whose text changes, found by `lb_rows_to_write`, which also
+    /// keeps ncurses from scrolling a region over the pixels (issue 32).
+    func rowsWritten(_ stale: [Int]) -> Set<Int> {
+        let w = lb_stdscr()
+        for r in stale where r >= 0 && r < rows { wredrawln(w, Int32(r), 1) }
+        guard let cellProbe else { return Set(stale) }
+        var out = [Int32](repeating: 0, count: max(1, rows))
+        let n = Int(lb_rows_to_write(cellProbe, &out))
+        guard n >= 0 else { return Set(0..<rows) }
+        return Set(stale).union(out.prefix(n).map(Int.init))
     }
 
     public func placeImage(_ request: PixelImageRequest, pixels: RGBAImage, clip: Range<Int>) {

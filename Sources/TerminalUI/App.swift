@@ -45,6 +45,29 @@ public final class App {
     public func send(_ e: Scenario.Event) {
         recorder?.record(world.tick, e)
         world.send(e)
+        if ui.aids != nil { noteFinger(e) }
+    }
+
+    /// Issue 32: the demo's aids show the finger of a pointer input (a press, its moves, its lift).
+    private func noteFinger(_ e: Scenario.Event) {
+        guard case let .pointer(phase, x, y) = e else { return }
+        switch phase {
+        case .down: ui.aids?.press(x: x, y: y)
+        case .move: ui.aids?.move(x: x, y: y)
+        case .up: ui.aids?.lift(x: x, y: y, at: world.seconds)
+        }
+    }
+
+    /// Issue 32: the y(t) strip's sample of this loop turn: the jump target's y while the jump
+    /// holds or animates, else the scroll offset (the list's and the web view's own).
+    func sampleStrip() {
+        guard ui.aids != nil else { return }
+        if let j = world.jumpStatus, let id = j.postId, let y = world.postY(id),
+           world.page.held?.jumpId == j.jumpId || world.scrollView.isAnimating {
+            ui.aids?.sample(.target(id), y, at: world.seconds)
+        } else {
+            ui.aids?.sample(.offset, world.value(.offset) + world.value(.webOffset), at: world.seconds)
+        }
     }
 
     func jump(_ id: String) {
@@ -134,7 +157,7 @@ public final class App {
     private func perform(_ action: AppKeyAction) {
         switch action {
         case .quit: running = false
-        case .help: ui.overlay = HelpOverlay()
+        case .help: ui.overlay = HelpOverlay(calm: world.pan.calmKeys, recording: recorder != nil)
         case .prompt: ui.overlay = PromptOverlay()
         case .highlights: ui.overlay = PanelOverlay(.highlights)
         case .chapters: ui.overlay = PanelOverlay(.chapters)
@@ -169,6 +192,7 @@ public final class App {
         case .jump(let id)?: jump(id)
         case .search(let q)?: search(q)
         case let .player(command, yes)?: confirmPlayer(command, yes: yes)
+        case .calmReader(let on)?: world.pan.calmKeys = on
         case nil: break
         }
         return !outcome.passes
@@ -191,6 +215,7 @@ public final class App {
             if !d.step(self) { running = false }
             demo = d
         }
+        sampleStrip()
         choresWantFrames = onChores?(self) ?? false
     }
 }

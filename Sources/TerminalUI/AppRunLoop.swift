@@ -11,6 +11,7 @@ extension App: RunLoopClient {
 
     var isMoving: Bool {
         world.pan.isMoving || world.scrollView.isAnimating || demo != nil || choresWantFrames
+            || ui.aids?.fingerFading(at: world.seconds) == true
     }
 
     /// A real engine's page (X7: `view` runs it in real time) has events to collect whenever it runs.

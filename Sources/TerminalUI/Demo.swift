@@ -10,7 +10,8 @@ public struct DemoScript {
     private var index = 0
     private var offset = 0
 
-    public init(liveblog: Liveblog) {
+    /// `phone`: the tour runs on a phone (`DemoScript.device`), whose outline the aids draw.
+    public init(liveblog: Liveblog, phone: Bool = false) {
         let posts = liveblog.posts
         let target = liveblog.scorers.last?.id ?? posts[safe: posts.count * 2 / 3]?.id ?? posts.first?.id ?? ""
         let second = liveblog.highlights.last?.id ?? posts[safe: posts.count / 2]?.id ?? target
@@ -30,17 +31,12 @@ public struct DemoScript {
             Step(at: 7.8, caption: nil, action: { $0.world.send(.jump(id: target, topOffset: nil)) }),
             Step(at: 14, caption: "Demo 3/8 · naive host: overscroll past the end, then a drag gets pulled back", action: reset(.naive, .slow)),
             Step(at: 14.8, caption: nil, action: { $0.world.send(.jump(id: last, topOffset: nil)) }),
-            Step(at: 17, caption: nil, action: { app in
-                let y = app.world.viewportHeight / 2
-                app.world.send(.pointer(phase: .down, x: 320, y: y))
-                app.world.send(.pointer(phase: .move, x: 320, y: y + 60))
-                app.world.send(.pointer(phase: .move, x: 320, y: y + 200))
-            }),
-            Step(at: 17.3, caption: nil, action: { app in
-                let y = app.world.viewportHeight / 2
-                app.world.send(.pointer(phase: .move, x: 320, y: y + 300))
-            }),
-            Step(at: 17.6, caption: nil, action: { app in app.world.send(.pointer(phase: .up, x: 320, y: app.world.viewportHeight / 2 + 300)) }),
+            // A slow drag (2.4 s), so that the finger shows: in the rows the terminal shows.
+            Step(at: 17, caption: nil, action: { app in Self.drag(app, .down, 0) }),
+            Step(at: 17.6, caption: nil, action: { app in Self.drag(app, .move, 0.15) }),
+            Step(at: 18.2, caption: nil, action: { app in Self.drag(app, .move, 0.3) }),
+            Step(at: 18.8, caption: nil, action: { app in Self.drag(app, .move, 0.45) }),
+            Step(at: 19.4, caption: nil, action: { app in Self.drag(app, .up, 0.45) }),
             Step(at: 22, caption: "Demo 4/8 · iOS fling (J, then K): UIScrollView decelerates ×0.998 a ms, "
                      + "overshoots the top, springs back", action: { app in
                 reset(.ios, .fast)(app)
@@ -57,13 +53,39 @@ public struct DemoScript {
                 app.world.send(.key(.char("g"))) }),
             Step(at: 40, caption: nil, action: { $0.world.send(.live(1)) }),
             Step(at: 41.5, caption: nil, action: { $0.world.send(.live(2)) }),
-            Step(at: 44, caption: "Demo 8/8 · a resize re-lays the page and keeps the reading position", action: { app in
+            Step(at: 44, caption: phone ? "Demo 8/8 · a wider phone (d), then a narrower terminal: the page "
+                     + "re-lays, the reading position stays" : "Demo 8/8 · a resize re-lays the page and keeps "
+                     + "the reading position", action: { app in
                 app.world.send(.jump(id: second, topOffset: nil))
             }),
-            Step(at: 46, caption: nil, action: { app in app.world.send(.resize(cols: max(40, app.world.config.cols * 2 / 3), rows: app.world.config.rows)) }),
-            Step(at: 49, caption: nil, action: { app in app.world.send(.resize(cols: app.screenCols, rows: app.world.config.rows)) }),
+            Step(at: 46, caption: nil, action: { app in
+                if phone { return app.world.send(.key(.char("d"))) }
+                app.world.send(.resize(cols: max(40, app.world.config.cols * 2 / 3), rows: app.world.config.rows))
+            }),
+            Step(at: 48.5, caption: nil, action: { app in
+                if phone { app.world.send(.resize(cols: max(40, app.screenCols * 3 / 4), rows: app.world.config.rows)) }
+            }),
+            Step(at: 50, caption: nil, action: { app in app.world.send(.resize(cols: app.screenCols, rows: app.world.config.rows)) }),
             Step(at: 52, caption: "Demo over — press any key", action: { _ in }),
         ]
+    }
+
+    /// Issue 32: the phone the tour runs on, when the terminal has room for it and its outline
+    /// (nil: the terminal's own width, as before).
+    public static func device(screenCols: Int) -> DeviceProfile? {
+        let phone = DeviceProfile.iphone15
+        return Int(phone.width / 8) + 2 <= screenCols ? phone : nil
+    }
+
+    /// Issue 32: images at most this share of what the terminal shows, so that none fills it.
+    public static let imageCapShare = 0.4
+
+    /// The scripted drag's pointer at `share` of the shown rows below its start (a quarter down).
+    static func drag(_ app: App, _ phase: PointerPhase, _ share: Double) {
+        let w = app.world
+        let shown = min(w.viewportHeight, Double(w.config.rows) * w.line) - w.insetTop - w.insetBottom
+        let y = w.insetTop + shown * (0.2 + share)
+        app.send(.pointer(phase: phase, x: min(320, w.webWidth * 0.8), y: y))
     }
 
     /// Runs the steps that are due; false when the tour is over.

@@ -16,6 +16,8 @@ final class FrameContext {
     let images: ImageCache
     /// Pixel images may be drawn (not under an overlay: they would show through it).
     var pixelImages = true
+    /// Issue 32, the demo's aids: the web row's edges marked on the native rows beside them.
+    var webEdges = false
 
     init(model: FrameModel, theme: Theme, area: Rect, screen: Screen, images: ImageCache) {
         self.model = model
@@ -28,6 +30,53 @@ final class FrameContext {
     /// Draws every row of the area.
     func draw() {
         for r in area.rows { drawRow(r) }
+        if webEdges { drawWebEdges() }
+    }
+
+    /// Issue 32: where the web view's row begins and ends inside the native list, a labelled rule
+    /// in the blank cells of the native row just above it and just below it (no content hidden).
+    func drawWebEdges() {
+        func isPage(_ r: Int) -> Bool {
+            if case .page? = model.rows[r] { return true }
+            if case .siteHeader? = model.rows[r] { return true }
+            return false
+        }
+        for r in area.rows where !isPage(r) {
+            let above = r + 1 < area.bottom && isPage(r + 1), below = r > area.row && isPage(r - 1)
+            guard above || below else { continue }
+            let from = nativeTextWidth(r) + 1
+            let label = t(above ? " web view \(theme.unicode ? "▼" : "v") " : " web view \(theme.unicode ? "▲" : "^") ")
+            let room = cols - 1 - from
+            guard room >= TextWidth.width(label) + 2 else { continue }
+            let style = Style(fg: theme.c(39, onLight: 25), bg: rowBackground(r))
+            screen.fill(row: r, col: from, width: room, theme.unicode ? "┄" : "-", style)
+            screen.put(row: r, col: from + (room - TextWidth.width(label)) / 2, label, style)
+        }
+    }
+
+    private func t(_ s: String) -> String { theme.ascii(s) }
+
+    /// The columns a native row's text takes (its rule starts after them).
+    private func nativeTextWidth(_ r: Int) -> Int {
+        let text: String
+        switch model.rows[r] ?? .empty {
+        case let .nativeHeader(i, fade):
+            let lines = nativeHeaderLines()
+            text = fade < 0.34 || i >= lines.count ? "" : lines[i].0
+        case .nativeFooter(let i):
+            let lines = nativeFooterLines()
+            text = i < lines.count ? lines[i] : ""
+        default: text = ""
+        }
+        return min(cols - 1, TextWidth.width(theme.ascii(text)))
+    }
+
+    /// The background a native row is filled with (the rule keeps it).
+    private func rowBackground(_ r: Int) -> Color {
+        switch model.rows[r] ?? .empty {
+        case .nativeHeader, .nativeFooter: return theme.native.bg
+        default: return .default
+        }
     }
 
     func drawRow(_ r: Int) {
@@ -91,10 +140,16 @@ final class FrameContext {
         "",
     ]
 
+    /// The native rows below the web row: the sample's comments and articles, or a source's end.
+    func nativeFooterLines() -> [String] {
+        let h = model.header
+        return h.rows == .sample ? FrameContext.footerLines
+            : [" End of the liveblog · " + Plural.count(h.postCount, "post"), " from " + h.origin]
+    }
+
     func drawNativeFooter(_ r: Int, _ i: Int) {
         let h = model.header
-        let lines = h.rows == .sample ? FrameContext.footerLines
-            : [" End of the liveblog · " + Plural.count(h.postCount, "post"), " from " + h.origin]
+        let lines = nativeFooterLines()
         let text = i < lines.count ? lines[i] : ""
         let titled = h.rows == .sample ? [0, 8, 16].contains(i) : i == 0
         let style = titled ? theme.nativeTitle : theme.native
@@ -124,7 +179,8 @@ final class FrameContext {
             let shown = item.postIndex.flatMap { i in
                 i < posts.count ? model.clock.text(posts[i].createdAt) : nil
             }
-            drawPostMeta(r, c0, shown ?? time, hl, isJumpTarget: isJumpTarget)
+            let id = webEdges ? item.postIndex.flatMap { posts[safe: $0]?.id } : nil
+            drawPostMeta(r, c0, shown ?? time, hl, isJumpTarget: isJumpTarget, id: id)
         case .sport(let s):
             screen.put(row: r, col: c0, truncate(theme.ascii(s), width, theme), theme.goal)
         case .text(let l):
@@ -138,6 +194,7 @@ final class FrameContext {
             screen.put(row: r, col: c0, truncate(theme.ascii(a), width, theme), theme.dim)
         case let .media(m, state): drawMedia(r, py, item, m, state, c0, width)
         case let .embed(e, loaded): drawEmbed(r, py, item, e, loaded, c0, width)
+        case let .failedEmbed(e, why): drawFailedEmbed(r, py, item, e, why, c0, width)
         case .emoji(let e): screen.put(row: r, col: c0, theme.ascii(e), theme.text)
         case .unknown(let t):
             let text = truncate("[unsupported block: \(theme.ascii(t))]", width, theme)
@@ -159,7 +216,8 @@ final class FrameContext {
 
     /// A post's time and badges (two columns apart, whatever comes before them), and a mark on
     /// the jump's target.
-    func drawPostMeta(_ r: Int, _ c0: Int, _ time: String, _ hl: Highlight, isJumpTarget: Bool) {
+    /// Issue 32: with the demo's aids, the mark names the post (`id`).
+    func drawPostMeta(_ r: Int, _ c0: Int, _ time: String, _ hl: Highlight, isJumpTarget: Bool, id: String? = nil) {
         var c = c0 + screen.put(row: r, col: c0, time, theme.dim)
         let badge: (String, Style)?
         switch hl {
@@ -170,7 +228,8 @@ final class FrameContext {
         }
         if let (text, style) = badge { c += 2 + screen.put(row: r, col: c + 2, theme.ascii(text), style) }
         if isJumpTarget {
-            let mark = truncate(theme.ascii("\(theme.arrow) jump target"), max(0, cols - 1 - c - 2), theme)
+            let label = id.map { "target \($0)" } ?? "jump target"
+            let mark = truncate(theme.ascii("\(theme.arrow) \(label)"), max(0, cols - 1 - c - 2), theme)
             screen.put(row: r, col: c + 2, mark, theme.toolbarHot)
         }
     }

@@ -40,6 +40,17 @@ struct FrameModel {
     let liveblog: Liveblog
     let console: [String]
     let timeline: TimelineFacts
+    /// Issue 32: what the demo's aids show of the world (drawn only when they are on).
+    var aids = AidFacts(device: nil, target: nil)
+}
+
+/// Issue 32, the demo's aids: the device drawn in outline, the jump's target while it moves.
+struct AidFacts {
+    /// The device's name and its screen in pt (nil without a device, or for the terminal).
+    let device: (name: String, width: Double, height: Double)?
+    /// The jump's target while the jump holds or animates: its id and the viewport row of its top
+    /// (unclamped: above or below the terminal's rows too).
+    let target: (id: String, row: Int)?
 }
 
 /// One list row (T1, U3).
@@ -186,6 +197,7 @@ extension FrameModel {
             return false
         }
         let header = NativeHeader(rows: nativeRows, origin: w.page.origin, posts: w.page.liveblog.posts)
+        let toolbar = Self.toolbar(w)
         self.init(
             frame: frame, fullWidthList: w.config.device == nil, rows: rows,
             header: header, search: search, clock: PostClock(zone: timeZone, span: header.span),
@@ -196,7 +208,7 @@ extension FrameModel {
             nav: Self.nav(w, titleInView: rows.values.contains {
                 if case .page(_, let item?, _) = $0, case .title = item.kind { return true }
                 return false
-            }), toolbar: Self.toolbar(w),
+            }), toolbar: toolbar,
             thumb: Self.thumb(w, trackRows: frame.list.height),
             newPostsAbove: w.newPostsAbove, progress: w.page.estimatedProgress,
             edgeEffect: w.pan.edgeEffect.map { ($0.edge == .top, $0.distance) },
@@ -206,6 +218,17 @@ extension FrameModel {
             },
             liveblog: w.page.liveblog, console: w.page.console,
             timeline: TimelineFacts(jump: w.jumpStatus, samples: w.timeline, marks: w.marks))
+        aids = Self.aids(w, toolbar.jump)
+    }
+
+    /// Issue 32: the device for its outline, the jump's target while it moves (held or animating).
+    private static func aids(_ w: World, _ jump: JumpFacts?) -> AidFacts {
+        let device = w.config.device.flatMap { $0.isTerminal ? nil : ($0.name, $0.width, $0.height) }
+        var target: (String, Int)?
+        if let j = jump, j.heldLeft != nil || j.animating, let id = j.status.postId, let y = j.postY {
+            target = (id, Int(((y + w.insetTop) / w.line).rounded(.down)))
+        }
+        return AidFacts(device: device, target: target)
     }
 
     /// The list's rows; the page's items fetched once for every screen row the page shows, under

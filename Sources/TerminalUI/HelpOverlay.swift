@@ -6,11 +6,31 @@ import TextCells
 /// keys while a link is offered (`KeyMap.linkOffer`), the keys of the overlays (the prompt, the
 /// panels, the player's question, issue 32: every key the app binds), and the mouse. Any key
 /// closes it; a click closes it and acts as usual. When it does not fit, j k ↓ ↑ space b scroll it
-/// (issue 32) and any other key closes it.
+/// (issue 32) and any other key closes it. Its first line is a setting: `R` turns the calm reader
+/// (`--reading`) on and off, and the help stays open to show it.
 struct HelpOverlay: Overlay, Equatable {
     static let footer = "any key closes"
     /// The first line shown, when the lines do not fit.
     var offset = 0
+    /// Issue 32's calm reader (`--reading`), a setting here too: `R` turns it on and off.
+    var calm = false
+    /// A `--record` session cannot change it: `simulate` has no way to replay it.
+    var recording = false
+
+    init(calm: Bool = false, recording: Bool = false) {
+        self.calm = calm
+        self.recording = recording
+    }
+
+    /// The setting's line, first in the help.
+    var settingLine: String {
+        let state = recording ? "not while recording (simulate cannot replay it)"
+            : (calm ? "on: a held key stops at its last press" : "off: a held key flings (--reading)")
+        return "R here" + String(repeating: " ", count: 7) + "calm reader " + state
+    }
+
+    /// What the help shows: the setting, then the keys.
+    var shownLines: [String] { [settingLine] + Self.lines }
 
     /// The mouse's part of the help (not keys, so not in a key table).
     static let pointer = [("wheel, drag", "scroll, fling"), ("click", "links, panels, the pill")]
@@ -26,6 +46,8 @@ struct HelpOverlay: Overlay, Equatable {
         PromptOverlay.keys.bindings.map { Entry(label: $0.label, help: "/ prompt: " + $0.help) }
         + PanelOverlay.keys.bindings.map { Entry(label: $0.label, help: "panels: " + $0.help) }
         + PlayerConfirmation.keys.bindings.map { Entry(label: $0.label, help: "video: " + $0.help) }
+        + TimelineOverlay.keys.bindings.filter { $0.keys.contains { $0.action == .zoom } }
+            .map { Entry(label: $0.label, help: "timeline: " + $0.help) }
 
     /// Every entry, in the key map's order.
     static let entries: [Entry] = KeyMap.list.bindings.map { Entry(label: $0.label, help: $0.help) }
@@ -63,10 +85,15 @@ struct HelpOverlay: Overlay, Equatable {
     }
 
     /// The lines a box in `area` shows (its inner height).
-    static func room(in area: Rect) -> Int { max(1, min(lines.count, area.height - 4)) }
+    func room(in area: Rect) -> Int { max(1, min(shownLines.count, area.height - 4)) }
 
     mutating func key(_ key: KeyName, _ context: OverlayContext) -> OverlayOutcome {
-        let room = Self.room(in: context.screen), last = max(0, Self.lines.count - room)
+        if key == .char("R") {
+            guard !recording else { return .keep }
+            calm.toggle()
+            return OverlayOutcome(closes: false, passes: false, request: .calmReader(calm))
+        }
+        let room = room(in: context.screen), last = max(0, shownLines.count - room)
         guard last > 0 else { return .close }
         switch key {
         case .char("j"), .down: offset = min(last, offset + 1)
@@ -83,12 +110,12 @@ struct HelpOverlay: Overlay, Equatable {
     }
 
     func draw(_ frame: FrameModel, on s: Screen, _ t: Theme, in area: Rect) {
-        let room = Self.room(in: area), n = Self.lines.count
+        let lines = shownLines, room = room(in: area), n = lines.count
         let first = min(offset, max(0, n - room))
-        let shown = Self.lines[first..<min(n, first + room)].map { ($0, t.overlay) }
+        let shown = lines[first..<min(n, first + room)].map { ($0, t.overlay) }
         let range = "\(first + 1)–\(first + shown.count) of \(n)"
         let footer = room >= n ? Self.footer : range + " · j k scroll, any other key closes"
-        let widest = Self.lines.map(TextWidth.width).max()
+        let widest = lines.map(TextWidth.width).max()
         OverlayBox.text(on: s, t, in: area, title: "Keys", lines: shown, width: widest, footer: footer)
     }
 }

@@ -141,6 +141,18 @@ extension FrameContext {
         }
     }
 
+    /// Issue 32: an embed that will not load: one line (more only when the post declared its
+    /// height) naming where it was to come from and why, in the broken image's style.
+    func drawFailedEmbed(_ r: Int, _ py: Double, _ item: PageItem, _ e: WebEmbed, _ why: String,
+                         _ c0: Int, _ width: Int) {
+        screen.fill(row: r, col: c0, width: width, " ", theme.placeholder)
+        guard py - item.y < page.line else { return }
+        // Its domain; an address without a scheme as written; a script's text never.
+        let source = Page.host(of: e.url) ?? (e.url.contains(":") ? "" : e.url)
+        let from = source.isEmpty ? "" : " · \(theme.ascii(source))"
+        label(r, c0, " \(theme.cross) embed did not load (\(theme.ascii(why)))\(from) ", width, theme.broken)
+    }
+
     func drawEmbed(_ r: Int, _ py: Double, _ item: PageItem, _ e: WebEmbed, _ loaded: Bool,
                    _ c0: Int, _ width: Int) {
         let ly = py - item.y

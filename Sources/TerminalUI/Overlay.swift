@@ -53,6 +53,8 @@ enum OverlayRequest: Equatable {
     case search(String)
     /// W3: the reader's answer to "run this player?".
     case player(PlayerCommand, yes: Bool)
+    /// Issue 32: the help's setting: the calm reader on or off (`--reading`).
+    case calmReader(Bool)
 }
 
 /// What an overlay may read while it takes input: the liveblog (panels, completions), whether a

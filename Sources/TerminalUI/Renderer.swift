@@ -34,7 +34,9 @@ public final class Renderer {
         let area = Rect(row: listArea.row, col: 0, width: listArea.width, height: listArea.height)
         let ctx = FrameContext(model: m, theme: theme, area: area, screen: column, images: images)
         ctx.pixelImages = ui.overlay == nil
+        ctx.webEdges = ui.aids != nil
         ctx.draw()
+        if let aids = ui.aids { DemoAidsView(model: m, aids: aids, rowsOnScreen: full.height).draw(on: screen, theme, width: full.width) }
         // Chrome in its own cells (issue 32): the pill in the toolbar, the progress on the
         // navigation bar's edge; nothing of it over the list.
         let pill = NewPostsPill(count: m.newPostsAbove)

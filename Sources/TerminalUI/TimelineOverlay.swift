@@ -10,10 +10,29 @@ import TerminalKit
 /// same ranges as `liveblog plot`, which hold every sample: nothing is clipped), two rows of marks
 /// (J jump, c correction, x drop, r re-aim, s settle, i reader input, | hold end; a second mark in
 /// one column goes in the second row, `+` when there are more), and a time axis in seconds.
-/// `t` or Esc closes it; other keys go on to the list, so a reader can scroll under it.
-struct TimelineOverlay: PassThroughOverlay, Equatable {
-    static let keys = KeyTable<OverlayClose>([KeyBinding([.char("t"), .escape], .close, "close the timeline")])
+/// `t` or Esc closes it; `z` zooms the y axis to ±200 pt around the target line (issue 32: the
+/// whole jump's axis hides 21 pt and 90 pt corrections) and back; other keys go on to the list,
+/// so a reader can scroll under it.
+struct TimelineOverlay: Overlay, Equatable {
+    enum Action: Hashable, Sendable { case close, zoom }
+    static let keys = KeyTable<Action>([
+        KeyBinding([.char("t"), .escape], .close, "close the timeline"),
+        KeyBinding([.char("z")], .zoom, "zoom ±200 pt around the target, and back"),
+    ])
     static let footer = "t or Esc closes"
+    /// Issue 32: the half-height of the zoomed y axis, in pt.
+    static let zoomHalf = 200.0
+    var zoomed = false
+
+    mutating func key(_ key: KeyName, _ context: OverlayContext) -> OverlayOutcome {
+        switch Self.keys.action(for: key) {
+        case .close?: return .close
+        case .zoom?:
+            zoomed.toggle()
+            return .keep
+        case nil: return .pass
+        }
+    }
 
     func draw(_ frame: FrameModel, on s: Screen, _ t: Theme, in area: Rect) {
         let timeline = frame.timeline
@@ -25,13 +44,14 @@ struct TimelineOverlay: PassThroughOverlay, Equatable {
             return
         }
         let title = "Timeline: jump #\(j.jumpId) \(t.arrow) \(j.postId ?? "?")"
-            + " · post y (pt) over time (s), 0 = under the bar"
+            + (zoomed ? " · zoom ±\(Int(Self.zoomHalf)) pt around the target (z: all)"
+                      : " · post y (pt) over time (s), 0 = under the bar")
         let b = OverlayBox(in: area, innerWidth: width - 4, innerHeight: height - 2)
         b.draw(on: s, t, title: title, footer: Self.footer)
         let inner = b.inner
         let plot = Rect(row: inner.row, col: inner.col + 7, width: inner.width - 7, height: inner.height - 4)
         guard plot.width > 4, plot.height > 1 else { return }
-        let scale = TimelineScale(timeline, startTick: j.startTick, plot: plot)
+        let scale = TimelineScale(timeline, startTick: j.startTick, plot: plot, zoom: zoomed ? Self.zoomHalf : nil)
         let plotStyle = Style(fg: t.color ? .indexed(118) : .default, bg: t.overlay.bg)
         for (r, line) in scale.braille(timeline.samples, unicode: t.unicode).enumerated() {
             s.put(row: plot.row + r, col: plot.col, line, plotStyle)
@@ -59,17 +79,24 @@ struct TimelineScale {
     var dotsW: Int { plotW * 2 }
     var dotsH: Int { plotH * 4 }
 
-    init(_ w: TimelineFacts, startTick: Int, plot: Rect) {
+    /// `zoom`: the y axis ±zoom pt around the target line (issue 32; samples beyond it stay at
+    /// the edge); nil: the chart's range, which holds every sample.
+    init(_ w: TimelineFacts, startTick: Int, plot: Rect, zoom: Double? = nil) {
         t0 = startTick
         t1 = max(t0 + 120, w.samples.last?.tick ?? t0, w.marks.map(\.tick).max() ?? t0)
+        plotW = plot.width
+        plotH = plot.height
+        if let z = zoom {
+            (lo, hi) = (-z, z)
+            yTicks = stride(from: -z, through: z, by: z / 2).map { $0 }
+            return
+        }
         // The chart's range (Q8): every sample and the target line, with a margin, at its ticks.
         let chart = JumpChart(title: "", samples: w.samples.map { (VirtualClock.milliseconds($0.tick), $0.y) },
                               marks: [])
         lo = chart.yLow
         hi = chart.yHigh
         yTicks = chart.yTicks
-        plotW = plot.width
-        plotH = plot.height
     }
 
     let yTicks: [Double]

@@ -20,6 +20,9 @@ public struct UIState {
     public var timeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0)!
     /// Issue 32: the `/` search the reader is in (`n`, `N`, Esc), if any.
     var search: SearchState?
+    /// Issue 32: the demo's aids (the device's outline, the web row's edges, the finger, the
+    /// jump target's tag, the y(t) strip): on in `demo`, with `view --explain`; nil: off.
+    public var aids: DemoAids?
     public init() {}
 }
 

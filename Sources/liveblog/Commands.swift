@@ -166,6 +166,7 @@ func runView(_ args: ParsedArguments) -> Int32 {
     let app = App(world: world)
     app.liveEvery = args.double("live")
     setReaderChrome(app, source: path, calm: args.flag("reading"))
+    if args.flag("explain") { app.ui.aids = DemoAids() }
     if let rec = args.string("record") {
         let abs = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         let recorder = Recorder(config: cfg, liveblogPath: abs, outputPath: rec)
@@ -202,9 +203,13 @@ func runDemo(_ args: ParsedArguments) -> Int32 {
     cfg.cols = screen.cols
     cfg.rows = screen.rows
     cfg.page.networkProfile = .threeG
+    // Issue 32: a phone in outline where the terminal has room for it; no image fills the screen.
+    cfg.device = DemoScript.device(screenCols: screen.cols)
+    cfg.imageCapShare = DemoScript.imageCapShare
     let world = World(liveblog: lb, config: cfg)
     let app = App(world: world)
-    app.demo = DemoScript(liveblog: lb)
+    app.ui.aids = DemoAids()
+    app.demo = DemoScript(liveblog: lb, phone: cfg.device != nil)
     app.ui.timeZone = TimeZone.current
     let end = app.run(on: screen)
     screen.shutdown()

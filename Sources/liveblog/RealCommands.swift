@@ -135,6 +135,7 @@ func realApp(_ session: RealSession, _ cfg: WorldConfig, _ args: ParsedArguments
     let app = App(world: world)
     if realImages { app.ui.networkLabel = "real" }
     setReaderChrome(app, source: session.location.description, calm: args.flag("reading"))
+    if args.flag("explain") { app.ui.aids = DemoAids() }
     if session.location.isURL { app.ui.nativeRows = .source }
     if let rec = args.string("record") {
         let recorder = Recorder(config: cfg, liveblogPath: session.location.description, outputPath: rec)

@@ -20,6 +20,7 @@ final class LayoutSpecTests: XCTestCase {
         case .quoteAuthor: return "quoteAuthor"
         case .media: return "media"
         case .embed: return "embed"
+        case .failedEmbed: return "failedEmbed"
         case .emoji: return "emoji"
         case .unknown: return "unknown"
         case .rule: return "rule"

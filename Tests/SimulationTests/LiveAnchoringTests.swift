@@ -33,13 +33,20 @@ final class LiveAnchoringTests: XCTestCase {
         XCTAssertEqual(w.scrollView.offset, w.scrollView.minOffset, accuracy: 0.5)
     }
 
-    /// The scenario event `live` keeps its trace (golden traces, fuzz digests): it inserts only.
-    func testL8_scenarioLiveEventStillInsertsWithoutAnchoring() throws {
-        let w = world()
-        w.setListOffset(w.scrollView.clamp(w.scrollView.minOffset + 30 * 16))
-        w.advance(to: w.tick + 2)
-        w.send(.live(1))
-        w.advance(to: w.tick + 120)
-        XCTAssertEqual(w.newPostsAbove, 0)
+    /// The scenario event `live` (what a `view --live` recording writes) and the `l` key take the
+    /// same path, so a recorded session replays with the reader's line where it was (issue 32).
+    func testR3_theScenarioLiveEventAndTheLKeyKeepTheReadLineToo() throws {
+        for via in ["live event", "l key"] {
+            let w = world()
+            w.setListOffset(w.scrollView.clamp(w.scrollView.minOffset + 30 * 16))
+            w.advance(to: w.tick + 2)
+            let anchor = try XCTUnwrap(w.readingAnchor())
+            let id = w.page.liveblog.posts[anchor.postIndex].id
+            let before = try XCTUnwrap(w.postY(id))
+            if via == "live event" { w.send(.live(2)) } else { w.send(.key(.char("l"))); w.send(.key(.char("l"))) }
+            w.advance(to: w.tick + 120)
+            XCTAssertEqual(try XCTUnwrap(w.postY(id)), before, accuracy: 0.01, "\(via): post \(id) keeps its row")
+            XCTAssertEqual(w.newPostsAbove, 2, "\(via): the pill counts both")
+        }
     }
 }

@@ -53,11 +53,37 @@ final class PixelImageLayerTests: XCTestCase {
         let spaces = String(repeating: " ", count: 4)
         XCTAssertEqual(String(decoding: f2.blank, as: UTF8.self),
                        "\u{1B}7\u{1B}[0m\u{1B}[19;1H\(spaces)\u{1B}[20;1H\(spaces)\u{1B}[21;1H\(spaces)\u{1B}8",
-                       "written spaces replace sixel pixels (EL does not, in xterm)")
+                       "written spaces clear the pixels where ncurses believes the cells blank")
         XCTAssertTrue(text(f2).contains("\u{1B}[17;1H\u{1B}P"))
         let f3 = layer.frame([], area: area) { _ in self.image }
         XCTAssertEqual(f3.staleRows, [16, 17, 18, 19], "scrolled away: no stale pixels")
         XCTAssertEqual(f3.bytes, [])
+    }
+
+    /// Issue 32: text written over a sixel or iTerm2 image's row clears its pixels there, so an
+    /// image that did not move is drawn again when the screen says it writes one of its rows;
+    /// kitty placements are not in the cells and the layer does not ask.
+    func testG1_anUnmovedCellImageIsDrawnAgainWhereTheTextLayerWritesItsRows() {
+        let req = PixelImageRequest(key: 3, top: 4, col: 1, rows: 3, cols: 4)
+        for proto in [GraphicsProtocol.sixel, .iterm2] {
+            let layer = PixelImageLayer(proto: proto, cell: cell)
+            XCTAssertFalse(layer.frame([req], area: area) { _ in self.image }.bytes.isEmpty, "\(proto): drawn")
+            var told: [[Int]] = []
+            let quiet = layer.frame([req], area: area, written: { told.append($0); return [2, 3, 7, 20] }) { _ in
+                self.image
+            }
+            XCTAssertEqual(quiet, PixelFrame(), "\(proto): rows around the image written, nothing to draw")
+            XCTAssertEqual(told, [[]], "\(proto): asked once, no stale rows")
+            let again = text(layer.frame([req], area: area, written: { _ in [6] }) { _ in self.image })
+            XCTAssertTrue(again.hasPrefix("\u{1B}7\u{1B}[5;2H"), "\(proto): drawn again where it is")
+            XCTAssertTrue(again.hasSuffix("\u{1B}8"))
+        }
+        let kitty = PixelImageLayer(proto: .kitty, cell: cell)
+        _ = kitty.frame([req], area: area) { _ in self.image }
+        var asked = false
+        XCTAssertEqual(kitty.frame([req], area: area, written: { _ in asked = true; return [5] }) { _ in self.image },
+                       PixelFrame())
+        XCTAssertFalse(asked, "kitty: never asked")
     }
 
     func testG1_insideTmuxImagesAreWrappedForPassthrough() {

@@ -172,6 +172,45 @@ final class AppInputTests: XCTestCase {
         XCTAssertFalse(app.running)
     }
 
+    /// P5, issue 32: the calm reader is a setting in the help too: `R` there turns it on (the
+    /// help stays open and says so), a held `j` then stops at its last press, `R` again turns it off.
+    func testP5_theHelpsSettingTurnsTheCalmReaderOnAndOff() throws {
+        let app = try makeApp()
+        char(app, "?")
+        let off = Fixture.draw(app.world, app.ui).text()
+        XCTAssertTrue(off.contains("calm reader off"), off)
+        char(app, "R")
+        XCTAssertTrue(app.world.pan.calmKeys)
+        let help = try XCTUnwrap(app.ui.overlay as? HelpOverlay, "the help stays open")
+        XCTAssertTrue(help.calm)
+        XCTAssertTrue(Fixture.draw(app.world, app.ui).text().contains("calm reader on: a held key stops at its last press"))
+        char(app, "x")
+        XCTAssertNil(app.ui.overlay)
+        let start = app.world.scrollView.offset
+        for _ in 0..<20 { char(app, "j"); app.world.advance(to: app.world.tick + 4) }
+        advance(app, seconds: 5)
+        XCTAssertEqual(app.world.scrollView.offset - start, 20 * app.world.line, accuracy: 0.5, "twenty lines, no fling")
+        char(app, "?")
+        XCTAssertTrue((app.ui.overlay as? HelpOverlay)?.calm ?? false, "the help opens with the setting as it is")
+        char(app, "R")
+        XCTAssertFalse(app.world.pan.calmKeys)
+    }
+
+    /// P5: a `--record` session cannot turn the calm reader on from the help (simulate could not
+    /// replay it, as `--record --reading` is refused).
+    func testP5_theCalmSettingIsRefusedWhileRecording() throws {
+        let app = try makeApp()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("calm-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        app.recorder = Recorder(config: app.world.config, liveblogPath: Fixture.samplePath,
+                                outputPath: dir.appendingPathComponent("s.json").path)
+        char(app, "?")
+        char(app, "R")
+        XCTAssertFalse(app.world.pan.calmKeys)
+        XCTAssertTrue(Fixture.draw(app.world, app.ui).text().contains("not while recording"))
+    }
+
     /// T2: m, p, n cycle the mode, platform and network; badges follow.
     func testT2_modePlatformNetworkKeys() throws {
         let app = try makeApp()

@@ -76,6 +76,7 @@ final class ChromeScreenTests: XCTestCase {
             XCTAssertEqual(w.newPostsAbove, 3)
             let g = assertListUncovered(w, cols: c, rows: r, "pill at \(c)x\(r)")
             assertGolden("live-pill-\(c)x\(r)", g)
+            assertLightGolden("live-pill-\(c)x\(r)", w)
             XCTAssertTrue(g.rowText(r - 1).contains("↑ 3 new posts (N)"), g.rowText(r - 1))
             let app = App(world: w)
             app.screenCols = c

@@ -68,6 +68,25 @@ func assertGolden(_ name: String, _ grid: CellGrid, file: StaticString = #filePa
                          showActual: true, file: file, line: line)
 }
 
+/// T6: the same screen drawn for a light terminal (OSC 11 answered with a light background) is the
+/// golden `light-NAME`, and none of the dark palette's faint colours (grey 245, yellow 220, white
+/// 231) is drawn on the terminal's own background there.
+func assertLightGolden(_ name: String, _ w: World, _ ui: UIState = UIState(), cols: Int? = nil, rows: Int? = nil,
+                       file: StaticString = #filePath, line: UInt = #line) {
+    var light = TerminalCapabilities.testDefault
+    light.features.lightBackground = true
+    let g = Fixture.draw(w, ui, cols: cols, rows: rows, capabilities: light)
+    assertGolden("light-" + name, g, file: file, line: line)
+    for row in 0..<g.rows {
+        for col in 0..<g.cols where g.styleAt(row: row, col: col).bg == .default && g.cell(row: row, col: col).text != " " {
+            let fg = g.styleAt(row: row, col: col).fg
+            for faint in [245, 220, 231] as [UInt8] where fg == .indexed(faint) {
+                XCTFail("colour \(faint) on the light background at (\(row), \(col)) of light-\(name)", file: file, line: line)
+            }
+        }
+    }
+}
+
 /// A golden file: the screen's text (rows, trailing spaces trimmed), then `-- styles --` and one
 /// letter a cell ("." the plain style; the right half of a wide character repeats its letter;
 /// trailing "." trimmed), then `-- legend --` naming each letter's style, in order of first use.

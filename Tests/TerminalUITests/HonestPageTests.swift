@@ -29,6 +29,7 @@ final class HonestPageTests: XCTestCase {
             ui.nativeRows = .source
             let top = Fixture.draw(w, ui)
             assertGolden("real-source-\(c)x\(r)", top)
+            assertLightGolden("real-source-\(c)x\(r)", w, ui)
             w.key("G")
             w.advance(to: 600)
             let bottom = Fixture.draw(w, ui).text()

@@ -96,7 +96,7 @@ final class KeyTableTests: XCTestCase {
             for k in keys {
                 let bound = KeyMap.list.action(for: k) != nil || KeyMap.linkOffer.action(for: k) != nil
                 || PromptOverlay.keys.action(for: k) != nil || PanelOverlay.keys.action(for: k) != nil
-                || PlayerConfirmation.keys.action(for: k) != nil
+                || PlayerConfirmation.keys.action(for: k) != nil || TimelineOverlay.keys.action(for: k) != nil
                 XCTAssertTrue(bound, "help names \(k.name), which nothing answers")
             }
             XCTAssertTrue(HelpOverlay.lines.contains { $0.hasPrefix(e.label) || $0.contains("  \(e.label)  ") },

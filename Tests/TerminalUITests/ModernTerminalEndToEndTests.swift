@@ -105,6 +105,42 @@ final class ModernTerminalEndToEndTests: XCTestCase {
         }
         XCTAssertFalse(out.contains("\u{1B}_Ga=t"))
     }
+
+    /// Issue 32: sixel and iTerm2 pixels live in the cells and xterm moves every image with a
+    /// scrolled region; while the reader scrolls over images, ncurses repaints rows instead: no
+    /// region but the whole screen (ncurses' own reset), no insert or delete line.
+    func testG1_cellPixelTerminalsGetNoScrolledRegionWhileImagesScroll() throws {
+        for graphics in ["sixel", "iterm2"] {
+            let (out, _) = try session(.xtermSixel(), extra: ["--graphics", graphics]) { t in
+                XCTAssertTrue(t.waitFor(15, graphics == "sixel" ? "\u{1B}P0;1;0q" : "\u{1B}]1337;File="))
+                usleep(300_000)
+                for key in Array(repeating: "j", count: 10) + [" ", "\u{1B}[5~", "k", "k"] {
+                    t.send(key)
+                    usleep(120_000)
+                }
+                usleep(500_000)
+            }
+            let regions = Self.sequences(out.data, final: UInt8(ascii: "r"))
+            XCTAssertEqual(Set(regions), ["1;40"], "\(graphics): scroll regions set")
+            for final in [UInt8(ascii: "L"), UInt8(ascii: "M")] {
+                XCTAssertEqual(Self.sequences(out.data, final: final), [], "\(graphics): CSI \(final) (IL, DL)")
+            }
+        }
+    }
+
+    /// The parameters of every CSI sequence ending in `final` (digits and `;` only).
+    static func sequences(_ d: Data, final: UInt8) -> [String] {
+        let b = [UInt8](d)
+        var found: [String] = [], i = 0
+        while i + 2 < b.count {
+            guard b[i] == 0x1B, b[i + 1] == UInt8(ascii: "[") else { i += 1; continue }
+            var j = i + 2
+            while j < b.count, b[j] == UInt8(ascii: ";") || (0x30...0x39).contains(b[j]) { j += 1 }
+            if j < b.count, b[j] == final { found.append(String(decoding: b[(i + 2)..<j], as: UTF8.self)) }
+            i = j
+        }
+        return found
+    }
 }
 
 /// G4 through the real binary: with 1016 on, SGR reports carry pixels; the recording shows the

@@ -59,6 +59,7 @@ final class PostTimesTests: XCTestCase {
             ui.timeZone = berlin
             let g = Fixture.draw(w, ui)
             assertGolden("multi-day-\(c)x\(r)", g)
+            assertLightGolden("multi-day-\(c)x\(r)", w, ui)
             if r >= 24 { XCTAssertTrue(g.text().contains("Tue 23 Jan 14:51 UTC+1"), g.text()) }
         }
     }

@@ -29,6 +29,7 @@ final class SearchTests: XCTestCase {
             w.advance(to: 600)
             let g = Fixture.draw(w, app.ui)
             assertGolden("search-\(c)x\(r)", g)
+            assertLightGolden("search-\(c)x\(r)", w, app.ui)
             XCTAssertTrue(g.rowText(r - 1).contains("/mensah 1/\(s.ids.count)"), g.rowText(r - 1))
             // A highlighted match on screen: the word in the match style.
             let hit = (0..<r).flatMap { row in (0..<c).map { (row, $0) } }.first { row, col in

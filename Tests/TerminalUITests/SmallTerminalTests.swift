@@ -30,6 +30,7 @@ final class SmallTerminalTests: XCTestCase {
         var ui = UIState()
         ui.overlay = HelpOverlay()
         assertGolden("help-40x12", Fixture.draw(w, ui))
+        assertLightGolden("help-40x12", w, ui)
     }
 
     func testT1_hintKeepsWholeHintsAndTheWayOut() {
@@ -53,6 +54,7 @@ final class DeviceCutTests: XCTestCase {
             w.advance(to: 120)
             let g = Fixture.draw(w, cols: c, rows: r)
             assertGolden("ipad-\(c)x\(r)", g)
+            assertLightGolden("ipad-\(c)x\(r)", w, cols: c, rows: r)
             let text = g.text()
             if c < 102 { XCTAssertTrue(text.contains("▶ \(102 - c) colum"), "what is cut at \(c)x\(r):\n\(text)") }
             XCTAssertTrue(g.rowText(r - 1).contains("jump #1"), "the jump's status at \(c)x\(r): \(g.rowText(r - 1))")
