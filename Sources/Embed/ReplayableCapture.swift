@@ -11,3 +11,6 @@ public protocol ReplayableCapture {
     func replay() -> (liveblog: Liveblog, loader: any ResourceLoader, liveFeed: (any LiveFeed)?)?
 }
 
+/// Reads the capture file at a path (resolved against its scenario's folder) for a scenario that
+/// replays one (R4): the executable's is RealSources' `CaptureReader`; nil: none is replayed.
+public typealias CaptureReading = (_ path: String) throws -> any ReplayableCapture

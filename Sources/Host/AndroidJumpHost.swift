@@ -147,8 +147,9 @@ public final class AndroidJumpHost: JumpHost {
 
     public func webRowResized(to height: Double, in scene: ListScene) -> [ScrollEffect] {
         // addOnLayoutChangeListener: if the height changed, webView.post { settle() }.
-        if scene.list.webRowHeight != height { settlePosted = true }
-        return [.setWebRowHeight(height)]
+        guard scene.list.webRowHeight != height else { return [.setWebRowHeight(height)] }
+        settlePosted = true
+        return [.setWebRowHeight(height), .post]
     }
 
     public func readerWillBeginDragging(now tick: Int) {

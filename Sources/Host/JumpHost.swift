@@ -39,7 +39,8 @@ public protocol JumpHost: AnyObject {
     func webRowResized(to height: Double, in scene: ListScene) -> [ScrollEffect]
     /// The reader started dragging the list (H5): scrollViewWillBeginDragging / SCROLL_STATE_DRAGGING.
     func readerWillBeginDragging(now tick: Int)
-    /// Work posted to the next frame (Android's webView.post).
+    /// Work it posted to the next frame (Android's webView.post, a `.post` effect): the World calls
+    /// it on the frame after a `.post`, never on the others.
     func frame(in scene: ListScene) -> [ScrollEffect]
     /// UIScrollViewDelegate.scrollViewDidEndScrollingAnimation, for an animation that ended on its
     /// own or was replaced by the reader's scrolling (not one the host replaced itself: the sample

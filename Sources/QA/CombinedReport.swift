@@ -15,17 +15,3 @@ public enum CombinedReport {
     /// "N scenarios: a passed, b failed, c invalid; E expectations, F failed".
     public static func totals(_ entries: [ScenarioSuite.Entry]) -> String { Report.totals(entries.map(\.result)) }
 }
-
-/// The reports a CI reads (Q4), by the names `--report` takes: one place that turns results into
-/// each (the command line's list of names, `LiveblogCommands.reports`, is held equal to these by a test).
-public enum ReportFormat: String, CaseIterable, Sendable {
-    case text, json, junit
-
-    public func render(_ results: [ScenarioResult]) -> String {
-        switch self {
-        case .text: return Report.text(results)
-        case .json: return Report.json(results)
-        case .junit: return Report.junit(results)
-        }
-    }
-}

@@ -2,6 +2,20 @@ import LiveblogModel
 import Simulation
 import TextCells
 
+/// The reports a CI reads (Q4), by the names `--report` takes: one place that turns results into
+/// each (the command line's list of names, `LiveblogCommands.reports`, is held equal to these by a test).
+public enum ReportFormat: String, CaseIterable, Sendable {
+    case text, json, junit
+
+    public func render(_ results: [ScenarioResult]) -> String {
+        switch self {
+        case .text: return Report.text(results)
+        case .json: return Report.json(results)
+        case .junit: return Report.junit(results)
+        }
+    }
+}
+
 /// Reports (C2, Q4) of a list of scenario results, so a runner of many scenarios (F7) writes one
 /// report for all. Text is for people: one PASS/FAIL (XFAIL/XPASS, Q13) line per expectation, a
 /// line per scenario and, for several, one summary line, sanitised for the terminal (T8). JSON is

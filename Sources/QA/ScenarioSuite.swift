@@ -1,5 +1,6 @@
 import Foundation
 import Simulation
+import Embed
 
 /// The QA runner (SPEC F7): many scenario files, run in parallel, sharded for CI matrices.
 ///
@@ -49,8 +50,10 @@ public enum ScenarioSuite {
         public var finished: (_ entry: Entry, _ runner: ScenarioRunner) -> Void = { _, _ in }
         /// `finished` reads every record of the run (a plot): the frame lines are kept.
         public var keepsRecords = false
-        /// The captures a scenario replays and the page it runs (R4, X1).
-        public var environment = ScenarioEnvironment.none
+        /// Reads the captures a scenario replays (R4; nil: none).
+        public var readCapture: CaptureReading?
+        /// The page a scenario runs (X1; nil, or a nil maker: the emulated page).
+        public var makePage: ((Scenario) throws -> PageMaker?)?
         public init() {}
     }
 
@@ -148,13 +151,13 @@ public enum ScenarioSuite {
     public static func runOne(_ path: String, hooks: Hooks = Hooks()) -> Entry {
         let started = hooks.clock()
         var s: Scenario
-        do { s = try Scenario.load(path: path, environment: hooks.environment) } catch {
+        do { s = try Scenario.load(path: path, readCapture: hooks.readCapture) } catch {
             return Entry(path: path, outcomes: [], invalid: "\(error)", virtualSeconds: 0,
                          wallSeconds: hooks.clock() - started)
         }
         hooks.configure(&s.config)
         let makePage: PageMaker?
-        do { makePage = try hooks.environment.makePage?(s) ?? nil } catch {
+        do { makePage = try hooks.makePage?(s) ?? nil } catch {
             return Entry(path: path, outcomes: [], invalid: "\(error)", virtualSeconds: 0,
                          wallSeconds: hooks.clock() - started)
         }

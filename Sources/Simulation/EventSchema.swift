@@ -156,3 +156,8 @@ extension Scenario.Reader {
         return .pointer(phase: ph, x: xx, y: yy)
     }
 }
+
+/// A pointer (mouse or finger) sample's phase (the recorder's `pointer` event, C7).
+public enum PointerPhase: String, Sendable, CaseIterable {
+    case down, move, up
+}

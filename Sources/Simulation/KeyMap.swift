@@ -1,3 +1,63 @@
+/// The keys (T2, issue 25), in one place: `KeyName`, the one spelling of key names; `KeyMap`, the
+/// one key map (every key of the list, its action and its help); and `KeyTable`, the map as data
+/// that the handlers, the help screen and the toolbar's hint all read.
+
+/// A key as the key map names it (T2, SPEC 9 `key`): the one spelling of key names for the
+/// scenario parser, the World, the terminal's key mapping, the recorder and the demo.
+public enum KeyName: Hashable, Sendable {
+    /// A character key: `j`, `G`, `?`, `1` … (the terminal may give any character; a scenario
+    /// names a printable ASCII one).
+    case char(Character)
+    case space, up, down, left, right, pageUp, pageDown, home, end
+    case tab, backTab, enter, escape, backspace
+
+    /// The named (non-character) keys, with their names.
+    public static let named: [(KeyName, String)] = [
+        (.space, "space"), (.up, "Up"), (.down, "Down"), (.left, "Left"), (.right, "Right"),
+        (.pageUp, "PageUp"), (.pageDown, "PageDown"), (.home, "Home"), (.end, "End"), (.tab, "Tab"),
+        (.backTab, "BackTab"), (.enter, "Enter"), (.escape, "Escape"), (.backspace, "Backspace"),
+    ]
+
+    /// A key from its name: a named key (`space`, `PageDown` …), a printable ASCII character, or
+    /// `" "` (the space bar by its character). nil for anything else.
+    public init?(_ name: String) {
+        if let k = KeyName.named.first(where: { $0.1 == name }) {
+            self = k.0
+        } else if name == " " {
+            self = .space
+        } else if name.count == 1, name.unicodeScalars.allSatisfy({ $0.value >= 0x21 && $0.value < 0x7F }) {
+            self = .char(Character(name))
+        } else {
+            return nil
+        }
+    }
+
+    /// The key's name, as a scenario and the trace's `input.detail` write it.
+    public var name: String {
+        if case .char(let c) = self { return String(c) }
+        return KeyName.named.first(where: { $0.0 == self })!.1
+    }
+
+    /// Keys that scroll the list (P5): a reader scroll, as a drag is, for pull-back checks. From
+    /// the key map (`KeyMap.list`).
+    public static let scrollKeys: Set<KeyName> = KeyMap.list.keys {
+        if case .world(.scroll) = $0 { return true }
+        return false
+    }
+
+    /// Keys the World handles (T2), recorded as `key` inputs; the others are the terminal's own
+    /// (panels, prompt, help). From the key map.
+    public static let worldKeys: Set<KeyName> = KeyMap.list.keys {
+        if case .world = $0 { return true }
+        return false
+    }
+
+    /// A one-line list of what a scenario may name, for error messages.
+    static var allowedDescription: String {
+        "a printable ASCII character, or one of " + named.map(\.1).sorted().joined(separator: ", ")
+    }
+}
+
 /// What a key asks of the World (T2): the World's key handling switches over these.
 public enum WorldKeyAction: Hashable, Sendable {
     /// The scrolling keys (P5): a reader scroll, as a drag is.
@@ -91,5 +151,103 @@ public enum KeyMap {
     public static func worldAction(_ key: KeyName) -> WorldKeyAction? {
         guard case .world(let a)? = list.action(for: key) else { return nil }
         return a
+    }
+}
+
+/// A key map as data (T2, issue 25): bindings of keys to actions, each with its help text. The
+/// handlers switch over actions, never over keys, and the help screen, the toolbar's hint and
+/// `KeyName`'s sets are read from the same bindings, so a key cannot be bound without help nor
+/// help name a key nobody answers.
+public struct KeyBinding<Action: Hashable & Sendable>: Sendable {
+    /// The keys, each with what it does, in the order the help lists them.
+    public let keys: [(key: KeyName, action: Action)]
+    /// What the help screen says of them.
+    public let help: String
+    /// The toolbar's short form (`j/k scroll`), for the few bindings it names.
+    public let hint: String?
+
+    public init(_ keys: [(KeyName, Action)], _ help: String, hint: String? = nil) {
+        self.keys = keys.map { (key: $0.0, action: $0.1) }
+        self.help = help
+        self.hint = hint
+    }
+
+    /// One action for several keys.
+    public init(_ keys: [KeyName], _ action: Action, _ help: String, hint: String? = nil) {
+        self.init(keys.map { ($0, action) }, help, hint: hint)
+    }
+
+    /// The keys as the help screen names them: `j k ↓ ↑`; a run of three or more consecutive
+    /// characters as a range (`1-9`).
+    public var label: String {
+        var parts: [String] = []
+        var i = 0
+        let ks = keys.map(\.key)
+        while i < ks.count {
+            var j = i
+            while j + 1 < ks.count, let a = ks[j].character?.asciiValue, let b = ks[j + 1].character?.asciiValue,
+                  b == a + 1 { j += 1 }
+            parts.append(j - i >= 2 ? "\(ks[i].label)-\(ks[j].label)" : ks[i].label)
+            if j - i < 2 { j = i }
+            i = j + 1
+        }
+        return parts.joined(separator: " ")
+    }
+}
+
+/// Bindings looked up by key. No key is bound twice in one table.
+public struct KeyTable<Action: Hashable & Sendable>: Sendable {
+    public let bindings: [KeyBinding<Action>]
+    private let index: [KeyName: Action]
+
+    public init(_ bindings: [KeyBinding<Action>]) {
+        self.bindings = bindings
+        var index: [KeyName: Action] = [:]
+        for b in bindings {
+            for (k, a) in b.keys {
+                precondition(index.updateValue(a, forKey: k) == nil, "key \(k.name) bound twice")
+            }
+        }
+        self.index = index
+    }
+
+    public func action(for key: KeyName) -> Action? { index[key] }
+
+    /// Every key the table binds.
+    public var keys: Set<KeyName> { Set(index.keys) }
+
+    /// The keys bound to actions that pass `test`.
+    public func keys(where test: (Action) -> Bool) -> Set<KeyName> { Set(index.filter { test($0.value) }.keys) }
+
+    /// The toolbar's hint: the bindings' short forms, in order.
+    public var hint: String { bindings.compactMap(\.hint).joined(separator: " · ") }
+}
+
+extension KeyName {
+    /// The character of a character key.
+    public var character: Character? {
+        if case .char(let c) = self { return c }
+        return nil
+    }
+
+    /// The key as the help screen writes it: `j`, `space`, `↓`, `PgDn`, `S-Tab`, `Esc`, `Bksp`.
+    public var label: String {
+        switch self {
+        case .char(let c): return String(c)
+        case .space: return "space"
+        case .up: return "↑"
+        case .down: return "↓"
+        case .left: return "←"
+        case .right: return "→"
+        case .pageUp: return "PgUp"
+        case .pageDown: return "PgDn"
+        case .home: return "Home"
+        case .end: return "End"
+        case .tab: return "Tab"
+        case .backTab: return "S-Tab"
+        case .enter: return "Enter"
+        case .escape: return "Esc"
+        case .backspace: return "Bksp"
+        }
     }
 }

@@ -150,20 +150,21 @@ public struct Scenario {
         }
     }
 
-    /// The scenario in the file at `path`; `environment` reads the captures it names (R4).
-    public static func load(path: String, environment: ScenarioEnvironment = .none) throws -> Scenario {
+    /// The scenario in the file at `path`; `readCapture` reads the captures it names (R4; nil:
+    /// naming one is invalid input saying so).
+    public static func load(path: String, readCapture: CaptureReading? = nil) throws -> Scenario {
         let bytes = try readCapped(path)
         let json: JSONValue
         do { json = try JSONParser.parse(bytes: bytes) } catch let e as JSONSyntaxError {
             throw Invalid(file: path, place: "line \(e.line), column \(e.column)", message: e.message)
         }
         let dir = (path as NSString).deletingLastPathComponent
-        return try parse(json, file: path, baseDirectory: dir.isEmpty ? "." : dir, environment: environment)
+        return try parse(json, file: path, baseDirectory: dir.isEmpty ? "." : dir, readCapture: readCapture)
     }
 
     public static func parse(_ json: JSONValue, file: String, baseDirectory: String,
-                             environment: ScenarioEnvironment = .none) throws -> Scenario {
-        try Reader(file: file, environment: environment).scenario(json, baseDirectory: baseDirectory)
+                             readCapture: CaptureReading? = nil) throws -> Scenario {
+        try Reader(file: file, readCapture: readCapture).scenario(json, baseDirectory: baseDirectory)
     }
 
     /// A scenario file is read up to this size (issue 18: `simulate /dev/zero` read until memory

@@ -6,7 +6,7 @@ import TextCells
 /// scenario's `"engine"`, `"pageURL"`, `"pageElement"`, `"postSelector"`, `"postIdAttribute"`,
 /// `"highlightSelector"`, `"chapterSelector"`, `"scorerSelector"`,
 /// and `--engine`, `--page-url`, … on the command line. The World never reads it: the executable
-/// turns it into the World's `PageMaker` (ScenarioEnvironment.makePage).
+/// turns it into the World's `PageMaker` (`ScenarioSuite.Hooks.makePage`, `EngineRun.maker`).
 public struct PageEngine: Equatable, Sendable {
     public enum Kind: String, CaseIterable, Sendable {
         /// The emulated page (section 2): the default.

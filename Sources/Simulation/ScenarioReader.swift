@@ -22,7 +22,7 @@ extension Scenario {
     /// place (SPEC 9, Q1).
     struct Reader {
         let file: String
-        var environment = ScenarioEnvironment.none
+        var readCapture: CaptureReading?
 
         func fail(_ place: String, _ message: String) -> Invalid { Invalid(file: file, place: place, message: message) }
 

@@ -49,6 +49,8 @@ public final class World {
     public internal(set) var watchedY: [String: Double?] = [:]
 
     public internal(set) var pendingResizes = FIFO<(tick: Int, height: Double)>()
+    /// The host posted work to this frame (`ScrollEffect.post`).
+    var hostPostedWork = false
     /// D4: the page's calls on their way to the host over the bridge.
     var bridgeQueue: [(tick: Int, call: BridgeCall)] = []
     var touchStartedOnWeb = false

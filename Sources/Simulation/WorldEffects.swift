@@ -7,11 +7,14 @@ import ScrollPhysics
 /// `ListScene`) and hand back `ScrollEffect`s; they are applied here, in order, and a `host` trace
 /// line is written where its effect is applied.
 extension World {
-    /// The list and the web view's scrolling as they are now, for a host or the pan engine.
+    /// The list and the web view's scrolling as they are now, for a host or the pan engine. The web
+    /// view's own scrolling only where it scrolls itself (M2, M3): in content mode (M1) it is as
+    /// tall as its content and never scrolls, and nothing there reads it.
     func scene() -> ListScene {
-        ListScene(list: list, web: WebScroll(offset: page.scrollY, maxOffset: page.maxScrollY,
-                                             contentHeight: page.contentHeight, visibleHeight: visibleHeight),
-                  tick: tick)
+        guard page.selfScrolling else { return ListScene(list: list, tick: tick) }
+        return ListScene(list: list, web: WebScroll(offset: page.scrollY, maxOffset: page.maxScrollY,
+                                                    contentHeight: page.contentHeight, visibleHeight: visibleHeight),
+                         tick: tick)
     }
 
     /// A host's decision, applied.
@@ -41,6 +44,7 @@ extension World {
             case let .report(action): hostAction(action)
             case let .readerBegan(input, t): readerScrolled(input, tick: t)
             case .readerSettling: readerSettling()
+            case .post: hostPostedWork = true
             case .readerIdle:
                 // A spring back after the drag is still the list settling (Android: SETTLING, then IDLE).
                 list.scrollView.state = list.scrollView.isAnimating ? .settling : .idle

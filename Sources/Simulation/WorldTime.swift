@@ -158,7 +158,10 @@ extension World {
 
     func frame() {
         if !bridgeQueue.isEmpty { deliverBridgeCalls() }
-        hostCall { $0.frame(in: $1) }
+        if hostPostedWork {
+            hostPostedWork = false
+            hostCall { $0.frame(in: $1) }
+        }
         pageCall { $0.frame(tick: tick) }
         if liveFeed != nil { pollLiveFeed() }
         updatePill()

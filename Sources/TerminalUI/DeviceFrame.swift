@@ -20,7 +20,7 @@ struct DeviceFrame {
     /// The row that says so.
     let hiddenNotice: Rect?
 
-    /// What the frame is made from: the world's view (`ViewGeometry(world:)`, FrameModelBuilder).
+    /// What the frame is made from: the world's view (`ViewGeometry(world:)`, FrameModel.swift).
     struct ViewGeometry {
         let hasDevice: Bool
         /// The world's width in columns (the demo narrows it).

@@ -1,6 +1,8 @@
+import Foundation
 import LiveblogModel
-import Simulation
 import Embed
+import Simulation
+import ScrollPhysics
 import TerminalKit
 
 /// What one frame shows (issue 25): a read-only value built once per frame from the World
@@ -156,4 +158,167 @@ struct TimelineFacts {
     let jump: JumpStatus?
     let samples: [(tick: Int, y: Double?)]
     let marks: [TimelineMark]
+}
+
+// How a frame is built: the one place the drawing side reads the World (issue 25), everything a
+// frame shows, taken once per frame through the World's public read API. A rename in the World
+// touches this file.
+
+extension Renderer {
+    /// Draws what `world` shows, with the app's `ui` over it (below 20 × 8: "terminal too small").
+    public func draw(_ world: World, _ ui: UIState, on screen: Screen) {
+        let full = Rect(screen: screen)
+        guard full.height >= 8 && full.width >= 20 else {
+            screen.erase()
+            return drawTooSmall(screen, Theme(caps: screen.capabilities))
+        }
+        draw(FrameModel(world: world, screen: full, nativeRows: ui.nativeRows, timeZone: ui.timeZone,
+                        search: ui.search?.query), ui, on: screen)
+    }
+}
+
+extension DeviceFrame.ViewGeometry {
+    init(world w: World) {
+        self.init(hasDevice: w.config.device != nil, cols: w.config.cols, viewCols: w.viewCols,
+                  viewRows: w.viewRows, insetTopRows: w.config.insetTopRows,
+                  insetBottomRows: w.config.insetBottomRows)
+    }
+}
+
+extension FrameModel {
+    /// The frame `world` shows on a screen of `screen`'s size (and `caption`/`networkLabel` of
+    /// the app's, which the bars show instead of the world's own).
+    init(world w: World, screen full: Rect, nativeRows: NativeRows = .sample,
+         timeZone: TimeZone = TimeZone(secondsFromGMT: 0)!, search: String? = nil) {
+        let frame = DeviceFrame(DeviceFrame.ViewGeometry(world: w), screen: full)
+        let rows = Self.rows(w, frame.list.rows, screenRows: full.height)
+        let showsStrip = rows.values.contains {
+            if case .page(_, let item?, _) = $0, case .stripRow = item.kind { return true }
+            return false
+        }
+        let header = NativeHeader(rows: nativeRows, origin: w.page.origin, posts: w.page.liveblog.posts)
+        let toolbar = Self.toolbar(w)
+        self.init(
+            frame: frame, fullWidthList: w.config.device == nil, rows: rows,
+            header: header, search: search, clock: PostClock(zone: timeZone, span: header.span),
+            page: PageFacts(line: w.line, cellWidth: w.config.page.cell.width, tick: w.tick,
+                            origin: w.page.origin, imageCapped: w.page.config.maxImageHeight != nil,
+                            focusedLink: w.focusedLink.map { ($0.href, $0.text) }),
+            strip: showsStrip ? Self.strip(w, columns: frame.list.width) : nil,
+            nav: Self.nav(w, titleInView: rows.values.contains {
+                if case .page(_, let item?, _) = $0, case .title = item.kind { return true }
+                return false
+            }), toolbar: toolbar,
+            thumb: Self.thumb(w, trackRows: frame.list.height),
+            newPostsAbove: w.newPostsAbove, progress: w.page.estimatedProgress,
+            edgeEffect: w.pan.edgeEffect.map { ($0.edge == .top, $0.distance) },
+            hidden: w.config.device.map {
+                HiddenViewport(deviceName: $0.name, viewCols: w.viewCols, cellWidth: w.config.page.cell.width,
+                               viewportHeight: w.viewportHeight, line: w.line)
+            },
+            liveblog: w.page.liveblog, console: w.page.console,
+            timeline: TimelineFacts(jump: w.jumpStatus, samples: w.timeline, marks: w.marks))
+        aids = Self.aids(w, toolbar.jump)
+    }
+
+    /// Issue 32: the device for its outline, the jump's target while it moves (held or animating).
+    private static func aids(_ w: World, _ jump: JumpFacts?) -> AidFacts {
+        let device = w.config.device.flatMap { $0.isTerminal ? nil : ($0.name, $0.width, $0.height) }
+        var target: (String, Int)?
+        if let j = jump, j.heldLeft != nil || j.animating, let id = j.status.postId, let y = j.postY {
+            target = (id, Int(((y + w.insetTop) / w.line).rounded(.down)))
+        }
+        return AidFacts(device: device, target: target)
+    }
+
+    /// The list's rows; the page's items fetched once for every screen row the page shows, under
+    /// the bars too (O(log n + visible), B1), and only when a list row shows one.
+    private static func rows(_ w: World, _ listRows: Range<Int>, screenRows: Int) -> [Int: FrameRow] {
+        var items: [PageItem]?
+        func pageItems() -> [PageItem] {
+            if let i = items { return i }
+            var lo = Double.infinity, hi = -Double.infinity
+            for r in 0..<screenRows {
+                guard case .page(let py) = w.rowContent(r) else { continue }
+                lo = min(lo, py)
+                hi = max(hi, py)
+            }
+            let list = lo <= hi ? w.page.items(from: lo - 1, to: hi + 1) : []
+            items = list
+            return list
+        }
+        let sticky = w.page.selfScrolling ? w.config.page.stickyHeader : 0
+        let target = w.jumpStatus?.postId
+        var rows: [Int: FrameRow] = [:]
+        for r in listRows {
+            switch w.rowContent(r) {
+            case .empty: rows[r] = .empty
+            case .nativeHeader(let i): rows[r] = .nativeHeader(i, fade: 1)
+            case .collapsingHeader(let i, let fade): rows[r] = .nativeHeader(i, fade: fade)
+            case .nativeFooter(let i): rows[r] = .nativeFooter(i)
+            case .page(let py):
+                // A sticky site header stays at the top of a self-scrolling web view (E1).
+                let frameY = py - w.webFrame.scroll
+                if sticky > 0 && frameY >= 0 && frameY < sticky {
+                    rows[r] = .siteHeader(first: frameY < w.line)
+                    continue
+                }
+                let item = pageItems().last { $0.y <= py && py < $0.y + $0.height }
+                let post = item?.postIndex.flatMap { w.page.liveblog.posts[safe: $0]?.id }
+                rows[r] = .page(py: py, item: item, isJumpTarget: post != nil && post == target)
+            }
+        }
+        return rows
+    }
+
+    /// E15: the strip's cards from the first the strip's scroll shows, as many as `columns` hold.
+    private static func strip(_ w: World, columns: Int) -> StripCards? {
+        let p = w.page
+        guard p.loadedCount > 0 else { return nil }
+        let pitch = max(1, p.cardPitch), first = max(0, p.stripX / pitch)
+        let last = min(p.loadedCount, first + columns / pitch + 2)
+        let target = w.jumpStatus?.postId
+        let cards = (first..<max(first, last)).map { i in (p.cardLines(i), p.liveblog.posts[i].id == target) }
+        return StripCards(stripX: p.stripX, pitch: p.cardPitch, cardColumns: p.cardColumns,
+                          loadedCount: p.loadedCount, first: first, cards: cards)
+    }
+
+    private static func nav(_ w: World, titleInView: Bool) -> NavFacts {
+        let hook: String
+        if let h = w.config.hook {
+            hook = h.throwsMessage != nil ? "hook throws" : "hook \(h.arity)p"
+        } else {
+            hook = "no hook"
+        }
+        // Issue 32: the title once on screen: the bar shows it when the page's own has scrolled
+        // away, as iOS's inline title appears when the large title scrolls under the bar.
+        return NavFacts(title: titleInView ? "" : w.page.liveblog.title, origin: w.page.origin,
+                        canGoBack: w.history.canGoBack,
+                        canGoForward: w.history.canGoForward, mode: w.config.mode.rawValue,
+                        platform: w.config.platform.rawValue, hook: hook,
+                        network: w.page.networkProfile.rawValue, device: w.config.device?.name)
+    }
+
+    private static func toolbar(_ w: World) -> ToolbarFacts {
+        let jump = w.jumpStatus.map { j -> JumpFacts in
+            var left: Double?
+            if let held = w.page.held, held.jumpId == j.jumpId {
+                let since = held.arity == 1 ? held.lastCallTick : held.startTick
+                let limit = held.arity == 1 ? JumpSession.oneParamIdleSeconds : JumpSession.holdSeconds
+                left = max(0, Double(limit) - VirtualClock.seconds(w.tick - since))
+            }
+            return JumpFacts(status: j, heldLeft: left, animating: w.scrollView.isAnimating,
+                             postY: j.postId.flatMap { w.postY($0) })
+        }
+        return ToolbarFacts(seconds: w.seconds, focusedHref: w.focusedLink?.href, jump: jump)
+    }
+
+    /// The indicator's thumb in `trackRows` rows, while the indicator shows.
+    private static func thumb(_ w: World, trackRows: Int) -> (start: Int, length: Int)? {
+        guard w.indicator.isVisible(at: w.seconds), trackRows >= 2 else { return nil }
+        let ind = w.panIndicator
+        return ScrollIndicator.thumb(contentLength: ind.content, viewportLength: ind.viewport,
+                                     offset: ind.offset, minOffset: 0, trackRows: trackRows)
+            .map { ($0.start, $0.length) }
+    }
 }

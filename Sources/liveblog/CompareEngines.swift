@@ -91,7 +91,7 @@ enum EngineComparison {
 /// they differ; 65 for an invalid scenario, 69 without Chromium, 70 when the engine failed.
 func runCompareEngines(path: String, _ args: ParsedArguments) -> Int32 {
     var scenario: Scenario
-    do { scenario = try Scenario.load(path: path, environment: .real) } catch {
+    do { scenario = try Scenario.load(path: path, readCapture: readCapture) } catch {
         printError("\(error)")
         return ExitCode.dataErr.rawValue
     }

@@ -95,7 +95,7 @@ func runCompareTable(path: String, platforms names: [String], report: ReportForm
     }
     guard !platforms.isEmpty else { return usage(args, "--compare: name at least one platform") }
     var scenario: Scenario
-    do { scenario = try Scenario.load(path: path, environment: .real) } catch {
+    do { scenario = try Scenario.load(path: path, readCapture: readCapture) } catch {
         printError("\(error)")
         return ExitCode.dataErr.rawValue
     }

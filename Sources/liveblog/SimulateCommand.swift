@@ -6,6 +6,8 @@ import Simulation
 import ScrollPhysics
 import Host
 import TextCells
+import RealSources
+import Embed
 
 /// `--physics` and `--drag-rule` (F2, F4) on top of a scenario's or the view's settings.
 func applyScrollingOptions(_ args: ParsedArguments, to c: inout WorldConfig) {
@@ -70,6 +72,9 @@ func writeOutputFile(_ data: Data, to file: String, naming: String) -> Int32? {
     return nil
 }
 
+/// The executable's captures for the scenarios that replay one (R4): read by RealSources.
+let readCapture: CaptureReading = { try CaptureReader.read(path: $0) }
+
 /// Loads and runs one scenario, writing its trace; the result and the exit code.
 func simulateOne(path: String, tracePath: String?, engine: (inout PageEngine) -> Void = { _ in },
                  override: (inout WorldConfig) -> Void = { _ in }) -> (ScenarioResult, Int32) {
@@ -79,7 +84,7 @@ func simulateOne(path: String, tracePath: String?, engine: (inout PageEngine) ->
                 ExitCode.noInput.rawValue)
     }
     var scenario: Scenario
-    do { scenario = try Scenario.load(path: path, environment: .real) } catch {
+    do { scenario = try Scenario.load(path: path, readCapture: readCapture) } catch {
         return (ScenarioResult(path: path, title: title, status: .invalid("\(error)")), ExitCode.dataErr.rawValue)
     }
     override(&scenario.config)

@@ -16,7 +16,7 @@ func suiteHooks(_ files: [String], roots: [String], notes: SuiteNotes,
                 _ args: ParsedArguments) -> Result<ScenarioSuite.Hooks, TraceCommandFailure> {
     var hooks = ScenarioSuite.Hooks()
     hooks.clock = wallClock
-    hooks.environment = .real
+    hooks.readCapture = readCapture
     hooks.configure = { applyScrollingOptions(args, to: &$0) }
     let traceDir = args.string("trace-dir"), plotDir = args.string("plot-dir")
     var names: [String: String] = [:]
@@ -69,7 +69,7 @@ func suiteHooks(_ files: [String], roots: [String], notes: SuiteNotes,
 /// X1: each scenario's engine (its own, or the command line's); X2: each scenario's browser ends
 /// with it (a suite of many never keeps one open).
 private func engineHooks(_ hooks: inout ScenarioSuite.Hooks, _ args: ParsedArguments) {
-    hooks.environment.makePage = { s in
+    hooks.makePage = { s in
         var e = s.engine
         e.apply(args)
         return try EngineRun.maker(checked: e)

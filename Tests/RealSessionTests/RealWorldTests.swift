@@ -147,8 +147,8 @@ final class CaptureScenarioTests: RealWorldTestCase {
             """
         try Data(scenario.utf8).write(to: URL(fileURLWithPath: scenarioPath))
         server.stop()
-        let captures = ScenarioEnvironment(readCapture: { try CaptureReader.read(path: $0) })
-        let runner = ScenarioRunner(scenario: try Scenario.load(path: scenarioPath, environment: captures))
+        let runner = ScenarioRunner(scenario: try Scenario.load(path: scenarioPath,
+                                                                readCapture: { try CaptureReader.read(path: $0) }))
         runner.run()
         let replayed = runner.records.filter { kinds.contains($0.event.kind) && $0.tick <= live.tick }.map(\.json)
         XCTAssertFalse(recorded.isEmpty)
