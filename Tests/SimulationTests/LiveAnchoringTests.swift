@@ -13,13 +13,18 @@ final class LiveAnchoringTests: XCTestCase {
         return w
     }
 
-    func testR3_generatedLivePostsKeepTheAnchoredPostOnItsRowAndCountForThePill() throws {
+    /// A world scrolled 30 lines down, its reading anchor's post and that post's y.
+    private func scrolledWithAnchor() throws -> (World, String, Double) {
         let w = world()
         w.setListOffset(w.scrollView.clamp(w.scrollView.minOffset + 30 * 16))
         w.advance(to: w.tick + 2)
         let anchor = try XCTUnwrap(w.readingAnchor())
         let id = w.page.liveblog.posts[anchor.postIndex].id
-        let before = try XCTUnwrap(w.postY(id))
+        return (w, id, try XCTUnwrap(w.postY(id)))
+    }
+
+    func testR3_generatedLivePostsKeepTheAnchoredPostOnItsRowAndCountForThePill() throws {
+        let (w, id, before) = try scrolledWithAnchor()
         for k in 1...3 {
             w.receiveLivePosts(1)
             w.advance(to: w.tick + 120)
@@ -37,12 +42,7 @@ final class LiveAnchoringTests: XCTestCase {
     /// same path, so a recorded session replays with the reader's line where it was (issue 32).
     func testR3_theScenarioLiveEventAndTheLKeyKeepTheReadLineToo() throws {
         for via in ["live event", "l key"] {
-            let w = world()
-            w.setListOffset(w.scrollView.clamp(w.scrollView.minOffset + 30 * 16))
-            w.advance(to: w.tick + 2)
-            let anchor = try XCTUnwrap(w.readingAnchor())
-            let id = w.page.liveblog.posts[anchor.postIndex].id
-            let before = try XCTUnwrap(w.postY(id))
+            let (w, id, before) = try scrolledWithAnchor()
             if via == "live event" { w.send(.live(2)) } else { w.send(.key(.char("l"))); w.send(.key(.char("l"))) }
             w.advance(to: w.tick + 120)
             XCTAssertEqual(try XCTUnwrap(w.postY(id)), before, accuracy: 0.01, "\(via): post \(id) keeps its row")
