@@ -168,8 +168,7 @@ final class FrameContext {
         case .siteHeader: drawSiteHeader(r, first: first)
         case .title(let l): drawRuns(r, c0, l.runs, base: theme.title)
         case .headline(let l):
-            drawRuns(r, c0, l.runs, base: theme.title)
-            highlightMatches(r, c0, l.runs)
+            drawPostText(r, c0, l.runs, base: theme.title)
         case .scoreboard(let s):
             let text = theme.ascii("\(s.homeTeam)  \(s.homeScore) – \(s.awayScore)  \(s.awayTeam)")
             let col = max(c0, (cols - TextWidth.width(text)) / 2)
@@ -184,12 +183,10 @@ final class FrameContext {
         case .sport(let s):
             screen.put(row: r, col: c0, truncate(theme.ascii(s), width, theme), theme.goal)
         case .text(let l):
-            drawRuns(r, c0, l.runs, base: theme.text)
-            highlightMatches(r, c0, l.runs)
+            drawPostText(r, c0, l.runs, base: theme.text)
         case .quote(let l):
             let c = screen.put(row: r, col: c0 - 2 >= 0 ? c0 - 2 : 0, theme.quoteBar, theme.dim)
-            drawRuns(r, (c0 - 2 >= 0 ? c0 - 2 : 0) + c, l.runs, base: theme.quote)
-            highlightMatches(r, (c0 - 2 >= 0 ? c0 - 2 : 0) + c, l.runs)
+            drawPostText(r, (c0 - 2 >= 0 ? c0 - 2 : 0) + c, l.runs, base: theme.quote)
         case .quoteAuthor(let a):
             screen.put(row: r, col: c0, truncate(theme.ascii(a), width, theme), theme.dim)
         case let .media(m, state): drawMedia(r, py, item, m, state, c0, width)
@@ -274,6 +271,13 @@ final class FrameContext {
         screen.fill(row: r, col: 0, width: cols, " ", theme.siteHeader)
         guard first else { return }
         screen.put(row: r, col: 1, theme.ascii("\(page.origin)  · site header"), theme.siteHeader)
+    }
+
+    /// A row of a post's searchable text (headline, text, quote); while a search is active, its
+    /// matches highlighted over it (issue 32). Without a search no search code runs.
+    func drawPostText(_ r: Int, _ col: Int, _ runs: [TextRun], base: Style) {
+        drawRuns(r, col, runs, base: base)
+        if let q = model.search, !q.isEmpty { highlightMatches(of: q, r, col, runs) }
     }
 
     func drawRuns(_ r: Int, _ col: Int, _ runs: [TextRun], base: Style) {

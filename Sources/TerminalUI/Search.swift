@@ -67,9 +67,9 @@ struct SearchState: Equatable {
 }
 
 extension FrameContext {
-    /// Issue 32: the search's matches in a row of text drawn from `col`, over what was drawn.
-    func highlightMatches(_ r: Int, _ col: Int, _ runs: [TextRun]) {
-        guard let q = model.search, !q.isEmpty else { return }
+    /// Issue 32: the matches of the search's text `q` in a row of text drawn from `col`, over what
+    /// was drawn (`drawPostText` calls it while a search is active).
+    func highlightMatches(of q: String, _ r: Int, _ col: Int, _ runs: [TextRun]) {
         let line = theme.ascii(runs.map(\.text).joined())
         let chars = Array(line)
         for m in SearchState.columns(of: q, in: line) where col + m.col < cols - 1 {
