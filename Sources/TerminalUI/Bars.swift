@@ -69,8 +69,9 @@ struct Toolbar {
 
     let facts: ToolbarFacts
     let ui: UIState
-    /// R3: the "N new posts" pill at the bar's right end, off the list (issue 32).
-    var pill = NewPostsPill(count: 0)
+    /// R3: the "N new posts" pill at the bar's right end, off the list (issue 32); nil while no
+    /// post arrived above the view.
+    var pill: NewPostsPill?
     /// W1: the load progress as the bar's top edge, when there is no navigation bar.
     var progress: Double = 1
 
@@ -79,8 +80,8 @@ struct Toolbar {
         let w = facts
         let s = ProgressBar(progress: progress).edge(of: screen, t, row: area.row, in: area)
         for r in area.rows { s.fill(row: r, col: area.col, width: area.width, " ", t.toolbar) }
-        pill.draw(on: s, t, in: area)
-        let r = area.bottom - 1, room = area.width - 2 - pill.reserved(in: area)
+        pill?.draw(on: s, t, in: area)
+        let r = area.bottom - 1, room = area.width - 2 - (pill?.reserved(in: area) ?? 0)
         func line(_ text: String, _ style: Style) {
             s.put(row: r, col: area.col + 1, t.ascii(truncate(text, room, t)), style)
         }
@@ -96,7 +97,7 @@ struct Toolbar {
         var c = area.col + 1
         for (text, hot) in search + jumpParts(j, t) {
             let txt = t.ascii(text)
-            if c + TextWidth.width(txt) >= area.right - pill.reserved(in: area) { break }
+            if c + TextWidth.width(txt) >= area.right - (pill?.reserved(in: area) ?? 0) { break }
             c += s.put(row: r, col: c, txt, hot ? t.toolbarHot : t.toolbar)
             c += s.put(row: r, col: c, "  ", t.toolbar)
         }

@@ -74,7 +74,7 @@ struct DeviceFrame {
 
     /// D2: "▼ 12 rows (190 pt) of the iphone-15's 759 pt viewport are below the terminal"; issue 32:
     /// "▶ 22 columns (176 pt) of the ipad's 820 pt width are cut at the right", or both, short.
-    func drawHiddenNotice(_ hidden: HiddenViewport?, pill: NewPostsPill, on s: Screen, _ t: Theme) {
+    func drawHiddenNotice(_ hidden: HiddenViewport?, pill: NewPostsPill?, on s: Screen, _ t: Theme) {
         guard let area = hiddenNotice, let d = hidden else { return }
         // The viewport's height less its bottom inset (the toolbar shows) and the rows above the notice.
         let rowsPt = Int((d.viewportHeight - Double(toolbar.height + area.row) * d.line).rounded())
@@ -91,9 +91,9 @@ struct DeviceFrame {
                 + "terminal"
         }
         s.fill(row: area.row, col: area.col, width: area.width, " ", t.toolbar)
-        let room = area.width - 2 - pill.reserved(in: area)
+        let room = area.width - 2 - (pill?.reserved(in: area) ?? 0)
         s.put(row: area.row, col: area.col + 1, t.ascii(truncate(text, room, t)), t.toolbarHot)
-        pill.draw(on: s, t, in: area)
+        pill?.draw(on: s, t, in: area)
     }
 }
 

@@ -39,9 +39,10 @@ public final class Renderer {
         if let aids = ui.aids { DemoAidsView(model: m, aids: aids, rowsOnScreen: full.height).draw(on: screen, theme, width: full.width) }
         // Chrome in its own cells (issue 32): the pill in the toolbar, the progress on the
         // navigation bar's edge; nothing of it over the list.
-        let pill = NewPostsPill(count: m.newPostsAbove)
+        // R3: a pill only while posts arrived above the view.
+        let pill = m.newPostsAbove > 0 ? NewPostsPill(count: m.newPostsAbove) : nil
         let toolbarShows = frame.toolbar.height > 0
-        let noticePill = toolbarShows ? NewPostsPill(count: 0) : pill
+        let noticePill = toolbarShows ? nil : pill
         frame.drawHiddenNotice(m.hidden, pill: noticePill, on: screen, theme)
         drawIndicator(m.thumb, in: list, on: screen, theme)
         EdgeEffectView(glow: m.edgeEffect).draw(on: screen, theme, in: listArea)
