@@ -9,13 +9,13 @@ import TextCells
 struct NavBar {
     let facts: NavFacts
     let ui: UIState
-    /// W1: the load progress, drawn as the bar's bottom edge.
-    var progress: Double = 1
+    /// W1: the load progress, drawn as the bar's bottom edge; nil once the page is loaded.
+    var progress: Double?
 
     func draw(on screen: Screen, _ t: Theme, in area: Rect) {
         guard area.height > 0 else { return }
         let w = facts, rows = area.height
-        let s = ProgressBar(progress: progress).edge(of: screen, t, row: area.bottom - 1, in: area)
+        let s = progress.map { ProgressBar(progress: $0).edge(of: screen, t, row: area.bottom - 1, in: area) } ?? screen
         for r in area.rows { s.fill(row: r, col: area.col, width: area.width, " ", t.navBar) }
         // W2: canGoBack / canGoForward, shown while there is somewhere to go.
         let back = w.canGoBack ? ["\(t.back) H"] : []
@@ -72,13 +72,14 @@ struct Toolbar {
     /// R3: the "N new posts" pill at the bar's right end, off the list (issue 32); nil while no
     /// post arrived above the view.
     var pill: NewPostsPill?
-    /// W1: the load progress as the bar's top edge, when there is no navigation bar.
-    var progress: Double = 1
+    /// W1: the load progress as the bar's top edge, when there is no navigation bar; nil once
+    /// the page is loaded (or the navigation bar shows it).
+    var progress: Double?
 
     func draw(on screen: Screen, _ t: Theme, in area: Rect) {
         guard area.height > 0 else { return }
         let w = facts
-        let s = ProgressBar(progress: progress).edge(of: screen, t, row: area.row, in: area)
+        let s = progress.map { ProgressBar(progress: $0).edge(of: screen, t, row: area.row, in: area) } ?? screen
         for r in area.rows { s.fill(row: r, col: area.col, width: area.width, " ", t.toolbar) }
         pill?.draw(on: s, t, in: area)
         let r = area.bottom - 1, room = area.width - 2 - (pill?.reserved(in: area) ?? 0)

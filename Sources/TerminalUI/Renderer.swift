@@ -46,9 +46,11 @@ public final class Renderer {
         frame.drawHiddenNotice(m.hidden, pill: noticePill, on: screen, theme)
         drawIndicator(m.thumb, in: list, on: screen, theme)
         EdgeEffectView(glow: m.edgeEffect).draw(on: screen, theme, in: listArea)
+        // W1: the progress edge only while the page loads (it is gone at 1).
+        let loading = m.progress < 1 ? m.progress : nil
         let navShows = frame.nav.height > 0
-        NavBar(facts: m.nav, ui: ui, progress: m.progress).draw(on: screen, theme, in: frame.nav)
-        Toolbar(facts: m.toolbar, ui: ui, pill: pill, progress: navShows ? 1 : m.progress)
+        NavBar(facts: m.nav, ui: ui, progress: loading).draw(on: screen, theme, in: frame.nav)
+        Toolbar(facts: m.toolbar, ui: ui, pill: pill, progress: navShows ? nil : loading)
             .draw(on: screen, theme, in: frame.toolbar)
         ui.overlay?.draw(m, on: screen, theme, in: full)
     }
