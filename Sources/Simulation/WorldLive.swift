@@ -73,9 +73,9 @@ extension World {
         scroll(by: panRoom(contentUp: false), homeEnd: true)
     }
 
-    /// The pill hides once the reader is back at the top.
+    /// The pill hides once the reader is back at the top (the frame asks while the pill shows,
+    /// as it polls the live feed only while there is one).
     func updatePill() {
-        guard newPostsAbove > 0 else { return }
         if list.scrollView.offset <= list.scrollView.minOffset + 0.5, page.scrollY <= 0.5 { newPostsAbove = 0 }
     }
 }

@@ -164,7 +164,7 @@ extension World {
         }
         pageCall { $0.frame(tick: tick) }
         if liveFeed != nil { pollLiveFeed() }
-        updatePill()
+        if newPostsAbove > 0 { updatePill() }
         while let r = pendingResizes.first, r.tick <= tick {
             pendingResizes.removeFirst()
             if r.height != list.webRowHeight { hostCall { $0.webRowResized(to: r.height, in: $1) } }
