@@ -2,7 +2,7 @@ import Host
 
 
 /// The pull-back rule (H5, F4), one rule for every reader of it (Q14): the World applies it to
-/// each trace event as it writes it (`World.pullBacks`: its own decision, which the
+/// the records it wrote, when asked (`World.pullBacks`: its own decision, which the
 /// `noPullBackAfterDrag` expectation and the fuzzer's oracle read), and `liveblog metrics`,
 /// `simulate --compare` and `liveblog plot` feed it the lines of a trace (QA's `find(lines:)`).
 ///

@@ -28,10 +28,12 @@ public final class World {
     public internal(set) var externalLinks: [String] = []
     /// Video and audio URLs handed to the app for the system's player (W3).
     public internal(set) var mediaHandoffs: [String] = []
-    /// The pull-back rule applied to each trace event as it is written (H5, Q9, Q14).
-    var pullBackRule = PullBacks()
+    /// The records the pull-back rule reads (hook, host, nav and input lines: H5, Q9, Q14), kept
+    /// as the World writes them. The rule runs over them when its finding is asked for (a check,
+    /// the fuzzer's oracle), so a run nobody asks about (the terminal, most scenarios) never runs it.
+    var pullBackRecords: [TraceRecord] = []
     /// What the World decided of pull-backs so far: their ticks, and what the run had.
-    public var pullBacks: PullBacks.Finding { pullBackRule.finding }
+    public var pullBacks: PullBacks.Finding { PullBacks.find(records: pullBackRecords) }
     /// The jumps' history with the reading positions they left (W2).
     public internal(set) var history = JumpHistory()
     /// A real source's live updates (R3), polled every frame; nil: none.

@@ -9,10 +9,16 @@ extension World {
     // MARK: - Trace
 
     func emit(_ e: TraceEvent) {
-        if let step = PullBacks.step(e) { pullBackRule.note(step, at: tick) }
-        // Q8: the timeline marks the reader's input during a jump.
-        if case .input = e, jumpStatus != nil { marks.append(TimelineMark(tick: tick, kind: .input)) }
-        sink(TraceRecord(tick: tick, event: e))
+        let record = TraceRecord(tick: tick, event: e)
+        switch e {
+        case .input:
+            // Q8: the timeline marks the reader's input during a jump.
+            if jumpStatus != nil { marks.append(TimelineMark(tick: tick, kind: .input)) }
+            pullBackRecords.append(record)
+        case .hook, .host, .nav: pullBackRecords.append(record)
+        default: break
+        }
+        sink(record)
     }
 
     func hostAction(_ a: HostAction) {
