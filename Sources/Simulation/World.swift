@@ -112,7 +112,7 @@ public final class World {
         sv.pixelScale = DeviceLayout.pixelScale(config)
         list = NativeList(headerRows: config.headerRows, footerRows: config.footerRows, webRowHeight: 0, scrollView: sv,
                           line: config.page.cell.height)
-        host = NaiveJumpHost()
+        host = World.jumpHost(for: config)
         pan = PanEngine(target: ListPanTarget())
         page.setHook(config.hook)
         configureMode(keepAnchor: nil)
@@ -164,16 +164,19 @@ public final class World {
         }
     }
 
-    func makeHost() {
-        let h: JumpHost
+    /// The app's jump host for the mode and platform (the World makes it at once, not a naive one first).
+    static func jumpHost(for config: WorldConfig) -> JumpHost {
         switch (config.mode, config.platform) {
-        case (.content, .ios): h = IOSJumpHost(scale: DeviceLayout.pixelScale(config))
+        case (.content, .ios): IOSJumpHost(scale: DeviceLayout.pixelScale(config))
         case (.content, .android):
-            h = AndroidJumpHost(rangeMode: config.androidRange, density: DeviceLayout.pixelScale(config))
-        case (.content, .naive): h = NaiveJumpHost()
-        case (.nested, let p), (.header, let p):
-            h = SelfScrollHost(platform: p, revealWebView: config.mode == .nested)
+            AndroidJumpHost(rangeMode: config.androidRange, density: DeviceLayout.pixelScale(config))
+        case (.content, .naive): NaiveJumpHost()
+        case (.nested, let p), (.header, let p): SelfScrollHost(platform: p, revealWebView: config.mode == .nested)
         }
+    }
+
+    func makeHost() {
+        let h = World.jumpHost(for: config)
         // A host made while a jump is held (p, m, i) follows that jump from now on, so a drag
         // after the switch still stops its corrections.
         if let held = page.held, held.arity == 2 {
