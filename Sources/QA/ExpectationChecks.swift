@@ -1,6 +1,7 @@
 import LiveblogModel
 import Embed
 import Simulation
+import VirtualTime
 
 /// The section-9 expectations and the per-frame value expectations, each one function (issue
 /// 10), each result with the expected and the observed value as numbers and the time the
@@ -8,7 +9,7 @@ import Simulation
 extension ScenarioRunner {
     func fmt(_ d: Double) -> String { JSONWriter.number(d) }
     private func t(_ tick: Int) -> String { TraceRecord.time(tick) }
-    private func s(_ tick: Int) -> Double { PostChecks.seconds(tick) }
+    private func s(_ tick: Int) -> Double { VirtualClock.stampSeconds(tick) }
 
     private func y(of post: String, atOrBefore tick: Int) -> (tick: Int, y: Double?)? {
         (series[post] ?? []).last { $0.tick <= tick }

@@ -11,7 +11,6 @@ enum PostChecks {
 
     static func n(_ x: Double) -> String { JSONWriter.number(x) }
     static func t(_ tick: Int) -> String { TraceRecord.time(tick) }
-    static func seconds(_ tick: Int) -> Double { VirtualClock.stampSeconds(tick) }
 
     /// Q6: why a post has no y — it was never found (a `nav` line said so, or no jump went to it),
     /// or it is simply not laid out (not loaded, removed). `navs` are the run's nav lines.
@@ -43,7 +42,7 @@ enum PostChecks {
             guard let y = p.y else {
                 return ExpectationResult(kind: "within", description: desc, passed: false,
                                          detail: absence(post, at: p.tick, navs: navs), expected: expected,
-                                         observed: .null, at: seconds(p.tick))
+                                         observed: .null, at: VirtualClock.stampSeconds(p.tick))
             }
             low = min(low, y)
             high = max(high, y)
@@ -53,7 +52,7 @@ enum PostChecks {
         if let o = firstOut {
             return ExpectationResult(kind: "within", description: desc, passed: false,
                                      detail: "y=\(n(o.y)) at t=\(t(o.tick)); ranged \(n(low)) … \(n(high))",
-                                     expected: expected, observed: observed, at: seconds(o.tick))
+                                     expected: expected, observed: observed, at: VirtualClock.stampSeconds(o.tick))
         }
         return ExpectationResult(kind: "within", description: desc, passed: true,
                                  detail: "ranged \(n(low)) … \(n(high))", expected: expected, observed: observed)
@@ -64,7 +63,7 @@ enum PostChecks {
     static func settlesBy(_ post: String, _ series: Series, by: Int, tolerance tol: Double,
                           navs: [(tick: Int, id: String, result: String)]) -> ExpectationResult {
         let desc = "post \(post) settles by t=\(t(by)) (stays within ±\(n(tol)) of its final y)"
-        let expected: JSONValue = .number(seconds(by))
+        let expected: JSONValue = .number(VirtualClock.stampSeconds(by))
         guard let last = series.last else {
             return ExpectationResult(kind: "settlesBy", description: desc, passed: false, detail: "no frames",
                                      expected: expected)
@@ -72,7 +71,7 @@ enum PostChecks {
         guard let final = last.y else {
             return ExpectationResult(kind: "settlesBy", description: desc, passed: false,
                                      detail: absence(post, at: last.tick, navs: navs), expected: expected,
-                                     at: seconds(last.tick))
+                                     at: VirtualClock.stampSeconds(last.tick))
         }
         var from = series.count - 1
         while from > 0, let y = series[from - 1].y, abs(y - final) <= tol { from -= 1 }
@@ -80,6 +79,6 @@ enum PostChecks {
         let detail = "settled at t=\(t(settled)) at y=\(n(final))"
             + (from > 0 ? " (last outside ±\(n(tol)) at t=\(t(series[from - 1].tick)))" : "")
         return ExpectationResult(kind: "settlesBy", description: desc, passed: settled <= by, detail: detail,
-                                 expected: expected, observed: .number(seconds(settled)), at: seconds(settled))
+                                 expected: expected, observed: .number(VirtualClock.stampSeconds(settled)), at: VirtualClock.stampSeconds(settled))
     }
 }

@@ -1,5 +1,6 @@
 import LiveblogModel
 import Simulation
+import VirtualTime
 
 /// The checks of Q2's expectations on trace lines: `count` and `noHost`. They read the run's
 /// records as the trace writes them, so a count means exactly "these lines of the trace".
@@ -42,7 +43,7 @@ enum TraceChecks {
         let at = hi.flatMap { $0 < ticks.count ? ticks[$0] : nil } ?? (ok ? nil : b)
         return ExpectationResult(kind: "count", description: desc, passed: ok, detail: detail,
                                  expected: .object(expected), observed: .number(Double(ticks.count)),
-                                 at: at.map(PostChecks.seconds))
+                                 at: at.map(VirtualClock.stampSeconds))
     }
 
     /// `{"noHost": {"jumpId": J}, "after": t}` (Q2): the host did not move or aim the list for
@@ -73,6 +74,6 @@ enum TraceChecks {
                                     + "first \(actions[0]) "
                                     + "at t=\(TraceRecord.time(first))",
                                  expected: .number(0), observed: .number(Double(ticks.count)),
-                                 at: PostChecks.seconds(first))
+                                 at: VirtualClock.stampSeconds(first))
     }
 }
