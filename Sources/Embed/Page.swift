@@ -21,7 +21,8 @@ public final class Page: WebPage {
     var progress = PageProgress()
     var loader: any ResourceLoader
     var jumps: JumpSession
-    var strip = TimelineStrip()
+    /// E15's strip and its cards, made when a timeline first shows or scrolls it.
+    lazy var strip = TimelineStrip()
     var consoleLog = PageConsole()
     var pagesRequested = 0
     var pageLoading = false
