@@ -32,7 +32,8 @@ public final class PanEngine {
     private var tracker = VelocityTracker()
     private var touch: Touch?
     private var ease: Ease?
-    private var stream = WheelStream()
+    /// The stream of wheel notches or key repeats under way (P5, P6); nil when there is none.
+    private var stream: WheelStream?
     /// Issue 32, `--reading`: a calm reader's keys: a held key's repeats scroll line by line and
     /// stop at the last press, their speed never carried into inertia (wheels and J/K keep theirs).
     public var calmKeys = false
@@ -70,7 +71,7 @@ public final class PanEngine {
     public var isMoving: Bool {
         item != nil || glide != nil || isFlinging || ease != nil || touch?.dragging == true || streamPending
     }
-    private var streamPending: Bool { stream.lastTime != nil }
+    private var streamPending: Bool { stream != nil }
 
     private func seconds(_ tick: Int) -> Double { VirtualClock.seconds(tick) }
 
@@ -97,7 +98,7 @@ public final class PanEngine {
         glide = nil
         android?.stop()
         ease = nil
-        stream.reset()
+        stream = nil
         target.panBegan(&scene)
         tracker.reset()
         tracker.add(time: seconds(now), position: y)
@@ -173,8 +174,10 @@ public final class PanEngine {
     }
 
     func easedScroll(by delta: Double, now: Int, homeEnd: Bool, input: ScrollInput) {
-        let continuing = stream.isActive(at: seconds(now)) && ease != nil
-        stream.add(at: seconds(now), delta: delta)
+        let continuing = stream?.isActive(at: seconds(now)) == true && ease != nil
+        var notches = stream ?? WheelStream()
+        notches.add(at: seconds(now), delta: delta)
+        stream = notches
         streamFromKeys = input == .key
         item = nil
         glide = nil
@@ -201,7 +204,7 @@ public final class PanEngine {
 
     func fling(contentVelocity: Double, now: Int) {
         ease = nil
-        stream.reset()
+        stream = nil
         target.panBegan(&scene)
         scene.perform(.readerBegan(.key, tick: now))
         if startInertia(contentVelocity: contentVelocity, now: now) { scene.perform(.readerSettling) } else { scene.perform(.readerIdle) }
@@ -214,7 +217,7 @@ public final class PanEngine {
         glide = nil
         android?.stop()
         ease = nil
-        stream.reset()
+        stream = nil
     }
 
     /// Stops everything where it is.
@@ -224,7 +227,7 @@ public final class PanEngine {
         android?.stop()
         ease = nil
         touch = nil
-        stream.reset()
+        stream = nil
     }
 
     /// A finger step of a drag: the target moves (at the edges as its law says); on android the
@@ -278,9 +281,9 @@ public final class PanEngine {
             ease = t >= e.motion.duration ? nil : e
         }
         // A stream of notches / key repeats ends 80 ms after the last; its speed carries into inertia.
-        if stream.lastTime != nil, !stream.isActive(at: seconds(now)) {
-            let speed = stream.count > 1 && !(calmKeys && streamFromKeys) ? stream.speed : 0
-            stream.reset()
+        if let notches = stream, !notches.isActive(at: seconds(now)) {
+            let speed = notches.count > 1 && !(calmKeys && streamFromKeys) ? notches.speed : 0
+            stream = nil
             if physics != .uidynamic, startsFling(speed) {
                 ease = nil
                 target.panBegan(&scene)
@@ -308,7 +311,7 @@ public final class PanEngine {
                 item = it
             }
         }
-        if ease == nil, item == nil, glide == nil, !isFlinging, touch == nil, stream.lastTime == nil,
+        if ease == nil, item == nil, glide == nil, !isFlinging, touch == nil, stream == nil,
            lastEaseRunning {
             // A key or wheel ease that stopped a bounce ends at the overscrolled offset: spring back (P3).
             target.settle(&scene)
