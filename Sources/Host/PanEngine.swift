@@ -26,10 +26,12 @@ public final class PanEngine {
     /// F1, F9 `android`: RecyclerView's fling, its edge effects and its finger velocity, in the
     /// device's px (PanEngineAndroid.swift). Set up by `useAndroid(density:height:)`.
     var android: AndroidFlinger?
-    var androidTracker = AndroidVelocityTracker()
+    /// Its finger velocity, made at the first touch.
+    lazy var androidTracker = AndroidVelocityTracker()
     /// RecyclerView's mLastTouchY, px.
     var lastTouchPx = 0
-    private var tracker = VelocityTracker()
+    /// The finger's velocity, made at the first touch.
+    private lazy var tracker = VelocityTracker()
     private var touch: Touch?
     private var ease: Ease?
     /// The stream of wheel notches or key repeats under way (P5, P6); nil when there is none.
