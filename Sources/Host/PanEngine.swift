@@ -23,9 +23,12 @@ public final class PanEngine {
     /// `LawGlide`. The target learns it too (its drags at the edges follow the law).
     public var physics: PhysicsModel = .uidynamic { didSet { target.use(physics) } }
     private var glide: LawGlide?
-    /// F1, F9 `android`: RecyclerView's fling, its edge effects and its finger velocity, in the
-    /// device's px (PanEngineAndroid.swift). Set up by `useAndroid(density:height:)`.
+    /// F1, F9 `android`: RecyclerView's fling and its edge effects, in the device's px
+    /// (PanEngineAndroid.swift), made at the reader's first touch or fling (nil until then:
+    /// nothing flings, no edge shows, so nothing of it runs, not even the edges' frame).
     var android: AndroidFlinger?
+    /// The list's density and measured height (px) the flinger is made for (`useAndroid`).
+    var androidList = (density: 1.0, height: 0)
     /// Its finger velocity, made at the first touch.
     lazy var androidTracker = AndroidVelocityTracker()
     /// RecyclerView's mLastTouchY, px.

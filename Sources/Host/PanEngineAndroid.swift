@@ -13,16 +13,24 @@ import ScrollPhysics
 /// The finger's y is the viewport's pt times the density (MotionEvent's float px).
 extension PanEngine {
     /// F9: the android list's screen density and measured height (px); the World sets them with
-    /// the law. A new height makes new edge effects (RecyclerView.invalidateGlows on a size change).
+    /// the law. A new height makes new edge effects (RecyclerView.invalidateGlows on a size change),
+    /// a new density a new flinger; before the first touch or fling there is none to renew.
     public func useAndroid(density: Double, height: Int) {
-        if let a = android, a.density == density {
+        androidList = (density, height)
+        guard let a = android else { return }
+        if a.density == density {
             if a.edges.height != height { android?.edges = AndroidEdges(height: height) }
             return
         }
         android = AndroidFlinger(density: density, height: height)
     }
 
-    var androidDensity: Double { android?.density ?? 1 }
+    var androidDensity: Double { androidList.density }
+
+    /// The flinger, made now if the reader never touched or flung the list before.
+    func androidFlinger() -> AndroidFlinger {
+        android ?? AndroidFlinger(density: androidList.density, height: androidList.height)
+    }
 
     /// MotionEvent.getY(): the finger's px.
     func fingerPx(_ y: Double) -> Float { Float(y * androidDensity) }
@@ -48,7 +56,9 @@ extension PanEngine {
         guard physics == .android else { return }
         let up = target.room(contentUp: false, scene) != 0, down = target.room(contentUp: true, scene) != 0
         let ms = AndroidClock.millis(tick: now)
-        _ = android?.edges.catchShowing(canScrollUp: up, canScrollDown: down, atMs: ms)
+        var a = androidFlinger()
+        _ = a.edges.catchShowing(canScrollUp: up, canScrollDown: down, atMs: ms)
+        android = a
     }
 
     /// LinearLayoutManager.scrollBy on the target: consumes what there is of `dy` px. A step that
@@ -73,7 +83,8 @@ extension PanEngine {
         let yPx = touchPx(y)
         var dy = lastTouchPx - yPx
         lastTouchPx = yPx
-        guard var a = android, dy != 0 else { return }
+        guard dy != 0 else { return }
+        var a = androidFlinger()
         let up = target.room(contentUp: false, scene) != 0, down = target.room(contentUp: true, scene) != 0
         dy -= a.edges.releaseVertical(dy: dy, canScrollUp: up, canScrollDown: down, atMs: ms)
         let consumed = scrollStep(dy)
@@ -85,7 +96,7 @@ extension PanEngine {
     /// ACTION_UP after a drag: RecyclerView.fling with the tracker's velocity, then releaseGlows.
     /// True when it flung.
     func androidRelease(now: Int) -> Bool {
-        guard var a = android else { return false }
+        var a = androidFlinger()
         let ms = AndroidClock.millis(tick: now)
         let up = AndroidClock.nanos(tick: now)
         let v = androidTracker.velocity(upNanos: up, maxVelocity: Float(a.maximumVelocity))
@@ -106,7 +117,8 @@ extension PanEngine {
     /// A fling at `v` content pt/s (+ = content up: RecyclerView's dy > 0) from keys or a wheel
     /// stream: RecyclerView.fling with its px/s (the flywheel adds a running fling's velocity).
     func androidFling(contentVelocity v: Double, now: Int) -> Bool {
-        guard v.isFinite, var a = android else { return false }
+        guard v.isFinite else { return false }
+        var a = androidFlinger()
         let ms = AndroidClock.millis(tick: now)
         var flung = a.fling(Java.int(v * a.density), atMs: ms)
         if flung { flung = !firstRun(&a, atMs: ms) }
