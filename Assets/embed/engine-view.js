@@ -14,8 +14,10 @@
   // The last answer, given again while nothing the terminal sees has changed (DOM mutations,
   // loads and errors, the root's size, the viewport, fonts, scrolling, running animations) and
   // it covers the range asked for; its range goes with it.
+  // `version` counts those changes: the terminal's pixel tiles (X9) of an older version are stale.
   let last = null;
-  const changed = () => { last = null; };
+  let version = 0;
+  const changed = () => { last = null; version += 1; };
   new MutationObserver(changed).observe(document, {
     subtree: true, childList: true, attributes: true, characterData: true,
   });
@@ -163,7 +165,7 @@
     const root = document.documentElement;
     const bg = getComputedStyle(document.body || root).backgroundColor;
     return JSON.stringify({
-      from: y0, to: y1, h: root.getBoundingClientRect().height, w: root.clientWidth,
+      from: y0, to: y1, v: version, h: root.getBoundingClientRect().height, w: root.clientWidth,
       bg: bg === "rgba(0, 0, 0, 0)" ? getComputedStyle(root).backgroundColor : bg, runs, images,
     });
   }

@@ -58,9 +58,10 @@ extension EngineWebPage {
         // frame needs no second read.
         let margin = max(viewportHeight, y1 - y0)
         if let s = try? attemptThrowing({ try engine.layout(from: y0 - margin, to: y1 + margin) }), let s {
-            return PageCellLayout.items(s, cell: config.cell, from: y0, to: y1,
-                                        postIndex: geometry.index(at:),
-                                        media: mediaItem)
+            let laid = PageCellLayout.items(s, cell: config.cell, from: y0, to: y1,
+                                            postIndex: geometry.index(at:),
+                                            media: mediaItem)
+            return tiles.map { tiledItems(laid, $0, from: y0, to: y1, postIndex: geometry.index(at:)) } ?? laid
         }
         var out: [PageItem] = []
         if let first = posts.first, y0 < first.top, shadow.loadedCount > 0 {

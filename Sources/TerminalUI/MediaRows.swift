@@ -37,7 +37,11 @@ extension FrameContext {
             screen.fill(row: r, col: c0, width: width, " ", theme.placeholder)
             if first { label(r, c0, broken(why), width, theme.broken) }
         case let .loaded(_, _, path):
-            if let p = path {
+            if let p = path, screen.capabilities.features.graphics.isPixels, pixelImages,
+               let px = SuppliedImages.shared.image(for: p) {
+                // Pixels decoded already (a real source's, R2; an engine's tile, X9): no decode to wait for.
+                drawPixelImage(r, ly, item, p, px, c0, width)
+            } else if let p = path {
                 let halfRows = max(1, Int((item.height / 8).rounded(.up)))
                 let mode = screen.capabilities.colorMode
                 let rung = screen.capabilities.features.graphics

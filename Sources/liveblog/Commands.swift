@@ -160,6 +160,7 @@ func runView(_ args: ParsedArguments) -> Int32 {
         printError("cannot open the terminal: \(error)")
         return ExitCode.software.rawValue
     }
+    EngineRun.draw(on: screen)
     (cfg.cols, cfg.rows) = (screen.cols, screen.rows)
     let world = World(liveblog: lb, config: cfg, makePage: makePage)
     trimHeapAfterOpening(lb)

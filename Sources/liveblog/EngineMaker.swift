@@ -46,6 +46,19 @@ final class EngineRun {
         return error is EngineSettingsError ? ExitCode.usage.rawValue : ExitCode.software.rawValue
     }
 
+    /// X9: the terminal's cell in pixels when it shows pixel graphics: each engine page opened
+    /// in real time from then on draws the engine's own pixels, in row tiles.
+    nonisolated(unsafe) static var tileSpec: TileSpec?
+
+    /// Pages opened from now on draw on `screen`: in its pixels, where it has pixel graphics.
+    static func draw(on screen: NcursesScreen) {
+        let f = screen.capabilities.features
+        guard f.graphics.isPixels else { return tileSpec = nil }
+        // As the pixel layer draws (FrameDecorations): 8 × 16 px where the terminal did not say.
+        let (w, h) = f.cellPixels.map { ($0.width, $0.height) } ?? (8, 16)
+        tileSpec = TileSpec(cellPixelWidth: w, cellPixelHeight: h)
+    }
+
     /// Ends every browser this command started (a normal end of the command).
     static func closeAll() {
         let all = lock.withLock { () -> [EngineRun] in
@@ -76,8 +89,14 @@ final class EngineRun {
             ?? .reference(r.liveblog, r.config)
         do {
             let page = try EnginePage(browser: browser, source: source, config: c)
-            return EngineWebPage(engine: page, liveblog: r.liveblog, config: r.config, width: r.width,
-                                 firstJumpId: r.firstJumpId, hook: r.hook, defaultHook: defaultHook)
+            let web = EngineWebPage(engine: page, liveblog: r.liveblog, config: r.config, width: r.width,
+                                    firstJumpId: r.firstJumpId, hook: r.hook, defaultHook: defaultHook)
+            if time == .realTime, let spec = EngineRun.tileSpec {
+                web.tiles = PageTiles(spec: spec, rowHeight: r.config.cell.height) { key, image in
+                    if let image { SuppliedImages.shared.put(image, for: key) } else { SuppliedImages.shared.remove(key) }
+                }
+            }
+            return web
         } catch {
             TerminalRestorer.restoreNow()
             printError("\(error)")
