@@ -10,12 +10,16 @@ extension EngineWebPage {
         guard let tiles, failure == nil, y1 > y0, columns > 0 else { return }
         // Exactly what the row's cells show (a phone wider than the terminal is cut at the right).
         let width = min(engine.width, Double(columns) * config.cell.width)
-        let margin = max(viewportHeight, y1 - y0)
+        let margin = layoutMargin(y0, y1)
         attempt {
             guard let s = try engine.layout(from: y0 - margin, to: y1 + margin) else { return }
-            // A self-scrolling web view shows its viewport: the capture's clip is in the document.
+            // A self-scrolling web view paints its viewport only (the clip is in the document's
+            // coordinates, as the rows are).
+            let row = config.cell.height
+            let top = Int((scrollY / row).rounded(.up)), bottom = Int(((scrollY + viewportHeight) / row).rounded(.down))
+            let painted = selfScrolling ? top..<max(top, bottom) : nil
             try tiles.update(engine, visible: tiles.rows(from: y0, to: y1), version: s.version,
-                             width: width, contentHeight: max(s.contentHeight, contentHeight))
+                             width: width, contentHeight: max(s.contentHeight, contentHeight), within: painted)
         }
     }
 

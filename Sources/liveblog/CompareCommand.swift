@@ -79,7 +79,6 @@ func runCompare(_ args: ParsedArguments) -> Int32 {
         return ExitCode.software.rawValue
     }
     TerminalRestorer.install()
-    EngineRun.draw(on: screen)
     let areas = CompareApp.areas(count: configs.count, cols: screen.cols, rows: screen.rows)
     let worlds = zip(zip(configs, areas), makers).map { pane, makePage -> World in
         var c = pane.0

@@ -11,7 +11,6 @@ import TerminalUI
 /// `tour`: the tour's settings (a phone where it fits, issue 32); `engines`: the two panes'.
 func playDemo(_ lb: Liveblog, tour: WorldConfig, engines cfg: WorldConfig, on screen: NcursesScreen,
               enginesOnly: Bool) -> SessionEnd {
-    EngineRun.draw(on: screen)
     var maker: PageMaker?
     let start: () -> String? = {
         do {

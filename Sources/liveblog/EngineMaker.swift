@@ -5,6 +5,7 @@ import DevTools
 import Embed
 import Host
 import Simulation
+import ImageDecoding
 import TerminalKit
 
 /// The real engine for a run (X1, X2): one browser process for the command, in its own process
@@ -47,16 +48,26 @@ final class EngineRun {
     }
 
     /// X9: the terminal's cell in pixels when it shows pixel graphics: each engine page opened
-    /// in real time from then on draws the engine's own pixels, in row tiles.
+    /// in real time from then on draws the engine's own pixels, in row tiles (`view`; the panes
+    /// of `compare` draw images as symbols, so their engine pane shows the engine's text).
     nonisolated(unsafe) static var tileSpec: TileSpec?
+    /// The terminal's encoding of a row tile, made off the drawing thread (sixel, iTerm2).
+    nonisolated(unsafe) static var tilePrepare: (@Sendable (String, RGBAImage, Int) -> Void)?
 
     /// Pages opened from now on draw on `screen`: in its pixels, where it has pixel graphics.
     static func draw(on screen: NcursesScreen) {
         let f = screen.capabilities.features
-        guard f.graphics.isPixels else { return tileSpec = nil }
+        guard f.graphics.isPixels else {
+            (tileSpec, tilePrepare) = (nil, nil)
+            return
+        }
         // As the pixel layer draws (FrameDecorations): 8 × 16 px where the terminal did not say.
-        let (w, h) = f.cellPixels.map { ($0.width, $0.height) } ?? (8, 16)
-        tileSpec = TileSpec(cellPixelWidth: w, cellPixelHeight: h)
+        let cell = f.cellPixels ?? CellPixelSize(width: 8, height: 16)
+        tileSpec = TileSpec(cellPixelWidth: cell.width, cellPixelHeight: cell.height)
+        let proto = f.graphics
+        tilePrepare = { key, image, cols in
+            PreparedImages.shared.prepare(image, source: key, proto: proto, cols: cols, rows: 1, cell: cell)
+        }
     }
 
     /// Ends every browser this command started (a normal end of the command).
@@ -92,9 +103,14 @@ final class EngineRun {
             let web = EngineWebPage(engine: page, liveblog: r.liveblog, config: r.config, width: r.width,
                                     firstJumpId: r.firstJumpId, hook: r.hook, defaultHook: defaultHook)
             if time == .realTime, let spec = EngineRun.tileSpec {
-                web.tiles = PageTiles(spec: spec, rowHeight: r.config.cell.height) { key, image in
-                    if let image { SuppliedImages.shared.put(image, for: key) } else { SuppliedImages.shared.remove(key) }
+                let tiles = PageTiles(spec: spec, rowHeight: r.config.cell.height, columnWidth: r.config.cell.width) {
+                    key, image in
+                    if let image { return SuppliedImages.shared.put(image, for: key) }
+                    SuppliedImages.shared.remove(key)
+                    PreparedImages.shared.remove(key)
                 }
+                tiles.prepare = EngineRun.tilePrepare
+                web.tiles = tiles
             }
             return web
         } catch {

@@ -107,8 +107,12 @@ final class PageTilesTests: EngineTestCase {
         let tiles = try XCTUnwrap(web.tiles)
         XCTAssertTrue(draw(web, from: 0, to: 480) { self.fresh(web, 0..<30) })
         let before = tiles.tiles.mapValues(\.key)
+        let v0 = try XCTUnwrap(web.engine.layout(from: 0, to: 1)?.version)
         web.insertPostsAtTop([Post(id: "live1", createdAt: 1_700_000_100,
                                    blocks: [.text(RichText(plain: "A live post from the stadium"))])])
+        // The page says it changed (engine-view.js's notice, real time), then its rows are captured again.
+        XCTAssertTrue(draw(web, from: 0, to: 480) { (try? web.engine.layout(from: 0, to: 1))??.version != v0 },
+                      "the page's version moves within frames")
         XCTAssertTrue(draw(web, from: 0, to: 480) { self.fresh(web, 0..<30) }, "captured again after the change")
         for row in 0..<30 {
             XCTAssertNotEqual(tiles.tiles[row]?.key, before[row], "row \(row) is a new capture")
@@ -130,5 +134,31 @@ final class PageTilesTests: EngineTestCase {
         XCTAssertEqual(Set(delivered.keys), Set(tiles.tiles.values.map(\.key)),
                        "the dropped rows' pictures are dropped where the terminal keeps them")
         XCTAssertGreaterThan(tiles.measures.count, 1)
+    }
+
+    func testX9_aSelfScrollingWebViewsTilesAreItsDocumentsRowsInsideItsViewport() throws {
+        let web = try tiled(engineFixture(20, embedEvery: 0))
+        let tiles = try XCTUnwrap(web.tiles)
+        // Content-sized first: rows 50–79 as the whole page's capture paints them.
+        XCTAssertTrue(draw(web, from: 800, to: 1280) { self.fresh(web, 50..<80) })
+        let whole = tiles.tiles.filter { (50..<80).contains($0.key) }.mapValues(\.image)
+        // The same rows in a self-scrolling web view of 480 pt scrolled to them.
+        web.selfScrolling = true
+        web.viewportHeight = 480
+        web.fitViewport()
+        web.scrollY = 800
+        XCTAssertTrue(draw(web, from: 800, to: 1280) { (try? web.engine.geometry().scrollY) == 800 }, "scrolled")
+        // Captured again once the page has said it scrolled (a capture asked before is stale by then).
+        draw(web, from: 800, to: 1280, seconds: 1) { false }
+        XCTAssertTrue(draw(web, from: 800, to: 1280) { self.fresh(web, 50..<80) }, "captured again in the viewport")
+        for row in 50..<80 {
+            let a = try XCTUnwrap(whole[row]), b = try XCTUnwrap(tiles.tiles[row]).image
+            XCTAssertEqual(a.width, b.width)
+            let differ = stride(from: 0, to: a.pixels.count, by: 4).filter { abs(Int(a.pixels[$0]) - Int(b.pixels[$0])) > 24 }
+            XCTAssertLessThan(differ.count, a.width * a.height / 50, "row \(row): the document's row, not the viewport's")
+        }
+        let now = tiles.tiles[50]?.version
+        let outside = tiles.tiles.filter { !(50..<80).contains($0.key) && $0.value.version == now }
+        XCTAssertEqual(outside.keys.sorted(), [], "nothing outside the viewport captured since")
     }
 }
