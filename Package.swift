@@ -53,7 +53,7 @@ let package = Package(
         // X2: the browser engine over the DevTools pipe; X3–X7: the real page on it.
         .target(name: "CEngineGuard"),
         .target(name: "DevTools", dependencies: ["CEngineGuard", "LiveblogModel"]),
-        .target(name: "BrowserEngine", dependencies: ["DevTools", "Embed", "LiveblogModel", "VirtualTime", "TextCells", "Host"]),
+        .target(name: "BrowserEngine", dependencies: ["DevTools", "Embed", "LiveblogModel", "VirtualTime", "TextCells", "Host", "ImageDecoding"]),
         .executableTarget(name: "liveblog", dependencies: ["TerminalUI", "QA", "Simulation", "Arguments", "CTurboJPEG", "ImageDecoding", "RealSources", "Fetch", "CSupport", "Embed", "Host", "LiveblogModel", "ScrollPhysics", "TerminalKit", "TextCells", "BrowserEngine", "DevTools", "VirtualTime"]),
         .testTarget(name: "LiveblogModelTests", dependencies: ["LiveblogModel", "ImageDecoding", "TextCells"]),
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics", "VirtualTime"], exclude: ["Fixtures"]),
@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "ImageLoadingTests", dependencies: ["ImageLoading", "Fetch", "ImageDecoding", "TestSupport"]),
         .testTarget(name: "RealSourcesTests", dependencies: ["RealSources", "Fetch", "ImageDecoding", "ImageLoading", "LiveblogModel", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "DevToolsTests", dependencies: ["DevTools", "CEngineGuard", "TestSupport", "LiveblogModel"]),
-        .testTarget(name: "BrowserEngineTests", dependencies: ["BrowserEngine", "DevTools", "Embed", "LiveblogModel", "TestSupport"]),
+        .testTarget(name: "BrowserEngineTests", dependencies: ["BrowserEngine", "DevTools", "Embed", "LiveblogModel", "TestSupport", "ImageDecoding"]),
         .testTarget(name: "RealSessionTests", dependencies: ["RealSources", "QA", "Simulation", "Host", "LiveblogModel", "Embed", "TestSupport"]),
     ]
 )

@@ -2,7 +2,7 @@
 // terminal"). Injected by liveblog into every document at document start, after inject.js, in
 // any page (the reference embed or a --page-url one); it defines the non-enumerable
 // window.__liveblogView, which answers in page coordinates (CSS px, the document's top-left):
-//  - layout(y0, y1): the text runs (consecutive words of one text node on one line box) and the
+//  - layout(y0, y1, have): the text runs (consecutive words of one text node on one line box) and the
 //    images the engine laid out between page y y0 and y1, as one JSON string (one value over
 //    the protocol, cheap to pass). It only reads the layout: nothing of the page changes.
 //  - activate(href, y): Enter on a focused link (T2): the page's own link to href nearest to page
@@ -14,8 +14,21 @@
   // The last answer, given again while nothing the terminal sees has changed (DOM mutations,
   // loads and errors, the root's size, the viewport, fonts, scrolling, running animations) and
   // it covers the range asked for; its range goes with it.
+  // `version` counts those changes: the terminal's pixel tiles (X9) of an older version are stale.
+  // In real time (`view`) liveblog adds the binding __liveblogViewChanged: it hears of a change
+  // (once per task at most) and reads the layout and the posts' boxes again only then.
+  const notify = window.__liveblogViewChanged;
+  try { delete window.__liveblogViewChanged; } catch (e) { /* kept */ }
   let last = null;
-  const changed = () => { last = null; };
+  let version = 0;
+  let notifying = false;
+  const changed = () => {
+    last = null;
+    version += 1;
+    if (typeof notify !== "function" || notifying) return;
+    notifying = true;
+    setTimeout(() => { notifying = false; notify(String(version)); }, 0);
+  };
   new MutationObserver(changed).observe(document, {
     subtree: true, childList: true, attributes: true, characterData: true,
   });
@@ -121,9 +134,11 @@
     return 1;
   }
 
-  function layout(y0, y1) {
+  // `have`: the version of the answer the terminal holds for this range; "same" while it is
+  // still true (the terminal keeps what it parsed, nothing is sent again).
+  function layout(y0, y1, have) {
     const animating = document.getAnimations && document.getAnimations().length > 0;
-    if (last && !animating && last.y0 <= y0 && y1 <= last.y1) return last.json;
+    if (last && !animating && last.y0 <= y0 && y1 <= last.y1) return have === version ? "same" : last.json;
     const json = read(y0, y1);
     last = { y0, y1, json };
     return json;
@@ -163,7 +178,7 @@
     const root = document.documentElement;
     const bg = getComputedStyle(document.body || root).backgroundColor;
     return JSON.stringify({
-      from: y0, to: y1, h: root.getBoundingClientRect().height, w: root.clientWidth,
+      from: y0, to: y1, v: version, h: root.getBoundingClientRect().height, w: root.clientWidth,
       bg: bg === "rgba(0, 0, 0, 0)" ? getComputedStyle(root).backgroundColor : bg, runs, images,
     });
   }

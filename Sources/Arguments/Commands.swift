@@ -231,9 +231,9 @@ public enum LiveblogCommands {
             .flag("json", help: "Print one JSON object instead of a table."),
             .option("only", value: "PART",
                     help: "Internal: run one part alone (frame, relayout: one frame or one relayout, for "
-                        + "callgrind; open, scroll: the child processes of B3/B6 and B5; url, decoding, engine: B9, "
-                        + "B10, X10's figures alone; files: write the plain and heavy liveblogs into --file DIR).",
-                    allowed: ["frame", "relayout", "open", "scroll", "url", "decoding", "engine", "files"]),
+                        + "callgrind; open, scroll: the child processes of B3/B6 and B5; url, decoding, engine, pixels: B9, "
+                        + "B10, X10's and X9's figures alone; files: write the plain and heavy liveblogs into --file DIR).",
+                    allowed: ["frame", "relayout", "open", "scroll", "url", "decoding", "engine", "pixels", "files"]),
             .option("file", value: "PATH", help: "Internal, with --only open: the liveblog file to open "
                         + "(with --only files: the directory)."),
             .option("event", value: "ID", help: "Internal, with --only open: the post to deep-link to."),

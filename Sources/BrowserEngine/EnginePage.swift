@@ -52,6 +52,12 @@ public final class EnginePage {
     var geometryCache: PageGeometry? { didSet { if geometryCache == nil { layoutCache = nil } } }
     /// What the engine laid out where, for the terminal (X9): read once a frame at most.
     var layoutCache: PageLayoutSnapshot?
+    /// The last answer read, kept across frames: the page says "same" while it still holds.
+    var layoutHeld: PageLayoutSnapshot?
+    /// Real time: engine-view.js said the page changed since the geometry (`viewChanged`) or the
+    /// layout (`layoutChanged`) was last read; while neither is set, no frame asks the engine.
+    var viewChanged = true
+    var layoutChanged = true
     var pendingTouchEnd: (x: Double, y: Double)?
     /// Reader input sent, with the frames it may take to reach the page (a touch: the next
     /// frame; a wheel turn: the one after, the compositor takes it first), and what the page saw.
@@ -135,6 +141,7 @@ public final class EnginePage {
     /// The posts' boxes after the last frame's layout (one engine round trip a frame at most).
     public func geometry() throws -> PageGeometry {
         if let g = geometryCache { return g }
+        viewChanged = false
         let g = try guarded("reading the page's geometry") { () throws -> PageGeometry in
             let value = try evaluate("__liveblogDriver.geometry()", doing: "reading the page's geometry")
             return try EnginePage.geometry(from: value)

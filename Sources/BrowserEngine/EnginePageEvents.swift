@@ -37,7 +37,11 @@ extension EnginePage {
             if let f = p["requestId"]?.stringValue { gate.paused(fetchId: f, networkId: p["networkId"]?.stringValue) }
         case "Runtime.bindingCalled":
             let payload = p["payload"]?.stringValue ?? ""
-            if p["name"]?.stringValue == InjectedScript.channel { channel(payload) } else { bridge(payload) }
+            switch p["name"]?.stringValue {
+            case InjectedScript.channel: channel(payload)
+            case InjectedScript.viewChanged: (viewChanged, layoutChanged) = (true, true)
+            default: bridge(payload)
+            }
         case "Runtime.consoleAPICalled":
             let text = EnginePage.consoleText(p["args"]?.arrayValue ?? [])
             outbox.append(.page(.console(level: EnginePage.level(p["type"]?.stringValue ?? "log"),

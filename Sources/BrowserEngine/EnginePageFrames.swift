@@ -67,7 +67,8 @@ extension EnginePage {
         try absorb(doing: doing)
         gate.endFrame(tick: t)
         reportProgress()
-        geometryCache = nil
+        // The posts' boxes are read again once the page said it changed (engine-view.js).
+        if viewChanged { geometryCache = nil }
     }
 
     /// W1: progress moved by a tenth, or reached 1 (after the load: its own value is the row's).

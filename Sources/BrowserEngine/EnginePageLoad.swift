@@ -23,7 +23,7 @@ extension EnginePage {
         try session.call("Network.setCacheDisabled", .obj(("cacheDisabled", .bool(true))), doing: doing)
         let pattern: JSONValue = .obj(("urlPattern", .string("*")), ("requestStage", .string("Request")))
         try session.call("Fetch.enable", .obj(("patterns", .array([pattern]))), doing: doing)
-        for name in [InjectedScript.channel, InjectedScript.bridge] {
+        for name in [InjectedScript.channel, InjectedScript.bridge] + (isVirtual ? [] : [InjectedScript.viewChanged]) {
             try session.call("Runtime.addBinding", .obj(("name", .string(name))), doing: doing)
         }
         try applyMetrics(doing: doing)

@@ -11,12 +11,23 @@ extension EnginePage {
     /// trip, kept for the frame); nil: the document has no view (a page that replaced it).
     public func layout(from y0: Double, to y1: Double) throws -> PageLayoutSnapshot? {
         if let s = layoutCache, s.covers(y0, y1) { return s }
+        // A range on a grid of 256 pt, so the frames of a scroll ask the page for the same one.
+        let (lo, hi) = ((y0 / 256).rounded(.down) * 256, (y1 / 256).rounded(.up) * 256)
+        let held = layoutHeld.flatMap { $0.covers(lo, hi) ? $0 : nil }
+        // Real time: nothing changed since it was read (the page says so when something does).
+        if !isVirtual, !layoutChanged, let held {
+            layoutCache = held
+            return held
+        }
+        layoutChanged = false
         let doing = "reading the page's layout"
-        let call = "(v => v ? v.layout(\(ProtocolJSON.number(y0)), \(ProtocolJSON.number(y1))) : null)"
+        let have = held.map { String($0.version) } ?? "null"
+        let call = "(v => v ? v.layout(\(ProtocolJSON.number(lo)), \(ProtocolJSON.number(hi)), \(have)) : null)"
         let value = try guarded(doing) { try evaluate(call + "(window.__liveblogView)", doing: doing) }
         if case .null = value { return nil }
-        let s = try PageLayoutSnapshot.parse(value, from: y0, to: y1)
+        let s = value.stringValue == "same" && held != nil ? held! : try PageLayoutSnapshot.parse(value, from: lo, to: hi)
         layoutCache = s
+        layoutHeld = s
         return s
     }
 }

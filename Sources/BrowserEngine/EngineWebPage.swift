@@ -7,8 +7,8 @@ import TextCells
 /// it unchanged. Each call goes to the `EnginePage`; its events become the page's (`.bridge` for
 /// what crossed the platform's bridge, `.engine` for the engine's own, X10). The first engine
 /// error ends the page: `failure` says what it was doing, every later call does nothing (X2).
-/// What the terminal draws is each post's own text rendering placed at the post's box as the
-/// engine laid it out (`EngineWebPage+Drawing`; the engine's own pixels are issue 28's).
+/// What the terminal draws is the engine's text layout (`EngineWebPageLayout`) or, on a terminal
+/// with pixel graphics, the engine's own pixels in row tiles (`tiles`, `PageTiles`).
 public final class EngineWebPage: WebPage {
     public let engine: EnginePage
     public let config: PageConfig
@@ -31,6 +31,8 @@ public final class EngineWebPage: WebPage {
     public var selfScrolling = false
     public var scrollY: Double = 0 { didSet { if selfScrolling, scrollY != oldValue { scrollPage() } } }
     public var viewportHeight: Double = 0
+    /// X9: the engine's pixels for a terminal with pixel graphics (nil: its text layout).
+    public var tiles: PageTiles?
     var lastTapTick: Int?
     var unsupportedNoted: Set<String> = []
 

@@ -54,13 +54,12 @@ extension EngineWebPage {
     public func items(from y0: Double, to y1: Double) -> [PageItem] {
         let geometry = geometry
         let posts = geometry.posts
-        // The range read: the one asked for and a screen either side, so a scroll within the
-        // frame needs no second read.
-        let margin = max(viewportHeight, y1 - y0)
+        let margin = layoutMargin(y0, y1)
         if let s = try? attemptThrowing({ try engine.layout(from: y0 - margin, to: y1 + margin) }), let s {
-            return PageCellLayout.items(s, cell: config.cell, from: y0, to: y1,
-                                        postIndex: geometry.index(at:),
-                                        media: mediaItem)
+            let laid = PageCellLayout.items(s, cell: config.cell, from: y0, to: y1,
+                                            postIndex: geometry.index(at:),
+                                            media: mediaItem)
+            return tiles.map { tiledItems(laid, $0, from: y0, to: y1, postIndex: geometry.index(at:)) } ?? laid
         }
         var out: [PageItem] = []
         if let first = posts.first, y0 < first.top, shadow.loadedCount > 0 {
@@ -73,6 +72,11 @@ extension EngineWebPage {
         }
         return out
     }
+
+    /// The range read around the one asked for: a screen either side (the drawn range, or 30 rows
+    /// for a hit test's), so a scroll within the frame needs no second read. (Not the web view's
+    /// height: a content-sized one is the whole page, and its whole layout a frame is too slow.)
+    func layoutMargin(_ y0: Double, _ y1: Double) -> Double { max(y1 - y0, 30 * config.cell.height) }
 
     /// An image the engine shows as the terminal draws it: the liveblog's media item (its
     /// file, half-blocks or symbols, once the engine has it), else one of the page's own.

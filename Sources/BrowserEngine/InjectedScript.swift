@@ -6,6 +6,9 @@ import LiveblogModel
 enum InjectedScript {
     static let channel = "__liveblogChannel"
     static let bridge = "__liveblogBridge"
+    /// engine-view.js's change notice (real time only): the layout and the geometry are read
+    /// again only after one.
+    static let viewChanged = "__liveblogViewChanged"
 
     static func source(assets: EmbedAssets, config: EngineConfig) -> String {
         let options: JSONValue = .obj(

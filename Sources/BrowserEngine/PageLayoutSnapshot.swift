@@ -11,13 +11,18 @@ public struct PageLayoutSnapshot: Sendable, Equatable {
     public var from: Double
     public var to: Double
     public var contentHeight: Double
+    /// How many times what the terminal sees of the page has changed (engine-view.js): pixels
+    /// captured at an older version are stale (X9).
+    public var version: Int
     public var runs: [PageTextRun]
     public var images: [PageImageBox]
 
-    public init(from: Double, to: Double, contentHeight: Double, runs: [PageTextRun], images: [PageImageBox]) {
+    public init(from: Double, to: Double, contentHeight: Double, runs: [PageTextRun], images: [PageImageBox],
+                version: Int = 0) {
         self.from = from
         self.to = to
         self.contentHeight = contentHeight
+        self.version = version
         self.runs = runs
         self.images = images
     }
@@ -127,6 +132,7 @@ extension PageLayoutSnapshot {
         // The range the answer covers: the one asked for, or a wider one the page answered before.
         let from = json["from"]?.doubleValue.map { min($0, y0) } ?? y0
         let to = json["to"]?.doubleValue.map { max($0, y1) } ?? y1
-        return PageLayoutSnapshot(from: from, to: to, contentHeight: height, runs: runs, images: images)
+        return PageLayoutSnapshot(from: from, to: to, contentHeight: height, runs: runs, images: images,
+                                  version: json["v"]?.intValue ?? 0)
     }
 }

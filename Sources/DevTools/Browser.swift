@@ -119,6 +119,11 @@ public struct TargetSession: Sendable {
     public func send(_ method: String, _ params: JSONValue = .object([]), doing: String? = nil) throws -> Int {
         try client.send(method, params, session: sessionId, doing: doing)
     }
+
+    /// A command whose reply is kept unparsed (`DevToolsClient.sendRaw`).
+    public func sendRaw(_ method: String, _ params: JSONValue = .object([]), doing: String? = nil) throws -> Int {
+        try client.sendRaw(method, params, session: sessionId, doing: doing)
+    }
 }
 
 /// Holds the client for a `Sendable` session value (the client is used from one thread).

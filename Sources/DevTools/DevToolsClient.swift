@@ -67,12 +67,32 @@ public final class DevToolsClient {
     }
 
     /// Has the reply to `id` arrived (after the last read)?
-    public func hasReply(_ id: Int) -> Bool { replies[id] != nil }
+    public func hasReply(_ id: Int) -> Bool { replies[id] != nil || rawReplies[id] != nil }
+
+    /// Sends a command whose reply is kept as its bytes, not parsed here (a screenshot's is
+    /// hundreds of kB of base64: the caller parses it off the drawing thread, X9).
+    public func sendRaw(_ method: String, _ params: JSONValue = .object([]), session: String? = nil,
+                        doing: String? = nil) throws -> Int {
+        let id = try send(method, params, session: session, doing: doing)
+        raw.insert(id)
+        return id
+    }
+
+    /// The reply to a `sendRaw` command as it came (nil: not yet), taken out.
+    public func takeRawReply(_ id: Int) -> [UInt8]? {
+        guard let bytes = rawReplies.removeValue(forKey: id) else { return nil }
+        pending[id] = nil
+        return bytes
+    }
+    private var raw: Set<Int> = []
+    private var rawReplies: [Int: [UInt8]] = [:]
 
     /// Forgets a command whose reply does not matter (it is dropped when it comes).
     public func discardReply(_ id: Int) {
         pending[id] = nil
         replies[id] = nil
+        rawReplies[id] = nil
+        raw.remove(id)
         discarded.insert(id)
     }
     private var discarded: Set<Int> = []
@@ -139,6 +159,10 @@ public final class DevToolsClient {
     }
 
     private func dispatch(_ bytes: [UInt8]) throws {
+        if !raw.isEmpty, let id = Self.replyId(bytes), raw.remove(id) != nil {
+            rawReplies[id] = bytes
+            return
+        }
         let message: JSONValue
         do {
             message = try JSONParser.parse(bytes: bytes)
@@ -161,6 +185,19 @@ public final class DevToolsClient {
         }
         events.append(ProtocolEvent(method: method, params: message["params"] ?? .object([]),
                                     sessionId: message["sessionId"]?.stringValue))
+    }
+
+    /// The id of a reply, read from its start as the engine writes it (`{"id":12,...`); nil
+    /// for anything else (an event starts with `{"method":`).
+    static func replyId(_ bytes: [UInt8]) -> Int? {
+        let prefix = Array("{\"id\":".utf8)
+        guard bytes.count > prefix.count, bytes.starts(with: prefix) else { return nil }
+        var id = 0, i = prefix.count
+        while i < bytes.count, i < prefix.count + 12, bytes[i] >= 0x30, bytes[i] <= 0x39 {
+            id = id * 10 + Int(bytes[i] - 0x30)
+            i += 1
+        }
+        return i > prefix.count && i < bytes.count && bytes[i] == UInt8(ascii: ",") ? id : nil
     }
 
     private func exited(doing: String) -> DevToolsError {

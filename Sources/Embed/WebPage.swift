@@ -99,6 +99,10 @@ public protocol WebPage: AnyObject {
     func clampedScroll(_ y: Double) -> Double
 
     // MARK: What the renderer draws
+    /// The renderer is about to draw page y `y0 ..< y1` in `columns` cells from the page's left
+    /// edge (once a drawn frame; `items` is also asked for other ranges: hit tests, link focus).
+    /// An engine's page captures its pixels for it.
+    func prepareToDraw(from y0: Double, to y1: Double, columns: Int)
     func items(from y0: Double, to y1: Double) -> [PageItem]
     /// E15: the horizontal timeline strip.
     var isTimeline: Bool { get }
@@ -111,6 +115,7 @@ public protocol WebPage: AnyObject {
 
 extension WebPage {
     public var failure: String? { nil }
+    public func prepareToDraw(from y0: Double, to y1: Double, columns: Int) {}
     public var maxScrollY: Double { max(0, contentHeight - viewportHeight) }
     public func clampedScroll(_ y: Double) -> Double { min(max(0, y), maxScrollY) }
     public func clampScroll() { if selfScrolling { scrollY = clampedScroll(scrollY) } }

@@ -36,10 +36,23 @@ public enum ChafaEncoder {
         case .iterm2: mode = Int32(LB_CHAFA_ITERM2)
         default: return []
         }
+        // A sixel image is drawn in bands of six pixel rows and libchafa rounds its height down to
+        // whole bands, which would squeeze a 13-pixel cell row into 12 and leave its last pixel
+        // row unpainted (X9: a tile of one cell row). The picture is padded below with transparent
+        // rows to whole bands instead: sixel leaves pixels it does not set as they are (P2 = 1).
+        let height = rows * cell.height
+        var (picture, canvasRows, cellHeight) = (image, rows, cell.height)
+        if proto == .sixel, height % 6 != 0 {
+            let banded = (height + 5) / 6 * 6
+            let extra = Int((Double(image.height) * Double(banded - height) / Double(height)).rounded())
+            picture = RGBAImage(width: image.width, height: image.height + extra,
+                                pixels: image.pixels + [UInt8](repeating: 0, count: image.width * extra * 4))
+            (canvasRows, cellHeight) = (1, picture.height == image.height ? height : banded)
+        }
         var len = 0
-        let out = image.pixels.withUnsafeBufferPointer { p in
-            lb_chafa_encode(mode, p.baseAddress, Int32(image.width), Int32(image.height), Int32(cols),
-                            Int32(rows), Int32(cell.width), Int32(cell.height), kittyID, &len)
+        let out = picture.pixels.withUnsafeBufferPointer { p in
+            lb_chafa_encode(mode, p.baseAddress, Int32(picture.width), Int32(picture.height), Int32(cols),
+                            Int32(canvasRows), Int32(cell.width), Int32(cellHeight), kittyID, &len)
         }
         guard let out else { return [] }
         defer { free(out) }

@@ -10,13 +10,16 @@ public struct PixelImageRequest: Hashable, Sendable {
     public var col: Int
     public var rows: Int
     public var cols: Int
+    /// Where `PreparedImages` may hold the image's bytes, encoded off the drawing thread.
+    public var source: String?
 
-    public init(key: Int, top: Int, col: Int, rows: Int, cols: Int) {
+    public init(key: Int, top: Int, col: Int, rows: Int, cols: Int, source: String? = nil) {
         self.key = key
         self.top = top
         self.col = col
         self.rows = rows
         self.cols = cols
+        self.source = source
     }
 }
 
@@ -49,8 +52,12 @@ public final class PixelImageLayer {
     }
 
     private var shown: [Int: Shown] = [:]
-    /// Kitty: image key → (cols, rows, pixel width, pixel height) transmitted.
+    /// Kitty: image key → (cols, rows, pixel width, pixel height) transmitted, oldest first in
+    /// `transmittedOrder`. Past `maxTransmitted` the oldest not on screen are freed in the
+    /// terminal (an engine page's row tiles are new pictures with each capture, X9).
     private var transmitted: [Int: [Int]] = [:]
+    private var transmittedOrder: [Int] = []
+    public static let maxTransmitted = 256
     private var cache = EncodedCache()
 
     public init(proto: GraphicsProtocol, cell: CellPixelSize, passthrough: Bool = false) {
@@ -99,8 +106,26 @@ public final class PixelImageLayer {
         for v in visible where v.moved || !touched.isDisjoint(with: v.shown.visible) {
             body += draw(v.shown, v.image)
         }
-        body += gone
+        body += gone + freeOldest()
         if !body.isEmpty { out.bytes = Array(("\u{1B}7" + body + "\u{1B}8").utf8) }
+        return out
+    }
+
+    /// Kitty: frees the oldest transmitted images not on screen beyond `maxTransmitted`.
+    private func freeOldest() -> String {
+        guard proto == .kitty, transmitted.count > Self.maxTransmitted else { return "" }
+        var out = "", kept: [Int] = []
+        var excess = transmitted.count - Self.maxTransmitted
+        for key in transmittedOrder {
+            if excess > 0, shown[key] == nil {
+                transmitted[key] = nil
+                out += wrap(KittyCommands.deleteImage(id: Self.kittyID(key)))
+                excess -= 1
+            } else {
+                kept.append(key)
+            }
+        }
+        transmittedOrder = kept
         return out
     }
 
@@ -141,6 +166,7 @@ public final class PixelImageLayer {
                 let bytes = ChafaEncoder.encode(img, proto: .kitty, cols: r.cols, rows: r.rows, cell: cell,
                                                 kittyID: Self.kittyID(r.key))
                 let (w, h) = Self.kittySize(bytes) ?? (r.cols * cell.width, r.rows * cell.height)
+                if transmitted[r.key] == nil { transmittedOrder.append(r.key) }
                 transmitted[r.key] = size + [w, h]
                 out += wrap(String(decoding: bytes, as: UTF8.self))
             }
@@ -152,7 +178,11 @@ public final class PixelImageLayer {
                                             cols: r.cols, rows: count))
             return out
         }
-        let bytes = cache.get(key: [r.key, r.cols, r.rows, first, count]) {
+        // An image encoded whole off the drawing thread (an engine page's row tile, X9: libchafa's
+        // sixel palette costs about 6 ms an image, however small) is sent as it is.
+        let prepared = first == 0 && count == r.rows
+            ? r.source.flatMap { PreparedImages.shared.bytes($0, proto: proto, cols: r.cols, rows: r.rows, cell: cell) } : nil
+        let bytes = prepared ?? cache.get(key: [r.key, r.cols, r.rows, first, count]) {
             let y0 = first * img.height / r.rows, y1 = (first + count) * img.height / r.rows
             return ChafaEncoder.encode(img.rows(y0, y1), proto: proto, cols: r.cols, rows: count, cell: cell)
         }

@@ -62,8 +62,12 @@ public final class CellGrid: Screen {
     public private(set) var lastImages: [PixelImageRequest] = []
     public private(set) var lastLinks: [LinkSpan] = []
 
+    /// The pixel layer's work for the images asked for (bench: a frame's whole cost with the engine's pixels, X9); nil: none.
+    public var decorations: FrameDecorations?
+
     public func placeImage(_ request: PixelImageRequest, pixels: RGBAImage, clip: Range<Int>) {
         if !images.contains(where: { $0.key == request.key }) { images.append(request) }
+        decorations?.placeImage(request, pixels: pixels, clip: clip)
     }
 
     public func link(_ span: LinkSpan) { links.append(span) }

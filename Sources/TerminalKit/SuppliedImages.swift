@@ -21,6 +21,14 @@ public final class SuppliedImages: @unchecked Sendable {
         while order.count > capacity { images[order.removeFirst()] = nil }
     }
 
+    /// Drops an image (an engine's tile no longer kept, X9).
+    public func remove(_ key: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard images.removeValue(forKey: key) != nil else { return }
+        order.removeAll { $0 == key }
+    }
+
     public func image(for key: String) -> RGBAImage? {
         lock.lock()
         defer { lock.unlock() }

@@ -123,6 +123,12 @@ final class ColumnScreen: Screen {
         return fitted == text ? drawn : TextWidth.width(text)
     }
 
+    func fill(row: Int, col: Int, width w: Int, _ ch: Character, _ style: Style) {
+        let start = max(0, col), end = min(width, col + w)
+        guard end > start else { return }
+        base.fill(row: row, col: left + start, width: end - start, ch, style)
+    }
+
     func placeImage(_ request: PixelImageRequest, pixels: RGBAImage, clip: Range<Int>) {
         var r = request
         r.col += left

@@ -243,6 +243,9 @@ extension FrameModel {
                 lo = min(lo, py)
                 hi = max(hi, py)
             }
+            // The columns a page row is drawn in: the list's, but its last (DeviceFrame, drawPage).
+            let listCols = w.config.device == nil ? w.config.cols : min(w.config.cols, w.viewCols)
+            if lo <= hi { w.page.prepareToDraw(from: lo - 1, to: hi + 1, columns: listCols - 1) }
             let list = lo <= hi ? w.page.items(from: lo - 1, to: hi + 1) : []
             items = list
             return list

@@ -17,6 +17,13 @@ extension FrameContext {
                    _ c0: Int, _ width: Int) {
         let (c0, width) = imageColumns(item, m, state, c0, width)
         let ly = py - item.y
+        if case let .loaded(_, _, p?) = state, pixelImages, screen.capabilities.features.graphics.isPixels,
+           let px = SuppliedImages.shared.image(for: p) {
+            // Pixels decoded already (a real source's, R2; an engine's tile, X9): no decode to wait for.
+            drawPixelImage(r, ly, item, p, px, c0, width)
+            if m.kind == .video && ly < page.line { drawPlayLabel(r, c0, m, width) }
+            return
+        }
         let first = ly < page.line
         let alt = theme.ascii(m.alt ?? (m.kind == .video ? "video" : "image"))
         let size: String
@@ -25,10 +32,12 @@ extension FrameContext {
         } else {
             size = "size unknown"
         }
-        // Issue 32: the card names where the image was to come from: its domain, or its file.
-        let source = URLComponents(string: m.url)?.host ?? (m.url as NSString).lastPathComponent
-        let host = source.isEmpty ? "" : " · \(theme.ascii(source))"
-        func broken(_ why: String) -> String { " \(theme.cross) broken image: \(alt) (\(why))\(host) " }
+        func broken(_ why: String) -> String {
+            // Issue 32: the card names where the image was to come from: its domain, or its file.
+            let source = URLComponents(string: m.url)?.host ?? (m.url as NSString).lastPathComponent
+            let host = source.isEmpty ? "" : " · \(theme.ascii(source))"
+            return " \(theme.cross) broken image: \(alt) (\(why))\(host) "
+        }
         switch state {
         case .pending:
             screen.fill(row: r, col: c0, width: width, theme.shade, theme.placeholder)
@@ -61,11 +70,15 @@ extension FrameContext {
             } else {
                 drawSyntheticImage(r, ly, item, m, c0, width)
             }
-            if first && m.kind == .video {
-                let play = Style(fg: theme.c(231), bg: theme.c(88), bold: true)
-                label(r, c0 + 1, " \(theme.play) \(alt) ", width - 1, play)
-            }
+            if first && m.kind == .video { drawPlayLabel(r, c0, m, width) }
         }
+    }
+
+    /// A video's play label on its first row.
+    func drawPlayLabel(_ r: Int, _ c0: Int, _ m: Media, _ width: Int) {
+        let play = Style(fg: theme.c(231), bg: theme.c(88), bold: true)
+        let alt = theme.ascii(m.alt ?? "video")
+        label(r, c0 + 1, " \(theme.play) \(alt) ", width - 1, play)
     }
 
     /// G1: a pixel image's row: blank cells, and the image asked for once per frame at the row
@@ -78,7 +91,7 @@ extension FrameContext {
         var h = Hasher()
         h.combine(path)
         h.combine(item.y)
-        let request = PixelImageRequest(key: h.finalize(), top: top, col: c0, rows: rows, cols: width)
+        let request = PixelImageRequest(key: h.finalize(), top: top, col: c0, rows: rows, cols: width, source: path)
         screen.placeImage(request, pixels: px, clip: area.rows)
     }
 

@@ -162,6 +162,10 @@ func runBench(_ args: ParsedArguments) -> Int32 {
     note("the real engine (X10): start to the first laid-out frame of the sample on a pixel-8, a World frame")
     r.engine = benchEngine()
     if let why = r.engine.skipped { note("engine figures (X10) skipped: \(why)") }
+    if r.engine.skipped == nil {
+        note("the engine's pixels (X9): the sample on a pixel-8 scrolled a row a frame for 6 s, sixel then kitty")
+        r.pixels = [GraphicsProtocol.sixel, .kitty].map { ($0.rawValue, benchEnginePixels($0)) }
+    }
 
     if json { print(r.json()) } else { r.printTable() }
     return ExitCode.ok.rawValue
@@ -203,6 +207,8 @@ private func runBenchPart(_ only: String, _ args: ParsedArguments, posts large: 
         return ExitCode.ok.rawValue
     case "engine":
         return benchEnginePart()
+    case "pixels":
+        return benchEnginePixelsPart()
     case "decoding":
         let b10 = benchFramesWhileDecoding(posts: large)
         print("frame_p99_ms_decoding \(b10.p99) frames \(b10.frames) decoded \(b10.decoded)")

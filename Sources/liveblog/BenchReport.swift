@@ -23,6 +23,8 @@ struct BenchFigures {
     var url = URLStreamFigures()
     /// X10: the real engine (nan and `skipped` when it did not run).
     var engine = EngineBenchFigures()
+    /// X9: the engine's pixels, sixel and kitty (`skipped` when it did not run).
+    var pixels: [(String, EnginePixelFigures)] = []
 
     init(large: Int) { self.large = large }
 
@@ -56,6 +58,7 @@ struct BenchFigures {
             ("photos_decoded", Double(decodedPhotos)),
         ] + (engine.skipped == nil ? [("engine_start_ms", engine.startMs), ("engine_world_frame_ms", engine.engineFrameMs),
                                       ("emulated_world_frame_ms", engine.emulatedFrameMs)] : [])
+            + pixels.flatMap { name, p in p.skipped != nil ? [] : p.pairs(prefix: "engine_pixels_\(name)_") }
         return JSONWriter.write(.object(pairs.map { ($0.0, .number($0.1)) }))
     }
 
@@ -89,7 +92,10 @@ struct BenchFigures {
             ("X10 real engine", engine.skipped.map { "skipped: \($0)" }
                 ?? "start to first laid-out frame \(f(engine.startMs, 0)) ms (sample, pixel-8); a World frame "
                 + "\(f(engine.engineFrameMs)) ms (emulated \(f(engine.emulatedFrameMs, 3)) ms)", "figures", "—"),
-        ]
+        ] + pixels.map { name, p in
+            ("X9 engine pixels, \(name)", p.skipped.map { "skipped: \($0)" } ?? p.summary,
+             "p99 < 16 ms", p.skipped == nil ? mark(p.frameP99Ms < 16) : "—")
+        }
         print("liveblog bench: \(small) / \(mid) / \(Plural.count(large, "post")), terminal 200×60")
         let w0 = rows.map { $0.0.count }.max() ?? 0, w1 = rows.map { $0.1.count }.max() ?? 0
         let w2 = rows.map { $0.2.count }.max() ?? 0

@@ -160,6 +160,7 @@ func runView(_ args: ParsedArguments) -> Int32 {
         printError("cannot open the terminal: \(error)")
         return ExitCode.software.rawValue
     }
+    EngineRun.draw(on: screen)
     (cfg.cols, cfg.rows) = (screen.cols, screen.rows)
     let world = World(liveblog: lb, config: cfg, makePage: makePage)
     trimHeapAfterOpening(lb)
@@ -167,14 +168,7 @@ func runView(_ args: ParsedArguments) -> Int32 {
     app.liveEvery = args.double("live")
     setReaderChrome(app, source: path, calm: args.flag("reading"))
     if args.flag("explain") { app.ui.aids = DemoAids() }
-    if let rec = args.string("record") {
-        let abs = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        let recorder = Recorder(config: cfg, liveblogPath: abs, outputPath: rec)
-        recorder.engine = engine.settings(always: true)
-        if let recordFD { recorder.armSignalPath(recordFD) }
-        app.recorder = recorder
-        app.ui.recording = true
-    }
+    if let rec = args.string("record") { record(app, to: rec, cfg, path, engine, recordFD) }
     world.advance(to: 0)
     if let id = args.string("event") {
         app.send(.jump(id: id, topOffset: args.double("top-offset")))
@@ -184,6 +178,18 @@ func runView(_ args: ParsedArguments) -> Int32 {
     screen.shutdown()
     TerminalRestorer.uninstall()
     return exitStatus(end)
+}
+
+/// C7: `--record PATH`: the session's inputs into a scenario of its settings, its liveblog's path
+/// and its engine's.
+private func record(_ app: App, to rec: String, _ cfg: WorldConfig, _ path: String, _ engine: PageEngine,
+                    _ recordFD: Recorder.Output?) {
+    let abs = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    let recorder = Recorder(config: cfg, liveblogPath: abs, outputPath: rec)
+    recorder.engine = engine.settings(always: true)
+    if let recordFD { recorder.armSignalPath(recordFD) }
+    app.recorder = recorder
+    app.ui.recording = true
 }
 
 /// `liveblog demo` (C3).

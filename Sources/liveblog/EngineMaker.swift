@@ -5,6 +5,7 @@ import DevTools
 import Embed
 import Host
 import Simulation
+import ImageDecoding
 import TerminalKit
 
 /// The real engine for a run (X1, X2): one browser process for the command, in its own process
@@ -46,6 +47,29 @@ final class EngineRun {
         return error is EngineSettingsError ? ExitCode.usage.rawValue : ExitCode.software.rawValue
     }
 
+    /// X9: the terminal's cell in pixels when it shows pixel graphics: each engine page opened
+    /// in real time from then on draws the engine's own pixels, in row tiles (`view`; the panes
+    /// of `compare` draw images as symbols, so their engine pane shows the engine's text).
+    nonisolated(unsafe) static var tileSpec: TileSpec?
+    /// The terminal's encoding of a row tile, made off the drawing thread (sixel, iTerm2).
+    nonisolated(unsafe) static var tilePrepare: (@Sendable (String, RGBAImage, Int) -> Void)?
+
+    /// Pages opened from now on draw on `screen`: in its pixels, where it has pixel graphics.
+    static func draw(on screen: NcursesScreen) {
+        let f = screen.capabilities.features
+        guard f.graphics.isPixels else {
+            (tileSpec, tilePrepare) = (nil, nil)
+            return
+        }
+        // As the pixel layer draws (FrameDecorations): 8 × 16 px where the terminal did not say.
+        let cell = f.cellPixels ?? CellPixelSize(width: 8, height: 16)
+        tileSpec = TileSpec(cellPixelWidth: cell.width, cellPixelHeight: cell.height)
+        let proto = f.graphics
+        tilePrepare = { key, image, cols in
+            PreparedImages.shared.prepare(image, source: key, proto: proto, cols: cols, rows: 1, cell: cell)
+        }
+    }
+
     /// Ends every browser this command started (a normal end of the command).
     static func closeAll() {
         let all = lock.withLock { () -> [EngineRun] in
@@ -76,8 +100,19 @@ final class EngineRun {
             ?? .reference(r.liveblog, r.config)
         do {
             let page = try EnginePage(browser: browser, source: source, config: c)
-            return EngineWebPage(engine: page, liveblog: r.liveblog, config: r.config, width: r.width,
-                                 firstJumpId: r.firstJumpId, hook: r.hook, defaultHook: defaultHook)
+            let web = EngineWebPage(engine: page, liveblog: r.liveblog, config: r.config, width: r.width,
+                                    firstJumpId: r.firstJumpId, hook: r.hook, defaultHook: defaultHook)
+            if time == .realTime, let spec = EngineRun.tileSpec {
+                let tiles = PageTiles(spec: spec, rowHeight: r.config.cell.height, columnWidth: r.config.cell.width) {
+                    key, image in
+                    if let image { return SuppliedImages.shared.put(image, for: key) }
+                    SuppliedImages.shared.remove(key)
+                    PreparedImages.shared.remove(key)
+                }
+                tiles.prepare = EngineRun.tilePrepare
+                web.tiles = tiles
+            }
+            return web
         } catch {
             TerminalRestorer.restoreNow()
             printError("\(error)")

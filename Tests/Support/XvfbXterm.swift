@@ -99,6 +99,28 @@ public final class XvfbXterm {
         return shot
     }
 
+    /// Screenshots every 150 ms until three in a row are the same (the scroll has settled; at most
+    /// `seconds`); the ones equal to the shot before them, so a shot never catches a frame half drawn.
+    public func settledShots(_ name: String, seconds: Double = 8) throws -> [PPMImage] {
+        var stable: [PPMImage] = []
+        var last = try screenshot(name + "-0")
+        let end = Date().addingTimeInterval(seconds)
+        var n = 1
+        while Date() < end {
+            usleep(150_000)
+            let shot = try screenshot("\(name)-\(n)")
+            n += 1
+            if shot.rgb == last.rgb {
+                stable.append(shot)
+                if stable.count >= 2 { break }
+            } else {
+                stable.removeAll()
+            }
+            last = shot
+        }
+        return stable
+    }
+
     /// Runs a program of the harness (import, convert) to its end.
     public static func exec(_ path: String, _ args: [String]) throws {
         guard Subprocess.run(path, args, timeout: 60) != nil else { throw CocoaError(.executableLoad) }

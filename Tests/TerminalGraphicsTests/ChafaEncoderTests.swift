@@ -61,10 +61,14 @@ final class ChafaEncoderTests: XCTestCase {
         XCTAssertEqual(Array(bytes.suffix(2)), [0x1B, 0x5C], "ST")
         let img = try XCTUnwrap(SixelImage.decode(bytes))
         XCTAssertEqual(img.width, 40)
-        // chafa trims a sixel image to whole six-pixel bands inside its cells (40 → 36 px), so it
-        // never spills into the row below.
-        XCTAssertEqual(img.height, 36)
-        let top = try XCTUnwrap(img.at(20, 5)), bottom = try XCTUnwrap(img.at(20, 33))
+        // chafa would trim a sixel image to whole six-pixel bands (40 → 36 px, the last 4 pixel
+        // rows of its cells left as they were); it is padded to whole bands instead (42 px), the
+        // two rows below its cells transparent: sixel leaves pixels it does not set alone (X9).
+        XCTAssertEqual(img.height, 42)
+        XCTAssertNotNil(img.at(20, 39), "its last pixel row is drawn")
+        XCTAssertNil(img.at(20, 40), "nothing drawn below its cells")
+        XCTAssertNil(img.at(20, 41))
+        let top = try XCTUnwrap(img.at(20, 5)), bottom = try XCTUnwrap(img.at(20, 38))
         XCTAssertGreaterThan(top.0, 200)
         XCTAssertLessThan(top.2, 50)
         XCTAssertGreaterThan(bottom.2, 200)

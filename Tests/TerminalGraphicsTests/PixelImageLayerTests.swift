@@ -33,6 +33,26 @@ final class PixelImageLayerTests: XCTestCase {
         XCTAssertEqual(f4.staleRows, [])
     }
 
+    func testG1_X9_kittyFreesTheOldestImagesOffScreenPastItsLimit() {
+        // An engine page's row tiles: a new picture with each capture, each shown once.
+        let layer = PixelImageLayer(proto: .kitty, cell: cell)
+        let limit = PixelImageLayer.maxTransmitted
+        var freed: [String] = []
+        for key in 0..<(limit + 10) {
+            let f = text(layer.frame([PixelImageRequest(key: key, top: 2, col: 0, rows: 1, cols: 4)], area: area) { _ in
+                self.image
+            })
+            freed += f.components(separatedBy: "\u{1B}_Ga=d,d=I,").dropFirst().map { String($0.prefix { $0 != "," }) }
+        }
+        // The ten oldest pictures' data is freed (the one on screen never), each once, oldest first.
+        XCTAssertEqual(freed, (0..<10).map { "i=\(PixelImageLayer.kittyID($0))" })
+        // One of the first 256 shown again after that is transmitted again.
+        let again = text(layer.frame([PixelImageRequest(key: 0, top: 2, col: 0, rows: 1, cols: 4)], area: area) { _ in
+            self.image
+        })
+        XCTAssertTrue(again.contains("a=t,i=\(PixelImageLayer.kittyID(0)),"), "a freed picture is sent again")
+    }
+
     func testG1_sixelRedrawsVisibleRowsAndRepaintsTheRowsItLeft() throws {
         let layer = PixelImageLayer(proto: .sixel, cell: cell)
         let req = PixelImageRequest(key: 1, top: 18, col: 0, rows: 4, cols: 4)

@@ -24,13 +24,13 @@ final class XtermScrollBandTests: XCTestCase {
                         setup: "export LANG=C.UTF-8 LC_ALL=C.UTF-8", cols: 100, rows: 40)
         let shown = try x.waitFor("shown", seconds: 30) { Self.box($0)?.rows.count ?? 0 > 200 }
         XCTAssertGreaterThan(Self.box(shown)?.rows.count ?? 0, 200, "the scoreboard as sixel pixels")
-        _ = try settledShots(x, "jumped", seconds: 15) // the jump's countdown runs out first
+        _ = try x.settledShots("jumped", seconds: 15) // the jump's countdown runs out first
         // Line by line down and back, a page down (space and the key) and up again, more lines.
         let keys = ["j", "j", "j", "j", "k", "j", " ", "\u{1B}[5~", "j", "j", "\u{1B}[6~", "\u{1B}[5~", "j"]
         var checked = 0
         for (i, key) in keys.enumerated() {
             x.type(key)
-            for (n, shot) in try settledShots(x, "key\(i)").enumerated() {
+            for (n, shot) in try x.settledShots("key\(i)").enumerated() {
                 guard let box = Self.box(shot) else { continue }
                 checked += 1
                 let bands = Self.bandRows(shot, box)
@@ -40,28 +40,6 @@ final class XtermScrollBandTests: XCTestCase {
         }
         XCTAssertGreaterThan(checked, 8, "screenshots with the image on screen")
         x.type("q")
-    }
-
-    /// Screenshots every 150 ms until three in a row are the same (the scroll has settled; at most
-    /// `seconds`); the ones equal to the shot before them, so a shot never catches a frame half drawn.
-    func settledShots(_ x: XvfbXterm, _ name: String, seconds: Double = 8) throws -> [PPMImage] {
-        var stable: [PPMImage] = []
-        var last = try x.screenshot(name + "-0")
-        let end = Date().addingTimeInterval(seconds)
-        var n = 1
-        while Date() < end {
-            usleep(150_000)
-            let shot = try x.screenshot("\(name)-\(n)")
-            n += 1
-            if shot.rgb == last.rgb {
-                stable.append(shot)
-                if stable.count >= 2 { break }
-            } else {
-                stable.removeAll()
-            }
-            last = shot
-        }
-        return stable
     }
 
     /// The image's bounding box in the list: the pixel rows and columns its frame colour spans

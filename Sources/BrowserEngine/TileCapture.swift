@@ -1,0 +1,105 @@
+import DevTools
+import Foundation
+import ImageDecoding
+import LiveblogModel
+
+/// One capture of `PageTiles` (X9): asked with `Page.captureScreenshot`, its reply taken in by
+/// the drawing thread's polls without waiting, then decoded (base64, libpng), split into row
+/// tiles and prepared for the terminal on a queue of its own; the rows become ready one by one.
+final class TileCapture: @unchecked Sendable {
+    enum End: Sendable {
+        case done(bytes: Int)
+        case refused
+    }
+
+    let id: Int
+    let rows: Range<Int>
+    /// The rows to make tiles of (the others have theirs of this version already).
+    let keep: Set<Int>
+    let version: Int
+    let width: Double
+    let keyPrefix: String
+    let started = Date()
+    private var decoding = false
+    private let lock = NSLock()
+    private var ready: [(row: Int, tile: PageTiles.Tile)] = []
+    private var end: End?
+    private static let queue = DispatchQueue(label: "liveblog.engine-tiles", qos: .userInitiated)
+
+    private init(id: Int, rows: Range<Int>, keep: Set<Int>, version: Int, width: Double, keyPrefix: String) {
+        self.id = id
+        self.rows = rows
+        self.keep = keep
+        self.version = version
+        self.width = width
+        self.keyPrefix = keyPrefix
+    }
+
+    /// Asks the engine for `rows`' pixels (the engine renders at the device's density; the
+    /// clip's scale brings a row to the cell's height in pixels). Does not wait.
+    static func ask(_ engine: EnginePage, rows: Range<Int>, keep: Set<Int>, version: Int, width: Double,
+                    spec: TileSpec, rowHeight: Double, keyPrefix: String) throws -> TileCapture {
+        let scale = Double(spec.cellPixelHeight) / rowHeight / max(engine.config.device.density, 0.1)
+        let clip = JSONValue.obj(("x", .number(0)), ("y", .number(Double(rows.lowerBound) * rowHeight)),
+                                 ("width", .number(width)), ("height", .number(Double(rows.count) * rowHeight)),
+                                 ("scale", .number(scale)))
+        let doing = "capturing the page's pixels"
+        let id = try engine.guarded(doing) {
+            try engine.session.sendRaw("Page.captureScreenshot", .obj(
+                ("format", .string("png")), ("clip", clip), ("fromSurface", .bool(true)),
+                ("optimizeForSpeed", .bool(true))), doing: doing)
+        }
+        return TileCapture(id: id, rows: rows, keep: keep, version: version, width: width, keyPrefix: keyPrefix)
+    }
+
+    var ended: End? { lock.withLock { end } }
+
+    /// The rows prepared since the last call.
+    func takeReady() -> [(row: Int, tile: PageTiles.Tile)] {
+        lock.withLock {
+            defer { ready = [] }
+            return ready
+        }
+    }
+
+    /// Takes the reply in if it has come (the frame never waits), and starts its decoding.
+    func poll(_ engine: EnginePage, timeout: Double, prepare: (@Sendable (String, RGBAImage, Int) -> Void)?,
+              columns: (Double) -> Int) throws {
+        guard !decoding, ended == nil else { return }
+        let doing = "capturing the page's pixels"
+        try engine.guarded(doing) { try engine.client.readAvailable(doing: doing) }
+        guard engine.client.hasReply(id) else {
+            if Date().timeIntervalSince(started) > timeout {
+                engine.client.discardReply(id)
+                finish(.refused)
+            }
+            return
+        }
+        guard let raw = engine.client.takeRawReply(id) else { return finish(.refused) }
+        decoding = true
+        let cols = columns(width)
+        TileCapture.queue.async { self.decode(raw, prepare: prepare, columns: cols) }
+    }
+
+    /// Off the drawing thread: the reply parsed (an error reply is a refusal), the picture split
+    /// into one tile a row (row i: pixel rows i·h/n ..< (i+1)·h/n), each prepared before it is ready.
+    private func decode(_ raw: [UInt8], prepare: (@Sendable (String, RGBAImage, Int) -> Void)?, columns: Int) {
+        guard let reply = try? JSONParser.parse(bytes: raw), reply["error"] == nil,
+              let text = reply["result"]?["data"]?.stringValue else { return finish(.refused) }
+        let data = [UInt8](Data(base64Encoded: text) ?? Data())
+        guard case .success(let image) = ImageDecoder.decode(data: data), image.height >= rows.count else {
+            return finish(.refused)
+        }
+        let n = rows.count
+        for (i, row) in rows.enumerated() where keep.contains(row) {
+            let key = "\(keyPrefix):\(row)"
+            let tile = image.rows(i * image.height / n, (i + 1) * image.height / n)
+            prepare?(key, tile, columns)
+            let t = PageTiles.Tile(version: version, width: width, key: key, image: tile)
+            lock.withLock { ready.append((row, t)) }
+        }
+        finish(.done(bytes: data.count))
+    }
+
+    private func finish(_ e: End) { lock.withLock { end = e } }
+}
