@@ -58,6 +58,10 @@ public final class EnginePage {
     /// layout (`layoutChanged`) was last read; while neither is set, no frame asks the engine.
     var viewChanged = true
     var layoutChanged = true
+    /// Main-frame documents loaded so far: a pixel tile of another document is stale (X9).
+    public internal(set) var documents = 0
+    /// Real time: the tick of the last read forced by time (once a second, whatever the notices).
+    var lastForcedRead = 0
     var pendingTouchEnd: (x: Double, y: Double)?
     /// Reader input sent, with the frames it may take to reach the page (a touch: the next
     /// frame; a wheel turn: the one after, the compositor takes it first), and what the page saw.

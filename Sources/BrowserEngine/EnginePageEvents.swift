@@ -54,6 +54,9 @@ extension EnginePage {
             if p["frame"]?["parentId"] == nil {
                 outbox.append(.engine(.navigation(url: shownURL)))
                 progress.documentStarted()
+                // A new document: nothing read of the old one holds (X9; its version restarts at 0).
+                documents += 1
+                (viewChanged, layoutChanged, layoutHeld, geometryCache) = (true, true, nil, nil)
             }
         case "Page.domContentEventFired":
             documentReady = true

@@ -67,7 +67,11 @@ extension EnginePage {
         try absorb(doing: doing)
         gate.endFrame(tick: t)
         reportProgress()
-        // The posts' boxes are read again once the page said it changed (engine-view.js).
+        // The posts' boxes are read again once the page said it changed (engine-view.js), and once
+        // a second whatever it said (what it does not watch: a Web Animation, an iframe's content).
+        if t - lastForcedRead >= VirtualClock.ticksPerSecond {
+            (viewChanged, layoutChanged, lastForcedRead) = (true, true, t)
+        }
         if viewChanged { geometryCache = nil }
     }
 

@@ -11,9 +11,10 @@ extension EnginePage {
     /// trip, kept for the frame); nil: the document has no view (a page that replaced it).
     public func layout(from y0: Double, to y1: Double) throws -> PageLayoutSnapshot? {
         if let s = layoutCache, s.covers(y0, y1) { return s }
-        // A range on a grid of 256 pt, so the frames of a scroll ask the page for the same one.
-        let (lo, hi) = ((y0 / 256).rounded(.down) * 256, (y1 / 256).rounded(.up) * 256)
-        let held = layoutHeld.flatMap { $0.covers(lo, hi) ? $0 : nil }
+        // Real time: a range on a grid of 256 pt, so the frames of a scroll ask the page for the same
+        // one. Virtual time (simulate) asks for the range as it is and parses every answer, as before.
+        let (lo, hi) = isVirtual ? (y0, y1) : ((y0 / 256).rounded(.down) * 256, (y1 / 256).rounded(.up) * 256)
+        let held = isVirtual ? nil : layoutHeld.flatMap { $0.covers(lo, hi) ? $0 : nil }
         // Real time: nothing changed since it was read (the page says so when something does).
         if !isVirtual, !layoutChanged, let held {
             layoutCache = held

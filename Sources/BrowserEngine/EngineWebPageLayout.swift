@@ -73,10 +73,14 @@ extension EngineWebPage {
         return out
     }
 
-    /// The range read around the one asked for: a screen either side (the drawn range, or 30 rows
-    /// for a hit test's), so a scroll within the frame needs no second read. (Not the web view's
-    /// height: a content-sized one is the whole page, and its whole layout a frame is too slow.)
-    func layoutMargin(_ y0: Double, _ y1: Double) -> Double { max(y1 - y0, 30 * config.cell.height) }
+    /// The range read around the one asked for, so a scroll within the frame needs no second
+    /// read: in real time a screen either side (the drawn range, or 30 rows for a hit test's; not
+    /// the web view's height: a content-sized one is the whole page, and its whole layout a frame
+    /// is too slow for `view`); in virtual time the web view's height either side, as before, so
+    /// `simulate` reads what it read.
+    func layoutMargin(_ y0: Double, _ y1: Double) -> Double {
+        engine.config.time == .virtual ? max(viewportHeight, y1 - y0) : max(y1 - y0, 30 * config.cell.height)
+    }
 
     /// An image the engine shows as the terminal draws it: the liveblog's media item (its
     /// file, half-blocks or symbols, once the engine has it), else one of the page's own.

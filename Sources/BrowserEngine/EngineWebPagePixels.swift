@@ -18,7 +18,9 @@ extension EngineWebPage {
             let row = config.cell.height
             let top = Int((scrollY / row).rounded(.up)), bottom = Int(((scrollY + viewportHeight) / row).rounded(.down))
             let painted = selfScrolling ? top..<max(top, bottom) : nil
-            try tiles.update(engine, visible: tiles.rows(from: y0, to: y1), version: s.version,
+            // A tile is of one document's version (a new document's count restarts at 0).
+            let version = engine.documents << 32 | s.version
+            try tiles.update(engine, visible: tiles.rows(from: y0, to: y1), version: version,
                              width: width, contentHeight: max(s.contentHeight, contentHeight), within: painted)
         }
     }

@@ -65,8 +65,13 @@ public final class PageTiles {
     public private(set) var measures: [Measure] = []
     /// Captures the engine refused or gave no picture for.
     public private(set) var refused = 0
-    /// Seconds a capture may take before it is given up (and asked for again).
+    /// Seconds a capture may take before it is given up (and asked for again, after a pause).
     public var captureTimeout = 5.0
+    /// After a refused or lost capture the next waits: 0.25 s, doubling to 4 s while they fail;
+    /// a lost one also doubles the time the next may take (the engine may just be slow).
+    private var retryAt = Date.distantPast
+    private var failuresInARow = 0
+    static let storeCapacity = 512
 
     public init(spec: TileSpec, rowHeight: Double = 16, columnWidth: Double = 8,
                 deliver: @escaping (String, RGBAImage?) -> Void) {
@@ -78,7 +83,7 @@ public final class PageTiles {
         name = "engine-tile:\(PageTiles.made)"
     }
 
-    deinit { for t in tiles.values { deliver(t.key, nil) } }
+    deinit { for t in Array(tiles.values) + Array(arrived.values) { deliver(t.key, nil) } }
 
     public var isCapturing: Bool { inFlight != nil }
     /// Captured rows not delivered yet.
@@ -98,19 +103,22 @@ public final class PageTiles {
                 within: Range<Int>? = nil) throws {
         try takeIn(engine)
         deliverArrived(visible: visible)
-        let last = min(Int((contentHeight / rowHeight).rounded(.up)), within?.upperBound ?? .max)
         let first = within?.lowerBound ?? 0
+        let last = max(first, min(Int((contentHeight / rowHeight).rounded(.up)), within?.upperBound ?? .max))
         let lo = min(max(visible.lowerBound, first), last), hi = max(lo, min(visible.upperBound, last))
-        let n = max(1, hi - lo)
-        for (row, t) in tiles where row < lo - n - 2 || row >= hi + n + 2 {
+        // A screen either side, fewer on a tall screen: the kept rows and a band in flight stay
+        // within what the terminal's image stores hold (SuppliedImages, PreparedImages: 512).
+        let n = max(1, min(hi - lo, (PageTiles.storeCapacity - spec.maxBandRows - (hi - lo) - 4) / 2))
+        let kept = (lo - n - 2)..<(hi + n + 2)
+        for (row, t) in tiles where !kept.contains(row) {
             deliver(t.key, nil)
             tiles[row] = nil
         }
-        for (row, t) in arrived where row < lo - n - 2 || row >= hi + n + 2 {
+        for (row, t) in arrived where !kept.contains(row) {
             deliver(t.key, nil)
             arrived[row] = nil
         }
-        guard inFlight == nil, width >= 1 else { return }
+        guard inFlight == nil, width >= 1, Date() >= retryAt else { return }
         func needed(_ row: Int) -> Bool {
             let have = arrived[row] ?? tiles[row]
             return have.map { $0.version != version || $0.width != width } ?? true
@@ -123,7 +131,8 @@ public final class PageTiles {
             // encodes once): a band of `maxBandRows` from the first row needed, away from the screen.
             let band = i == 2 ? max(first, b + 1 - spec.maxBandRows)..<(b + 1) : a..<min(last, a + spec.maxBandRows)
             serial += 1
-            inFlight = try TileCapture.ask(engine, rows: band, keep: Set(band.filter(needed)), version: version,
+            let keep = Set(band.filter { kept.contains($0) && needed($0) })
+            inFlight = try TileCapture.ask(engine, rows: band, keep: keep, version: version,
                                            width: width, spec: spec, rowHeight: rowHeight,
                                            keyPrefix: "\(name):\(serial)")
             return
@@ -144,8 +153,13 @@ public final class PageTiles {
         guard let end else { return }
         inFlight = nil
         switch end {
-        case .refused: refused += 1
+        case .refused, .lost:
+            refused += 1
+            failuresInARow += 1
+            retryAt = Date().addingTimeInterval(min(4, 0.25 * Double(1 << min(failuresInARow - 1, 4))))
+            if case .lost = end { captureTimeout = min(60, captureTimeout * 2) }
         case let .done(bytes):
+            failuresInARow = 0
             measures.append(Measure(rows: c.rows.count, seconds: Date().timeIntervalSince(c.started), bytes: bytes))
             if measures.count > 512 { measures.removeFirst(256) }
         }

@@ -26,8 +26,10 @@ public enum ChafaEncoder {
     /// The bytes that draw `image` scaled to `cols` × `rows` cells of `cell` pixels, at the cursor,
     /// with the pixel protocol `proto` (kitty, sixel or iterm2). A kitty image is only transmitted
     /// (`a=t`) under `kittyID`, with no reply; `KittyCommands.place` shows it, clipped.
+    /// `padToBands`: false for a sixel image whose last cell row is the screen's last, where rows
+    /// past it would scroll the terminal (it is rounded down to whole bands there, as libchafa does).
     public static func encode(_ image: RGBAImage, proto: GraphicsProtocol, cols: Int, rows: Int,
-                              cell: CellPixelSize, kittyID: UInt32 = 1) -> [UInt8] {
+                              cell: CellPixelSize, kittyID: UInt32 = 1, padToBands: Bool = true) -> [UInt8] {
         guard cols > 0, rows > 0, image.width > 0, image.height > 0 else { return [] }
         let mode: Int32
         switch proto {
@@ -42,7 +44,7 @@ public enum ChafaEncoder {
         // rows to whole bands instead: sixel leaves pixels it does not set as they are (P2 = 1).
         let height = rows * cell.height
         var (picture, canvasRows, cellHeight) = (image, rows, cell.height)
-        if proto == .sixel, height % 6 != 0 {
+        if proto == .sixel, padToBands, height % 6 != 0 {
             let banded = (height + 5) / 6 * 6
             let extra = Int((Double(image.height) * Double(banded - height) / Double(height)).rounded())
             picture = RGBAImage(width: image.width, height: image.height + extra,

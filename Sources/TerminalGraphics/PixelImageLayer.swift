@@ -59,6 +59,7 @@ public final class PixelImageLayer {
     private var transmittedOrder: [Int] = []
     public static let maxTransmitted = 256
     private var cache = EncodedCache()
+    private var screenRows: Int?
 
     public init(proto: GraphicsProtocol, cell: CellPixelSize, passthrough: Bool = false) {
         precondition(proto.isPixels, "pixel protocols only")
@@ -71,9 +72,11 @@ public final class PixelImageLayer {
     /// `pixels` gives an image's RGBA by key (nil: not decoded, nothing shown). `written` is told
     /// the rows the pixels left (`staleRows`) and answers every screen row the text layer writes
     /// this frame, those included (sixel and iTerm2 only; the default: just those).
+    /// `screenRows`: the screen's height, when known (a sixel image on its last row is not padded).
     public func frame(_ requests: [PixelImageRequest], area: Range<Int>,
-                      written: ([Int]) -> Set<Int> = { Set($0) },
+                      written: ([Int]) -> Set<Int> = { Set($0) }, screenRows: Int? = nil,
                       pixels: (Int) -> RGBAImage?) -> PixelFrame {
+        self.screenRows = screenRows
         var out = PixelFrame()
         var next: [Int: Shown] = [:]
         var stale: [Shown] = []
@@ -180,11 +183,13 @@ public final class PixelImageLayer {
         }
         // An image encoded whole off the drawing thread (an engine page's row tile, X9: libchafa's
         // sixel palette costs about 6 ms an image, however small) is sent as it is.
-        let prepared = first == 0 && count == r.rows
+        let pad = screenRows.map { s.visible.upperBound < $0 } ?? true
+        let prepared = first == 0 && count == r.rows && pad
             ? r.source.flatMap { PreparedImages.shared.bytes($0, proto: proto, cols: r.cols, rows: r.rows, cell: cell) } : nil
-        let bytes = prepared ?? cache.get(key: [r.key, r.cols, r.rows, first, count]) {
+        let bytes = prepared ?? cache.get(key: [r.key, r.cols, r.rows, first, count, pad ? 1 : 0]) {
             let y0 = first * img.height / r.rows, y1 = (first + count) * img.height / r.rows
-            return ChafaEncoder.encode(img.rows(y0, y1), proto: proto, cols: r.cols, rows: count, cell: cell)
+            return ChafaEncoder.encode(img.rows(y0, y1), proto: proto, cols: r.cols, rows: count, cell: cell,
+                                       padToBands: pad)
         }
         let image = wrap(String(decoding: bytes, as: UTF8.self))
         return Self.moveTo(row: s.visible.lowerBound, col: r.col) + image

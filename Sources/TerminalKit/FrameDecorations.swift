@@ -30,6 +30,8 @@ public final class FrameDecorations {
     private var pixels: [Int: RGBAImage] = [:]
     private var area: Range<Int> = 0..<0
     private var links: [LinkSpan] = []
+    /// The screen's height (a sixel image on its last row is not padded below it).
+    public var screenRows: Int?
 
     public init(features: TerminalFeatures, colorMode: ColorMode) {
         self.features = features
@@ -75,7 +77,7 @@ public final class FrameDecorations {
         if features.synchronizedOutput { p.before = Array(TerminalSequences.syncBegin.utf8) }
         if let layer {
             let px = pixels
-            let f = layer.frame(images, area: area, written: written) { px[$0] }
+            let f = layer.frame(images, area: area, written: written, screenRows: screenRows) { px[$0] }
             p.staleRows = f.staleRows
             p.before += f.blank
             p.after += f.bytes

@@ -222,6 +222,7 @@ public final class NcursesScreen: Screen {
         guard isOpen else { return }
         let w = lb_stdscr()
         wnoutrefresh(w)
+        decorations?.screenRows = rows
         let plan = decorations?.plan(written: rowsWritten) ?? FrameDecorations.Plan()
         if !plan.before.isEmpty { writeTTY(plan.before) }
         doupdate()
