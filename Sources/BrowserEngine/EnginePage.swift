@@ -60,7 +60,7 @@ public final class EnginePage {
     var layoutChanged = true
     /// Main-frame documents loaded so far: a pixel tile of another document is stale (X9).
     public internal(set) var documents = 0
-    /// Real time: the tick of the last read forced by time (once a second, whatever the notices).
+    /// Real time: the tick of the last read forced by time (every 5 s, whatever the notices).
     var lastForcedRead = 0
     var pendingTouchEnd: (x: Double, y: Double)?
     /// Reader input sent, with the frames it may take to reach the page (a touch: the next

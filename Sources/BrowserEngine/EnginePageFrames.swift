@@ -67,9 +67,9 @@ extension EnginePage {
         try absorb(doing: doing)
         gate.endFrame(tick: t)
         reportProgress()
-        // The posts' boxes are read again once the page said it changed (engine-view.js), and once
-        // a second whatever it said (what it does not watch: a Web Animation, an iframe's content).
-        if t - lastForcedRead >= VirtualClock.ticksPerSecond {
+        // The posts' boxes are read again once the page said it changed (engine-view.js), and every
+        // 5 s whatever it said (what it does not watch: a Web Animation, an iframe's content).
+        if t - lastForcedRead >= 5 * VirtualClock.ticksPerSecond {
             (viewChanged, layoutChanged, lastForcedRead) = (true, true, t)
         }
         if viewChanged { geometryCache = nil }

@@ -7,9 +7,20 @@ import LiveblogModel
 /// most: the answer covers the range asked for and is kept until the page's next frame or
 /// action (when the geometry is read again too).
 extension EnginePage {
-    /// The text runs and images the engine laid out between page y `y0` and `y1` (one round
-    /// trip, kept for the frame); nil: the document has no view (a page that replaced it).
-    public func layout(from y0: Double, to y1: Double) throws -> PageLayoutSnapshot? {
+    /// The text runs and images the engine laid out between page y `y0` and `y1` and `margin`
+    /// either side (one round trip, kept for the frame); nil: the document has no view (a page
+    /// that replaced it). In real time the answer is kept while the page says nothing changed and
+    /// it covers `y0 ..< y1` (the margin is read ahead, so a scroll asks again only a screen later:
+    /// a round trip while the engine paints a capture can take 10–30 ms).
+    public func layout(from y0: Double, to y1: Double, margin: Double = 0) throws -> PageLayoutSnapshot? {
+        if !isVirtual, !layoutChanged, let held = layoutHeld, held.covers(y0, y1) {
+            layoutCache = held
+            return held
+        }
+        return try layout(from: y0 - margin, to: y1 + margin)
+    }
+
+    func layout(from y0: Double, to y1: Double) throws -> PageLayoutSnapshot? {
         if let s = layoutCache, s.covers(y0, y1) { return s }
         // Real time: a range on a grid of 256 pt, so the frames of a scroll ask the page for the same
         // one. Virtual time (simulate) asks for the range as it is and parses every answer, as before.

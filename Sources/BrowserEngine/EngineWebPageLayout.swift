@@ -55,7 +55,7 @@ extension EngineWebPage {
         let geometry = geometry
         let posts = geometry.posts
         let margin = layoutMargin(y0, y1)
-        if let s = try? attemptThrowing({ try engine.layout(from: y0 - margin, to: y1 + margin) }), let s {
+        if let s = try? attemptThrowing({ try engine.layout(from: y0, to: y1, margin: margin) }), let s {
             let laid = PageCellLayout.items(s, cell: config.cell, from: y0, to: y1,
                                             postIndex: geometry.index(at:),
                                             media: mediaItem)

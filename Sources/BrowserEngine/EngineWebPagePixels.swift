@@ -12,7 +12,7 @@ extension EngineWebPage {
         let width = min(engine.width, Double(columns) * config.cell.width)
         let margin = layoutMargin(y0, y1)
         attempt {
-            guard let s = try engine.layout(from: y0 - margin, to: y1 + margin) else { return }
+            guard let s = try engine.layout(from: y0, to: y1, margin: margin) else { return }
             // A self-scrolling web view paints its viewport only (the clip is in the document's
             // coordinates, as the rows are).
             let row = config.cell.height
