@@ -26,11 +26,6 @@ extension EnginePage {
         // one. Virtual time (simulate) asks for the range as it is and parses every answer, as before.
         let (lo, hi) = isVirtual ? (y0, y1) : ((y0 / 256).rounded(.down) * 256, (y1 / 256).rounded(.up) * 256)
         let held = isVirtual ? nil : layoutHeld.flatMap { $0.covers(lo, hi) ? $0 : nil }
-        // Real time: nothing changed since it was read (the page says so when something does).
-        if !isVirtual, !layoutChanged, let held {
-            layoutCache = held
-            return held
-        }
         layoutChanged = false
         let doing = "reading the page's layout"
         let have = held.map { String($0.version) } ?? "null"

@@ -5,15 +5,14 @@ import LiveblogModel
 
 /// The terminal's cell in pixels and how the engine's pixels reach it (X9).
 public struct TileSpec: Sendable, Equatable {
-    public var cellPixelWidth: Int
+    /// A row's height in pixels (libchafa fits a tile's width to the row's columns).
     public var cellPixelHeight: Int
     /// Rows one capture takes at most (one screenshot, split into row tiles).
     public var maxBandRows = 48
     /// Captured rows that become tiles in one frame at most.
     public var deliverPerFrame = 8
 
-    public init(cellPixelWidth: Int, cellPixelHeight: Int) {
-        self.cellPixelWidth = max(1, cellPixelWidth)
+    public init(cellPixelHeight: Int) {
         self.cellPixelHeight = max(1, cellPixelHeight)
     }
 }
@@ -63,8 +62,6 @@ public final class PageTiles {
     /// columns it is drawn in): the terminal's encoding of it (`PreparedImages`).
     public var prepare: (@Sendable (String, RGBAImage, Int) -> Void)?
     public private(set) var measures: [Measure] = []
-    /// Captures the engine refused or gave no picture for.
-    public private(set) var refused = 0
     /// Seconds a capture may take before it is given up (and asked for again, after a pause).
     public var captureTimeout = 5.0
     /// After a refused or lost capture the next waits: 0.25 s, doubling to 4 s while they fail;
@@ -86,8 +83,6 @@ public final class PageTiles {
     deinit { for t in Array(tiles.values) + Array(arrived.values) { deliver(t.key, nil) } }
 
     public var isCapturing: Bool { inFlight != nil }
-    /// Captured rows not delivered yet.
-    public var waiting: Int { arrived.count }
 
     /// The rows a page range falls in.
     func rows(from y0: Double, to y1: Double) -> Range<Int> {
@@ -133,8 +128,8 @@ public final class PageTiles {
             serial += 1
             let keep = Set(band.filter { kept.contains($0) && needed($0) })
             inFlight = try TileCapture.ask(engine, rows: band, keep: keep, version: version,
-                                           width: width, spec: spec, rowHeight: rowHeight,
-                                           keyPrefix: "\(name):\(serial)")
+                                           width: width, columns: Int((width / columnWidth).rounded()),
+                                           spec: spec, rowHeight: rowHeight, keyPrefix: "\(name):\(serial)")
             return
         }
     }
@@ -143,7 +138,7 @@ public final class PageTiles {
     /// next one may be asked for.
     private func takeIn(_ engine: EnginePage) throws {
         guard let c = inFlight else { return }
-        try c.poll(engine, timeout: captureTimeout, prepare: prepare, columns: { Int(($0 / self.columnWidth).rounded()) })
+        try c.poll(engine, timeout: captureTimeout, prepare: prepare)
         let end = c.ended   // read first: once it is set, every row it made is ready
         for t in c.takeReady() {
             if let old = arrived[t.row] { deliver(old.key, nil) }
@@ -154,7 +149,6 @@ public final class PageTiles {
         inFlight = nil
         switch end {
         case .refused, .lost:
-            refused += 1
             failuresInARow += 1
             retryAt = Date().addingTimeInterval(min(4, 0.25 * Double(1 << min(failuresInARow - 1, 4))))
             if case .lost = end { captureTimeout = min(60, captureTimeout * 2) }

@@ -21,6 +21,8 @@ final class TileCapture: @unchecked Sendable {
     let keep: Set<Int>
     let version: Int
     let width: Double
+    /// The columns its rows are drawn in (what the terminal's encoding of them fills).
+    let columns: Int
     let keyPrefix: String
     let started = Date()
     private var decoding = false
@@ -28,19 +30,21 @@ final class TileCapture: @unchecked Sendable {
     private var ready: [(row: Int, tile: PageTiles.Tile)] = []
     private var end: End?
 
-    private init(id: Int, rows: Range<Int>, keep: Set<Int>, version: Int, width: Double, keyPrefix: String) {
+    private init(id: Int, rows: Range<Int>, keep: Set<Int>, version: Int, width: Double, columns: Int,
+                 keyPrefix: String) {
         self.id = id
         self.rows = rows
         self.keep = keep
         self.version = version
         self.width = width
+        self.columns = columns
         self.keyPrefix = keyPrefix
     }
 
     /// Asks the engine for `rows`' pixels (the engine renders at the device's density; the
     /// clip's scale brings a row to the cell's height in pixels). Does not wait.
     static func ask(_ engine: EnginePage, rows: Range<Int>, keep: Set<Int>, version: Int, width: Double,
-                    spec: TileSpec, rowHeight: Double, keyPrefix: String) throws -> TileCapture {
+                    columns: Int, spec: TileSpec, rowHeight: Double, keyPrefix: String) throws -> TileCapture {
         let scale = Double(spec.cellPixelHeight) / rowHeight / max(engine.config.device.density, 0.1)
         let clip = JSONValue.obj(("x", .number(0)), ("y", .number(Double(rows.lowerBound) * rowHeight)),
                                  ("width", .number(width)), ("height", .number(Double(rows.count) * rowHeight)),
@@ -51,7 +55,8 @@ final class TileCapture: @unchecked Sendable {
                 ("format", .string("png")), ("clip", clip), ("fromSurface", .bool(true)),
                 ("optimizeForSpeed", .bool(true))), doing: doing)
         }
-        return TileCapture(id: id, rows: rows, keep: keep, version: version, width: width, keyPrefix: keyPrefix)
+        return TileCapture(id: id, rows: rows, keep: keep, version: version, width: width, columns: columns,
+                           keyPrefix: keyPrefix)
     }
 
     var ended: End? { lock.withLock { end } }
@@ -65,8 +70,7 @@ final class TileCapture: @unchecked Sendable {
     }
 
     /// Takes the reply in if it has come (the frame never waits), and starts its decoding.
-    func poll(_ engine: EnginePage, timeout: Double, prepare: (@Sendable (String, RGBAImage, Int) -> Void)?,
-              columns: (Double) -> Int) throws {
+    func poll(_ engine: EnginePage, timeout: Double, prepare: (@Sendable (String, RGBAImage, Int) -> Void)?) throws {
         guard !decoding, ended == nil else { return }
         let doing = "capturing the page's pixels"
         try engine.guarded(doing) { try engine.client.readAvailable(doing: doing) }
@@ -82,13 +86,12 @@ final class TileCapture: @unchecked Sendable {
             return finish(.refused)
         }
         decoding = true
-        let cols = columns(width)
-        TileWorker.shared.run { self.decode(raw, prepare: prepare, columns: cols) }
+        TileWorker.shared.run { self.decode(raw, prepare: prepare) }
     }
 
     /// Off the drawing thread: the reply parsed (an error reply is a refusal), the picture split
     /// into one tile a row (row i: pixel rows i·h/n ..< (i+1)·h/n), each prepared before it is ready.
-    private func decode(_ raw: [UInt8], prepare: (@Sendable (String, RGBAImage, Int) -> Void)?, columns: Int) {
+    private func decode(_ raw: [UInt8], prepare: (@Sendable (String, RGBAImage, Int) -> Void)?) {
         guard let reply = try? JSONParser.parse(bytes: raw), reply["error"] == nil,
               let text = reply["result"]?["data"]?.stringValue else { return finish(.refused) }
         let data = [UInt8](Data(base64Encoded: text) ?? Data())

@@ -19,19 +19,27 @@ struct EngineBenchFigures {
     var skipped: String?
 }
 
-func benchEngine() -> EngineBenchFigures {
-    var r = EngineBenchFigures()
+/// What the engine's figures run on: the bundled sample on a pixel-8 (android), once Chromium is
+/// found; else nil, and `skipped` says why.
+func engineBenchSample(_ skipped: inout String?) -> (Liveblog, WorldConfig)? {
     guard let path = Assets.sample, let sample = try? LiveblogLoader.load(path: path) else {
-        r.skipped = "the bundled sample liveblog was not found"
-        return r
+        skipped = "the bundled sample liveblog was not found"
+        return nil
     }
     do { _ = try EngineLocator.locate() } catch {
-        r.skipped = "no Chromium (\(error))"
-        return r
+        skipped = "no Chromium (\(error))"
+        return nil
     }
     var c = WorldConfig()
     c.device = DeviceProfile.named("pixel-8")
     c.platform = .android
+    return (sample, c)
+}
+
+func benchEngine() -> EngineBenchFigures {
+    var r = EngineBenchFigures()
+    guard let (sample, base) = engineBenchSample(&r.skipped) else { return r }
+    var c = base
     c.page.networkProfile = .threeG
     c.page.networkSeed = 7
     do {

@@ -49,21 +49,12 @@ extension EnginePixelFigures {
 
 func benchEnginePixels(_ proto: GraphicsProtocol) -> EnginePixelFigures {
     var r = EnginePixelFigures()
-    guard let path = Assets.sample, let sample = try? LiveblogLoader.load(path: path) else {
-        r.skipped = "the bundled sample liveblog was not found"
-        return r
-    }
-    do { _ = try EngineLocator.locate() } catch {
-        r.skipped = "no Chromium (\(error))"
-        return r
-    }
-    var c = WorldConfig()
-    c.device = DeviceProfile.named("pixel-8")
-    c.platform = .android
+    guard let (sample, base) = engineBenchSample(&r.skipped) else { return r }
+    var c = base
     c.page.networkProfile = .instant
     (c.cols, c.rows) = (100, 40)
     let cell = CellPixelSize(width: 10, height: 20)
-    EngineRun.tileSpec = TileSpec(cellPixelWidth: cell.width, cellPixelHeight: cell.height)
+    EngineRun.tileSpec = TileSpec(cellPixelHeight: cell.height)
     EngineRun.tilePrepare = { key, image, cols in
         PreparedImages.shared.prepare(image, source: key, proto: proto, cols: cols, rows: 1, cell: cell)
     }

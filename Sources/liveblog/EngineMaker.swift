@@ -63,7 +63,7 @@ final class EngineRun {
         }
         // As the pixel layer draws (FrameDecorations): 8 × 16 px where the terminal did not say.
         let cell = f.cellPixels ?? CellPixelSize(width: 8, height: 16)
-        tileSpec = TileSpec(cellPixelWidth: cell.width, cellPixelHeight: cell.height)
+        tileSpec = TileSpec(cellPixelHeight: cell.height)
         let proto = f.graphics
         tilePrepare = { key, image, cols in
             PreparedImages.shared.prepare(image, source: key, proto: proto, cols: cols, rows: 1, cell: cell)

@@ -13,7 +13,7 @@ import XCTest
 /// rows near the screen are kept.
 final class PageTilesTests: EngineTestCase {
     /// 10 × 20-pixel cells: a 16-pt row is 20 pixels tall, 8 pt are 10 pixels wide.
-    let spec = TileSpec(cellPixelWidth: 10, cellPixelHeight: 20)
+    let spec = TileSpec(cellPixelHeight: 20)
     var delivered: [String: RGBAImage] = [:]
 
     override func setUpWithError() throws {
