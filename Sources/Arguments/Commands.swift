@@ -95,7 +95,7 @@ public enum LiveblogCommands {
             physicsOption,
             dragRuleOption,
             deviceOption, columnOption, bridgeDelayOption,
-            engineOption, pageURLOption, pageElementOption, postSelectorOption, postIdAttributeOption,
+            engineOption, pageURLOption, noSandboxOption, pageElementOption, postSelectorOption, postIdAttributeOption,
             highlightSelectorOption, chapterSelectorOption, scorerSelectorOption,
             .option("hook", value: "SIGNATURE|none",
                     help: "The scroll hook as a JavaScript signature; its parameter count decides one- or "
@@ -199,7 +199,7 @@ public enum LiveblogCommands {
                         + "corrections followed and dropped, pull-backs, final y (liveblog metrics' values).",
                     type: .list),
             .option("report-file", value: "FILE", help: "Write the report to FILE instead of stdout."),
-            engineOption, pageURLOption, pageElementOption, postSelectorOption, postIdAttributeOption,
+            engineOption, pageURLOption, noSandboxOption, pageElementOption, postSelectorOption, postIdAttributeOption,
             highlightSelectorOption, chapterSelectorOption, scorerSelectorOption,
             compareEnginesOption,
         ])

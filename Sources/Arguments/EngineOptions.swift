@@ -12,6 +12,12 @@ extension LiveblogCommands {
         "page-url", value: "URL",
         help: "Load this page as it is in Chromium (X4): your own embed, your staging server. "
             + "Implies --engine chromium.")
+    /// S3: the page of one's own may run as root without the engine's sandbox, where nothing
+    /// better is possible (no unprivileged user to run the engine as).
+    public static let noSandboxOption = ArgSpec.flag(
+        "no-sandbox",
+        help: "Accept running --page-url's page as root without the engine's sandbox where no unprivileged "
+            + "user can run the engine (S3; refused otherwise).")
     public static let pageElementOption = ArgSpec.option(
         "page-element", value: "SELECTOR",
         help: "The page's liveblog element for navigateToEventId (default: tickaroo-liveblog).")

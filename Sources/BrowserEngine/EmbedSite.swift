@@ -2,6 +2,7 @@ import DevTools
 import Embed
 import Foundation
 import LiveblogModel
+import TextCells
 
 /// What the loopback server serves for the reference embed (X3): the page with its settings and
 /// first page inline, the embed's files, older pages (/data/page-N.json?after=ID&count=K), images
@@ -22,6 +23,18 @@ public final class EmbedSite: @unchecked Sendable {
     private var ranks: [String: Int] = [:]
     private var nextRank = 0
     private var images: [String: [UInt8]] = [:]
+    /// Media files refused (S2), for the engine's notes.
+    private var refusals: [String] = []
+
+    /// The refusals since the last call.
+    func takeRefusals() -> [String] {
+        lock.lock()
+        defer {
+            refusals = []
+            lock.unlock()
+        }
+        return refusals
+    }
 
     public init(liveblog: Liveblog, page: PageConfig, assets: EmbedAssets, firstJumpId: Int = 1) {
         self.liveblog = liveblog
@@ -98,8 +111,18 @@ public final class EmbedSite: @unchecked Sendable {
         return .notFound
     }
 
+    /// A path the page requested, without the run's token segment ("/s-<32 hex>/media/m1" →
+    /// "/media/m1"; S2); another path as it is.
+    static func sitePath(_ path: String) -> String {
+        guard path.hasPrefix("/s-"), let slash = path.dropFirst().firstIndex(of: "/") else { return path }
+        let segment = path[path.index(path.startIndex, offsetBy: 3)..<slash]
+        guard segment.count == 32, segment.allSatisfy(\.isHexDigit) else { return path }
+        return String(path[slash...])
+    }
+
     /// Which simulated request a path of ours stands for (the gate delays these, X3).
-    static func key(path: String) -> Request? {
+    static func key(path full: String) -> Request? {
+        let path = sitePath(full)
         if path.hasPrefix("/media/") { return .media(String(path.dropFirst(7))) }
         if path.hasPrefix("/embed/"), path.hasSuffix(".json") { return .embed(String(path.dropFirst(7).dropLast(5))) }
         if path.hasPrefix("/data/page-"), path.hasSuffix(".json"), let n = Int(path.dropFirst(11).dropLast(5)) {
@@ -143,8 +166,13 @@ public final class EmbedSite: @unchecked Sendable {
     private func image(_ id: String) -> HTTPResponse {
         guard let m = media[id] else { return .notFound }
         if let path = localPath(m.url) {
-            guard let data = FileManager.default.contents(atPath: path) else { return .notFound }
-            return HTTPResponse(contentType: EmbedSite.imageType(Array(data.prefix(12))), body: Array(data))
+            switch LocalImageFile.read(path, allowedIn: LocalImageFile.folders(of: liveblog.baseDirectory)) {
+            case .success(let bytes):
+                return HTTPResponse(contentType: EmbedSite.imageType(Array(bytes.prefix(12))), body: bytes)
+            case .failure(let why):
+                refusals.append("media \(Sanitizer.clean(id)) is not served: \(why)")
+                return .notFound
+            }
         }
         if let png = images[id] { return HTTPResponse(contentType: "image/png", body: png) }
         let (w, h) = SimulatedLoader.remotePixelSize(m, seed: page.networkSeed)

@@ -95,10 +95,10 @@ public final class EnginePage {
             self.site = site
             self.server = server
             let fragment = page.url.flatMap { u in u.firstIndex(of: "#").map { String(u[$0...]) } } ?? ""
-            url = server.origin + "/liveblog.html" + fragment
+            url = server.base + "/liveblog.html" + fragment
             shownURL = page.url ?? "reference embed"
             gate = NetworkGate(profile: page.networkProfile, seed: page.networkSeed,
-                               classify: EnginePage.referenceClassifier(site: site, origin: server.origin))
+                               classify: EnginePage.referenceClassifier(site: site, origin: server.base))
         case let .url(address, profile, seed):
             site = nil
             server = nil

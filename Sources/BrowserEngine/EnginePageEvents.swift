@@ -13,6 +13,7 @@ extension EnginePage {
             try handle(e, doing: doing)
         }
         sendContinues()
+        for refused in site?.takeRefusals() ?? [] { outbox.append(.engine(.note(refused))) }
     }
 
     private func handle(_ e: ProtocolEvent, doing: String) throws {

@@ -98,7 +98,8 @@ extension EnginePage {
         if speaksProtocol {
             for id in released {
                 guard let u = gate.url(of: id), let url = URL(string: u) else { continue }
-                let fetched = url.path.hasPrefix("/data/") || url.path.hasPrefix("/embed/")
+                let path = EmbedSite.sitePath(url.path)
+                let fetched = path.hasPrefix("/data/") || path.hasPrefix("/embed/")
                 if fetched { acks.append(EnginePage.pathAndQuery(url)) }
             }
         }

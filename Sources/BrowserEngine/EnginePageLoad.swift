@@ -10,6 +10,8 @@ extension EnginePage {
         try guarded("opening the page") {
             try setUp()
             outbox.append(.engine(.start(product: browser.product)))
+            // S3: who runs the page, when it is less than it should be.
+            if let note = browser.privileges.note { outbox.append(.engine(.note(note))) }
             progress.documentStarted()
             try navigate()
             try runUntilReady()

@@ -60,8 +60,9 @@ enum LiveblogJSON {
         return .object(pairs)
     }
 
-    static func mediaPath(_ id: String) -> String { "/media/" + escape(id) }
-    static func embedPath(_ id: String) -> String { "/embed/" + escape(id) + ".json" }
+    /// Relative to the page (S2: the site lives under the run's token path).
+    static func mediaPath(_ id: String) -> String { "media/" + escape(id) }
+    static func embedPath(_ id: String) -> String { "embed/" + escape(id) + ".json" }
 
     static func escape(_ s: String) -> String {
         var allowed = CharacterSet.alphanumerics
@@ -85,7 +86,7 @@ enum LiveblogJSON {
         pairs.append(("deepLinkLimit", .int(page.deepLinkLimit)))
         pairs.append(("origin", .string(page.url.flatMap(PageURL.host(of:)) ?? "www.example.com")))
         if let d = page.enabledDomains { pairs.append(("enabledDomains", .array(d.map { .string($0) }))) }
-        pairs.append(("pagesURL", .string("/data/page-{n}.json")))
+        pairs.append(("pagesURL", .string("data/page-{n}.json")))
         if let cap = page.maxImageHeight, cap.isFinite { pairs.append(("maxImageHeight", .number(cap))) }
         // E9: a reloaded page's jumpIds go on from the old page's.
         if firstJumpId != 1 { pairs.append(("firstJumpId", .int(firstJumpId))) }

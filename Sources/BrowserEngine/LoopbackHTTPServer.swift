@@ -26,13 +26,24 @@ public struct HTTPResponse: Sendable {
     }
 
     public static let notFound = HTTPResponse.text("not found\n", status: 404)
+    public static let badRequest = HTTPResponse.text("bad request\n", status: 400)
 }
 
 /// A small HTTP/1.1 server on 127.0.0.1 (Glibc sockets, a thread a connection; X3): GET and
-/// HEAD, keep-alive, bounded heads (64 KiB) and idle connections (10 s). It answers at once; the
-/// network profile's delays are applied in the page's virtual time by `NetworkGate`.
+/// HEAD, keep-alive. It answers at once; the network profile's delays are applied in the page's
+/// virtual time by `NetworkGate`.
+///
+/// Other users of the machine and other pages reach 127.0.0.1 too (S2), so it answers only
+/// requests under a per-run random path (`base`: http://127.0.0.1:PORT/s-<32 hex>/), with the
+/// `Host` its own address (a page elsewhere that rebinds a name to 127.0.0.1 sends its own name),
+/// and treats every client as hostile: a malformed head is 400, a head takes at most 2 s to
+/// arrive (idle keep-alive included), heads are 64 KiB and bodies 1 MiB at most, and at most 32
+/// connections are open at once (the rest wait in the listen queue).
 public final class LoopbackHTTPServer: @unchecked Sendable {
     public let port: Int
+    /// The per-run path segment every request must start with ("s-" and 32 random hex digits).
+    public let token: String
+    static let maxConnections = 32
     private let listenFD: Int32
     private let handler: @Sendable (HTTPRequest) -> HTTPResponse
     private let lock = NSLock()
@@ -42,6 +53,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     public init(handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {
         self.handler = handler
+        token = "s-" + (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw ServerError("socket: \(String(cString: strerror(errno)))") }
         var one: Int32 = 1
@@ -69,6 +81,17 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     deinit { stop() }
 
     public var origin: String { "http://127.0.0.1:\(port)" }
+    /// Where the served site starts: every request's path is under it.
+    public var base: String { origin + "/" + token }
+
+    /// A site's path for one of ours ("/s-…/media/m1" → "/media/m1"); nil when it is not under
+    /// this run's token.
+    func sitePath(_ path: String) -> String? {
+        let prefix = "/" + token
+        guard path.hasPrefix(prefix) else { return nil }
+        let rest = String(path.dropFirst(prefix.count))
+        return rest.isEmpty ? "/" : rest.hasPrefix("/") ? rest : nil
+    }
 
     /// Stops accepting, closes every connection, waits (bounded) for the accept thread.
     public func stop() {
@@ -92,13 +115,25 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     private func acceptLoop() {
         defer { acceptDone.signal() }
         while !isStopped {
+            // At the cap, new clients wait in the listen queue until a connection ends (a head
+            // takes 2 s at most, so an idle one frees its place by then).
+            lock.lock()
+            let full = connections.count >= Self.maxConnections
+            lock.unlock()
+            if full {
+                usleep(20_000)
+                continue
+            }
             var p = pollfd(fd: listenFD, events: Int16(POLLIN), revents: 0)
             guard poll(&p, 1, 100) > 0 else { continue }
             let client = accept(listenFD, nil, nil)
-            guard client >= 0 else { continue }
+            guard client >= 0 else {
+                // Out of descriptors (or a client gone): wait instead of spinning on the listener.
+                usleep(20_000)
+                continue
+            }
             _ = fcntl(client, F_SETFD, FD_CLOEXEC)
             var timeout = timeval(tv_sec: 10, tv_usec: 0)
-            setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             lock.lock()
             connections.insert(client)
@@ -117,19 +152,35 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             close(fd)
         }
         var reader = HTTPHeadReader(fd: fd)
-        while !isStopped, let head = reader.nextHead() {
+        while !isStopped {
+            let head: String
+            switch reader.next() {
+            case .head(let h): head = h
+            case .malformed:
+                _ = send(fd, .badRequest, head: false, keepAlive: false)
+                return
+            case .end: return
+            }
             guard let (request, keepAlive) = HTTPHeadReader.parse(head) else {
-                _ = send(fd, .text("bad request\n", status: 400), head: false, keepAlive: false)
+                _ = send(fd, .badRequest, head: false, keepAlive: false)
                 return
             }
-            let response = ["GET", "HEAD"].contains(request.method)
-                ? handler(request) : .text("method not allowed\n", status: 405)
+            let response = answer(request, host: HTTPHeadReader.host(head))
             guard send(fd, response, head: request.method == "HEAD", keepAlive: keepAlive), keepAlive else { return }
         }
     }
 
+    /// The handler's answer for a request of ours: our Host, our token, GET or HEAD (S2).
+    func answer(_ request: HTTPRequest, host: String?) -> HTTPResponse {
+        guard host == "127.0.0.1:\(port)" else { return .text("misdirected request\n", status: 421) }
+        guard let path = sitePath(request.path) else { return .notFound }
+        guard ["GET", "HEAD"].contains(request.method) else { return .text("method not allowed\n", status: 405) }
+        return handler(HTTPRequest(method: request.method, path: path, query: request.query))
+    }
+
     private func send(_ fd: Int32, _ r: HTTPResponse, head: Bool, keepAlive: Bool) -> Bool {
-        let reason = [200: "OK", 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed"][r.status] ?? "Status"
+        let reason = [200: "OK", 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed",
+                      421: "Misdirected Request"][r.status] ?? "Status"
         let text = "HTTP/1.1 \(r.status) \(reason)\r\nContent-Type: \(r.contentType)\r\n"
             + "Content-Length: \(r.body.count)\r\nCache-Control: no-store\r\n"
             + "Connection: \(keepAlive ? "keep-alive" : "close")\r\n\r\n"

@@ -18,13 +18,20 @@ public final class Browser {
     /// The first process's id (its process group has the same number).
     public var pid: Int32 { process.pid }
     public var profileDirectory: String { process.profileDirectory }
+    /// The run's directory: the profile, the engine's log and `owner.pid` (S1).
+    public var runDirectory: String { process.runDirectory }
+    /// Who the engine runs as, and whether its sandbox is on (S3).
+    public var privileges: EnginePrivileges { process.privileges }
 
     /// Finds and starts the engine and waits (bounded) for its first answer.
     public static func launch(_ options: LaunchOptions = LaunchOptions()) throws -> Browser {
         let executable = try options.executable ?? EngineLocator.locate()
         // A write to a pipe whose reader is gone must be an error, not the end of us.
         signal(SIGPIPE, SIG_IGN)
-        let process = try BrowserProcess(executable: executable, arguments: options.arguments(userDataDir:))
+        let privileges = options.privileges ?? EnginePrivileges.plan()
+        let process = try BrowserProcess(executable: executable, privileges: privileges) {
+            options.arguments(userDataDir: $0, sandbox: privileges.sandbox)
+        }
         return try Browser(process: process, executable: executable, options: options)
     }
 

@@ -2,31 +2,62 @@ import CEngineGuard
 import Foundation
 
 /// The browser's process (X2): spawned in a process group of its own with the DevTools pipe on
-/// its fds 3 and 4, a fresh profile directory, its output in a log file there. The group is
+/// its fds 3 and 4, a fresh run directory (its profile, its log; S1), as an unprivileged user when we
+/// are root (S3). The group is
 /// remembered by the signal guard (killed if we end on a signal or exit(3)); and the engine
 /// ends by itself when its pipe closes, which is what happens when we are killed with SIGKILL
 /// (verified: docs/engine.md). `terminate()` kills the group, reaps the child and removes the
 /// directory.
 final class BrowserProcess {
     let pid: pid_t
+    /// The run's own directory (0700, or 0711 when the engine runs as another user; an
+    /// unpredictable name): the engine's log, `owner.pid`, and the engine's profile.
+    let runDirectory: String
+    /// The engine's `--user-data-dir`: `runDirectory/profile`, owned by the engine's user.
     let profileDirectory: String
+    /// The run directory held open: it is emptied through this descriptor, never through a path
+    /// rebuilt later (S1).
+    private let runDirectoryFD: Int32
     /// Our end of the pipes: commands to the engine, replies and events from it.
     let commandFD: Int32
     let eventFD: Int32
+    let privileges: EnginePrivileges
     private(set) var exitStatus: String?
 
     static let directoryPrefix = "liveblog-chromium-"
 
-    init(executable: String, arguments: (_ profileDirectory: String) -> [String]) throws {
+    init(executable: String, privileges: EnginePrivileges,
+         arguments: (_ profileDirectory: String) -> [String]) throws {
+        self.privileges = privileges
         Self.removeStaleProfiles()
-        profileDirectory = try Self.makeProfileDirectory()
+        let (run, fd) = try Self.makeRunDirectory(for: privileges)
+        runDirectory = run
+        runDirectoryFD = fd
+        profileDirectory = run + "/profile"
+        _ = lb_engine_guard_add_dir(fd, run)
+        do {
+            try Self.makeProfile(profileDirectory, in: fd, for: privileges)
+            try "\(getpid())\n".write(toFile: run + "/owner.pid", atomically: false, encoding: .utf8)
+        } catch {
+            Self.remove(fd: fd, path: run)
+            throw error
+        }
         let toChild = try Self.pipePair(), fromChild = try Self.pipePair()
         let argv = [executable] + arguments(profileDirectory)
-        let logPath = profileDirectory + "/engine.log"
+        var environment = ProcessInfo.processInfo.environment
+        if privileges.user != nil {
+            // The engine's user has no home of ours: everything it writes stays in its profile.
+            for key in ["HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "TMPDIR"] {
+                environment[key] = profileDirectory
+            }
+            environment["XDG_RUNTIME_DIR"] = nil
+        }
         var spawned: pid_t = 0
+        let uid = privileges.user?.uid ?? uid_t.max, gid = privileges.user?.gid ?? gid_t.max
         let rc = Self.withCStrings(argv) { cargv in
-            Self.withCStrings(ProcessInfo.processInfo.environment.map { "\($0)=\($1)" }) { cenv in
-                lb_engine_spawn(executable, cargv, cenv, toChild.read, fromChild.write, logPath, &spawned)
+            Self.withCStrings(environment.map { "\($0)=\($1)" }) { cenv in
+                lb_engine_spawn(executable, cargv, cenv, toChild.read, fromChild.write, run + "/engine.log",
+                                uid, gid, &spawned)
             }
         }
         close(toChild.read)
@@ -34,7 +65,7 @@ final class BrowserProcess {
         guard rc == 0 else {
             close(toChild.write)
             close(fromChild.read)
-            Self.removeProfile(profileDirectory)
+            Self.remove(fd: fd, path: run)
             throw DevToolsError.launchFailed("\(executable): \(String(cString: strerror(rc)))")
         }
         pid = spawned
@@ -42,7 +73,7 @@ final class BrowserProcess {
         _ = lb_engine_guard_add(spawned)
         commandFD = toChild.write
         eventFD = fromChild.read
-        try? "\(getpid())\n".write(toFile: profileDirectory + "/owner.pid", atomically: true, encoding: .utf8)
+        privileges.tellOnce()
     }
 
     /// Is the engine's first process still running (not reaped)?
@@ -56,7 +87,7 @@ final class BrowserProcess {
         _ = reap(wait: true)
         close(commandFD)
         close(eventFD)
-        Self.removeProfile(profileDirectory)
+        Self.remove(fd: runDirectoryFD, path: runDirectory)
     }
 
     /// How the child ended ("exit status 1", "killed by signal 9"), or nil while it runs.
@@ -84,7 +115,7 @@ final class BrowserProcess {
 
     /// The last lines the engine wrote to its log (for a crash message), cleaned and short.
     func logTail(lines: Int = 3) -> String {
-        guard let text = try? String(contentsOfFile: profileDirectory + "/engine.log", encoding: .utf8)
+        guard let text = try? String(contentsOfFile: runDirectory + "/engine.log", encoding: .utf8)
         else { return "" }
         let kept = text.split(separator: "\n").suffix(lines).joined(separator: " | ")
         return String(kept.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(400))
@@ -104,43 +135,57 @@ final class BrowserProcess {
         return t.hasSuffix("/") ? String(t.dropLast()) : t
     }
 
-    private static func makeProfileDirectory() throws -> String {
-        var template = Array("\(temporaryRoot)/\(directoryPrefix)XXXXXX".utf8CString)
+    /// `$TMPDIR/liveblog-chromium-<16 random hex>XXXXXX`, made 0700 by mkdtemp and held open
+    /// (O_NOFOLLOW); 0711 when the engine runs as another user, so it can reach its profile.
+    private static func makeRunDirectory(for privileges: EnginePrivileges) throws -> (String, Int32) {
+        let random = (0..<8).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
+        var template = Array("\(temporaryRoot)/\(directoryPrefix)\(random)XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw DevToolsError.launchFailed("cannot make a profile directory in \(temporaryRoot): "
                                              + String(cString: strerror(errno)))
         }
-        return String(cString: made)
+        let path = String(cString: made)
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else {
+            rmdir(path)
+            throw DevToolsError.launchFailed("cannot open the profile directory \(path): " + String(cString: strerror(errno)))
+        }
+        if privileges.user != nil { fchmod(fd, 0o711) }
+        return (path, fd)
+    }
+
+    /// The engine's profile inside the run directory, owned by the engine's user (0700).
+    private static func makeProfile(_ path: String, in runFD: Int32, for privileges: EnginePrivileges) throws {
+        guard mkdirat(runFD, "profile", 0o700) == 0 else {
+            throw DevToolsError.launchFailed("cannot make the engine's profile \(path): " + String(cString: strerror(errno)))
+        }
+        if let user = privileges.user, fchownat(runFD, "profile", user.uid, user.gid, AT_SYMLINK_NOFOLLOW) != 0 {
+            throw DevToolsError.launchFailed("cannot give the engine's profile to \(user.name): "
+                                             + String(cString: strerror(errno)))
+        }
     }
 
     /// Profiles left by a run that was killed (SIGKILL leaves no chance to clean up): removed when
-    /// the process that made them is gone.
-    static func removeStaleProfiles() {
-        let fm = FileManager.default
-        guard let names = try? fm.contentsOfDirectory(atPath: temporaryRoot) else { return }
+    /// they are real directories of ours whose owner is gone (S1: `lb_remove_stale_profile`
+    /// checks and removes through descriptors and follows no link).
+    static func removeStaleProfiles(in root: String = temporaryRoot) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: root) else { return }
         for name in names where name.hasPrefix(directoryPrefix) {
-            let dir = "\(temporaryRoot)/\(name)"
-            guard let text = try? String(contentsOfFile: dir + "/owner.pid", encoding: .utf8),
-                  let owner = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) else { continue }
-            if kill(owner, 0) != 0 && errno == ESRCH { removeProfile(dir) }
+            _ = lb_remove_stale_profile(root, name)
         }
     }
 
-    /// Removes a profile, its owner's pid last: a removal cut short (an engine process of the group
-    /// still flushing its databases as it exits, seen once under load) leaves a profile the next
-    /// launch recognises as stale and removes, not a folder without an owner that stays for good.
-    static func removeProfile(_ dir: String) {
-        let fm = FileManager.default
+    /// Removes a run directory through its descriptor, a few tries while the engine's last
+    /// processes exit (an engine process still flushing its databases, seen once under load),
+    /// `owner.pid` last so that a removal cut short leaves a profile the next launch knows as
+    /// stale; then forgets and closes it.
+    static func remove(fd: Int32, path: String) {
+        lb_engine_guard_remove_dir(fd)
         for attempt in 0..<5 {
-            let left = ((try? fm.contentsOfDirectory(atPath: dir)) ?? []).filter { $0 != "owner.pid" }
-            if left.isEmpty { break }
             if attempt > 0 { usleep(20_000) }
-            for name in left { try? fm.removeItem(atPath: dir + "/" + name) }
+            if lb_remove_dir(fd, path) == 0 { break }
         }
-        let rest = (try? fm.contentsOfDirectory(atPath: dir)) ?? []
-        guard rest.allSatisfy({ $0 == "owner.pid" }) else { return }
-        try? fm.removeItem(atPath: dir + "/owner.pid")
-        rmdir(dir)
+        close(fd)
     }
 
     private static func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {

@@ -16,11 +16,17 @@ public struct LaunchOptions: Sendable {
     public var extraArguments: [String] = []
     /// The seed of V8's `Math.random` (so a page's random choices repeat run after run).
     public var randomSeed = 1157
+    /// Who the engine runs as (S3); nil: `EnginePrivileges.plan()`.
+    public var privileges: EnginePrivileges?
+    /// The reader said `--no-sandbox`: a page of their own (`--page-url`) may run as root without
+    /// the engine's sandbox where nothing better is possible (S3).
+    public var allowUnsandboxedPage = false
 
     public init() {}
 
-    /// The command line after the executable: one profile of our own in `userDataDir`.
-    public func arguments(userDataDir: String) -> [String] {
+    /// The command line after the executable: one profile of our own in `userDataDir`; popups
+    /// blocked as in a single-window web view (S5); `--no-sandbox` only when the sandbox cannot run.
+    public func arguments(userDataDir: String, sandbox: Bool = geteuid() != 0) -> [String] {
         var a = [
             "--headless", "--remote-debugging-pipe", "--user-data-dir=\(userDataDir)",
             "--no-first-run", "--no-default-browser-check", "--disable-extensions",
@@ -31,9 +37,9 @@ public struct LaunchOptions: Sendable {
             "--disable-backgrounding-occluded-windows", "--disable-ipc-flooding-protection",
             "--disable-features=Translate,MediaRouter,OptimizationHints,AutofillServerCommunication",
             "--font-render-hinting=none", "--force-color-profile=srgb", "--disable-lcd-text",
-            "--js-flags=--random-seed=\(randomSeed)",
+            "--js-flags=--random-seed=\(randomSeed)", "--block-new-web-contents",
         ]
-        if geteuid() == 0 { a.insert("--no-sandbox", at: 1) }
+        if !sandbox { a.insert("--no-sandbox", at: 1) }
         if deterministic {
             a.insert(contentsOf: ["--deterministic-mode", "--enable-begin-frame-control",
                                   "--run-all-compositor-stages-before-draw", "--disable-threaded-animation",

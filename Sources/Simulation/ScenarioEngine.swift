@@ -29,6 +29,9 @@ public struct PageEngine: Equatable, Sendable {
     public var highlightSelector: String?
     public var chapterSelector: String?
     public var scorerSelector: String?
+    /// S3: `--no-sandbox`: the page of one's own may run as root without the engine's sandbox
+    /// where nothing better is possible (command line only).
+    public var allowUnsandboxedPage = false
 
     public init(kind: Kind = .emulated) { self.kind = kind }
 

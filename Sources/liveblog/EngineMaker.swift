@@ -30,6 +30,14 @@ final class EngineRun {
         guard engine.kind == .chromium else { return nil }
         var options = LaunchOptions()
         options.deterministic = time == .virtual
+        let privileges = EnginePrivileges.plan()
+        if engine.pageURL != nil, privileges.pageRunsAsRootUnsandboxed, !engine.allowUnsandboxedPage {
+            throw EngineSettingsError(message: "--page-url: refusing to run a page of your own as root without the "
+                + "engine's sandbox (\(privileges.note ?? "no unprivileged user")); set \(EnginePrivileges.environmentKey) "
+                + "to an unprivileged user, run liveblog as one, or give --no-sandbox to accept the risk")
+        }
+        options.privileges = privileges
+        options.allowUnsandboxedPage = engine.allowUnsandboxedPage
         let run = EngineRun(browser: try Browser.launch(options), engine: engine, time: time)
         lock.withLock { runs.append(run) }
         return run.open
@@ -150,6 +158,7 @@ extension PageEngine {
         if let s = args.string("highlight-selector") { highlightSelector = s }
         if let s = args.string("chapter-selector") { chapterSelector = s }
         if let s = args.string("scorer-selector") { scorerSelector = s }
+        if args.flag("no-sandbox") { allowUnsandboxedPage = true }
     }
 }
 

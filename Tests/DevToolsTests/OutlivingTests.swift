@@ -43,6 +43,10 @@ final class OutlivingTests: XCTestCase {
         runner.waitUntilExit()
         XCTAssertEqual(EngineProcesses.waitUntilGone(group), [], "no engine process outlives its runner")
         try? FileManager.default.removeItem(atPath: file)
+        if signal != SIGKILL {
+            // S1: a runner ended by a signal it can handle removes its own run directory.
+            XCTAssertFalse(FileManager.default.fileExists(atPath: profile), "\(profile) left after signal \(signal)")
+        }
         // A killed runner could not remove its profile: the next launch does.
         BrowserProcess.removeStaleProfiles()
         XCTAssertFalse(FileManager.default.fileExists(atPath: profile), profile)
@@ -52,7 +56,7 @@ final class OutlivingTests: XCTestCase {
     func testRunner_holdsAnEngine() throws {
         guard let file = ProcessInfo.processInfo.environment[Self.runnerKey] else { return }
         let browser = try Browser.launch()
-        try "\(browser.pid)\n\(browser.profileDirectory)\n".write(toFile: file, atomically: true, encoding: .utf8)
+        try "\(browser.pid)\n\(browser.runDirectory)\n".write(toFile: file, atomically: true, encoding: .utf8)
         sleep(60)
         browser.close()
     }
