@@ -18,6 +18,48 @@
   if (typeof channel !== "function") return;
   const send = (message) => channel(JSON.stringify(message));
 
+  // MARK: a console flood stops here (S6): past 100 lines in 16 ms of the page's time, a line is
+  // counted instead of logged, and the count reported once the flood pauses.
+  (() => {
+    const limit = 100;
+    let bucket = -1, used = 0, dropped = 0, reporting = false;
+    const report = () => {
+      reporting = false;
+      if (dropped > 0) send({ k: "console-dropped", n: dropped });
+      dropped = 0;
+    };
+    for (const name of ["log", "info", "warn", "error", "debug", "trace", "dir", "dirxml", "table"]) {
+      const original = console[name];
+      if (typeof original !== "function") continue;
+      console[name] = function (...args) {
+        const now = Math.floor(performance.now() / 16);
+        if (now !== bucket) { bucket = now; used = 0; }
+        if (++used <= limit) return original.apply(this, args);
+        dropped++;
+        if (!reporting) { reporting = true; setTimeout(report, 16); }
+      };
+    }
+  })();
+
+  // MARK: popups (S5): a single-window web view opens none (WKWebView without a UI delegate
+  // returns null from window.open); the attempts are counted and reported once they pause. The
+  // engine blocks new windows too (--block-new-web-contents), for an open from another frame.
+  (() => {
+    let tried = 0, reporting = false;
+    const report = () => {
+      reporting = false;
+      if (tried > 0) send({ k: "popups-blocked", n: tried });
+      tried = 0;
+    };
+    try {
+      Object.defineProperty(window, "open", { configurable: false, writable: false, value: function open() {
+        tried++;
+        if (!reporting) { reporting = true; setTimeout(report, 16); }
+        return null;
+      } });
+    } catch (e) { /* the page's own frame already fixed it */ }
+  })();
+
   // MARK: the hook, watched
   let wrapped;
   let callContext = null;

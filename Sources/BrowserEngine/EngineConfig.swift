@@ -103,6 +103,10 @@ public struct EngineConfig: Sendable {
     public var maxLoadSteps = 5000
     /// Real seconds to wait for a released response to reach the page.
     public var settleTimeout: Double = 10
+    /// Real seconds a run waits in all for responses that stalled (S6): past it, a released
+    /// response that has not reached the page is waited for `settleTimeoutAfterStalls` at most.
+    public var maxStalledWait: Double = 10
+    public var settleTimeoutAfterStalls: Double = 0.25
     /// The reference embed's first jumpId (E9: a reloaded page's go on from the old page's).
     public var firstJumpId = 1
     /// The engine's wall clock at the start of virtual time (Date.now()), Unix seconds.

@@ -69,6 +69,11 @@ public final class EnginePage {
     var inputSeen: [String] = []
     public internal(set) var failure: DevToolsError?
     var crashed = false
+    /// S6: console lines read in this frame, and those dropped past the cap.
+    var consoleThisFrame = 0
+    var consoleDropped = 0
+    /// S6: real seconds waited so far for responses that stalled.
+    var stalledWait: Double = 0
 
     var client: DevToolsClient { session.client }
     var isVirtual: Bool { config.time == .virtual }
@@ -108,6 +113,7 @@ public final class EnginePage {
         }
         session = try browser.newPage(width: Int(config.device.width), height: Int(config.device.height),
                                       beginFrameControl: config.time == .virtual)
+        installGuards()
         do {
             try load()
         } catch {
@@ -120,6 +126,7 @@ public final class EnginePage {
 
     /// Closes the page and stops its server (the browser stays for the run).
     public func close() {
+        removeGuards()
         server?.stop()
         if !crashed { browser.closePage(session) }
     }
@@ -169,13 +176,16 @@ public final class EnginePage {
               let height = json["height"]?.doubleValue, let rows = json["posts"]?.arrayValue else {
             throw DevToolsError.malformed("the page's geometry")
         }
+        // S4: a post whose box no layout gives (a page's own getBoundingClientRect, a huge
+        // transform) is not laid out; the height and the scroll are clamped.
         let posts = rows.compactMap { row -> PageGeometry.PostBox? in
             guard let r = row.arrayValue, r.count == 3, let id = r[0].stringValue,
-                  let top = r[1].doubleValue, let h = r[2].doubleValue else { return nil }
+                  let top = PageNumber.coordinate(r[1].doubleValue), let h = PageNumber.size(r[2].doubleValue)
+            else { return nil }
             return PageGeometry.PostBox(id: id, top: top, height: h)
         }
-        var g = PageGeometry(contentHeight: height, posts: posts)
-        g.scrollY = json["scrollY"]?.doubleValue ?? 0
+        var g = PageGeometry(contentHeight: PageNumber.clampedSize(height), posts: posts)
+        g.scrollY = PageNumber.coordinate(json["scrollY"]?.doubleValue) ?? 0
         g.marks = json["marks"]?.objectPairs.map(EnginePage.marks)
         return g
     }

@@ -14,6 +14,7 @@ extension EnginePage {
         }
         sendContinues()
         for refused in site?.takeRefusals() ?? [] { outbox.append(.engine(.note(refused))) }
+        noteDroppedConsole()
     }
 
     private func handle(_ e: ProtocolEvent, doing: String) throws {
@@ -28,6 +29,13 @@ extension EnginePage {
             if !(document && p["frameId"]?.stringValue == session.targetId) {
                 progress.started(id: id, type: p["type"]?.stringValue)
             }
+        case "Network.responseReceived":
+            // S8: the page's own document answered with an error: the engine shows the server's page.
+            guard p["type"]?.stringValue == "Document", p["frameId"]?.stringValue == session.targetId,
+                  let status = p["response"]?["status"]?.intValue, status >= 400 else { return }
+            let text = Sanitizer.clean(p["response"]?["statusText"]?.stringValue ?? "")
+            outbox.append(.engine(.note("the page \(shownURL) answered HTTP \(status)\(text.isEmpty ? "" : " " + text): "
+                                        + "what loads is the server's error page (S8)")))
         case "Network.loadingFinished", "Network.loadingFailed":
             guard let id = p["requestId"]?.stringValue else { return }
             gate.finished(id: id)
@@ -77,6 +85,10 @@ extension EnginePage {
         switch k {
         case "report": report(m)
         case "hook":
+            // S4: a top no layout gives is the page's mistake: noted, the call not passed on.
+            if let raw = m["top"]?.doubleValue, PageNumber.coordinate(raw) == nil {
+                return outbox.append(.engine(.note(PageNumber.note("a hook call's top", raw))))
+            }
             outbox.append(.page(.hook(jumpId: m["jumpId"]?.intValue ?? 0, top: m["top"]?.doubleValue ?? .nan,
                                       correction: m["correction"]?.boolValue ?? false, args: m["args"]?.intValue ?? 0,
                                       threw: m["threw"]?.boolValue ?? false)))
@@ -87,6 +99,11 @@ extension EnginePage {
             guard !speaksProtocol, let id = m["id"]?.stringValue else { return }
             outbox.append(.page(.nav(id: id, result: m["found"]?.boolValue == true ? .found : .notFound, via: "api")))
         case "external": external(m)
+        case "console-dropped": consoleDropped += max(0, min(m["n"]?.intValue ?? 0, 1 << 30))
+        case "popups-blocked":
+            let n = max(0, min(m["n"]?.intValue ?? 0, 1 << 30))
+            outbox.append(.engine(.note("the page tried to open \(n) window\(n == 1 ? "" : "s") (window.open): "
+                                        + "blocked, as a single-window web view does (S5)")))
         default: break
         }
     }
@@ -115,7 +132,10 @@ extension EnginePage {
     }
 
     private func layout(_ m: JSONValue) {
-        guard let h = m["height"]?.doubleValue else { return }
+        guard let raw = m["height"]?.doubleValue else { return }
+        guard let h = PageNumber.size(raw) else {
+            return outbox.append(.engine(.note(PageNumber.note("a layout height", raw))))
+        }
         contentHeight = h
         geometryCache = nil
         // The height at load is the web row's first; later changes are layout lines (E2).
@@ -137,11 +157,17 @@ extension EnginePage {
     private func bridge(_ payload: String) {
         guard let m = try? JSONParser.parse(payload) else { return }
         if m["platform"]?.stringValue == "android", let a = m["args"]?.arrayValue, a.count == 3 {
+            if let raw = a[0].doubleValue, PageNumber.coordinate(raw) == nil {
+                return outbox.append(.engine(.note(PageNumber.note("tickarooLiveblogScrollTo's top", raw))))
+            }
             outbox.append(.bridge(BoundBridgeCall(platform: .android, top: a[0].doubleValue ?? 0,
                                                   correction: a[1].boolValue ?? false, jumpId: a[2].intValue ?? 0)))
             return
         }
         guard let body = m["body"], let top = body["top"]?.doubleValue else { return }
+        guard PageNumber.coordinate(top) != nil else {
+            return outbox.append(.engine(.note(PageNumber.note("scrollToSwift's top", top))))
+        }
         let correction = body["correction"]?.boolValue ?? body["correction"]?.doubleValue.map { $0 == 1 } ?? false
         let jumpId = body["jumpId"]?.doubleValue.flatMap { Int(exactly: $0) } ?? 0
         outbox.append(.bridge(BoundBridgeCall(platform: .ios, top: top, correction: correction, jumpId: jumpId)))

@@ -2,6 +2,7 @@ import DevTools
 import Embed
 import Foundation
 import LiveblogModel
+import TextCells
 import VirtualTime
 
 /// The page's frames (X7). In virtual time one page frame is: release the responses due now
@@ -63,7 +64,8 @@ extension EnginePage {
         gate.release(tick: t)
         sendContinues()
         tick = t
-        try client.readAvailable(doing: doing)
+        // S6: a flood of events waits for the next frame; the reader's keys come first.
+        try client.readAvailable(doing: doing, atMost: 2000)
         try absorb(doing: doing)
         gate.endFrame(tick: t)
         reportProgress()
@@ -103,7 +105,9 @@ extension EnginePage {
                 if fetched { acks.append(EnginePage.pathAndQuery(url)) }
             }
         }
-        let deadline = Date().addingTimeInterval(config.settleTimeout)
+        let started = Date()
+        let limit = stalledWait >= config.maxStalledWait ? config.settleTimeoutAfterStalls : config.settleTimeout
+        let deadline = started.addingTimeInterval(limit)
         while true {
             acks.removeAll { path in
                 guard let n = received[path], n > 0 else { return false }
@@ -113,9 +117,17 @@ extension EnginePage {
             let waiting = released.filter { gate.unsettled.contains($0) }
             if waiting.isEmpty && acks.isEmpty { return }
             guard Date() < deadline else {
-                let what = (waiting.compactMap { gate.url(of: $0) } + acks).prefix(3).joined(separator: ", ")
-                outbox.append(.engine(.note("tick \(tick): \(what) did not reach the page within "
-                                            + "\(Int(config.settleTimeout)) s; it lands in a later frame")))
+                // S6: a stalled request is noted once and never waited for again; the run's total
+                // wait for stalls is bounded.
+                gate.abandon(waiting)
+                stalledWait += Date().timeIntervalSince(started)
+                let what = (waiting.compactMap { gate.url(of: $0) } + acks).prefix(3).map { Sanitizer.clean($0) }
+                    .joined(separator: ", ")
+                let seconds = limit == limit.rounded() ? "\(Int(limit)) s" : String(format: "%.2f s", limit)
+                let spent = stalledWait >= config.maxStalledWait
+                    ? "; the run's \(Int(config.maxStalledWait)) s for stalls is spent" : ""
+                outbox.append(.engine(.note("tick \(tick): \(what) did not reach the page within \(seconds) "
+                    + "(stalled, not waited for again\(spent)); it lands in a later frame, if ever")))
                 return
             }
             try client.pump(timeout: min(0.5, max(0.001, deadline.timeIntervalSinceNow)), doing: doing)

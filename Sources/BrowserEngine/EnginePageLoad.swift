@@ -2,6 +2,7 @@ import DevTools
 import Embed
 import Foundation
 import LiveblogModel
+import TextCells
 
 /// Opening the page (X3–X5): the web view set up as the platform's, the shim injected at
 /// document start, the page loaded and run until it is ready.
@@ -21,6 +22,7 @@ extension EnginePage {
     private func setUp() throws {
         let doing = "setting up the web view"
         for domain in ["Runtime", "Page"] { try session.call("\(domain).enable", doing: doing) }
+        try checkSelectors(doing: doing)
         try session.call("Network.enable", .obj(("maxPostDataSize", .int(0))), doing: doing)
         try session.call("Network.setCacheDisabled", .obj(("cacheDisabled", .bool(true))), doing: doing)
         let pattern: JSONValue = .obj(("urlPattern", .string("*")), ("requestStage", .string("Request")))
@@ -46,11 +48,30 @@ extension EnginePage {
         }
     }
 
+    /// S8: each selector the page is read with is CSS, asked of the engine's own parser on the
+    /// blank document before the page loads (not a JavaScript stack after it).
+    private func checkSelectors(doing: String) throws {
+        let given = [("--page-element (pageElement)", config.elementSelector),
+                     ("--post-selector (postSelector)", config.postSelector),
+                     ("--highlight-selector", config.highlightSelector), ("--chapter-selector", config.chapterSelector),
+                     ("--scorer-selector", config.scorerSelector)]
+        for (option, selector) in given {
+            let literal = JSONWriter.write(.string(selector))
+            let r = try evaluate("(() => { try { document.querySelector(\(literal)); return ''; } "
+                                 + "catch (e) { return String(e && e.message || e); } })()", doing: doing)
+            if let why = r.stringValue, !why.isEmpty {
+                throw DevToolsError.badSelector(option: option, selector: Sanitizer.clean(selector),
+                                                why: Sanitizer.clean(String(why.prefix(200))))
+            }
+        }
+    }
+
     /// The viewport: the web row's width and height at the device's density, mobile (X5).
     func applyMetrics(doing: String) throws {
         let d = config.device
         try session.call("Emulation.setDeviceMetricsOverride", .obj(
-            ("width", .int(Int(width.rounded()))), ("height", .int(max(1, Int(viewportHeight.rounded(.up))))),
+            ("width", .int(Int(PageNumber.clampedSize(width).rounded()))),
+            ("height", .int(max(1, Int(PageNumber.clampedSize(viewportHeight).rounded(.up))))),
             ("deviceScaleFactor", .number(d.density)), ("mobile", .bool(true)),
             ("screenWidth", .int(Int(d.width))), ("screenHeight", .int(Int(d.height)))), doing: doing)
     }

@@ -93,8 +93,11 @@ enum LiveblogJSON {
         return .object(pairs)
     }
 
-    /// JSON to put inside a <script> element: "</" cannot end it early.
+    /// JSON to put inside a <script> element: every "<" is written \u003c (S7), so no text
+    /// ("</script>", "<!--" with "<script", which switch the HTML parser into script-data
+    /// escaped states) can end the element early or keep it open. JSON has "<" only inside strings,
+    /// where \u003c reads the same.
     static func scriptSafe(_ v: JSONValue) -> String {
-        JSONWriter.write(v).replacingOccurrences(of: "</", with: "<\\/")
+        JSONWriter.write(v).replacingOccurrences(of: "<", with: "\\u003c")
     }
 }

@@ -138,6 +138,11 @@ struct NetworkGate {
 
     mutating func setProfile(_ p: NetworkProfile, tick: Int) { queue.setProfile(p, tick: tick) }
 
+    /// Requests noted as stalled (S6): never waited for again; the page may still get them later.
+    mutating func abandon(_ ids: [String]) {
+        for id in ids { unsettled.remove(id) }
+    }
+
     /// The URL of a tracked request (for messages).
     func url(of id: String) -> String? { tracked[id]?.url }
 

@@ -108,12 +108,15 @@ extension PageLayoutSnapshot {
     /// the terminal goes through the sanitiser.
     static func parse(_ value: JSONValue, from y0: Double, to y1: Double) throws -> PageLayoutSnapshot {
         guard let text = value.stringValue, let json = try? JSONParser.parse(text),
-              let height = json["h"]?.doubleValue else {
+              let rawHeight = json["h"]?.doubleValue else {
             throw DevToolsError.malformed("the page's layout")
         }
+        // S4: a box whose numbers no layout gives is left out; the height is clamped.
+        let height = PageNumber.clampedSize(rawHeight)
         let runs = (json["runs"]?.arrayValue ?? []).compactMap { row -> PageTextRun? in
-            guard let r = row.arrayValue, r.count >= 7, let x = r[0].doubleValue, let y = r[1].doubleValue,
-                  let w = r[2].doubleValue, let h = r[3].doubleValue, let t = r[4].stringValue else { return nil }
+            guard let r = row.arrayValue, r.count >= 7, let x = PageNumber.coordinate(r[0].doubleValue),
+                  let y = PageNumber.coordinate(r[1].doubleValue), let w = PageNumber.size(r[2].doubleValue),
+                  let h = PageNumber.size(r[3].doubleValue), let t = r[4].stringValue else { return nil }
             let clean = Sanitizer.clean(t)
             guard !clean.isEmpty else { return nil }
             return PageTextRun(x: x, y: y, width: w, height: h, text: clean,
@@ -121,17 +124,19 @@ extension PageLayoutSnapshot {
                                href: r[6].stringValue.map { Sanitizer.clean($0) })
         }
         let images = (json["images"]?.arrayValue ?? []).compactMap { row -> PageImageBox? in
-            guard let r = row.arrayValue, r.count >= 10, let x = r[0].doubleValue, let y = r[1].doubleValue,
-                  let w = r[2].doubleValue, let h = r[3].doubleValue else { return nil }
+            guard let r = row.arrayValue, r.count >= 10, let x = PageNumber.coordinate(r[0].doubleValue),
+                  let y = PageNumber.coordinate(r[1].doubleValue), let w = PageNumber.size(r[2].doubleValue),
+                  let h = PageNumber.size(r[3].doubleValue) else { return nil }
             return PageImageBox(x: x, y: y, width: w, height: h,
                                 state: PageImageBox.State(rawValue: r[4].intValue ?? 0) ?? .pending,
                                 alt: Sanitizer.clean(r[5].stringValue ?? ""), src: Sanitizer.clean(r[6].stringValue ?? ""),
                                 element: Sanitizer.clean(r[7].stringValue ?? "img"),
-                                naturalWidth: r[8].intValue ?? 0, naturalHeight: r[9].intValue ?? 0)
+                                naturalWidth: max(0, min(r[8].intValue ?? 0, 1 << 20)),
+                                naturalHeight: max(0, min(r[9].intValue ?? 0, 1 << 20)))
         }
         // The range the answer covers: the one asked for, or a wider one the page answered before.
-        let from = json["from"]?.doubleValue.map { min($0, y0) } ?? y0
-        let to = json["to"]?.doubleValue.map { max($0, y1) } ?? y1
+        let from = PageNumber.coordinate(json["from"]?.doubleValue).map { min($0, y0) } ?? y0
+        let to = PageNumber.coordinate(json["to"]?.doubleValue).map { max($0, y1) } ?? y1
         return PageLayoutSnapshot(from: from, to: to, contentHeight: height, runs: runs, images: images,
                                   version: json["v"]?.intValue ?? 0)
     }

@@ -175,6 +175,14 @@ static void lb_guard_remove_dirs(void) {
     }
 }
 
+/* A descriptor numbered 10 or more (close-on-exec): the child's dup2 onto 0-4 never hits it. */
+static int lb_high_fd(int fd) {
+    if (fd >= 10) return fd;
+    int moved = fcntl(fd, F_DUPFD_CLOEXEC, 10);
+    close(fd);
+    return moved;
+}
+
 /* The child's side of lb_engine_spawn: only async-signal-safe calls between fork and exec. */
 static void lb_child(const char *path, char *const argv[], char *const envp[], int cmd_fd, int event_fd,
                      int log_fd, uid_t uid, gid_t gid, int report_fd) {
@@ -219,10 +227,20 @@ int lb_engine_spawn(const char *path, char *const argv[], char *const envp[], in
                     const char *log_path, uid_t uid, gid_t gid, pid_t *pid) {
     int log_fd = open(log_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0600);
     if (log_fd < 0) return errno;
+    log_fd = lb_high_fd(log_fd);
     int report[2];
-    if (pipe2(report, O_CLOEXEC) != 0) {
+    if (log_fd < 0 || pipe2(report, O_CLOEXEC) != 0) {
+        int e = errno;
+        if (log_fd >= 0) close(log_fd);
+        return e;
+    }
+    report[0] = lb_high_fd(report[0]);
+    report[1] = lb_high_fd(report[1]);
+    if (report[0] < 0 || report[1] < 0) {
         int e = errno;
         close(log_fd);
+        if (report[0] >= 0) close(report[0]);
+        if (report[1] >= 0) close(report[1]);
         return e;
     }
     pid_t child = fork();
@@ -250,13 +268,6 @@ int lb_engine_spawn(const char *path, char *const argv[], char *const envp[], in
     }
     *pid = child;
     return 0;
-}
-
-static int lb_high_fd(int fd) {
-    if (fd >= 10) return fd;
-    int moved = fcntl(fd, F_DUPFD_CLOEXEC, 10);
-    close(fd);
-    return moved;
 }
 
 int lb_engine_pipe(int fds[2]) {

@@ -49,6 +49,9 @@ public final class Browser {
                                     timeout: options.startTimeout)
             product = v["product"]?.stringValue ?? "unknown"
             userAgent = v["userAgent"]?.stringValue ?? ""
+            // S5: a page's downloads are refused, as a web view without a download delegate does.
+            _ = try client.call("Browser.setDownloadBehavior", .obj(("behavior", .string("deny"))),
+                                doing: "starting the browser engine (\(executable))")
         } catch {
             process.terminate()
             throw error

@@ -22,6 +22,14 @@ public final class DevToolsClient {
     public var commandTimeout: Double
     /// How the engine ended, for the message when its pipe closes.
     var exitInfo: () -> (status: String, log: String) = { ("ended", "") }
+    /// Each session's look at its events as they arrive, before they are queued (S5, S6): false
+    /// drops the event; a throw ends the wait that read it (a page that navigated away).
+    private var filters: [String: (ProtocolEvent) throws -> Bool] = [:]
+
+    /// Sets (or, with nil, removes) the filter of `session`'s events.
+    public func setEventFilter(session: String, _ filter: ((ProtocolEvent) throws -> Bool)?) {
+        filters[session] = filter
+    }
 
     init(transport: PipeTransport, commandTimeout: Double) {
         self.transport = transport
@@ -123,9 +131,10 @@ public final class DevToolsClient {
         return events
     }
 
-    /// Reads whatever has arrived, without waiting.
-    public func readAvailable(doing: String) throws {
-        while true {
+    /// Reads whatever has arrived, without waiting: at most `atMost` messages (S6: a page's flood
+    /// of events cannot keep the caller, and the reader's keys, waiting).
+    public func readAvailable(doing: String, atMost: Int = .max) throws {
+        for _ in 0..<atMost {
             switch transport.read(timeout: 0) {
             case .message(let m): try dispatch(m)
             case .timedOut: return
@@ -183,8 +192,10 @@ public final class DevToolsClient {
         guard let method = message["method"]?.stringValue else {
             throw DevToolsError.malformed("neither a reply nor an event")
         }
-        events.append(ProtocolEvent(method: method, params: message["params"] ?? .object([]),
-                                    sessionId: message["sessionId"]?.stringValue))
+        let event = ProtocolEvent(method: method, params: message["params"] ?? .object([]),
+                                  sessionId: message["sessionId"]?.stringValue)
+        if let s = event.sessionId, let filter = filters[s], try !filter(event) { return }
+        events.append(event)
     }
 
     /// The id of a reply, read from its start as the engine writes it (`{"id":12,...`); nil
@@ -201,6 +212,10 @@ public final class DevToolsClient {
     }
 
     private func exited(doing: String) -> DevToolsError {
+        if transport.oversized {
+            return .page("the engine sent a message larger than liveblog's cap of \(PipeTransport.maxMessage >> 20) MiB "
+                         + "while \(doing) (a page's huge value or console line); the run ends here")
+        }
         let info = exitInfo()
         return .engineExited(doing: doing, status: info.status, log: info.log)
     }

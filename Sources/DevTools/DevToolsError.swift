@@ -15,10 +15,17 @@ public enum DevToolsError: Error, CustomStringConvertible, Equatable, Sendable {
     case commandFailed(command: String, code: Int, message: String)
     /// The engine sent something that is not a protocol message.
     case malformed(String)
+    /// The page under test ended the run (its renderer crashed, it navigated away in a scenario,
+    /// the engine's message passed the cap): the whole message (S5, S8).
+    case page(String)
+    /// A selector given for the page (`--post-selector`, …) that is not CSS: exit 65 (S8), said
+    /// before the page loads.
+    case badSelector(option: String, selector: String, why: String)
 
     /// sysexits(3) EX_UNAVAILABLE for a missing engine; EX_SOFTWARE (70) for the rest.
     public var exitCode: Int32 {
         if case .engineNotFound = self { return 69 }
+        if case .badSelector = self { return 65 }
         return 70
     }
 
@@ -38,6 +45,10 @@ public enum DevToolsError: Error, CustomStringConvertible, Equatable, Sendable {
             return "the browser engine refused \(command): \(message) (\(code))"
         case .malformed(let what):
             return "the browser engine sent a malformed message: \(what)"
+        case .page(let message):
+            return message
+        case let .badSelector(option, selector, why):
+            return "\(option): '\(selector)' is not a CSS selector (\(why))"
         }
     }
 

@@ -14,6 +14,8 @@ final class PipeTransport {
     private(set) var closed = false
     /// The largest message we accept (a screenshot of a tall page is several MB).
     static let maxMessage = 256 << 20
+    /// The engine sent a message larger than `maxMessage` (S8: said as such, not as a closed pipe).
+    private(set) var oversized = false
 
     enum ReadResult {
         case message([UInt8])
@@ -92,7 +94,10 @@ final class PipeTransport {
             if n > 0 {
                 buffer += chunk[..<n]
                 got = true
-                if buffer.count > Self.maxMessage { closed = true }
+                if buffer.count > Self.maxMessage {
+                    closed = true
+                    oversized = true
+                }
                 continue
             }
             if n == 0 { closed = true }

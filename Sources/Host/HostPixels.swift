@@ -18,10 +18,20 @@ public struct HostPixels: Sendable, Equatable {
     }
 
     /// `TypedValue.applyDimension(COMPLEX_UNIT_DIP, top.toFloat(), displayMetrics)`: dp × density
-    /// in Float, as Android computes it; then Kotlin's `roundToInt()` (Math.round: floor(x + ½)).
+    /// in Float, as Android computes it; then Kotlin's `roundToInt()` (Math.round: floor(x + ½)),
+    /// which saturates at Int's range as Java's (int) does (S4: 1e308 is Int.MAX_VALUE, not a trap);
+    /// NaN is 0, as Java's Math.round gives.
     public static func dpToPxRounded(_ dp: Double, density: Double) -> Int {
         let px = Float(dp) * Float(density)
-        return Int((px + 0.5).rounded(.down))
+        return javaInt((px + 0.5).rounded(.down))
+    }
+
+    /// Java's narrowing of a float to int: saturating at Int32's range, NaN → 0 (JLS 5.1.3).
+    public static func javaInt(_ v: Float) -> Int {
+        if v.isNaN { return 0 }
+        if v >= Float(Int32.max) { return Int(Int32.max) }
+        if v <= Float(Int32.min) { return Int(Int32.min) }
+        return Int(v)
     }
 
     /// An offset in pt on the pixel grid of `scale` (UIKit aligns contentOffset to 1/scale pt).
