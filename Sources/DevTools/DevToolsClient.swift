@@ -213,7 +213,7 @@ public final class DevToolsClient {
 
     private func exited(doing: String) -> DevToolsError {
         if transport.oversized {
-            return .page("the engine sent a message larger than liveblog's cap of \(PipeTransport.maxMessage >> 20) MiB "
+            return .page("the engine sent a message larger than liveblog's cap of \(transport.cap >> 20) MiB "
                          + "while \(doing) (a page's huge value or console line); the run ends here")
         }
         let info = exitInfo()

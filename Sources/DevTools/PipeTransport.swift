@@ -14,6 +14,8 @@ final class PipeTransport {
     private(set) var closed = false
     /// The largest message we accept (a screenshot of a tall page is several MB).
     static let maxMessage = 256 << 20
+    /// This transport's cap (tests lower it).
+    let cap: Int
     /// The engine sent a message larger than `maxMessage` (S8: said as such, not as a closed pipe).
     private(set) var oversized = false
 
@@ -23,7 +25,8 @@ final class PipeTransport {
         case closed
     }
 
-    init(writeFD: Int32, readFD: Int32) {
+    init(writeFD: Int32, readFD: Int32, cap: Int = PipeTransport.maxMessage) {
+        self.cap = cap
         self.writeFD = writeFD
         self.readFD = readFD
         _ = fcntl(writeFD, F_SETFL, fcntl(writeFD, F_GETFL) | O_NONBLOCK)
@@ -94,7 +97,7 @@ final class PipeTransport {
             if n > 0 {
                 buffer += chunk[..<n]
                 got = true
-                if buffer.count > Self.maxMessage {
+                if buffer.count > cap {
                     closed = true
                     oversized = true
                 }

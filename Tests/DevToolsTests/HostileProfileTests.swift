@@ -205,3 +205,27 @@ final class ManagedAtomicFlag: @unchecked Sendable {
     var isSet: Bool { lock.withLock { value } }
     func set() { lock.withLock { value = true } }
 }
+
+/// S8: a message past liveblog's cap is said as such, not as the engine's pipe closing.
+final class OversizedMessageTests: XCTestCase {
+    func testS8_aMessageOverTheCapIsNamed() throws {
+        var toUs: [Int32] = [0, 0], toThem: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&toUs), 0)
+        XCTAssertEqual(pipe(&toThem), 0)
+        defer { for fd in toUs + toThem { close(fd) } }
+        let client = DevToolsClient(transport: PipeTransport(writeFD: toThem[1], readFD: toUs[0], cap: 2 << 20),
+                                    commandTimeout: 5)
+        client.exitInfo = { ("exit status 0", "") }
+        // The engine's answer: 3 MiB without its NUL yet (a huge value the page made).
+        let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 64 << 10)
+        let engineEnd = toUs[1]
+        let writer = Thread {
+            for _ in 0..<48 { _ = chunk.withUnsafeBytes { write(engineEnd, $0.baseAddress!, $0.count) } }
+        }
+        writer.start()
+        XCTAssertThrowsError(try client.call("Runtime.evaluate", doing: "reading the page's geometry")) { error in
+            XCTAssertEqual("\(error)", "the engine sent a message larger than liveblog's cap of 2 MiB while reading the "
+                           + "page's geometry (a page's huge value or console line); the run ends here")
+        }
+    }
+}
