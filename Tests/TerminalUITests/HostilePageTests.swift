@@ -143,16 +143,28 @@ final class HostilePageTests: XCTestCase {
 
     func testS5_aPageThatNavigatesItselfStopsTheScenarioAtOnceNamingWhere() throws {
         let elsewhere = try page("elsewhere", jump: Self.plainJump)
+        let origin = try XCTUnwrap(server).origin
         for (name, script) in [("script", "setTimeout(() => { location.href = '\(elsewhere)'; }, 300);"),
-                               ("reload", "setTimeout(() => location.reload(), 300);")] {
+                               ("reload", "setTimeout(() => location.reload(), 300);"),
+                               ("302", "setTimeout(() => { location.href = '\(origin)/redirect/2'; }, 300);")] {
             let url = try page("nav-" + name, jump: Self.plainJump, script: script)
             let r = try simulate(url)
             XCTAssertEqual(r.code, 70, "\(name): \(r.err)")
             XCTAssertLessThan(r.seconds, 20, "\(name): at once, not after a 10 s wait")
-            let to = name == "script" ? "elsewhere.html" : "nav-reload.html"
+            let to = ["script": "elsewhere.html", "reload": "nav-reload.html", "302": "\(origin)/text"][name]!
             XCTAssertTrue(r.err.contains("the page navigated to ") && r.err.contains(to), "\(name): \(r.err)")
             XCTAssertTrue(r.trace.contains("\"kind\":\"crash\",\"message\":\"the page navigated to"), "the trace so far is kept")
         }
+    }
+
+    /// A link to a download: refused as by a web view without a download delegate; the page stays.
+    func testS5_aDownloadIsRefusedAndTheRunGoesOn() throws {
+        let origin = try XCTUnwrap(server).origin
+        let url = try page("download", jump: Self.plainJump,
+                           script: "setTimeout(() => { location.href = '\(origin)/download'; }, 300);")
+        let r = try simulate(url)
+        assertRanToTheEnd(r)
+        XCTAssertTrue(r.trace.contains("\"ev\":\"hook\",\"jumpId\":1,\"top\":500.0"), "the page stays and goes on")
     }
 
     func testS5_aPopupFloodIsBlockedAndCounted() throws {

@@ -6,6 +6,7 @@ nothing behind. Nothing here reaches outside the machine.
 Routes:
   /text?delay=S          200 "hello" after S seconds
   /status/N              status N with a short body
+  /download              an attachment (Content-Disposition), which a browser saves
   /redirect/N            N redirects, then /text
   /loop/a, /loop/b       redirect to each other
   /gzip                  a gzip-encoded text body
@@ -78,6 +79,10 @@ class Handler(BaseHTTPRequestHandler):
     def route_text(self, parts, query):
         time.sleep(float(query.get("delay", 0)))
         self.send_body(200, b"hello", [("Content-Type", "text/plain")])
+
+    def route_download(self, parts, query):
+        self.send_body(200, b"a file to save", [("Content-Type", "application/octet-stream"),
+                                                 ("Content-Disposition", "attachment; filename=x.bin")])
 
     def route_status(self, parts, query):
         self.send_body(int(parts[1]), b"status body")
