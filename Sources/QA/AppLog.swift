@@ -116,6 +116,7 @@ public struct AppLogReader {
     private var releasedAtLast: [JSONValue] = []
     private var lastFrame: Int?
     private var latestJumpId: Int?
+    private var normalIntervals = (sum: 0, count: 0)
 
     public init() {}
 
@@ -155,11 +156,11 @@ public struct AppLogReader {
 
     // MARK: The first line
 
-    private func fail(_ field: String, _ message: String) -> TraceReadError {
+    func fail(_ field: String, _ message: String) -> TraceReadError {
         TraceReadError(line: number, message: "field \"\(field)\": \(message)")
     }
 
-    private func number(_ v: JSONValue, _ field: String, min lo: Double = -1e9, max hi: Double = 1e9) throws -> Double {
+    func number(_ v: JSONValue, _ field: String, min lo: Double = -1e9, max hi: Double = 1e9) throws -> Double {
         guard let d = v[field]?.doubleValue, d.isFinite else {
             throw fail(field, v[field] == nil ? "missing (a number)" : "expected a number, found \(v[field]!.typeName)")
         }
@@ -170,31 +171,31 @@ public struct AppLogReader {
         return d
     }
 
-    private func optionalNumber(_ v: JSONValue, _ field: String, min lo: Double = -1e9, max hi: Double = 1e9) throws
+    func optionalNumber(_ v: JSONValue, _ field: String, min lo: Double = -1e9, max hi: Double = 1e9) throws
         -> Double? {
         guard v[field] != nil, v[field]?.isNull == false else { return nil }
         return try number(v, field, min: lo, max: hi)
     }
 
-    private func int(_ v: JSONValue, _ field: String, min lo: Int, max hi: Int) throws -> Int {
+    func int(_ v: JSONValue, _ field: String, min lo: Int, max hi: Int) throws -> Int {
         let d = try number(v, field, min: Double(lo), max: Double(hi))
         guard d == d.rounded() else { throw fail(field, "expected a whole number, found \(JSONWriter.number(d))") }
         return Int(d)
     }
 
-    private func string(_ v: JSONValue, _ field: String) throws -> String {
+    func string(_ v: JSONValue, _ field: String) throws -> String {
         guard let x = v[field] else { throw fail(field, "missing (a string)") }
         guard let s = x.stringValue else { throw fail(field, "expected a string, found \(x.typeName)") }
         return s
     }
 
-    private func bool(_ v: JSONValue, _ field: String) throws -> Bool {
+    func bool(_ v: JSONValue, _ field: String) throws -> Bool {
         guard let x = v[field] else { throw fail(field, "missing (true or false)") }
         guard let b = x.boolValue else { throw fail(field, "expected true or false, found \(x.typeName)") }
         return b
     }
 
-    private func pair(_ v: JSONValue, _ field: String, _ a: String, _ b: String) throws -> (Double, Double)? {
+    func pair(_ v: JSONValue, _ field: String, _ a: String, _ b: String) throws -> (Double, Double)? {
         guard let o = v[field] else { return nil }
         guard o.objectPairs != nil else { throw fail(field, "expected {\"\(a)\": …, \"\(b)\": …}, found \(o.typeName)") }
         return (try number(o, a, min: 0, max: 1e6), try number(o, b, min: 0, max: 1e6))
@@ -255,47 +256,7 @@ public struct AppLogReader {
             }
             ms = 0
         }
-        switch kind {
-        case "hook":
-            _ = try int(v, "jumpId", min: 0, max: 1 << 30)
-            _ = try number(v, "top")
-            _ = try bool(v, "correction")
-            if v["args"] != nil { _ = try int(v, "args", min: 0, max: 2) }
-        case "host":
-            _ = try int(v, "jumpId", min: 0, max: 1 << 30)
-            let a = try string(v, "action")
-            guard HostAction.Kind(rawValue: a) != nil else {
-                throw fail("action", "unknown action \"\(Sanitizer.clean(a))\" (scroll, drop, reaim or settle)")
-            }
-            _ = try optionalNumber(v, "target")
-            for f in ["animated", "clamped"] where v[f] != nil { _ = try bool(v, f) }
-        case "input":
-            let k = try string(v, "kind")
-            guard let ik = InputKind(rawValue: k), ik != .resize else {
-                throw fail("kind", "unknown input \"\(Sanitizer.clean(k))\" (drag-begin, drag-end, tap, wheel or key)")
-            }
-            if v["drag"] != nil { _ = try bool(v, "drag") }
-        case "layout":
-            _ = try number(v, "webHeight", min: 0, max: 1e8)
-        case "frame":
-            _ = try number(v, "offset")
-            _ = try optionalNumber(v, "webHeight", min: 0, max: 1e8)
-            if let p = v["post"], !p.isNull {
-                guard p.objectPairs != nil else { throw fail("post", "expected {\"id\": …, \"y\": …}, found \(p.typeName)") }
-                if let id = p["id"], id.stringValue == nil { throw fail("post.id", "expected a string, found \(id.typeName)") }
-                if let y = p["y"], !y.isNull, !(y.doubleValue?.isFinite ?? false) || abs(y.doubleValue!) > 1e9 {
-                    throw fail("post.y", "expected a number, found \(y.typeName)")
-                }
-            }
-        case "hold-end":
-            _ = try int(v, "jumpId", min: 0, max: 1 << 30)
-            let r = try string(v, "reason")
-            guard HoldEndReason(rawValue: r) != nil else {
-                throw fail("reason", "unknown reason \"\(Sanitizer.clean(r))\" "
-                                + "(timeout, new-jump, input, removed, idle, hook-removed)")
-            }
-        default: break
-        }
+        try check(kind, v)
         var pairs = (v.objectPairs ?? []).map { k, x in (Sanitizer.clean(k), AppLogReader.clean(x)) }
         if let i = pairs.firstIndex(where: { $0.0 == "t" }) { pairs[i].1 = .number(VirtualClock.seconds(milliseconds: ms)) }
         return TraceLine(number: number, milliseconds: ms, kind: kind, value: .object(pairs))
@@ -315,13 +276,13 @@ public struct AppLogReader {
         summary.lines += 1
         // Before a line already read: put back in order (one later than the window allows is
         // kept at the earliest time still open, so no line is lost).
-        if line.milliseconds < newest { summary.reordered += 1 }
         let ms = max(line.milliseconds, lastReleased)
         if (ms == lastReleased && releasedAtLast.contains(line.value))
             || buffer.contains(where: { $0.milliseconds == ms && $0.value == line.value }) {
             summary.duplicates += 1
             return []
         }
+        if line.milliseconds < newest { summary.reordered += 1 }
         var l = line
         l.milliseconds = ms
         var i = buffer.count
@@ -374,8 +335,14 @@ public struct AppLogReader {
         guard d > 0 else { return }
         let shortest = min(summary.shortestFrameInterval ?? d, max(d, 4))
         summary.shortestFrameInterval = shortest
-        guard d > max(50, 3 * shortest) else { return }
-        let gap = AppLog.Gap(fromMilliseconds: a, toMilliseconds: b, frames: max(1, Int((Double(d) / Double(shortest)).rounded()) - 1))
+        guard d > max(50, 3 * shortest) else {
+            normalIntervals.sum += d
+            normalIntervals.count += 1
+            return
+        }
+        // The frames that would have come at the log's usual interval (its mean outside gaps).
+        let usual = normalIntervals.count > 0 ? Double(normalIntervals.sum) / Double(normalIntervals.count) : Double(shortest)
+        let gap = AppLog.Gap(fromMilliseconds: a, toMilliseconds: b, frames: max(1, Int((Double(d) / usual).rounded()) - 1))
         summary.gapCount += 1
         summary.missingMilliseconds += d
         if summary.gaps.count < AppLog.maxGapsKept { summary.gaps.append(gap) }
@@ -383,19 +350,3 @@ public struct AppLogReader {
     }
 }
 
-extension AppLogReader {
-    /// A whole log's text, read line by line: its lines in order (tests, small logs).
-    public static func read(_ text: String) throws -> (lines: [TraceLine], reader: AppLogReader) {
-        var r = AppLogReader()
-        var out: [TraceLine] = []
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) { out += try r.feed(raw) }
-        out += try r.finish()
-        return (out, r)
-    }
-
-    /// Is this text (its first non-blank line) an app log rather than a trace?
-    public static func isAppLog(firstLine: Substring) -> Bool {
-        guard let v = try? JSONParser.parse(String(firstLine)) else { return false }
-        return v["ev"]?.stringValue == AppLog.headerKind
-    }
-}

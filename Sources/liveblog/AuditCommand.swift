@@ -47,6 +47,20 @@ func runAudit(_ args: ParsedArguments) -> Int32 {
         printError("\(Sanitizer.clean(path)): cannot read the file")
         return ExitCode.noInput.rawValue
     }
+    if let rc = printAudit(result, format: format, reportFile: reportFile, json: json) { return rc }
+    if let plot {
+        guard let svg = AuditPlot.svg(audit, result: result) else {
+            printError("\(Sanitizer.clean(path)): no frame names a post: nothing to plot")
+            return ExitCode.dataErr.rawValue
+        }
+        if let rc = writeOutputFile(Data(svg.utf8), to: plot, naming: plot) { return rc }
+    }
+    return result.exitCode
+}
+
+/// The audit's report (to stdout or --report-file), the log and the replay: nil when written,
+/// else the exit code of a failed write.
+func printAudit(_ result: AppLogAudit.Result, format: ReportFormat, reportFile: String?, json: Bool) -> Int32? {
     if let e = result.result.error { printError(e) }
     let report = format == .text && result.result.error != nil ? "" : format.render([result.result])
     if let file = reportFile, let rc = writeReportFile(report, to: file) { return rc }
@@ -61,12 +75,5 @@ func runAudit(_ args: ParsedArguments) -> Int32 {
         print(report, terminator: "")
         FileHandle.standardError.write(Data(result.text.utf8))
     }
-    if let plot {
-        guard let svg = AuditPlot.svg(audit, result: result) else {
-            printError("\(Sanitizer.clean(path)): no frame names a post: nothing to plot")
-            return ExitCode.dataErr.rawValue
-        }
-        if let rc = writeOutputFile(Data(svg.utf8), to: plot, naming: plot) { return rc }
-    }
-    return result.exitCode
+    return nil
 }
