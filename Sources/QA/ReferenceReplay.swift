@@ -29,7 +29,7 @@ public final class ReferenceReplay {
     private var list: NativeList
     private var tick = 0
     private var posted = false
-    private var started = false
+    private var sawLayout = false
     private var jumpSeen = false
     /// The reader drives the list: during a drag (`touching`), then while the app's list coasts.
     private var driving = false
@@ -178,6 +178,7 @@ public final class ReferenceReplay {
             appNote = (tick, "\(l.string("action") ?? "scroll")\(target)")
         case "layout":
             guard let h = l.number("webHeight") else { return }
+            sawLayout = true
             resize(h)
         case "input":
             switch l.string("kind") {
@@ -194,11 +195,11 @@ public final class ReferenceReplay {
             }
         case "frame":
             guard let offset = l.number("offset") else { return }
-            if let h = l.number("webHeight"), !started || list.webRowHeight == 0 { list.setWebRowHeight(h) }
+            // A log without layout lines gives the web view's height in its frames.
+            if let h = l.number("webHeight"), !sawLayout { resize(h) }
             frame(app: offset, milliseconds: l.milliseconds, appY: l.framePost?.y)
         default: break
         }
-        started = true
     }
 
     private func resize(_ h: Double) {
