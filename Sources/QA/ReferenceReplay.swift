@@ -61,6 +61,9 @@ public final class ReferenceReplay {
     /// The reference's offset at the app's frames, for the plot (kept only when asked).
     public var keepSamples = false
     public private(set) var samples: [(milliseconds: Int, app: Double, reference: Double, appY: Double?)] = []
+    /// What happened on each side, in order (kept only with `keepSamples`): the app's own lines
+    /// (hook, host, input, layout) and the reference host's decisions, for `compare --log`.
+    public private(set) var events: [(milliseconds: Int, reference: Bool, words: String)] = []
 
     /// A frame where the app's list is more than `threshold` from the reference's.
     public struct Divergence: Equatable {
@@ -158,6 +161,7 @@ public final class ReferenceReplay {
                 + "\(f(list.webRowHeight)) pt tall"
         }
         latestNote = Note(tick: tick, words: words, afterDrag: lastDragBegin)
+        if keepSamples { events.append((VirtualClock.milliseconds(tick), true, words)) }
     }
 
     // MARK: The log's lines
@@ -166,6 +170,7 @@ public final class ReferenceReplay {
     public func take(_ l: TraceLine) {
         let t = VirtualClock.ticks(l.seconds)
         advance(to: t)
+        if keepSamples, let words = ReferenceReplay.words(l) { events.append((l.milliseconds, false, words)) }
         switch l.kind {
         case "hook":
             guard l.bool("threw") != true, let j = l.int("jumpId"), let top = l.number("top") else { return }
@@ -199,6 +204,23 @@ public final class ReferenceReplay {
             if let h = l.number("webHeight"), !sawLayout { resize(h) }
             frame(app: offset, milliseconds: l.milliseconds, appY: l.framePost?.y)
         default: break
+        }
+    }
+
+    /// An app line in words (nil for frames).
+    static func words(_ l: TraceLine) -> String? {
+        let f = JSONWriterShort.points
+        switch l.kind {
+        case "hook":
+            let top = l.number("top").map(f) ?? "?"
+            let j = l.int("jumpId") ?? 0
+            return l.bool("correction") == true ? "hook: correction for jump \(j), top \(top)" : "hook: jump \(j), top \(top)"
+        case "host":
+            return "app: \(l.string("action") ?? "?")" + (l.number("target").map { " to \(f($0)) pt" } ?? "")
+        case "input": return "reader: \(l.string("kind") ?? "?")"
+        case "layout": return "web view \(l.number("webHeight").map(f) ?? "?") pt tall"
+        case "hold-end": return "hold ends (\(l.string("reason") ?? "?"))"
+        default: return nil
         }
     }
 

@@ -77,3 +77,23 @@ func printAudit(_ result: AppLogAudit.Result, format: ReportFormat, reportFile: 
     }
     return nil
 }
+
+/// `liveblog compare --log LOG` (A3): the log beside its replay on the reference host, printed.
+func runCompareLog(_ path: String) -> Int32 {
+    guard let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path) else {
+        printError("\(path): cannot read the file")
+        return ExitCode.noInput.rawValue
+    }
+    let stream = LineStream(handle)
+    do {
+        let (result, audit) = try AppLogAudit.run(path: path, expectations: nil, keepSamples: true) { try stream.next() }
+        print(SideBySide.text(audit, result: result), terminator: "")
+        return ExitCode.ok.rawValue
+    } catch let e as TraceReadError {
+        printError("\(Sanitizer.clean(path)): \(e)")
+        return ExitCode.dataErr.rawValue
+    } catch {
+        printError("\(Sanitizer.clean(path)): cannot read the file")
+        return ExitCode.noInput.rawValue
+    }
+}

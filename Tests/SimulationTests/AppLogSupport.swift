@@ -63,7 +63,8 @@ enum AppLogMaker {
                 var s = "{\"t\":\(t(r.tick)),\"ev\":\"host\",\"jumpId\":\(a.jumpId),\"action\":\"\(a.kind.rawValue)\""
                 if let x = a.target { s += ",\"target\":\(n(x))" }
                 if let x = a.animated { s += ",\"animated\":\(x)" }
-                entries.append((r.tick, 0, i, s + "}"))
+                // A re-aim or a settle answers the row's new height: after its layout line.
+                entries.append((r.tick, a.kind == .reaim || a.kind == .settle ? 1 : 0, i, s + "}"))
             case let .input(kind, _, drag):
                 guard kind != .resize else { continue }
                 entries.append((r.tick, 0, i, "{\"t\":\(t(r.tick)),\"ev\":\"input\",\"kind\":\"\(kind.rawValue)\""

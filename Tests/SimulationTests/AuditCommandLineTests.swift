@@ -93,6 +93,19 @@ final class AuditCommandLineTests: XCTestCase {
         XCTAssertEqual(try run(["audit", dir + "/missing.jsonl"]).status, 66)
     }
 
+    func testA3_compareLogShowsTheAppBesideTheReferenceHost() throws {
+        let (_, bad, _) = try logs()
+        let c = try run(["compare", "--log", bad])
+        XCTAssertEqual(c.status, 0, c.err)
+        let lines = c.out.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines[0].contains("the app (ios, iphone-15)") && lines[0].contains("the reference host"), lines[0])
+        let drop = try XCTUnwrap(lines.firstIndex { $0.contains("drops correction 1 of jump 1") })
+        XCTAssertTrue(lines[drop].hasPrefix("         │"), "beside the app's correction at 4.866 s: \(lines[drop])")
+        XCTAssertTrue(lines[drop - 1].contains("4.866") && lines[drop - 1].contains("hook: correction for jump 1"))
+        XCTAssertTrue(lines.contains { $0.contains("4.883") && $0.hasSuffix("5.3  ← first divergence") }, c.out)
+        XCTAssertEqual(try run(["compare", "--log", dir + "/missing.jsonl"]).status, 66)
+    }
+
     func testA2_metricsReadsAnAppLog() throws {
         let (_, bad, _) = try logs()
         let m = try run(["metrics", bad, "--json"])
