@@ -69,6 +69,19 @@ final class AppLogAuditTests: XCTestCase {
         XCTAssertGreaterThan(r.maxDistance, 500)
     }
 
+    func testA2_A3_anAndroidAppWithoutTheDragCounter() throws {
+        let s = try AppLogMaker.scenario("android-drag-stops-corrections", device: .pixel8)
+        let (log, runner) = AppLogMaker.log(s, host: NoDragCounterAndroidHost(density: DeviceProfile.pixel8.density))
+        let pull = try XCTUnwrap(runner.pullBacks().first, "the wrong app pulls back")
+        let r = try AppLogAudit.audit(log, expectations: try AppLogMaker.expect("[{\"noPullBackAfterDrag\": true}]"))
+        XCTAssertEqual(r.exitCode, 1)
+        let d = try XCTUnwrap(r.firstDivergence)
+        XCTAssertGreaterThanOrEqual(d.milliseconds, VirtualClock.milliseconds(pull))
+        XCTAssertLessThanOrEqual(d.milliseconds, VirtualClock.milliseconds(pull + 2), "the frame of the pull-back or the next")
+        XCTAssertTrue(d.reason.hasPrefix("after the reader's drag at"), d.reason)
+        XCTAssertTrue(d.reason.contains("the reference host drops correction"), d.reason)
+    }
+
     func testA2_A3_anAppThatDoesNotSubtractItsBars() throws {
         let r = try audit("ios-3g-landing", .iphone15, WrongIOSHost(.keepsBars), expect: Self.landingExpect)
         XCTAssertEqual(failed(r), ["lands under the bar"])

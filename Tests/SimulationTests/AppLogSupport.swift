@@ -150,3 +150,20 @@ final class WrongIOSHost: JumpHost {
     func scrollingAnimationEnded() { animating = false }
     func adopt(jumpId: Int, now tick: Int) { activeJumpId = jumpId }
 }
+
+/// The Android sample without its drag counter: it follows corrections after the reader's drag.
+final class NoDragCounterAndroidHost: JumpHost {
+    let inner: AndroidJumpHost
+    init(density: Double?) { inner = AndroidJumpHost(density: density) }
+    var platform: Platform { inner.platform }
+    func scrollRequest(top: Double, correction: Bool, jumpId: Int, in scene: ListScene) -> [ScrollEffect] {
+        inner.scrollRequest(top: top, correction: correction, jumpId: jumpId, in: scene)
+    }
+    func webRowResized(to height: Double, in scene: ListScene) -> [ScrollEffect] { inner.webRowResized(to: height, in: scene) }
+    func readerWillBeginDragging(now tick: Int) {}
+    func frame(in scene: ListScene) -> [ScrollEffect] { inner.frame(in: scene) }
+    func scrollingAnimationEnded() { inner.scrollingAnimationEnded() }
+    func adopt(jumpId: Int, now tick: Int) { inner.adopt(jumpId: jumpId, now: tick) }
+    var followingJumpId: Int? { inner.followingJumpId }
+    var isClamped: Bool { inner.isClamped }
+}
