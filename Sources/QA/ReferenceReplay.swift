@@ -192,8 +192,14 @@ public final class ReferenceReplay {
                 touching = false
                 if driving { list.scrollView.state = .settling }
             case "tap":
-                // F3: a press while the Android list settles stops it and counts as a drag.
-                if geometry.platform == .android, list.scrollView.state == .settling { dragBegan(); touching = false }
+                // F3: a press while the Android list settles stops it and counts as a drag; on
+                // iOS a touch-down stops the app's running scroll but is no drag (P4).
+                if geometry.platform == .android, list.scrollView.state == .settling {
+                    dragBegan()
+                    touching = false
+                } else if geometry.platform == .ios, list.scrollView.animation?.programmatic == true {
+                    list.scrollView.stopAnimation()
+                }
             case "wheel", "key":
                 if l.bool("drag") == true { dragBegan(); touching = false }
             default: break

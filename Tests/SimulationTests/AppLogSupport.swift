@@ -57,8 +57,12 @@ enum AppLogMaker {
             switch r.event {
             case let .hook(j, top, correction, args, threw):
                 guard !threw else { continue }
-                entries.append((r.tick, 0, i, "{\"t\":\(t(r.tick)),\"ev\":\"hook\",\"jumpId\":\(j),\"top\":\(n(top)),"
-                                    + "\"correction\":\(correction),\"args\":\(args)}"))
+                // What the app's handler receives: the shim's values (a one-parameter hook passes
+                // no info: jumpId 0, correction false).
+                let call = AppShim.bridgeCall(top: top, correction: correction, jumpId: j, args: args,
+                                              declared: c.hook?.arity)
+                entries.append((r.tick, 0, i, "{\"t\":\(t(r.tick)),\"ev\":\"hook\",\"jumpId\":\(call.jumpId),"
+                                    + "\"top\":\(n(call.top)),\"correction\":\(call.correction),\"args\":\(args)}"))
             case let .host(a):
                 var s = "{\"t\":\(t(r.tick)),\"ev\":\"host\",\"jumpId\":\(a.jumpId),\"action\":\"\(a.kind.rawValue)\""
                 if let x = a.target { s += ",\"target\":\(n(x))" }
