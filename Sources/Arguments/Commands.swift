@@ -51,7 +51,7 @@ public enum LiveblogCommands {
             With no subcommand, liveblog runs 'view': 'liveblog' alone opens the bundled \
             sample liveblog, 'liveblog FILE' opens FILE.
             """,
-        subcommands: [view, simulate, compare, metrics, plot, demo, bench, generate, check, dump, fuzz],
+        subcommands: [view, simulate, compare, metrics, plot, audit, demo, bench, generate, check, dump, fuzz],
         defaultSubcommand: "view")
 
     /// C1, C7: `liveblog view [SOURCE] [options]`.

@@ -17,10 +17,14 @@ extension LiveblogCommands {
               liveblog compare --platforms ios,android,naive
               liveblog compare --devices iphone-15,pixel-8 --network 3g
               liveblog compare --engines emulated,chromium --device pixel-8 --event ev-019
+              liveblog compare --log app.jsonl
             """,
         arguments: [
             .positional("SOURCE", help: "The liveblog file to open. Without it, the bundled sample."),
             .option("event", value: "ID", help: "Jump to the post with this id in every pane once open."),
+            .option("log", value: "LOG",
+                    help: "An app's own log (docs/applog.md) beside its replay on the reference host, as two "
+                        + "columns on one time axis (A3); needs no terminal."),
             .option("platforms", value: "LIST",
                     help: "Two or three of ios, android, naive, comma-separated, left to right.",
                     default: "ios,android", type: .list),

@@ -54,6 +54,9 @@ public struct JumpChart: Equatable {
     public var target: Double
     /// The ±tolerance band around the target (the `landsAt` default, 16 pt).
     public var tolerance = 16.0
+    /// A3 (issue 43): the reference host's post y beside the app's (`liveblog audit --plot`);
+    /// nil everywhere else (the chart is then as it always was).
+    public var reference: [(milliseconds: Int, y: Double?)]?
     /// The reader's drags, from `drag-begin` to `drag-end` (ms).
     public var drags: [(from: Int, to: Int)] = []
     /// The jump's metrics, for the summary line and the file's metadata (Q14: the numbers

@@ -5,7 +5,7 @@ import Host
 import Simulation
 
 /// Runs a scenario headless in virtual time (C2): the same World the terminal drives.
-public final class ScenarioRunner {
+public final class ScenarioRunner: ExpectationSource {
     public let scenario: Scenario
     public let world: World
     /// Every trace record, in time order.
@@ -17,6 +17,10 @@ public final class ScenarioRunner {
     /// Q9: the largest whole scroll range of any frame (the list's, and the web view's own in
     /// nested and header modes), in pt: a tolerance wider than it cannot fail.
     private(set) var widestScrollRange = 0.0
+    /// The pull-back rule's finding on the run (`ExpectationSource`).
+    var pullBackFinding: PullBacks.Finding { world.pullBacks }
+    /// The jumps the run made: 1 … jumpsMade.
+    var jumpsMade: Int { world.page.nextJumpId - 1 }
     public var traceLine: ((String) -> Void)?
     public var keepRecords = true
     /// Whether `records` keeps the frame lines too (60 a second). Issue 31: a scenario of the
@@ -101,47 +105,7 @@ public final class ScenarioRunner {
 
     /// Every expectation's result, in order, each with its index and name (its stable id, Q4), and
     /// its xfail (Q13): its own, or its scenario's when it fails.
-    public func evaluate() -> [Outcome] {
-        scenario.expectations.enumerated().map { i, e in
-            var r = evaluate(e)
-            r.index = i
-            r.name = i < scenario.expectationNames.count ? scenario.expectationNames[i] : nil
-            let own = i < scenario.expectationXfails.count ? scenario.expectationXfails[i] : nil
-            r.xfail = own ?? (r.passed ? nil : scenario.xfail)
-            r.refusal = refusal(e, "expect[\(i)]")
-            return r
-        }
-    }
-
-    /// The run's nav lines, for Q6's "never found".
-    var navs: [(tick: Int, id: String, result: String)] {
-        records.compactMap { r in
-            if case let .nav(id, result, _) = r.event { return (r.tick, id, result) }
-            return nil
-        }
-    }
-
-    private func evaluate(_ e: Scenario.Expectation) -> Outcome {
-        let T = VirtualClock.ticks
-        switch e {
-        case let .landsAt(post, target, tol, by): return landsAt(post, target, tol, by)
-        case let .still(post, from, until, tol): return still(post, from, until, tol)
-        case let .holdEnds(reason, by): return holdEnds(reason, by)
-        case let .valueAt(k, at, v, tol): return valueAt(k, at, v, tol)
-        case let .valueMoving(k, from, until): return valueMoving(k, from, until)
-        case let .valueStill(k, from, until, tol): return valueStill(k, from, until, tol)
-        case let .valueWithin(k, from, until, lo, hi): return valueWithin(k, from, until, lo, hi)
-        case let .noPullBackAfterDrag(expected): return noPullBack(expected)
-        case let .postWithin(post, from, until, lo, hi):
-            return PostChecks.within(post, series[post] ?? [], from: T(from), until: T(until), lo: lo, hi: hi, navs: navs)
-        case let .settlesBy(post, by, tol):
-            return PostChecks.settlesBy(post, series[post] ?? [], by: T(by), tolerance: tol, navs: navs)
-        case let .count(pattern, from, until, lo, hi):
-            return TraceChecks.count(records, pattern.objectPairs ?? [], from: T(from ?? 0),
-                                     until: T(until ?? scenario.duration), min: lo, max: hi)
-        case let .noHost(jumpId, after): return TraceChecks.noHost(records, jumpId: jumpId, after: T(after))
-        }
-    }
+    public func evaluate() -> [Outcome] { evaluateExpectations() }
 
     /// Ticks of host scrolls that serve a jump started before the reader's latest drag: the one
     /// pull-back rule (`PullBacks`, Q14) on the run's records.

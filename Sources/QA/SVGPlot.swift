@@ -65,11 +65,13 @@ public enum SVGPlot {
         s += text(left, 22, "\(c.title): y over time", size: 15, weight: "bold")
         if let m = c.metrics { s += text(left, 42, summary(m), size: 11, colour: "#333333") }
         s += legend()
+        if c.reference != nil { s += referenceLegend() }
         s += drags(c)
         for panel in Panel.both {
             s += band(c, panel)
             s += axes(c, panel)
             s += series(c, panel)
+            if c.reference != nil { s += referenceSeries(c, panel) }
         }
         s += lanes(c)
         s += pullBacks(c)

@@ -3,13 +3,13 @@ import Simulation
 import VirtualTime
 
 /// Q9: what only the run shows cannot fail (the parse-time half is Simulation's VacuityChecks).
-extension ScenarioRunner {
+extension ExpectationSource {
     /// Q9: why expectation `e` (at `place`) is invalid input now that the run is over, if it is.
     func refusal(_ e: Scenario.Expectation, _ place: String) -> Scenario.Invalid? {
         func refuse(_ field: String, _ why: String) -> Scenario.Invalid {
             Scenario.Invalid(file: scenario.name, place: "\(place).\(field)", message: why)
         }
-        let made = world.page.nextJumpId - 1
+        let made = jumpsMade
         let jumps = made == 0 ? "the run makes no jump" : "the run makes jumps 1 … \(made)"
         switch e {
         case let .noHost(j, _) where j > made:

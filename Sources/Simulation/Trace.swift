@@ -72,6 +72,11 @@ public struct TraceRecord: Equatable {
     public var tick: Int
     public var event: TraceEvent
 
+    public init(tick: Int, event: TraceEvent) {
+        self.tick = tick
+        self.event = event
+    }
+
     /// Seconds with millisecond precision, truncated (tick 2 at 120 Hz → 0.016).
     public static func time(_ tick: Int) -> String {
         let ms = VirtualClock.milliseconds(tick)

@@ -62,6 +62,7 @@ func compareConfigs(_ args: ParsedArguments) -> ([WorldConfig]?, String?) {
 }
 
 func runCompare(_ args: ParsedArguments) -> Int32 {
+    if let log = args.string("log") { return runCompareLog(log) }
     let (lbOpt, code, _) = loadLiveblog(args.positional("SOURCE"))
     guard let lb = lbOpt else { return code }
     let (configsOpt, err) = compareConfigs(args)

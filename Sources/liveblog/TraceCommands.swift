@@ -27,7 +27,10 @@ func measureTrace(_ args: ParsedArguments)
     let options = TraceMetrics.Options(post: args.string("post"), target: args.double("target") ?? 0,
                                        tolerance: args.double("tolerance") ?? 16)
     do {
-        let lines = try TraceReader.read(String(decoding: data, as: UTF8.self))
+        let text = String(decoding: data, as: UTF8.self)
+        // A1, A2: an app's own log reads as a trace (its first line is the app's).
+        let first = text.split(separator: "\n").first { !$0.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } }
+        let lines = try first.map(AppLogReader.isAppLog) == true ? AppLogReader.read(text).lines : TraceReader.read(text)
         return .success((lines, try TraceMetrics.compute(lines, options: options)))
     } catch {
         printError("\(path): \(error)")

@@ -38,6 +38,7 @@ case .run(let path, let args):
     case "fuzz": code = runFuzz(args)
     case "metrics": code = runMetrics(args)
     case "plot": code = runPlot(args)
+    case "audit": code = runAudit(args)
     case "check": code = runCheck(args)
     case "dump": code = runDump(args)
     case "generate": code = runGenerate(args)

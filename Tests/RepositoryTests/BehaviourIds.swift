@@ -8,7 +8,7 @@ import Foundation
 /// C command line, B performance, R real sources, F platform scrolling, G modern terminals,
 /// D devices, Q the QA contract, W the web-view wrapper.
 enum BehaviourIds {
-    static let families = "ULEHPMITCBRFGDQW"
+    static let families = "ULEHPMITCBRFGDQWA"
 
     /// One id, sorted by family (in SPEC's order) and number.
     struct Id: Hashable, Comparable, CustomStringConvertible {
@@ -65,15 +65,16 @@ enum BehaviourIds {
         // Control-character sets: `C0 and C1 controls`, `C0, DEL, C1`, `C1 controls`.
         #"\bC0\b[ ,A-Za-z]{0,12}\bC1\b"#,
         #"\bC1(?= controls?\b)"#,
-        // UTF-8 bytes written in hex: `C2 80–9F`, `E2 80 AA`.
+        // UTF-8 bytes written in hex: `C2 80–9F`, `E2 80 AA`, `E2 81 A6–A9` (the whole run of bytes).
+        #"\b(?:[0-9A-F]{2} ){1,3}[0-9A-F]{2}(?:[–-][0-9A-F]{2})?\b"#,
         #"\b[0-9A-F]{2}(?= [0-9][0-9A-F]\b)"#,
     ].map(regex)
 
     /// An id in prose: not glued to a word, an escape (`\u{1B}P1`), a member access or a sign.
-    static let idPattern = regex(#"(?<![A-Za-z0-9_\\}$#.+])([A-Z])([1-9][0-9]?)(?![A-Za-z0-9_])"#)
+    static let idPattern = regex(#"(?<![A-Za-z0-9_\\}$#.+%])([A-Z])([1-9][0-9]?)(?![A-Za-z0-9_])"#)
     /// A range such as `E3–E13` or `C2-C5` (the same family at both ends).
     static let rangePattern = regex(
-        #"(?<![A-Za-z0-9_\\}$#.+])([A-Z])([1-9][0-9]?)\s*[–-]\s*\1?([1-9][0-9]?)(?![A-Za-z0-9_])"#)
+        #"(?<![A-Za-z0-9_\\}$#.+%])([A-Z])([1-9][0-9]?)\s*[–-]\s*\1?([1-9][0-9]?)(?![A-Za-z0-9_])"#)
 
     /// The ids cited in a line of prose, ranges expanded.
     static func ids(inProse line: String) -> [Id] {
