@@ -6,9 +6,10 @@ import Foundation
 /// An id is a family letter and a number from 1 to 99. The families are the sections of SPEC:
 /// U units, L data, E embed, H host, P pan and inertia, M modes, I loading, T terminal,
 /// C command line, B performance, R real sources, F platform scrolling, G modern terminals,
-/// D devices, Q the QA contract, W the web-view wrapper.
+/// D devices, Q the QA contract, W the web-view wrapper, A the app's own log, X the real page,
+/// S the hostile page, V the screen a person sees.
 enum BehaviourIds {
-    static let families = "ULEHPMITCBRFGDQWA"
+    static let families = "ULEHPMITCBRFGDQWAXSV"
 
     /// One id, sorted by family (in SPEC's order) and number.
     struct Id: Hashable, Comparable, CustomStringConvertible {
@@ -68,6 +69,9 @@ enum BehaviourIds {
         // UTF-8 bytes written in hex: `C2 80–9F`, `E2 80 AA`, `E2 81 A6–A9` (the whole run of bytes).
         #"\b(?:[0-9A-F]{2} ){1,3}[0-9A-F]{2}(?:[–-][0-9A-F]{2})?\b"#,
         #"\b[0-9A-F]{2}(?= [0-9][0-9A-F]\b)"#,
+        // Names that are not ids: Samsung's Galaxy S24, Google's V8 (the JavaScript engine).
+        #"\bGalaxy S[0-9]{1,2}\b"#,
+        #"\bV8(?=[ ,.;:)'’s]|$)"#,
     ].map(regex)
 
     /// An id in prose: not glued to a word, an escape (`\u{1B}P1`), a member access or a sign.
