@@ -72,6 +72,9 @@ public final class EnginePage {
     /// S6: console lines read in this frame, and those dropped past the cap.
     var consoleThisFrame = 0
     var consoleDropped = 0
+    /// Q16: the URL of each request in flight, and those already reported as failed.
+    var requestURLs: [String: String] = [:]
+    var reported: Set<String> = []
     /// S6: real seconds waited so far for responses that stalled.
     var stalledWait: Double = 0
 

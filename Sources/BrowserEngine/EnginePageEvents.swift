@@ -26,18 +26,29 @@ extension EnginePage {
             let main = document && (p["frameId"]?.stringValue == session.targetId
                                     || u.split(separator: "#").first == url.split(separator: "#").first)
             gate.willSend(id: id, url: u, redirect: p["redirectResponse"] != nil, immediate: main)
+            if requestURLs.count < 10_000 { requestURLs[id] = u }
             if !(document && p["frameId"]?.stringValue == session.targetId) {
                 progress.started(id: id, type: p["type"]?.stringValue)
             }
         case "Network.responseReceived":
+            guard let status = p["response"]?["status"]?.intValue, status >= 400 else { return }
+            // Q16: every request of the page that failed is a resource line.
+            let u = p["response"]?["url"]?.stringValue ?? requestURLs[p["requestId"]?.stringValue ?? ""] ?? ""
+            outbox.append(.page(.resource(url: shown(u), status: status, error: nil)))
+            if let id = p["requestId"]?.stringValue { reported.insert(id) }
             // S8: the page's own document answered with an error: the engine shows the server's page.
-            guard p["type"]?.stringValue == "Document", p["frameId"]?.stringValue == session.targetId,
-                  let status = p["response"]?["status"]?.intValue, status >= 400 else { return }
+            guard p["type"]?.stringValue == "Document", p["frameId"]?.stringValue == session.targetId else { return }
             let text = Sanitizer.clean(p["response"]?["statusText"]?.stringValue ?? "")
             outbox.append(.engine(.note("the page \(shownURL) answered HTTP \(status)\(text.isEmpty ? "" : " " + text): "
                                         + "what loads is the server's error page (S8)")))
         case "Network.loadingFinished", "Network.loadingFailed":
             guard let id = p["requestId"]?.stringValue else { return }
+            if e.method == "Network.loadingFailed", p["canceled"]?.boolValue != true, !reported.contains(id) {
+                let why = Sanitizer.clean(p["errorText"]?.stringValue ?? "failed")
+                outbox.append(.page(.resource(url: shown(requestURLs[id] ?? ""), status: nil, error: why)))
+            }
+            requestURLs[id] = nil
+            reported.remove(id)
             gate.finished(id: id)
             progress.ended(id: id)
         case "Page.loadEventFired":
@@ -129,6 +140,12 @@ extension EnginePage {
         case "external": external(m)
         default: break
         }
+    }
+
+    /// A request's URL as the trace shows it: the reference embed's without its port and token.
+    func shown(_ url: String) -> String {
+        guard let server, url.hasPrefix(server.base) else { return Sanitizer.clean(url) }
+        return Sanitizer.clean(String(url.dropFirst(server.base.count)))
     }
 
     private func layout(_ m: JSONValue) {

@@ -124,6 +124,10 @@ extension EnginePage {
                 let what = (waiting.compactMap { gate.url(of: $0) } + acks).prefix(3).map { Sanitizer.clean($0) }
                     .joined(separator: ", ")
                 let seconds = limit == limit.rounded() ? "\(Int(limit)) s" : String(format: "%.2f s", limit)
+                for id in waiting {
+                    outbox.append(.page(.resource(url: shown(gate.url(of: id) ?? ""), status: nil,
+                                                  error: "stalled: no response within \(seconds)")))
+                }
                 let spent = stalledWait >= config.maxStalledWait
                     ? "; the run's \(Int(config.maxStalledWait)) s for stalls is spent" : ""
                 outbox.append(.engine(.note("tick \(tick): \(what) did not reach the page within \(seconds) "

@@ -46,6 +46,9 @@ public final class Page: WebPage {
     public var outbox: [PageEvent] = []
     /// The emulated page calls the hook; the app's shim is the host side's (`AppShim`).
     public let runsAppShim = false
+    /// The emulated page never fails by itself; set when it stands in for a real engine's page
+    /// that could not be opened (Q15: the run ends at once with why, as one scenario's error).
+    public var failure: String?
     /// Set by the world: takes the outbox's leading plain events (`PageEvent.isPlain`) while a
     /// frame applies its completions, in order, as the world would after the frame. A burst of
     /// 65 000 loads (the heavy liveblog, instant network) then never holds 65 000 events (B7:

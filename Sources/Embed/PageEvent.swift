@@ -29,13 +29,16 @@ public enum PageEvent: Sendable, Equatable {
     case bridge(top: Double, correction: Bool, jumpId: Int)
     /// The page's engine's own event (a real engine's start, navigation, crash; X10).
     case engine(EngineNote)
+    /// Q16: a request of the page that failed (an HTTP status of 400 or more), errored (the
+    /// engine's error text) or stalled: a trace line `{"ev": "resource", …}`.
+    case resource(url: String, status: Int?, error: String?)
 
     /// An event the world only records (a trace line, a resize waiting for its frame), reading
     /// nothing of the page or the host: it may be handed over before the page's frame ends
     /// (`Page.drainPlainEvents`, B7).
     public var isPlain: Bool {
         switch self {
-        case .layout, .console, .engine: return true
+        case .layout, .console, .engine, .resource: return true
         default: return false
         }
     }

@@ -30,7 +30,8 @@ public protocol WebPage: AnyObject {
     /// bridge calls (`PageEvent.bridge`); otherwise the host side applies the shim to each `hook`.
     var runsAppShim: Bool { get }
     /// The page cannot go on (its engine crashed or stopped answering, X2): why, in words that
-    /// name what it was doing; nil while it runs. The run ends with it (the emulated page never fails).
+    /// name what it was doing; nil while it runs. The run ends with it (the emulated page fails
+    /// only as the stand-in for an engine page that could not be opened).
     var failure: String? { get }
 
     // MARK: Frames and effects

@@ -104,8 +104,20 @@ public final class ScenarioRunner: ExpectationSource {
     }
 
     /// Every expectation's result, in order, each with its index and name (its stable id, Q4), and
-    /// its xfail (Q13): its own, or its scenario's when it fails.
-    public func evaluate() -> [Outcome] { evaluateExpectations() }
+    /// its xfail (Q13): its own, or its scenario's when it fails; then, when the page's own
+    /// requests failed, the check that none did (Q16).
+    public func evaluate() -> [Outcome] {
+        var out = evaluateExpectations()
+        // The reference embed's requests are liveblog's own (a liveblog's missing file fails the
+        // same way in the emulated page): only a page of one's own is checked.
+        if scenario.engine.pageURL != nil, var r = ResourceCheck.outcome(records, allowed: scenario.engine.allowResourceFailures,
+                                         counted: ResourceCheck.counts(scenario.expectations)) {
+            r.index = out.count
+            r.xfail = r.passed ? nil : scenario.xfail
+            out.append(r)
+        }
+        return out
+    }
 
     /// Ticks of host scrolls that serve a jump started before the reader's latest drag: the one
     /// pull-back rule (`PullBacks`, Q14) on the run's records.

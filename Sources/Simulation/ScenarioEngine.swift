@@ -32,6 +32,9 @@ public struct PageEngine: Equatable, Sendable {
     /// S3: `--no-sandbox`: the page of one's own may run as root without the engine's sandbox
     /// where nothing better is possible (command line only).
     public var allowUnsandboxedPage = false
+    /// Q16: `"allowResourceFailures"`: the page's requests that may fail (URL substrings; "*"
+    /// any); nil: none may (a failed request fails the scenario).
+    public var allowResourceFailures: [String]?
 
     public init(kind: Kind = .emulated) { self.kind = kind }
 
@@ -55,6 +58,9 @@ public struct PageEngine: Equatable, Sendable {
             for (name, value) in selectorFields where value != nil {
                 return (name, "\(name) names what to look for on a page of your own: it needs \"pageURL\"")
             }
+            if allowResourceFailures != nil {
+                return ("allowResourceFailures", "the requests of a page of your own may fail: it needs \"pageURL\"")
+            }
         }
         for (name, value) in selectorFields {
             if let v = value, v.trimmingCharacters(in: .whitespaces).isEmpty {
@@ -77,13 +83,15 @@ public struct PageEngine: Equatable, Sendable {
         if always || kind != .emulated { pairs.append(("engine", .string(kind.rawValue))) }
         if let u = pageURL { pairs.append(("pageURL", .string(u))) }
         for (name, value) in selectorFields { if let v = value { pairs.append((name, .string(v))) } }
+        if let a = allowResourceFailures { pairs.append(("allowResourceFailures", .array(a.map { .string($0) }))) }
         return pairs
     }
 }
 
 extension Scenario.Reader {
     static let engineKeys: Set<String> = ["engine", "pageURL", "pageElement", "postSelector", "postIdAttribute",
-                                          "highlightSelector", "chapterSelector", "scorerSelector"]
+                                          "highlightSelector", "chapterSelector", "scorerSelector",
+                                          "allowResourceFailures"]
 
     /// One of the engine's fields (X1, X4).
     func engine(_ k: String, _ v: JSONValue, _ engine: inout PageEngine, explicitKind: inout Bool) throws {
@@ -97,6 +105,13 @@ extension Scenario.Reader {
         case "highlightSelector": engine.highlightSelector = try string(v, "highlightSelector")
         case "chapterSelector": engine.chapterSelector = try string(v, "chapterSelector")
         case "scorerSelector": engine.scorerSelector = try string(v, "scorerSelector")
+        case "allowResourceFailures":
+            guard let items = v.arrayValue, !items.isEmpty,
+                  let patterns = Optional(items.compactMap(\.stringValue)), patterns.count == items.count,
+                  patterns.allSatisfy({ !$0.isEmpty }) else {
+                throw fail("allowResourceFailures", "expected a non-empty array of URL parts (\"*\": any request)")
+            }
+            engine.allowResourceFailures = patterns
         default: engine.postIdAttribute = try string(v, "postIdAttribute")
         }
     }

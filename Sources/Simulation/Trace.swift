@@ -30,6 +30,8 @@ public enum TraceEvent: Equatable {
     case progress(value: Double)
     /// The page's engine's own event (X10): a real engine's start, navigation, crash or note.
     case engine(EngineNote)
+    /// Q16: a request of the page that failed (`status` ≥ 400), errored or stalled (`error`).
+    case resource(url: String, status: Int?, error: String?)
 
     /// A frame line's world value (Q3); nil for other lines.
     public func frameValue(_ k: Scenario.ValueKind) -> Double? {
@@ -53,6 +55,7 @@ public enum TraceEvent: Equatable {
         case .setting: return "setting"
         case .progress: return "progress"
         case .engine: return "engine"
+        case .resource: return "resource"
         }
     }
 
@@ -134,6 +137,9 @@ public struct TraceRecord: Equatable {
             return head + ",\"name\":\(q(name)),\"value\":\(q(value))}"
         case let .engine(note):
             return head + ",\"kind\":\(q(note.kind.rawValue)),\"\(note.field)\":\(q(note.text))}"
+        case let .resource(url, status, error):
+            return head + ",\"url\":\(q(url))" + (status.map { ",\"status\":\($0)" } ?? "")
+                + (error.map { ",\"error\":\(q($0))" } ?? "") + "}"
         }
     }
 }

@@ -43,6 +43,11 @@ extension TraceRecord {
         case let .progress(value): return [("value", num(value < 1 ? min(0.999, value) : 1))]
         case let .setting(name, value): return [("name", .string(name)), ("value", .string(value))]
         case let .engine(note): return [("kind", .string(note.kind.rawValue)), (note.field, .string(note.text))]
+        case let .resource(url, status, error):
+            var f: [(String, JSONValue)] = [("url", .string(url))]
+            if let status { f.append(("status", JSONValue.number(Double(status)))) }
+            if let error { f.append(("error", .string(error))) }
+            return f
         }
     }
 

@@ -70,6 +70,7 @@ public enum TraceVocabulary {
         ("progress", [("value", .number)]),
         ("engine", [("kind", .word(EngineNote.Kind.allCases.map(\.rawValue))), ("product", .text), ("url", .text),
                     ("message", .text)]),
+        ("resource", [("url", .text), ("status", .integer), ("error", .text)]),
     ]
 
     public static var kindNames: [String] { kinds.map(\.0) }

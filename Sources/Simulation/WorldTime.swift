@@ -120,6 +120,8 @@ extension World {
             emit(.progress(value: value))
         case let .engine(note):
             emit(.engine(note))
+        case let .resource(url, status, error):
+            emit(.resource(url: url, status: status, error: error))
         }
     }
 

@@ -13,7 +13,7 @@ import TerminalKit
 /// the World's page maker that opens each page in it.
 final class EngineRun {
     nonisolated(unsafe) private static var runs: [EngineRun] = []
-    private static let lock = NSLock()
+    static let lock = NSLock()
     let browser: Browser
     let engine: PageEngine
     let time: EngineTime
@@ -87,8 +87,9 @@ final class EngineRun {
         for r in all { r.browser.close() }
     }
 
-    /// One page in the browser. A page that cannot be opened ends the command here with the
-    /// message naming what the engine was doing (exit 70): the World has no page without it.
+    /// One page in the browser. A page that cannot be opened is the emulated page standing in with
+    /// the message as its failure (Q15): the run ends at its first frame with why, as that
+    /// scenario's error, and a suite goes on with the rest; its exit code is kept for the command.
     private func open(_ r: PageRequest) -> any WebPage {
         let defaultHook = WorldConfig().hook
         var c = EngineConfig(device: EngineDevice(
@@ -122,12 +123,18 @@ final class EngineRun {
             }
             return web
         } catch {
-            TerminalRestorer.restoreNow()
-            printError("\(error)")
-            EngineRun.closeAll()
-            exit((error as? DevToolsError)?.exitCode ?? ExitCode.software.rawValue)
+            let message = "\(error)"
+            EngineRun.lock.withLock { EngineRun.failureCodes[message] = EngineRun.exitCode(error) }
+            let stand = Page(liveblog: r.liveblog, config: r.config, width: r.width, firstJumpId: r.firstJumpId,
+                             loader: r.loader)
+            stand.failure = message
+            return stand
         }
     }
+
+    /// The exit code of a page that could not be opened, by its message (Q15); nil for another.
+    nonisolated(unsafe) static var failureCodes: [String: Int32] = [:]
+    static func exitCode(forFailure message: String) -> Int32? { lock.withLock { failureCodes[message] } }
 }
 
 /// An interactive session's engine (`view`, `compare`): the command line's, in real time (X7);

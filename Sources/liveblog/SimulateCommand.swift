@@ -104,8 +104,10 @@ func simulateOne(path: String, tracePath: String?, engine: (inout PageEngine) ->
     let outcomes = runner.run()
     trace.close()
     if let why = runner.failure {
-        // X2: the engine crashed or stopped answering: the message names what it was doing.
-        return (ScenarioResult(path: path, title: scenario.name, status: .invalid(why)), ExitCode.software.rawValue)
+        // X2: the engine crashed or stopped answering, or the page could not be opened (a bad
+        // selector: 65): the message names what it was doing.
+        return (ScenarioResult(path: path, title: scenario.name, status: .invalid(why)),
+                EngineRun.exitCode(forFailure: why) ?? ExitCode.software.rawValue)
     }
     if let failure = trace.failure {
         return (ScenarioResult(path: path, title: scenario.name, status: .invalid(failure)), ExitCode.ioErr.rawValue)

@@ -57,7 +57,7 @@ func exitStatus(_ end: SessionEnd) -> Int32 {
         return ExitCode.ioErr.rawValue
     case .pageFailed(let why):
         printError(why)
-        return ExitCode.software.rawValue
+        return EngineRun.exitCode(forFailure: why) ?? ExitCode.software.rawValue
     }
 }
 
