@@ -35,6 +35,8 @@
   for (const type of ["load", "error", "resize", "scroll", "transitionend", "animationend"]) {
     window.addEventListener(type, changed, true);
   }
+  // An image's or an iframe's load and error reach the document, not the window.
+  for (const type of ["load", "error"]) document.addEventListener(type, changed, true);
   // At document start there may be no root element yet: its size is watched once there is.
   const watchRoot = () => {
     if (window.ResizeObserver && document.documentElement) new ResizeObserver(changed).observe(document.documentElement);

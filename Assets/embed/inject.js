@@ -168,7 +168,9 @@
     const m = new MutationObserver(() => { if (observe()) m.disconnect(); });
     m.observe(document, { childList: true });
   }
-  window.addEventListener("load", (e) => {
+  // An element's load event never reaches the window (its path ends at the document), so the
+  // capture listener is the document's (Q21: on window, cause "image" was never reported).
+  document.addEventListener("load", (e) => {
     const t = e.target && e.target.tagName;
     if (t === "IMG") cause = "image";
     else if (t === "IFRAME") cause = "embed";

@@ -158,9 +158,13 @@ public enum LiveblogCommands {
             Runs each scenario deterministically, much faster than real time, and checks \
             every expectation. Exits 0 when all hold (or a scenario has none: "nothing \
             checked"), 1 when one fails, 65 when a scenario or its liveblog is invalid, 66 \
-            when a scenario file cannot be read, 73 when --trace or --report-file cannot be \
-            written. With --trace -, the report goes to stderr (or --report-file), never \
-            mixed with the trace.
+            when a scenario file cannot be read, 69 when the engine is not installed, 70 when \
+            the engine or the page ended the run (a crash, no answer, a page that cannot be \
+            opened or navigated away), 73 when --trace or --report-file cannot be written. \
+            In a suite, such a scenario is that scenario's error in the report (an <error> \
+            test case in JUnit), the rest still run, every report and trace is written, and \
+            the suite exits 65. With --trace -, the report goes to stderr (or --report-file), \
+            never mixed with the trace.
 
             Several files or directories (their .json files, recursively, but not the \
             .capture.json files beside recorded scenarios) make a suite: the scenarios \

@@ -122,6 +122,24 @@ extension EnginePage {
         loading = false
         geometryCache = nil
         contentHeight = try geometry().contentHeight
+        if site == nil { try noteUnmatchedPostSelector(doing: doing) }
+    }
+
+    /// Q21: a page of one's own whose post selector matches nothing once it has loaded: said,
+    /// with the attribute the page does mark most elements with (`data-…id`), when there is one.
+    private func noteUnmatchedPostSelector(doing: String) throws {
+        let literal = JSONWriter.write(.string(config.postSelector))
+        let r = try evaluate("""
+            (() => { if (document.querySelector(\(literal))) return ""; const counts = {}; let seen = 0;
+              for (const el of document.querySelectorAll("*")) { if (++seen > 100000) break;
+                for (const a of el.attributes) if (/^data-[\\w-]*id$/i.test(a.name)) counts[a.name] = (counts[a.name] || 0) + 1; }
+              const best = Object.entries(counts).sort((a, b) => b[1] - a[1])[0];
+              return best ? "[" + best[0] + "] (" + best[1] + " elements)" : "-"; })()
+            """, doing: doing)
+        guard let found = r.stringValue, !found.isEmpty else { return }
+        let hint = found == "-" ? "no element has a data-…id attribute" : "the page marks elements with \(Sanitizer.clean(found))"
+        outbox.append(.engine(.note("--post-selector (postSelector) \(Sanitizer.clean(config.postSelector)) matches nothing "
+            + "on the page once it has loaded: \(hint); give --post-selector and --post-id-attribute (Q21)")))
     }
 
     // MARK: - Which requests are delayed (X3)

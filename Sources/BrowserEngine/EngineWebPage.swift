@@ -25,6 +25,8 @@ public final class EngineWebPage: WebPage {
     public private(set) var console: [String] = []
     public private(set) var held: JumpSession.HeldJump?
     public private(set) var lastJumpPostId: String?
+    /// Q17: only the reference embed (and a page speaking its report channel) tells hold ends.
+    public var reportsItsJumps: Bool { engine.speaksProtocol }
     public private(set) var nextJumpId: Int
     public private(set) var postsInsertedAtTop = 0
     public private(set) var failure: String?
@@ -118,8 +120,16 @@ public final class EngineWebPage: WebPage {
         collect()
     }
 
+    /// The fragment (E4): a jump to its post, which the trace's lines name (Q18). A page that does
+    /// not report its own navigations (a page of one's own) gets its nav line here (Q19): found
+    /// when its post selector finds the post.
     public func setFragment(_ id: String) {
+        lastJumpPostId = id
         attempt { try engine.setFragment(id) }
+        if failure == nil, !engine.speaksProtocol {
+            let found = ((try? attemptThrowing { try engine.postTop(id: id) }) ?? nil) != nil
+            append(.nav(id: id, result: found ? .found : .notFound, via: "fragment"))
+        }
         collect()
     }
 
@@ -232,9 +242,11 @@ public final class EngineWebPage: WebPage {
         }
     }
 
-    /// Takes the engine's events into the outbox.
+    /// Takes the engine's events into the outbox, a navigation's result before the hook calls
+    /// its jump made (Q18: the page calls the hook inside `navigateToEventId`, before its Promise
+    /// settles, but the trace tells the jump first, as the emulated page does).
     func collect() {
-        let events = engine.outbox
+        let events = EngineWebPage.navsFirst(engine.outbox)
         engine.outbox = []
         for e in events {
             switch e {
@@ -243,6 +255,25 @@ public final class EngineWebPage: WebPage {
             case let .engine(n): append(.engine(EngineWebPage.note(n)))
             }
         }
+    }
+
+    /// Each nav result moved before the first calls of a jump that came since the previous nav.
+    static func navsFirst(_ events: [EngineEvent]) -> [EngineEvent] {
+        var out: [EngineEvent] = []
+        var firstCall: Int?
+        for e in events {
+            switch e {
+            case .page(.hook(_, _, false, _, _)):
+                if firstCall == nil { firstCall = out.count }
+                out.append(e)
+            case .page(.nav):
+                if let i = firstCall { out.insert(e, at: i) } else { out.append(e) }
+                firstCall = nil
+            default:
+                out.append(e)
+            }
+        }
+        return out
     }
 
     static func note(_ n: EngineNotice) -> EngineNote {

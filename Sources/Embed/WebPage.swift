@@ -33,6 +33,9 @@ public protocol WebPage: AnyObject {
     /// name what it was doing; nil while it runs. The run ends with it (the emulated page fails
     /// only as the stand-in for an engine page that could not be opened).
     var failure: String? { get }
+    /// The page tells its own hold ends and its live, removed and stream layouts (the emulated
+    /// page and the reference embed; not a page of one's own without the report channel, Q17).
+    var reportsItsJumps: Bool { get }
 
     // MARK: Frames and effects
     /// The first frame: the liveblog initialises and reads its fragment (E4).
@@ -116,6 +119,7 @@ public protocol WebPage: AnyObject {
 
 extension WebPage {
     public var failure: String? { nil }
+    public var reportsItsJumps: Bool { true }
     public func prepareToDraw(from y0: Double, to y1: Double, columns: Int) {}
     public var maxScrollY: Double { max(0, contentHeight - viewportHeight) }
     public func clampedScroll(_ y: Double) -> Double { min(max(0, y), maxScrollY) }

@@ -20,6 +20,14 @@ protocol ExpectationSource: AnyObject {
     var jumpsMade: Int { get }
     /// Q9: the largest whole scroll range of any frame, in pt.
     var widestScrollRange: Double { get }
+    /// Q17: the line kinds (and layout causes) the page cannot write: a page without the
+    /// reference embed's report channel writes no hold-end lines, nor live, removed or stream
+    /// layouts. Empty: it can write them all.
+    var unwritableLines: (kinds: Set<String>, causes: Set<String>, why: String) { get }
+}
+
+extension ExpectationSource {
+    var unwritableLines: (kinds: Set<String>, causes: Set<String>, why: String) { ([], [], "") }
 }
 
 extension ExpectationSource {

@@ -90,6 +90,14 @@ public final class ScenarioRunner: ExpectationSource {
         return evaluate()
     }
 
+    /// Q17: a page of one's own without the reference embed's report channel tells no hold ends
+    /// and no live, removed or stream layouts.
+    var unwritableLines: (kinds: Set<String>, causes: Set<String>, why: String) {
+        guard !world.page.reportsItsJumps else { return ([], [], "") }
+        return (["hold-end"], ["live", "removed", "stream"],
+                "the page (without the reference embed's report channel, docs/engine.md)")
+    }
+
     /// Why the run stopped before its end: the page's engine crashed or stopped answering (X2);
     /// the expectations are then not evaluated by the commands, which report this instead.
     public var failure: String? { world.page.failure }
@@ -108,6 +116,26 @@ public final class ScenarioRunner: ExpectationSource {
     /// requests failed, the check that none did (Q16).
     public func evaluate() -> [Outcome] {
         var out = evaluateExpectations()
+        // Q21: a post that is never laid out on a page whose post selector matched nothing: why.
+        let unmatched = records.lazy.compactMap { r -> String? in
+            guard case let .engine(note) = r.event, note.kind == .note, note.text.contains("matches nothing on the page")
+            else { return nil }
+            return note.text
+        }.first
+        if let unmatched {
+            for i in out.indices where !out[i].passed && out[i].detail.contains("is not laid out") {
+                out[i].detail += " — " + unmatched
+            }
+        }
+        // Q21: the page's own document failed (404, 5xx): that is the cause, not a refusal the
+        // empty page provokes ("tolerance wider than the scroll range (0.0 pt)").
+        let documentFailed = scenario.engine.pageURL.map { url in
+            records.contains { r in
+                guard case let .resource(u, status, _) = r.event, let status, status >= 400 else { return false }
+                return u == url.split(separator: "#", maxSplits: 1).first.map(String.init)
+            }
+        } ?? false
+        if documentFailed { for i in out.indices { out[i].refusal = nil } }
         // The reference embed's requests are liveblog's own (a liveblog's missing file fails the
         // same way in the emulated page): only a page of one's own is checked.
         if scenario.engine.pageURL != nil, var r = ResourceCheck.outcome(records, allowed: scenario.engine.allowResourceFailures,

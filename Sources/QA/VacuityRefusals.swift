@@ -18,6 +18,18 @@ extension ExpectationSource {
             if let j = pattern["jumpId"]?.doubleValue, j > Double(made) {
                 return refuse("count.jumpId", "there is no jump \(JSONWriter.number(j)): \(jumps)")
             }
+            // Q17: a kind of line the page cannot write: a count of it can only be 0.
+            let cannot = unwritableLines
+            if let ev = pattern["ev"]?.stringValue, cannot.kinds.contains(ev) {
+                return refuse("count.ev", "\(cannot.why) writes no \(ev) lines: a count of them cannot fail")
+            }
+            if pattern["ev"]?.stringValue == "layout", let cause = pattern["cause"]?.stringValue,
+               cannot.causes.contains(cause) {
+                return refuse("count.cause", "\(cannot.why) writes no layout lines with cause \(cause): "
+                              + "a count of them cannot fail")
+            }
+        case .holdEnds where unwritableLines.kinds.contains("hold-end"):
+            return refuse("holdEnds", "\(unwritableLines.why) writes no hold-end lines: the check cannot pass")
         default: break
         }
         let range = widestScrollRange
@@ -44,6 +56,15 @@ extension ExpectationSource {
             return "nothing to check: no reader drag the list took after the jump's first call"
                 + (f.firstCall.map { " at t=\(TraceRecord.time($0))" } ?? " (the host was never called)")
                 + " (a tap or a press that moves less than the touch slop is no drag)"
+        }
+        // Q17: a host pulls back only by following a correction sent after the drag; with none,
+        // even the naive host passes.
+        if let drag = f.firstDragAfterACall, !records.contains(where: { r in
+            if case .hook(_, _, true, _, _) = r.event { return r.tick > drag }
+            return false
+        }) {
+            return "nothing to check: no correction was sent after the reader's drag at t=\(TraceRecord.time(drag)), "
+                + "so there was nothing a host could follow back (the check needs a correction after the drag)"
         }
         return nil
     }

@@ -1,5 +1,6 @@
 import LiveblogModel
 import VirtualTime
+import TextCells
 
 /// Q9, no vacuous pass: a check that cannot fail is not a check. What the parser can see (a
 /// zero-length window, `noPullBackAfterDrag` in a scenario that can neither jump nor scroll) is
@@ -14,6 +15,18 @@ extension Scenario.Reader {
             let what = b == a ? "a zero-length window (t=\(JSONWriter.number(a)))" : "an empty window"
             throw fail("\(place).\(field)",
                        "\(what) holds no frame to check (a check that cannot fail is not a check)")
+        }
+        // Q17: `threw: true` on the emulated page's hook, which runs no throw statement: every
+        // hook line says false, so the count cannot fail (or cannot pass).
+        if case let .count(pattern, _, _, _, _) = e, s.engine.kind == .emulated,
+           pattern["threw"]?.boolValue == true, (pattern["ev"]?.stringValue ?? "hook") == "hook" {
+            if let hook = s.config.hook, hook.throwsMessage == nil {
+                throw fail("\(place).count.threw", "the hook \"\(Sanitizer.clean(String(hook.source.prefix(80))))\" runs no "
+                           + "throw statement (a throw in a comment, a string or a function it only defines does not "
+                           + "run): no hook line can say threw: true")
+            } else if s.config.hook == nil {
+                throw fail("\(place).count.threw", "the scenario has no hook: no hook line is written")
+            }
         }
         guard case .noPullBackAfterDrag = e else { return }
         if !s.mayJump {
