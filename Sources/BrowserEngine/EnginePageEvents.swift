@@ -30,27 +30,8 @@ extension EnginePage {
             if !(document && p["frameId"]?.stringValue == session.targetId) {
                 progress.started(id: id, type: p["type"]?.stringValue)
             }
-        case "Network.responseReceived":
-            guard let status = p["response"]?["status"]?.intValue, status >= 400 else { return }
-            // Q16: every request of the page that failed is a resource line.
-            let u = p["response"]?["url"]?.stringValue ?? requestURLs[p["requestId"]?.stringValue ?? ""] ?? ""
-            outbox.append(.page(.resource(url: shown(u), status: status, error: nil)))
-            if let id = p["requestId"]?.stringValue { reported.insert(id) }
-            // S8: the page's own document answered with an error: the engine shows the server's page.
-            guard p["type"]?.stringValue == "Document", p["frameId"]?.stringValue == session.targetId else { return }
-            let text = Sanitizer.clean(p["response"]?["statusText"]?.stringValue ?? "")
-            outbox.append(.engine(.note("the page \(shownURL) answered HTTP \(status)\(text.isEmpty ? "" : " " + text): "
-                                        + "what loads is the server's error page (S8)")))
-        case "Network.loadingFinished", "Network.loadingFailed":
-            guard let id = p["requestId"]?.stringValue else { return }
-            if e.method == "Network.loadingFailed", p["canceled"]?.boolValue != true, !reported.contains(id) {
-                let why = Sanitizer.clean(p["errorText"]?.stringValue ?? "failed")
-                outbox.append(.page(.resource(url: shown(requestURLs[id] ?? ""), status: nil, error: why)))
-            }
-            requestURLs[id] = nil
-            reported.remove(id)
-            gate.finished(id: id)
-            progress.ended(id: id)
+        case "Network.responseReceived", "Network.loadingFinished", "Network.loadingFailed":
+            outcome(e)
         case "Page.loadEventFired":
             progress.documentLoaded()
         case "Fetch.requestPaused":
@@ -139,6 +120,35 @@ extension EnginePage {
             received[EnginePage.pathAndQuery(url.absoluteURL), default: 0] += 1
         case "external": external(m)
         default: break
+        }
+    }
+
+    /// A request's response or its end: the gate and the progress hear of it; a failure of the
+    /// page's is a resource line (Q16), its own document's also a note (S8).
+    private func outcome(_ e: ProtocolEvent) {
+        let p = e.params
+        switch e.method {
+        case "Network.responseReceived":
+            guard let status = p["response"]?["status"]?.intValue, status >= 400 else { return }
+            // Q16: every request of the page that failed is a resource line.
+            let u = p["response"]?["url"]?.stringValue ?? requestURLs[p["requestId"]?.stringValue ?? ""] ?? ""
+            outbox.append(.page(.resource(url: shown(u), status: status, error: nil)))
+            if let id = p["requestId"]?.stringValue { reported.insert(id) }
+            // S8: the page's own document answered with an error: the engine shows the server's page.
+            guard p["type"]?.stringValue == "Document", p["frameId"]?.stringValue == session.targetId else { return }
+            let text = Sanitizer.clean(p["response"]?["statusText"]?.stringValue ?? "")
+            outbox.append(.engine(.note("the page \(shownURL) answered HTTP \(status)\(text.isEmpty ? "" : " " + text): "
+                                        + "what loads is the server's error page (S8)")))
+        default:
+            guard let id = p["requestId"]?.stringValue else { return }
+            if e.method == "Network.loadingFailed", p["canceled"]?.boolValue != true, !reported.contains(id) {
+                let why = Sanitizer.clean(p["errorText"]?.stringValue ?? "failed")
+                outbox.append(.page(.resource(url: shown(requestURLs[id] ?? ""), status: nil, error: why)))
+            }
+            requestURLs[id] = nil
+            reported.remove(id)
+            gate.finished(id: id)
+            progress.ended(id: id)
         }
     }
 
