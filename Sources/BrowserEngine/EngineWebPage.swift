@@ -56,7 +56,18 @@ public final class EngineWebPage: WebPage {
         shadow.start()
         shadow.outbox = []
         collect()
+        noteDeepLinkAtLoad()
         fitViewport()
+    }
+
+    /// Q19: a page of one's own opened with a deep link (`#tickaroo_event_id=ID`, from its URL or
+    /// the scenario's `url`) ran its own jump at load; the trace names it as the reference embed
+    /// would: a nav line via the fragment (found when the post selector finds the post).
+    private func noteDeepLinkAtLoad() {
+        guard !engine.speaksProtocol, failure == nil, let id = PageURL.fragmentId(engine.url) else { return }
+        lastJumpPostId = id
+        let found = ((try? attemptThrowing { try engine.postTop(id: id) }) ?? nil) != nil
+        outbox.insert(.nav(id: id, result: found ? .found : .notFound, via: "fragment"), at: 0)
     }
 
     /// The engine hook for the World's hook: its default is the platform's shim; another is the

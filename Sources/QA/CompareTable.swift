@@ -39,16 +39,21 @@ public struct CompareRow: Equatable {
     public var expectations = 0
     /// Q9: an expectation the run refused (exit 65).
     public var refusal: Scenario.Invalid?
+    /// The run's engine failed (X2): why.
+    public var failure: String?
 
     public static let tolerance = 16.0
 
     /// Runs `scenario` on `platform` and measures it.
-    public static func measure(_ scenario: Scenario, on platform: Platform) -> CompareRow {
+    /// `makePage`: the scenario's page on that platform (Q19: a real engine, a page of one's own;
+    /// nil: the emulated page).
+    public static func measure(_ scenario: Scenario, on platform: Platform, makePage: PageMaker? = nil) -> CompareRow {
         var s = scenario
         s.config.platform = platform
-        let runner = ScenarioRunner(scenario: s)
+        let runner = ScenarioRunner(scenario: s, makePage: makePage)
         let outcomes = runner.run()
         var row = CompareRow(platform: platform)
+        row.failure = runner.failure
         row.measure(runner.records)
         row.expectations = outcomes.count
         row.passed = outcomes.filter(\.ok).count
@@ -78,6 +83,12 @@ public struct CompareRow: Equatable {
 public enum CompareTable {
     public static func rows(_ scenario: Scenario, platforms: [Platform]) -> [CompareRow] {
         platforms.map { CompareRow.measure(scenario, on: $0) }
+    }
+
+    /// The same with each platform's page made by `makePage` (Q19: a real engine).
+    public static func rows(_ scenario: Scenario, platforms: [Platform],
+                            makePage: (Platform) throws -> PageMaker?) rethrows -> [CompareRow] {
+        try platforms.map { CompareRow.measure(scenario, on: $0, makePage: try makePage($0)) }
     }
 
     static let headers = ["platform", "post", "landed", "settled", "max |y| after", "corrections", "followed",

@@ -99,7 +99,10 @@ func runCompareEngines(path: String, _ args: ParsedArguments) -> Int32 {
     var engine = scenario.engine
     engine.apply(args)
     engine.kind = .chromium
-    guard engine.pageURL == nil else { return usage(args, "--compare-engines compares on the reference embed") }
+    guard engine.pageURL == nil else {
+        return usage(args, "--compare-engines compares the emulated page with Chromium on the reference embed; the emulated "
+                     + "page cannot load a page of your own (--page-url), so there is nothing to compare it with")
+    }
     defer { EngineRun.closeAll() }
     let results: [[EngineComparison.Line]]
     do {

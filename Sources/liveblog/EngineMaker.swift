@@ -104,7 +104,10 @@ final class EngineRun {
         if let s = engine.highlightSelector { c.highlightSelector = s }
         if let s = engine.chapterSelector { c.chapterSelector = s }
         if let s = engine.scorerSelector { c.scorerSelector = s }
-        let source: PageSource = engine.pageURL.map { .url($0, network: r.config.networkProfile,
+        // Q19: a page of one's own deep-links at load with the scenario's `url` fragment (its own
+        // fragment, when it has one, wins).
+        let source: PageSource = engine.pageURL.map { .url(EngineRun.withFragment($0, of: r.config.url),
+                                                           network: r.config.networkProfile,
                                                            seed: r.config.networkSeed) }
             ?? .reference(r.liveblog, r.config)
         do {
@@ -130,6 +133,12 @@ final class EngineRun {
             stand.failure = message
             return stand
         }
+    }
+
+    /// `page` with the fragment of `url` (`#tickaroo_event_id=…`) when it has none of its own.
+    static func withFragment(_ page: String, of url: String?) -> String {
+        guard !page.contains("#"), let url, let hash = url.firstIndex(of: "#") else { return page }
+        return page + url[hash...]
     }
 
     /// The exit code of a page that could not be opened, by its message (Q15); nil for another.

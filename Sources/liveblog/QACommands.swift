@@ -100,7 +100,20 @@ func runCompareTable(path: String, platforms names: [String], report: ReportForm
         return ExitCode.dataErr.rawValue
     }
     applyScrollingOptions(args, to: &scenario.config)
-    let rows = CompareTable.rows(scenario, platforms: platforms)
+    // Q19: the scenario's engine and page (or the command line's) on every platform: a browser each.
+    scenario.engine.apply(args)
+    defer { EngineRun.closeAll() }
+    let rows: [CompareRow]
+    do {
+        rows = try CompareTable.rows(scenario, platforms: platforms) { _ in try EngineRun.maker(checked: scenario.engine) }
+    } catch {
+        printError("\(error)")
+        return EngineRun.exitCode(error)
+    }
+    if let failed = rows.first(where: { $0.failure != nil }), let why = failed.failure {
+        printError("\(failed.platform.rawValue): \(why)")
+        return EngineRun.exitCode(forFailure: why) ?? ExitCode.software.rawValue
+    }
     if var refused = rows.lazy.compactMap(\.refusal).first {
         refused.file = path
         printError("\(refused)")

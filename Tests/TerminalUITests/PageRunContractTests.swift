@@ -42,6 +42,8 @@ final class PageRunContractTests: XCTestCase {
               window.tickarooLiveblogScrollTo(top, { jumpId: nextJump++, correction: false });
               return Promise.resolve(true);
             };
+            const atLoad = /tickaroo_event_id=([^&]+)/.exec(location.hash);
+            if (atLoad) blog.navigateToEventId(atLoad[1]);
             addEventListener("hashchange", () => {
               const m = /tickaroo_event_id=([^&]+)/.exec(location.hash); if (m) blog.navigateToEventId(m[1]); });
             </script></body></html>
@@ -168,6 +170,40 @@ final class PageRunContractTests: XCTestCase {
         XCTAssertTrue(m.out.contains("\"navResult\" : \"found\"") || m.out.contains("\"navResult\": \"found\""), m.out)
         XCTAssertFalse(m.out.contains("\"timeToLand\" : null") || m.out.contains("\"timeToLand\": null"),
                        "metrics sees the landing the report passed: \(m.out)")
+    }
+
+    // MARK: - Q19
+
+    /// A deep link at load on a page of one's own: the scenario's `url` fragment (also when
+    /// `--page-url` comes from the command line); the trace names the jump.
+    func testQ19_aPageURLDeepLinksAtLoadWithTheScenariosFragment() throws {
+        let url = try page("deep")
+        let file = try scenario("deep.json", url: url, events: "",
+                                expect: #"{"post": "a1", "landsAt": 0, "tolerance": 16, "by": 2}"#,
+                                extra: #", "url": "https://www.example.com/live#tickaroo_event_id=a1""#)
+        for extra in [[], ["--page-url", url]] {
+            let trace = dir + "/deep.jsonl"
+            let r = try liveblog(["simulate", file, "--trace", trace] + selectors + extra)
+            XCTAssertEqual(r.code, 0, "\(extra): \(r.out + r.err)")
+            let lines = try String(contentsOfFile: trace, encoding: .utf8)
+            XCTAssertTrue(lines.contains("{\"t\":0.0,\"ev\":\"nav\",\"id\":\"a1\",\"result\":\"found\",\"via\":\"fragment\"}"),
+                          lines)
+        }
+    }
+
+    /// `--compare` runs the scenario's page (here a page of one's own in Chromium) on each platform.
+    func testQ19_compareRunsThePageOfOnesOwnOnEachPlatform() throws {
+        let url = try page("compared")
+        let r = try liveblog(["simulate", try scenario("compared.json", url: url), "--compare", "ios,android"] + selectors)
+        XCTAssertEqual(r.code, 0, r.out + r.err)
+        let rows = r.out.split(separator: "\n")
+        for platform in ["ios", "android"] {
+            let row = rows.first { $0.hasPrefix(platform + " ") }
+            XCTAssertTrue(row?.contains(" a1 ") == true && row?.contains("1/1 pass") == true, r.out)
+        }
+        let engines = try liveblog(["simulate", try scenario("e.json", url: url), "--compare-engines"] + selectors)
+        XCTAssertEqual(engines.code, 64)
+        XCTAssertTrue(engines.err.contains("the emulated page cannot load a page of your own"), engines.err)
     }
 
     // MARK: - Q21
