@@ -53,7 +53,7 @@ let package = Package(
         // X2: the browser engine over the DevTools pipe; X3–X7: the real page on it.
         .target(name: "CEngineGuard"),
         .target(name: "DevTools", dependencies: ["CEngineGuard", "LiveblogModel"]),
-        .target(name: "BrowserEngine", dependencies: ["DevTools", "Embed", "LiveblogModel", "VirtualTime", "TextCells", "Host", "ImageDecoding"]),
+        .target(name: "BrowserEngine", dependencies: ["DevTools", "Embed", "LiveblogModel", "VirtualTime", "TextCells", "Host", "ImageDecoding", "Fetch"]),
         .executableTarget(name: "liveblog", dependencies: ["TerminalUI", "QA", "Simulation", "Arguments", "CTurboJPEG", "ImageDecoding", "RealSources", "Fetch", "CSupport", "Embed", "Host", "LiveblogModel", "ScrollPhysics", "TerminalKit", "TextCells", "BrowserEngine", "DevTools", "VirtualTime"]),
         .testTarget(name: "LiveblogModelTests", dependencies: ["LiveblogModel", "ImageDecoding", "TextCells"]),
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics", "VirtualTime"], exclude: ["Fixtures"]),

@@ -107,6 +107,8 @@ public struct EngineConfig: Sendable {
     /// response that has not reached the page is waited for `settleTimeoutAfterStalls` at most.
     public var maxStalledWait: Double = 10
     public var settleTimeoutAfterStalls: Double = 0.25
+    /// Q20: a page of one's own in virtual time fetches its held requests ahead, in parallel.
+    public var prefetch = true
     /// The reference embed's first jumpId (E9: a reloaded page's go on from the old page's).
     public var firstJumpId = 1
     /// The engine's wall clock at the start of virtual time (Date.now()), Unix seconds.

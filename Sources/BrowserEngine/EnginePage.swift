@@ -75,6 +75,8 @@ public final class EnginePage {
     /// Q16: the URL of each request in flight, and those already reported as failed.
     var requestURLs: [String: String] = [:]
     var reported: Set<String> = []
+    /// Q20: a page of one's own in virtual time fetches its held requests ahead (nil otherwise).
+    var prefetcher: ResponsePrefetcher?
     /// S6: real seconds waited so far for responses that stalled.
     var stalledWait: Double = 0
 
@@ -110,6 +112,7 @@ public final class EnginePage {
         case let .url(address, profile, seed):
             site = nil
             server = nil
+            if config.time == .virtual, config.prefetch { prefetcher = ResponsePrefetcher() }
             url = address
             shownURL = address
             gate = NetworkGate(profile: profile, seed: seed, classify: EnginePage.urlClassifier())
@@ -129,6 +132,7 @@ public final class EnginePage {
 
     /// Closes the page and stops its server (the browser stays for the run).
     public func close() {
+        prefetcher?.cancelAll()
         removeGuards()
         server?.stop()
         if !crashed { browser.closePage(session) }

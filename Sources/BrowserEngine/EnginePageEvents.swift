@@ -12,6 +12,10 @@ extension EnginePage {
         for e in client.takeEvents() where e.sessionId == session.sessionId {
             try handle(e, doing: doing)
         }
+        if let prefetcher {
+            let continuing = Set(gate.toContinue)
+            prefetcher.startHeld(where: { gate.isHeld(fetchId: $0) }, released: { continuing.contains($0) })
+        }
         sendContinues()
         for refused in site?.takeRefusals() ?? [] { outbox.append(.engine(.note(refused))) }
         noteDroppedConsole()
@@ -35,7 +39,10 @@ extension EnginePage {
         case "Page.loadEventFired":
             progress.documentLoaded()
         case "Fetch.requestPaused":
-            if let f = p["requestId"]?.stringValue { gate.paused(fetchId: f, networkId: p["networkId"]?.stringValue) }
+            guard let f = p["requestId"]?.stringValue else { return }
+            gate.paused(fetchId: f, networkId: p["networkId"]?.stringValue)
+            // Q20: a held request of a page of one's own is fetched now, in parallel, in real time.
+            prefetcher?.paused(fetchId: f, request: p["request"])
         case "Runtime.bindingCalled":
             let payload = p["payload"]?.stringValue ?? ""
             switch p["name"]?.stringValue {

@@ -141,9 +141,16 @@ extension EnginePage {
 
     func sendContinues() {
         for f in gate.takeContinues() {
-            if let id = try? session.send("Fetch.continueRequest", .obj(("requestId", .string(f)))) {
-                client.discardReply(id)
+            var command = ("Fetch.continueRequest", JSONValue.obj(("requestId", .string(f))))
+            if let prefetcher, prefetcher.has(f) {
+                // Q20: the answer fetched ahead; one still on its way is waited for as a stall is.
+                let limit = stalledWait >= config.maxStalledWait ? config.settleTimeoutAfterStalls : config.settleTimeout
+                let started = Date()
+                if let answer = prefetcher.answer(f, waiting: limit) { command = answer }
+                let waited = Date().timeIntervalSince(started)
+                if waited >= limit { stalledWait += waited }
             }
+            if let id = try? session.send(command.0, command.1) { client.discardReply(id) }
         }
     }
 

@@ -143,6 +143,11 @@ struct NetworkGate {
         for id in ids { unsettled.remove(id) }
     }
 
+    /// Is this paused request held until its delay is due (not passed at once)?
+    func isHeld(fetchId: String) -> Bool {
+        tracked.values.contains { $0.fetchId == fetchId && !$0.released }
+    }
+
     /// The URL of a tracked request (for messages).
     func url(of id: String) -> String? { tracked[id]?.url }
 

@@ -29,7 +29,7 @@ final class PageRunContractTests: XCTestCase {
         let html = """
             <!doctype html><html><head><meta name="viewport" content="width=device-width"></head>
             <body style="margin:0"><h1>My own liveblog</h1><my-blog>
-            <div class="post" data-event-id="a3" style="height:400px">Third \(extra)</div>
+            <div class="post" data-event-id="a3" style="min-height:400px">Third \(extra)</div>
             <div class="post" data-event-id="a2" style="height:600px">Second</div>
             <div class="post" data-event-id="a1" style="height:500px">First</div></my-blog>
             <script>
@@ -204,6 +204,40 @@ final class PageRunContractTests: XCTestCase {
         let engines = try liveblog(["simulate", try scenario("e.json", url: url), "--compare-engines"] + selectors)
         XCTAssertEqual(engines.code, 64)
         XCTAssertTrue(engines.err.contains("the emulated page cannot load a page of your own"), engines.err)
+    }
+
+    // MARK: - Q20
+
+    /// A page whose server delays each image 0.3–2.5 s: the requests are fetched ahead, in
+    /// parallel (the server sees them in flight at once), and released by the profile in virtual
+    /// time, so the trace is the one an instant server gives, byte for byte.
+    func testQ20_aSlowServersResponsesAreFetchedAheadInParallelAndLandAsAnInstantOnes() throws {
+        let image = try XCTUnwrap(FileManager.default.contents(atPath: TestPaths.root + "/Assets/images/pitch.png"))
+        FileManager.default.createFile(atPath: dir + "/img.png", contents: image)
+        let delays = [0.3, 2.5, 0.8, 1.9, 1.2, 0.5, 2.2, 1.5, 0.9, 1.7]
+        func images(slow: Bool) -> String {
+            delays.enumerated().map { i, d in
+                "<img style=\"display:block;width:100%\" src=\"/files/img.png?type=image/png&n=\(i)&delay=\(slow ? d : 0)\">"
+            }.joined()
+        }
+        var traces: [String] = []
+        for slow in [true, false] {
+            let url = try page(slow ? "slow" : "instant", extra: images(slow: slow))
+            let file = try scenario(slow ? "slow.json" : "instant.json", url: url,
+                                    expect: #"{"count": {"ev": "layout", "cause": "image"}, "min": 3}"#,
+                                    extra: #", "network": {"profile": "3g", "seed": 3}"#)
+            let trace = dir + "/\(slow).jsonl"
+            let r = try liveblog(["simulate", file, "--trace", trace] + selectors)
+            XCTAssertEqual(r.code, 0, r.out + r.err)
+            traces.append(try String(contentsOfFile: trace, encoding: .utf8)
+                .replacingOccurrences(of: "/files/slow.html", with: "/files/instant.html")
+                .replacingOccurrences(of: #"delay=[0-9.]+"#, with: "delay", options: .regularExpression))
+        }
+        XCTAssertEqual(traces[0], traces[1], "the same trace whatever the server's delays")
+        XCTAssertTrue(traces[0].contains("\"cause\":\"image\""), "the images grew the page")
+        let stats = try XCTUnwrap(try JSONSerialization.jsonObject(
+            with: try Data(contentsOf: URL(string: try XCTUnwrap(server).origin + "/stats")!)) as? [String: Any])
+        XCTAssertGreaterThanOrEqual(stats["max_in_flight"] as? Int ?? 0, 5, "fetched ahead, in parallel: \(stats)")
     }
 
     // MARK: - Q21

@@ -17,7 +17,8 @@ Routes:
   /truncated             Content-Length 1000, 100 bytes, close
   /big?n=N&chunked=1     N bytes (chunked: no Content-Length)
   /drip?n=N&gap=S        N chunks of 1000 bytes, S seconds apart (chunked)
-  /files/NAME?delay=S     the file NAME of the directory given as the first argument
+  /files/NAME?delay=S     the file NAME of the directory given as the first argument (counted in
+                         flight, as /slow is)
   /slowfile/NAME?parts=N&gap=S&cut=K  the file NAME in N parts S seconds apart (Content-Length
                          of the whole); with cut, only the first K parts, then the connection
                          closes (a truncated body, B9)
@@ -178,7 +179,12 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(b"0\r\n\r\n")
 
     def route_files(self, parts, query):
+        with state_lock:
+            state["in_flight"] += 1
+            state["max_in_flight"] = max(state["max_in_flight"], state["in_flight"])
         time.sleep(float(query.get("delay", 0)))
+        with state_lock:
+            state["in_flight"] -= 1
         name = os.path.basename(parts[1]) if len(parts) > 1 else ""
         path = find_file(name)
         if path is None:
