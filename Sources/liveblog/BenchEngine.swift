@@ -3,6 +3,7 @@ import BrowserEngine
 import DevTools
 import Host
 import LiveblogModel
+import QA
 import Simulation
 import VirtualTime
 
@@ -15,6 +16,10 @@ struct EngineBenchFigures {
     var startMs = Double.nan
     var engineFrameMs = Double.nan
     var emulatedFrameMs = Double.nan
+    /// B12 (Q20): the bundled 12 s scenario (iOS, 3g deep jump) in Chromium, whole: the engine's
+    /// start, the load, 720 frames; its virtual seconds over the wall's.
+    var scenarioWallMs = Double.nan
+    var scenarioSpeed = Double.nan
     /// Why the engine figures were not measured (no Chromium, or the engine failed); nil when it ran.
     var skipped: String?
 }
@@ -62,7 +67,28 @@ func benchEngine() -> EngineBenchFigures {
     let emulated = World(liveblog: sample, config: c)
     emulated.advance(to: 0)
     r.emulatedFrameMs = worldFrameMs(emulated, jumpTo: sample.posts.last?.id)
+    benchEngineScenario(&r)
     return r
+}
+
+/// B12: `simulate Assets/scenarios/ios-3g-landing.json --engine chromium`, timed whole.
+func benchEngineScenario(_ r: inout EngineBenchFigures) {
+    guard let path = Assets.directory().map({ $0 + "/scenarios/ios-3g-landing.json" }),
+          var scenario = try? Scenario.load(path: path, readCapture: readCapture) else { return }
+    scenario.engine.kind = .chromium
+    let started = DispatchTime.now().uptimeNanoseconds
+    do {
+        let maker = try EngineRun.maker(checked: scenario.engine)
+        defer { EngineRun.closeAll() }
+        let runner = ScenarioRunner(scenario: scenario, makePage: maker)
+        runner.keepFrameRecords = false
+        _ = runner.run()
+        if let why = runner.failure { return r.skipped = why }
+    } catch {
+        return r.skipped = "\(error)"
+    }
+    r.scenarioWallMs = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+    r.scenarioSpeed = scenario.duration * 1000 / r.scenarioWallMs
 }
 
 /// `bench --only engine`: the engine figures (X10) alone.
@@ -73,7 +99,8 @@ func benchEnginePart() -> Int32 {
         return 0
     }
     print("engine_start_ms \(b11.startMs) engine_world_frame_ms \(b11.engineFrameMs) "
-          + "emulated_world_frame_ms \(b11.emulatedFrameMs)")
+          + "emulated_world_frame_ms \(b11.emulatedFrameMs) engine_scenario_12s_wall_ms \(b11.scenarioWallMs) "
+          + "engine_scenario_speed \(b11.scenarioSpeed)")
     return 0
 }
 
