@@ -2,11 +2,13 @@
 /// when a `throw` statement runs: a `throw` among the body's own statements, not the word in a
 /// comment, a string, a template literal or a regular expression (`JSTokens` drops or keeps
 /// those whole), not one inside a nested function, arrow function, method or class (defined,
-/// never called by the call), not one inside a `try` block that has a `catch`, and not one after
+/// never called by the call, unless called at once: `(function () { … })()`, `(() => { … })()`,
+/// also inside a group or a template's `${…}`, Q17: as the engine runs it), not one inside a
+/// `try` block that has a `catch`, and not one after
 /// an unconditional `return` of the body (ASI: `return` then a new line is `return;`). Object
 /// literals and parenthesised expressions hold no statements. We do not run the body: a `throw`
-/// behind an `if` counts as thrown, as the embed's hook is called with a real `top`; a function
-/// the body defines and calls at once is not followed.
+/// behind an `if` counts as thrown, as the embed's hook is called with a real `top`; a named
+/// function the body defines and calls later is not followed.
 enum HookBody {
     /// The message of the first `throw` statement the body runs, nil when it runs none.
     /// `body` is the text after the parameter list: `{ … }` for a function, or an arrow's
@@ -58,7 +60,9 @@ enum HookBody {
                 case (.word, "function"): k = pastFunction(k)
                 case (.word, "class"): k = pastClass(k, hi)
                 case (.punct, "=>"): k = isPunct(k + 1, "{") ? past(k + 1) : k + 1
-                case (.punct, "("), (.punct, "["): k = past(k)
+                case (.punct, "("), (.punct, "["):
+                    if let x = calledFunction(k) ?? inExpression(k + 1, match[k] ?? t.count) { return x }
+                    k = past(k)
                 case (.punct, "{"):
                     if isBlockStart(k, lo) {
                         depth += 1
@@ -75,6 +79,50 @@ enum HookBody {
                     k = next
                 case (.word, "throw") where isThrowStatement(k): return k
                 case (.word, "return") where functionBody && depth == 0 && isUnconditional(k, lo): return nil
+                default: k += 1
+                }
+            }
+            return nil
+        }
+
+        /// Q17: `( function … { … } )( … )`, `( ( … ) => { … } )( … )`, `( x => { … } )( … )`: a
+        /// function called at once runs its body; the throw that escapes it.
+        func calledFunction(_ k: Int) -> Int? {
+            guard isPunct(k, "("), let end = match[k], isPunct(end + 1, "(") else { return nil }
+            var j = k + 1
+            if isWord(j, "async") { j += 1 }
+            if isWord(j, "function") {
+                var b = j + 1
+                if isPunct(b, "*") { b += 1 }
+                if b < t.count, t[b].kind == .word { b += 1 }
+                guard isPunct(b, "(") else { return nil }
+                b = past(b)
+                guard isPunct(b, "{"), let close = match[b], close < end else { return nil }
+                return escaping(b + 1, close, functionBody: true)
+            }
+            if isPunct(j, "(") {
+                j = past(j)
+            } else if j < t.count, t[j].kind == .word {
+                j += 1
+            } else {
+                return nil
+            }
+            guard isPunct(j, "=>"), isPunct(j + 1, "{"), let close = match[j + 1], close < end else { return nil }
+            return escaping(j + 2, close, functionBody: true)
+        }
+
+        /// The functions an expression calls at once (in its groups, a template's substitutions):
+        /// the first throw that escapes one. Functions it only defines are passed over.
+        func inExpression(_ lo: Int, _ hi: Int) -> Int? {
+            var k = lo
+            while k < hi {
+                switch (t[k].kind, t[k].text) {
+                case (.punct, "("):
+                    if let x = calledFunction(k) { return x }
+                    k += 1
+                case (.word, "function"): k = pastFunction(k)
+                case (.word, "class"): k = pastClass(k, hi)
+                case (.punct, "=>"): k = isPunct(k + 1, "{") ? past(k + 1) : k + 1
                 default: k += 1
                 }
             }

@@ -1,7 +1,9 @@
 /// The tokens of a piece of JavaScript source, as much of ECMAScript's lexical grammar as a
 /// hook's body needs read right (Q10): comments (line and block) and whitespace dropped,
 /// strings, template literals (with `${…}` read as code to its matching brace) and regular
-/// expression literals each one token, so a `throw` inside any of them is no keyword. A `/`
+/// expression literals each one token, so a `throw` inside any of them is no keyword; a
+/// template's `${…}` substitutions follow its token as parenthesised groups of their own tokens
+/// (code that runs when the template does: an immediately called function there can throw, Q17). A `/`
 /// starts a regular expression where an expression may begin (after an operator, `(`, `,`, a
 /// keyword such as `return`, or at the start), and is division after a value; a "regular
 /// expression" that does not close on its line is division after all.
@@ -56,13 +58,23 @@ struct JSTokens {
                     depth -= 1
                 }
             }
+            if ch == "`" {
+                // The template, then each substitution's code as a group (Q17).
+                let (token, substitutions) = template()
+                tokens.append(token)
+                for sub in substitutions {
+                    tokens.append(Token(kind: .punct, text: "("))
+                    tokens += sub
+                    tokens.append(Token(kind: .punct, text: ")"))
+                }
+                continue
+            }
             tokens.append(next(ch))
         }
     }
 
     private mutating func next(_ ch: Character) -> Token {
         if ch == "\"" || ch == "'" { return quoted(ch) }
-        if ch == "`" { return template() }
         if ch == "/", regexMayStart, let r = regex() { return r }
         if ch.isNumber || (ch == "." && at(i + 1)?.isNumber == true) {
             let start = i
@@ -94,10 +106,11 @@ struct JSTokens {
         return Token(kind: .string, text: String(c[start..<end]))
     }
 
-    /// A template literal; each `${…}` inside is code, read (and dropped) to its closing brace.
-    private mutating func template() -> Token {
+    /// A template literal; each `${…}` inside is code, read to its closing brace: its tokens.
+    private mutating func template() -> (Token, [[Token]]) {
         i += 1
         let start = i
+        var substitutions: [[Token]] = []
         while i < c.count && c[i] != "`" {
             if c[i] == "\\" {
                 i += 2
@@ -106,13 +119,14 @@ struct JSTokens {
                 var inner = JSTokens(sub: c, from: i)
                 inner.lex(untilBrace: true)
                 i = inner.i
+                substitutions.append(inner.tokens)
             } else {
                 i += 1
             }
         }
         let end = min(i, c.count)
         if i < c.count { i += 1 }
-        return Token(kind: .template, text: String(c[start..<end]))
+        return (Token(kind: .template, text: String(c[start..<end])), substitutions)
     }
 
     private init(sub: [Character], from: Int) {

@@ -32,3 +32,18 @@ final class HostileTextTests: EngineTestCase {
                        "the same JSON")
     }
 }
+
+/// Q17: both engines agree on whether a hook threw: a hook whose template literal calls a
+/// function that throws (0 emulated, 1 in Chromium before).
+final class HookThrowAgreementTests: EngineTestCase {
+    static let hook = #"function (top, info) { const s = `${(() => { throw new Error("iife") })()}`; }"#
+
+    func testQ17_aThrowFromAnIIFEInATemplateIsAThrowInBothEngines() throws {
+        XCTAssertEqual(try HookSignature(parsing: Self.hook).throwsMessage, "iife", "the emulated page's reading")
+        let page = try open(hook: .custom(Self.hook, forwardToApp: true))
+        try page.navigate(to: "p10", topOffset: nil)
+        let hooks = try run(page, seconds: 0.5).hooks
+        XCTAssertFalse(hooks.isEmpty, "the jump called the hook")
+        XCTAssertTrue(hooks.allSatisfy(\.threw), "Chromium: the call threw: \(hooks)")
+    }
+}

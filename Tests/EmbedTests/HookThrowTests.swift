@@ -19,6 +19,11 @@ final class HookThrowTests: XCTestCase {
         ("function (top) { const m = `top ${top}`; throw new Error(m) }", "Error"),
         (#"async function named(top, info) { await 0; throw new Error(`template ${top}`) }"#, "template ${top}"),
         (#"function (top) { const o = { a: 1 }; { throw new Error("in a block") } }"#, "in a block"),
+        // Q17: a function called at once runs (trap: an IIFE inside a template literal).
+        (#"function (top) { const s = `${(() => { throw new Error("iife in a template") })()}` }"#, "iife in a template"),
+        (#"function (top) { (function () { throw new Error("iife") })() }"#, "iife"),
+        (#"function (top) { const v = (x => { throw new Error("arrow iife") })(top) }"#, "arrow iife"),
+        (#"function (top) { log(`a ${ `b ${(function () { throw new Error("nested") })()}` }`) }"#, "nested"),
     ]
 
     /// Bodies that never throw when called.
@@ -37,6 +42,9 @@ final class HookThrowTests: XCTestCase {
         "function (top) { return\n  throw new Error(\"after return: ASI makes it unreachable\") }",
         #"top => console.log("throw", top)"#,
         #"function (top) { const x = top / 2 / 3; console.log(x, "throw") }"#,
+        #"function (top) { const f = (() => { throw new Error("defined, never called") }); }"#,
+        #"function (top) { const s = `${() => { throw new Error("a function, not a call") }}` }"#,
+        #"function (top) { (function () { try { throw new Error("caught") } catch (e) {} })() }"#,
     ]
 
     func testQ10_aThrowStatementThrows() throws {
