@@ -8,7 +8,7 @@ import TextCells
 /// The front end: real input and the wall clock in, the world's picture out. It adds no
 /// behaviour of its own: every scroll, tap and jump is a world input (and so recordable).
 public final class App {
-    public private(set) var world: World
+    public internal(set) var world: World
     public var ui = UIState()
     public let renderer = Renderer()
     public var recorder: Recorder?
@@ -16,6 +16,10 @@ public final class App {
     public var liveEvery: Double?
     public internal(set) var running = true
     public var demo: DemoScript?
+    /// `liveblog demo`'s tour (C8–C11): its steps, its clock, its keys.
+    public internal(set) var tour: DemoTour?
+    /// The reader ended the session (q, Ctrl-C): `demo --loop` does not start again.
+    public internal(set) var endedByReader = false
     /// The demo's engines step (X9): starts the engines' compare; nil when it will follow (this
     /// session then ends with `handsOverToEngines`), else why it cannot.
     public var enginesTour: (() -> String?)?
@@ -42,6 +46,13 @@ public final class App {
         self.world = world
     }
 
+    /// The demo's step starts on a fresh world (C11); what the renderer kept of the last goes.
+    func replaceWorld(_ w: World) {
+        world = w
+        ui.overlay = nil
+        ui.search = nil
+    }
+
     // MARK: - World inputs (recorded)
 
     /// The one way the terminal changes the world: the event is recorded (`--record`, C7) and
@@ -66,6 +77,7 @@ public final class App {
     /// holds or animates, else the scroll offset (the list's and the web view's own).
     func sampleStrip() {
         guard ui.aids != nil else { return }
+        if tour != nil { ui.aids?.setMap(pageMap()) }
         if let j = world.jumpStatus, let id = j.postId, let y = world.postY(id),
            world.page.held?.jumpId == j.jumpId || world.scrollView.isAnimating {
             ui.aids?.sample(.target(id), y, at: world.seconds)
@@ -112,6 +124,19 @@ public final class App {
     // MARK: - Input (T2, T3)
 
     public func handle(_ event: InputEvent) {
+        if tour != nil {
+            // C8: the tour's own keys; the mouse, a paste and focus are ignored.
+            switch event {
+            case .resize(let c, let r):
+                screenCols = c
+                tour?.config.cols = c
+                tour?.config.rows = r
+                world.send(.resize(cols: c, rows: r))
+            case .key(let k): tourKey(k)
+            default: break
+            }
+            return
+        }
         if demo != nil {
             // Any key ends the demo (C3); the mouse too.
             if case .resize(let c, let r) = event {
@@ -219,6 +244,7 @@ public final class App {
             if !d.step(self) { running = false }
             demo = d
         }
+        tourChores()
         sampleStrip()
         choresWantFrames = onChores?(self) ?? false
     }
