@@ -90,10 +90,17 @@ public struct DemoTour {
         let second = liveblog.highlights.last?.id ?? posts[safe: posts.count / 2]?.id ?? target
         let middle = posts[safe: posts.count / 2]?.id ?? target
         let last = posts.last?.id ?? target
-        func jump(_ id: String) -> (App) -> Void { { $0.world.send(.jump(id: id, topOffset: nil)) } }
-        func key(_ c: Character) -> (App) -> Void { { $0.world.send(.key(.char(c))) } }
         let phone = config.device != nil
-        steps = [
+        steps = Self.jumpSteps(target: target, last: last, phone: phone)
+            + Self.laterSteps(second: second, middle: middle)
+    }
+
+    private static func jump(_ id: String) -> (App) -> Void { { $0.world.send(.jump(id: id, topOffset: nil)) } }
+    private static func key(_ c: Character) -> (App) -> Void { { $0.world.send(.key(.char(c))) } }
+
+    /// Steps 1–3: the deep link on each platform strategy.
+    private static func jumpSteps(target: String, last: String, phone: Bool) -> [Step] {
+        [
             Step(title: "iOS: a link to one post opens the page. The page asks the app to scroll to the post; "
                  + "then each image that loads above it pushes it down, and the app scrolls again",
                  duration: 9, setup: { c in
@@ -119,6 +126,12 @@ public struct DemoTour {
                        (4.9, .up, 0.45)].map { at, phase, share in
                         Action(at: at, run: { Self.drag($0, phase, share) })
                     }),
+        ]
+    }
+
+    /// Steps 4–9: a fling, the modes, live posts, the width, the engines.
+    private static func laterSteps(second: String, middle: String) -> [Step] {
+        [
             Step(title: "iOS: a fling down, then up. The list slows down by itself, runs past the top "
                  + "and springs back",
                  duration: 7.5, setup: { c in
@@ -175,8 +188,8 @@ public struct DemoTour {
     /// The status line: paused, slow motion, the hint of the keys, or the keys.
     func status(hint: Bool) -> String {
         if finished { return "The end of the tour · ← step back · r replay · q end" }
+        if hint { return (paused ? "Paused · keys: " : "Keys: ") + Self.keys }
         if paused { return "Paused · space resumes · ←/→ step · r replay · s slow motion · q end" }
-        if hint { return "Keys: " + Self.keys }
         if slow { return "Slow motion (¼ speed) · s normal speed · " + Self.keys }
         return Self.keys
     }
@@ -363,27 +376,4 @@ extension App {
         return PageMap(height: world.page.contentHeight, view: viewTop..<(viewTop + world.visibleHeight),
                        post: top, postId: id, images: images)
     }
-}
-
-/// C9: the caption band of the tour, over the screen's foot: the step and its claim, what just
-/// happened, the keys (or paused, slow motion), each wrapped to the terminal's width.
-public struct DemoBand: Equatable {
-    public var lines: [String]
-    public var status: String
-    public var paused: Bool
-}
-
-/// C10: what the mini-map of the page draws (page points).
-public struct PageMap: Equatable {
-    enum State: Equatable { case loading, loaded, failed }
-    struct Image: Equatable {
-        var y: Double
-        var height: Double
-        var state: State
-    }
-    var height: Double
-    var view: Range<Double>
-    var post: Double
-    var postId: String
-    var images: [Image]
 }

@@ -127,3 +127,26 @@ struct PageMapView {
         for (i, l) in foot.enumerated() { s.put(row: area.bottom - foot.count + i, col: area.col, l, t.dim) }
     }
 }
+
+/// C9: the caption band of the tour, over the screen's foot: the step and its claim, what just
+/// happened, the keys (or paused, slow motion), each wrapped to the terminal's width.
+public struct DemoBand: Equatable {
+    public var lines: [String]
+    public var status: String
+    public var paused: Bool
+}
+
+/// C10: what the mini-map of the page draws (page points).
+public struct PageMap: Equatable {
+    enum State: Equatable { case loading, loaded, failed }
+    struct Image: Equatable {
+        var y: Double
+        var height: Double
+        var state: State
+    }
+    var height: Double
+    var view: Range<Double>
+    var post: Double
+    var postId: String
+    var images: [Image]
+}
