@@ -205,6 +205,20 @@ final class DemoTourTests: XCTestCase {
         }
     }
 
+    /// The y(t) strip's scale, once the target has landed, is the corrections' (176 pt: ±200,
+    /// not clipped), not the long way in (6000 pt).
+    func testC9_theStripZoomsOnTheCorrections() {
+        var aids = DemoAids()
+        for (t, v) in [(0.0, 6000.0), (0.2, 3000), (0.4, 10), (0.5, 0), (1.5, 176), (1.8, 0), (2.0, 0)] {
+            aids.sample(.target("ev-019"), v, at: t)
+        }
+        XCTAssertEqual(aids.landedAt, 0.4)
+        let zoomed = YStrip(samples: aids.samples, now: 2, centre: 0, columns: 20, scaleFrom: aids.landedAt)
+        XCTAssertEqual(zoomed.half, 200)
+        XCTAssertFalse(zoomed.clipped)
+        XCTAssertTrue(YStrip(samples: aids.samples, now: 2, centre: 0, columns: 20).clipped)
+    }
+
     // MARK: - C10 the page beside the phone
 
     /// During step 1's jump: the whole page in the margin, an image above the post turning from
