@@ -7,14 +7,15 @@ import Simulation
 /// input stream, each with a short tour of its own (a deep link under 3g, a fling down and back).
 /// Without Chromium the step's line says it is skipped and why, and the tour comes to its end.
 extension DemoScript {
-    /// The demo of one pane of the engines' compare: `engine` names it in the captions.
+    /// The demo of one pane of the engines' compare: `engine` names it in the captions, short
+    /// enough for a pane's title row at 80 columns (37 columns; C9: no caption cut).
     public static func enginesTour(liveblog: Liveblog, engine: String, step: Int = 9) -> DemoScript {
         var d = DemoScript(steps: [])
         let target = liveblog.scorers.last?.id ?? liveblog.posts[safe: liveblog.posts.count * 2 / 3]?.id ?? ""
         d.steps = [
-            Step(at: 0, caption: "Demo \(step)/\(step) · \(engine): a deep link while images load (3g)", action: { _ in }),
+            Step(at: 0, caption: "Demo \(step)/\(step) · \(engine): a deep link (3g)", action: { _ in }),
             Step(at: 0.8, caption: nil, action: { $0.world.send(.jump(id: target, topOffset: nil)) }),
-            Step(at: 8, caption: "Demo \(step)/\(step) · \(engine): the same fling (J, then K)", action: { app in
+            Step(at: 8, caption: "Demo \(step)/\(step) · \(engine): a fling (J, K)", action: { app in
                 app.world.send(.key(.char("J")))
             }),
             Step(at: 11, caption: nil, action: { $0.world.send(.key(.char("K"))) }),

@@ -15,6 +15,16 @@ final class DemoEnginesTests: XCTestCase {
                       tour.app.tour?.title ?? "")
     }
 
+    /// C9: each pane's captions fit its title row at 80 columns (a pane of 39, its title 37).
+    func testC9_theEnginesPanesCaptionsFitAt80Columns() throws {
+        let lb = try Fixture.sample()
+        for engine in ["emulated", "chromium"] {
+            let captions = DemoScript.enginesTour(liveblog: lb, engine: engine).steps.compactMap(\.caption)
+            XCTAssertEqual(captions.count, 3)
+            for c in captions { XCTAssertLessThanOrEqual(c.count, 37, c) }
+        }
+    }
+
     /// The step hands the terminal over when the engine starts, and says why it is skipped when not.
     func testC3_theEnginesStepHandsOverOrSaysWhyItIsSkipped() throws {
         let skipped = try DemoTourRig(cols: 100, rows: 30, step: 7,
