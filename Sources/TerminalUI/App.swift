@@ -125,7 +125,7 @@ public final class App {
 
     public func handle(_ event: InputEvent) {
         if tour != nil {
-            // C8: the tour's own keys; the mouse, a paste and focus are ignored.
+            // C8: the tour's own keys; the mouse and a paste are ignored (focus is the terminal's, G6).
             switch event {
             case .resize(let c, let r):
                 screenCols = c
@@ -133,7 +133,8 @@ public final class App {
                 tour?.config.rows = r
                 world.send(.resize(cols: c, rows: r))
             case .key(let k): tourKey(k)
-            default: break
+            case .focus(let on): focusChanged(on)
+            case .mouse, .paste: break
             }
             return
         }
