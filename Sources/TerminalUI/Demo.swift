@@ -190,7 +190,7 @@ public struct DemoTour {
         if finished { return "The end of the tour · ← step back · r replay · q end" }
         if hint { return (paused ? "Paused · keys: " : "Keys: ") + Self.keys }
         if paused { return "Paused · space resumes · ←/→ step · r replay · s slow motion · q end" }
-        if slow { return "Slow motion (¼ speed) · s normal speed · " + Self.keys }
+        if slow { return "Slow motion (¼ speed) · s normal speed · space pause · ←/→ step · r replay · q end" }
         return Self.keys
     }
 
