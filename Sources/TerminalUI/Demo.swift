@@ -87,12 +87,11 @@ public struct DemoTour {
         self.config = config
         let posts = liveblog.posts
         let target = liveblog.scorers.last?.id ?? posts[safe: posts.count * 2 / 3]?.id ?? posts.first?.id ?? ""
-        let second = liveblog.highlights.last?.id ?? posts[safe: posts.count / 2]?.id ?? target
         let middle = posts[safe: posts.count / 2]?.id ?? target
         let last = posts.last?.id ?? target
         let phone = config.device != nil
         steps = Self.jumpSteps(target: target, last: last, phone: phone)
-            + Self.laterSteps(second: second, middle: middle)
+            + Self.laterSteps(middle: middle)
     }
 
     private static func jump(_ id: String) -> (App) -> Void { { $0.world.send(.jump(id: id, topOffset: nil)) } }
@@ -130,7 +129,7 @@ public struct DemoTour {
     }
 
     /// Steps 4–9: a fling, the modes, live posts, the width, the engines.
-    private static func laterSteps(second: String, middle: String) -> [Step] {
+    private static func laterSteps(middle: String) -> [Step] {
         [
             Step(title: "iOS: a fling down, then up. The list slows down by itself, runs past the top "
                  + "and springs back",
@@ -152,7 +151,8 @@ public struct DemoTour {
                     + [Action(at: 5, run: { $0.world.send(.key(.space)) })]),
             Step(title: "Live posts arrive at the top of the page; the post the reader is on stays where it is",
                  duration: 7, setup: { c in c.page.networkProfile = .fast },
-                 actions: [Action(at: 0.5, run: jump(second)), Action(at: 2, run: { $0.world.send(.live(1)) }),
+                 actions: [Action(at: 0.5, run: { $0.world.send(.key(.space)) }),
+                           Action(at: 2, run: { $0.world.send(.live(1)) }),
                            Action(at: 3.5, run: { $0.world.send(.live(2)) })]),
             Step(title: "The terminal gets narrower, then wide again: the page lays out at each width, "
                  + "and the reader stays on the same post",
@@ -217,6 +217,10 @@ public struct DemoTour {
             lastTop = top
         case let .layout(_, cause):
             if lastLayoutCause != "resize" || cause == "image" { lastLayoutCause = cause }
+            if cause == "live", lastTop == nil {
+                event = "New posts arrived at the top of the page, above the reader; what the reader is on "
+                    + "stays where it was"
+            }
         case let .input(kind, _, _) where kind == .dragBegin:
             event = drag
         case let .input(kind, detail, _) where kind == .resize:

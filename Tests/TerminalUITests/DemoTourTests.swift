@@ -180,6 +180,20 @@ final class DemoTourTests: XCTestCase {
         XCTAssertEqual(rig.app.world.config.cols, 100)
     }
 
+    /// Step 7: live posts arrive above the reader, who stays on what they were reading; said so.
+    func testC9_livePostsArriveAboveAndTheReaderStays() throws {
+        let rig = try DemoTourRig(cols: 100, rows: 30, step: 6)
+        rig.runStep(to: 1.9)
+        // The phone's rows, from its left rail (the margin's y(t) strip moves on).
+        func phone() -> [String] { rig.lines()[2..<24].map { String($0.drop { $0 != "│" }) } }
+        let before = phone()
+        rig.runStep(to: 4.5)
+        XCTAssertEqual(rig.app.world.page.loadedCount, try Fixture.sample().posts.count + 3)
+        XCTAssertEqual(phone(), before, "the reader's rows stay")
+        XCTAssertTrue(rig.app.tour?.event?.hasPrefix("New posts arrived at the top of the page") == true,
+                      rig.app.tour?.event ?? "")
+    }
+
     /// Without Chromium, step 9 says so in a line and the tour comes to its end.
     func testC9_theEnginesStepIsSkippedWithAClearLine() throws {
         let rig = try DemoTourRig(cols: 100, rows: 30, step: 8, engines: "no Chromium (apt-get install chromium)")
