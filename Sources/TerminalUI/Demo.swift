@@ -96,6 +96,13 @@ public struct DemoTour {
 
     private static func jump(_ id: String) -> (App) -> Void { { $0.world.send(.jump(id: id, topOffset: nil)) } }
     private static func key(_ c: Character) -> (App) -> Void { { $0.world.send(.key(.char(c))) } }
+    /// C9: an action and the line that says it in plain words.
+    private static func say(_ text: String, _ then: @escaping (App) -> Void) -> (App) -> Void {
+        { app in
+            app.tour?.event = text
+            then(app)
+        }
+    }
 
     /// Steps 1–3: the deep link on each platform strategy.
     private static func jumpSteps(target: String, last: String, phone: Bool) -> [Step] {
@@ -136,19 +143,27 @@ public struct DemoTour {
                  duration: 7.5, setup: { c in
                      c.platform = .ios
                      c.page.networkProfile = .fast
-                 }, actions: [Action(at: 0.5, run: key("J")), Action(at: 4, run: key("K"))]),
-            Step(title: "Nested scrolling: the web view scrolls inside the list. One drag moves the web view "
+                 }, actions: [Action(at: 0.5, run: say("A fling down: the list keeps going and slows down by itself",
+                                                        key("J"))),
+                              Action(at: 4, run: say("A fling up: the list runs past the top and springs back",
+                                                      key("K")))]),
+            Step(title: "Nested scrolling: the web view scrolls inside the list. One fling moves the web view "
                  + "first, then the list around it",
                  duration: 7, setup: { c in
                      c.mode = .nested
                      c.page.networkProfile = .fast
-                 }, actions: [Action(at: 0.5, run: key("G")), Action(at: 3.5, run: key("K"))]),
+                 }, actions: [Action(at: 0.5, run: say("To the end: the web view is at its end, inside the list",
+                                                        key("G"))),
+                              Action(at: 3.5, run: say("A fling up: the web view scrolls first, then the list around it",
+                                                        key("K")))]),
             Step(title: "A native header above the page: as the page scrolls up, the header collapses and fades",
                  duration: 8, setup: { c in
                      c.mode = .header
                      c.page.networkProfile = .fast
-                 }, actions: (0..<8).map { i in Action(at: 1 + Double(i) * 0.4, run: key("j")) }
-                    + [Action(at: 5, run: { $0.world.send(.key(.space)) })]),
+                 }, actions: [Action(at: 1, run: say("The page scrolls up a line at a time: the header moves up "
+                                                      + "and fades", key("j")))]
+                    + (1..<8).map { i in Action(at: 1 + Double(i) * 0.4, run: key("j")) }
+                    + [Action(at: 5, run: say("A page down: the header is gone", { $0.world.send(.key(.space)) }))]),
             Step(title: "Live posts arrive at the top of the page; the post the reader is on stays where it is",
                  duration: 7, setup: { c in c.page.networkProfile = .fast },
                  actions: [Action(at: 0.5, run: { $0.world.send(.key(.space)) }),
