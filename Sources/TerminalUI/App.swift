@@ -20,6 +20,8 @@ public final class App {
     public internal(set) var tour: DemoTour?
     /// The reader ended the session (q, Ctrl-C): `demo --loop` does not start again.
     public internal(set) var endedByReader = false
+    /// `←` in the engines' step: the tour goes on from the step before it (C8).
+    public internal(set) var backToTour = false
     /// The demo's engines step (X9): starts the engines' compare; nil when it will follow (this
     /// session then ends with `handsOverToEngines`), else why it cannot.
     public var enginesTour: (() -> String?)?
@@ -139,13 +141,15 @@ public final class App {
             return
         }
         if demo != nil {
-            // Any key ends the demo (C3); the mouse too.
-            if case .resize(let c, let r) = event {
+            // The engines' step (C3, C8): q ends it, ← goes back to the tour; other keys say so.
+            switch event {
+            case .resize(let c, let r):
                 screenCols = c
                 world.send(.resize(cols: c, rows: r))
-                return
+            case .key(let k): enginesStepKey(k)
+            case .focus(let on): focusChanged(on)
+            case .mouse, .paste: break
             }
-            running = false
             return
         }
         switch event {

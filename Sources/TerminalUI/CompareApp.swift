@@ -50,6 +50,8 @@ public final class CompareApp {
 
     /// A key ended the session (the demo's engines step: `demo --loop` stops there).
     public private(set) var endedByKey = false
+    /// The demo's engines step: `←` asked for the tour again (C8).
+    public var backToTour: Bool { panes.contains { $0.backToTour } }
 
     /// Advances every pane to `tick` (the same moment for all).
     public func advance(to tick: Int) {

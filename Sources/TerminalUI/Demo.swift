@@ -6,37 +6,6 @@ import Simulation
 import TerminalKit
 import VirtualTime
 
-/// A scripted timeline at world time: the engines' panes of the demo's last step (C3, X9).
-public struct DemoScript {
-    struct Step { var at: Double; var caption: String?; var action: (App) -> Void }
-    var steps: [Step] = []
-    private var index = 0
-
-    init(steps: [Step]) { self.steps = steps }
-
-    /// Issue 32: the phone the tour runs on, when the terminal has room for it and its outline
-    /// (nil: the terminal's own width, as before).
-    public static func device(screenCols: Int) -> DeviceProfile? {
-        let phone = DeviceProfile.iphone15
-        return Int(phone.width / 8) + 2 <= screenCols ? phone : nil
-    }
-
-    /// Issue 32: images at most this share of what the terminal shows, so that none fills it.
-    public static let imageCapShare = 0.4
-
-    /// Runs the steps that are due; false when the script is over.
-    mutating func step(_ app: App) -> Bool {
-        let t = app.world.seconds
-        while index < steps.count, steps[index].at <= t {
-            let s = steps[index]
-            if let c = s.caption { app.ui.caption = c }
-            s.action(app)
-            index += 1
-        }
-        return index < steps.count || t < (steps.last?.at ?? 0) + 30
-    }
-}
-
 /// `liveblog demo` (C3, C8–C11): nine steps, each on a fresh world at world time 0, so a step looks
 /// the same however it was reached (its key frames are golden screens, C11). The terminal's clock
 /// reaches the world through the tour: paused it stands still, in slow motion at a quarter of its

@@ -1,5 +1,38 @@
 import LiveblogModel
+import Host
 import Simulation
+import TerminalKit
+
+/// A scripted timeline at world time: the engines' panes of the demo's last step (C3, X9).
+public struct DemoScript {
+    struct Step { var at: Double; var caption: String?; var action: (App) -> Void }
+    var steps: [Step] = []
+    private var index = 0
+
+    init(steps: [Step]) { self.steps = steps }
+
+    /// Issue 32: the phone the tour runs on, when the terminal has room for it and its outline
+    /// (nil: the terminal's own width, as before).
+    public static func device(screenCols: Int) -> DeviceProfile? {
+        let phone = DeviceProfile.iphone15
+        return Int(phone.width / 8) + 2 <= screenCols ? phone : nil
+    }
+
+    /// Issue 32: images at most this share of what the terminal shows, so that none fills it.
+    public static let imageCapShare = 0.4
+
+    /// Runs the steps that are due; false when the script is over.
+    mutating func step(_ app: App) -> Bool {
+        let t = app.world.seconds
+        while index < steps.count, steps[index].at <= t {
+            let s = steps[index]
+            if let c = s.caption { app.ui.caption = c }
+            s.action(app)
+            index += 1
+        }
+        return index < steps.count || t < (steps.last?.at ?? 0) + 30
+    }
+}
 
 /// The demo's last step (C3, X9): the two engines side by side, as `compare --engines
 /// emulated,chromium` shows them. The tour of the other steps ends (`App.startEngines`), and the
@@ -19,7 +52,7 @@ extension DemoScript {
                 app.world.send(.key(.char("J")))
             }),
             Step(at: 11, caption: nil, action: { $0.world.send(.key(.char("K"))) }),
-            Step(at: 14, caption: "Demo over — press any key", action: { _ in }),
+            Step(at: 14, caption: "Demo over — q ends it", action: { _ in }),
         ]
         return d
     }
@@ -29,12 +62,29 @@ extension DemoScript {
         var d = DemoScript(steps: [])
         d.steps = [
             Step(at: 0, caption: skippedCaption(why, step: step), action: { _ in }),
-            Step(at: 6, caption: "Demo over — press any key", action: { _ in }),
+            Step(at: 6, caption: "Demo over — q ends it", action: { _ in }),
         ]
         return d
     }
 
     static func skippedCaption(_ why: String, step: Int) -> String {
         "Demo \(step)/\(step) · skipped: \(why)"
+    }
+}
+
+extension App {
+    /// C8 in the engines' step: Chromium runs in real time, so nothing pauses or slows there; `q`
+    /// ends the demo, `←` goes back to the tour's step 8, any other key says so.
+    func enginesStepKey(_ k: Key) {
+        switch k {
+        case .ctrl("c"), .char("q"):
+            running = false
+            endedByReader = true
+        case .left:
+            running = false
+            backToTour = true
+        default:
+            flash("Chromium runs in real time: no pause here · ← back · q end")
+        }
     }
 }

@@ -44,6 +44,10 @@ func playDemo(_ lb: Liveblog, tour: WorldConfig, engines cfg: WorldConfig, on sc
         guard app.handsOverToEngines, let maker else { return end }
         let compare = enginesTour(lb, cfg, maker, on: screen)
         let after = compare.run(on: screen)
+        if compare.backToTour {
+            first = DemoTour.count - 2
+            continue
+        }
         guard loop, !compare.endedByKey else { return after }
         first = 0
     }

@@ -25,6 +25,31 @@ final class DemoEnginesTests: XCTestCase {
         }
     }
 
+    /// C8 in the engines' step (Chromium in real time: nothing to pause): q ends the demo, ← goes
+    /// back to the tour, another key says so and the step goes on.
+    func testC8_theEnginesStepsKeys() throws {
+        let lb = try Fixture.sample()
+        func pane() -> App {
+            let app = App(world: World(liveblog: lb, config: Fixture.config(cols: 100, rows: 30)))
+            app.demo = DemoScript.enginesTour(liveblog: lb, engine: "emulated")
+            return app
+        }
+        let other = pane()
+        other.handle(.key(.char(" ")))
+        XCTAssertTrue(other.running)
+        XCTAssertEqual(other.ui.message?.text, "Chromium runs in real time: no pause here · ← back · q end")
+        let back = pane()
+        back.handle(.key(.left))
+        XCTAssertFalse(back.running)
+        XCTAssertTrue(back.backToTour)
+        XCTAssertFalse(back.endedByReader)
+        let quit = pane()
+        quit.handle(.key(.char("q")))
+        XCTAssertFalse(quit.running)
+        XCTAssertTrue(quit.endedByReader)
+        XCTAssertFalse(quit.backToTour)
+    }
+
     /// The step hands the terminal over when the engine starts, and says why it is skipped when not.
     func testC3_theEnginesStepHandsOverOrSaysWhyItIsSkipped() throws {
         let skipped = try DemoTourRig(cols: 100, rows: 30, step: 7,
