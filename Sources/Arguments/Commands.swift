@@ -211,14 +211,18 @@ public enum LiveblogCommands {
     /// C3: `liveblog demo`.
     public static let demo = CommandSpec(
         name: "demo",
-        abstract: "Play a scripted tour in the terminal; any key ends it.",
+        abstract: "Play a guided tour in the terminal, for a presenter: space pauses, ←/→ step, q ends.",
         discussion: """
-            Jumps on each platform strategy, a fling, live posts arriving and a resize, \
-            on the bundled sample liveblog; last, the emulated page and Chromium side by side \
-            (compare --engines emulated,chromium), skipped with a caption saying why when \
-            Chromium is not installed.
+            Nine steps on the bundled sample liveblog: jumps on each platform strategy, a fling, \
+            nested scrolling, a collapsing header, live posts arriving and a width change; last, \
+            the emulated page and Chromium side by side (compare --engines emulated,chromium), \
+            skipped with a line saying why when Chromium is not installed. Keys: space pauses and \
+            resumes, ←/→ the previous and next step, r replays the step, s slow motion (¼ speed) \
+            and back, q ends; any other key shows these.
             """,
         arguments: [
+            .option("step", value: "N", help: "Start at step N (1-9) of the tour."),
+            .flag("loop", help: "After the last step start again from the first, until q (a kiosk)."),
             .flag("engines", help: "Play only the last step: the emulated page and Chromium side by side "
                     + "on one input stream (X9)."),
         ])

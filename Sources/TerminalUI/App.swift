@@ -8,7 +8,7 @@ import TextCells
 /// The front end: real input and the wall clock in, the world's picture out. It adds no
 /// behaviour of its own: every scroll, tap and jump is a world input (and so recordable).
 public final class App {
-    public private(set) var world: World
+    public internal(set) var world: World
     public var ui = UIState()
     public let renderer = Renderer()
     public var recorder: Recorder?
@@ -16,6 +16,12 @@ public final class App {
     public var liveEvery: Double?
     public internal(set) var running = true
     public var demo: DemoScript?
+    /// `liveblog demo`'s tour (C8–C11): its steps, its clock, its keys.
+    public internal(set) var tour: DemoTour?
+    /// The reader ended the session (q, Ctrl-C): `demo --loop` does not start again.
+    public internal(set) var endedByReader = false
+    /// `←` in the engines' step: the tour goes on from the step before it (C8).
+    public internal(set) var backToTour = false
     /// The demo's engines step (X9): starts the engines' compare; nil when it will follow (this
     /// session then ends with `handsOverToEngines`), else why it cannot.
     public var enginesTour: (() -> String?)?
@@ -42,6 +48,13 @@ public final class App {
         self.world = world
     }
 
+    /// The demo's step starts on a fresh world (C11); what the renderer kept of the last goes.
+    func replaceWorld(_ w: World) {
+        world = w
+        ui.overlay = nil
+        ui.search = nil
+    }
+
     // MARK: - World inputs (recorded)
 
     /// The one way the terminal changes the world: the event is recorded (`--record`, C7) and
@@ -66,6 +79,7 @@ public final class App {
     /// holds or animates, else the scroll offset (the list's and the web view's own).
     func sampleStrip() {
         guard ui.aids != nil else { return }
+        if tour != nil { ui.aids?.setMap(pageMap()) }
         if let j = world.jumpStatus, let id = j.postId, let y = world.postY(id),
            world.page.held?.jumpId == j.jumpId || world.scrollView.isAnimating {
             ui.aids?.sample(.target(id), y, at: world.seconds)
@@ -112,14 +126,30 @@ public final class App {
     // MARK: - Input (T2, T3)
 
     public func handle(_ event: InputEvent) {
+        if tour != nil {
+            // C8: the tour's own keys; the mouse and a paste are ignored (focus is the terminal's, G6).
+            switch event {
+            case .resize(let c, let r):
+                screenCols = c
+                tour?.config.cols = c
+                tour?.config.rows = r
+                world.send(.resize(cols: c, rows: r))
+            case .key(let k): tourKey(k)
+            case .focus(let on): focusChanged(on)
+            case .mouse, .paste: break
+            }
+            return
+        }
         if demo != nil {
-            // Any key ends the demo (C3); the mouse too.
-            if case .resize(let c, let r) = event {
+            // The engines' step (C3, C8): q ends it, ← goes back to the tour; other keys say so.
+            switch event {
+            case .resize(let c, let r):
                 screenCols = c
                 world.send(.resize(cols: c, rows: r))
-                return
+            case .key(let k): enginesStepKey(k)
+            case .focus(let on): focusChanged(on)
+            case .mouse, .paste: break
             }
-            running = false
             return
         }
         switch event {
@@ -219,6 +249,7 @@ public final class App {
             if !d.step(self) { running = false }
             demo = d
         }
+        tourChores()
         sampleStrip()
         choresWantFrames = onChores?(self) ?? false
     }

@@ -11,12 +11,13 @@ extension App: RunLoopClient {
 
     var isMoving: Bool {
         world.pan.isMoving || world.scrollView.isAnimating || demo != nil || choresWantFrames
+            || (tour.map { !$0.paused && !$0.finished } ?? false)
             || ui.aids?.fingerFading(at: world.seconds) == true
     }
 
     /// A real engine's page (X7: `view` runs it in real time) has events to collect whenever it runs.
     var isWaiting: Bool {
-        world.isBusy || ui.message != nil || liveEvery != nil || world.liveFeed != nil || world.page.runsAppShim
+        world.isBusy || ui.message != nil || tour?.hintUntil != nil || liveEvery != nil || world.liveFeed != nil || world.page.runsAppShim
     }
     var hasPendingImages: Bool { renderer.hasPendingImages }
     var imageGeneration: Int { renderer.imageGeneration }
@@ -24,12 +25,20 @@ extension App: RunLoopClient {
     func start(on screen: NcursesScreen) {
         screenCols = screen.cols
         terminalWrite = { [unowned screen] in screen.write($0) }
+        if var t = tour {
+            (t.config.cols, t.config.rows, t.wall) = (screen.cols, screen.rows, 0)
+            tour = t
+            return goToStep(t.index)
+        }
         if world.config.cols != screen.cols || world.config.rows != screen.rows {
             world.send(.resize(cols: screen.cols, rows: screen.rows))
         }
     }
 
-    func advance(to tick: Int) { world.advance(to: tick) }
+    func advance(to tick: Int) {
+        if tour != nil { return advanceTour(toWall: tick) }
+        world.advance(to: tick)
+    }
 
     /// The chores (live posts, the demo, a streaming body), then a message whose time is up goes.
     func turn() -> Bool {

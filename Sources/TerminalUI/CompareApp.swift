@@ -48,6 +48,11 @@ public final class CompareApp {
         }
     }
 
+    /// A key ended the session (the demo's engines step: `demo --loop` stops there).
+    public private(set) var endedByKey = false
+    /// The demo's engines step: `←` asked for the tour again (C8).
+    public var backToTour: Bool { panes.contains { $0.backToTour } }
+
     /// Advances every pane to `tick` (the same moment for all).
     public func advance(to tick: Int) {
         for p in panes {
@@ -67,6 +72,7 @@ public final class CompareApp {
             for p in panes { p.flash("each pane keeps its platform and device here (compare)") }
         case .key(let k):
             for p in panes { p.handle(.key(k)) }
+            if panes.contains(where: { !$0.running }) { endedByKey = true }
         case .mouse(let m):
             handleMouse(m)
         case .paste, .focus:

@@ -17,6 +17,20 @@ public struct DemoAids {
     /// What the strip plots (a change starts it afresh) and its samples (world seconds, pt).
     var subject: YStrip.Subject?
     var samples: [(t: Double, v: Double)] = []
+    /// C9: when the jump's target first came within 32 pt of its place: from then on the strip's
+    /// scale is the corrections', not the long way in.
+    var landedAt: Double?
+
+    /// C10: the whole page during a jump, and the page height its strip spans (it grows with
+    /// the page, never shrinks, so the page's growth shows).
+    var map: PageMap?
+    var mapSpan: Double = 0
+
+    mutating func setMap(_ m: PageMap?) {
+        if m == nil || map?.postId != m?.postId { mapSpan = 0 }
+        map = m
+        if let m, m.height > mapSpan { mapSpan = mapSpan == 0 ? m.height * 1.2 : m.height }
+    }
 
     /// How long the finger shows faded after it lifts.
     static let fade = 0.3
@@ -38,7 +52,9 @@ public struct DemoAids {
         if subject != self.subject {
             self.subject = subject
             samples = []
+            landedAt = nil
         }
+        if case .target = subject, landedAt == nil, abs(v) < 32 { landedAt = t }
         if let last = samples.last, last.t >= t { samples[samples.count - 1] = (t, v) } else { samples.append((t, v)) }
         let from = t - YStrip.window - 1
         if let first = samples.firstIndex(where: { $0.t >= from }), first > 0 { samples.removeFirst(first) }
@@ -65,9 +81,9 @@ struct YStrip {
     let lines: [String]
 
     init(samples: [(t: Double, v: Double)], now: Double, centre: Double, columns: Int, rows: Int = 2,
-         unicode: Bool = true) {
+         unicode: Bool = true, scaleFrom: Double? = nil) {
         self.centre = centre
-        let recent = samples.filter { $0.t >= now - Self.window }
+        let recent = samples.filter { $0.t >= max(now - Self.window, scaleFrom ?? -.infinity) }
         let far = recent.map { abs($0.v - centre) }.max() ?? 0
         half = Self.halves.first { far <= $0 } ?? Self.halves.last!
         clipped = far > Self.halves.last!

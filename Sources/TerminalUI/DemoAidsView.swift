@@ -13,6 +13,8 @@ struct DemoAidsView {
     let aids: DemoAids
     /// The terminal's rows.
     let rowsOnScreen: Int
+    /// The first row the tour's caption band takes (C9): nothing of the aids under it.
+    var foot: Int = .max
 
     /// The columns the device's column leaves left and right of its outline (0: no outline).
     var margins: (left: Int, right: Int) {
@@ -26,7 +28,22 @@ struct DemoAidsView {
         guard list.height > 0 else { return }
         let m = margins
         if m.left > 0 && model.frame.left + list.width < width { drawOutline(on: s, t) }
-        if m.left >= 13 { drawStrip(on: s, t, columns: min(40, m.left - 2)) }
+        let bottom = min(list.bottom, foot)
+        // C10: the whole page during a jump; at 100 columns in place of the strip, on a wide
+        // terminal in the free rows above it.
+        // C9: on a tall terminal with a wide margin the strip is four braille rows, not two.
+        let plotRows = m.left >= 40 && list.height >= 40 ? 4 : 2
+        let stripRow = bottom - 2 - plotRows
+        if let map = aids.map, m.left >= 16 {
+            let both = m.left >= 40 && aids.subject != nil
+            let width = min(34, m.left - 4), top = list.row + 3
+            let area = Rect(row: top, col: model.frame.left - 2 - width, width: width,
+                            height: (both ? stripRow - 1 : bottom) - top)
+            PageMapView(map: map, span: aids.mapSpan).draw(on: s, t, in: area)
+            if both { drawStrip(on: s, t, columns: min(40, m.left - 2), row: stripRow, rows: plotRows) }
+        } else if m.left >= 13 {
+            drawStrip(on: s, t, columns: min(40, m.left - 2), row: stripRow, rows: plotRows)
+        }
         drawTarget(on: s, t, width: width)
         drawFinger(on: s, t)
     }
@@ -56,23 +73,25 @@ struct DemoAidsView {
         }
     }
 
-    /// The y(t) strip at the foot of the left margin: its title and scale, two braille rows, the
+    /// The y(t) strip at the foot of the left margin: its title and scale, two braille rows (four on a tall terminal with a wide margin), the
     /// time axis.
-    func drawStrip(on s: Screen, _ t: Theme, columns: Int) {
+    func drawStrip(on s: Screen, _ t: Theme, columns: Int, row: Int, rows: Int = 2) {
         let list = model.frame.list
-        guard let subject = aids.subject, list.height >= 8, let now = aids.samples.last?.t else { return }
+        guard let subject = aids.subject, list.height >= 8, row >= list.row + 2,
+              let now = aids.samples.last?.t else { return }
         let centre: Double
         switch subject {
         case .target: centre = 0
         case .offset: centre = aids.samples.last?.v ?? 0
         }
-        let strip = YStrip(samples: aids.samples, now: now, centre: centre, columns: columns, unicode: t.unicode)
-        let row = list.bottom - 4, col = model.frame.left - 2 - columns
+        let strip = YStrip(samples: aids.samples, now: now, centre: centre, columns: columns, rows: rows,
+                           unicode: t.unicode, scaleFrom: aids.landedAt)
+        let col = model.frame.left - 2 - columns
         s.put(row: row, col: col, t.ascii(truncate(YStrip.title(subject), columns, t)), t.toolbarHot)
         let plot = Style(fg: t.c(118, onLight: 28))
         for (i, line) in strip.lines.enumerated() { s.put(row: row + 1 + i, col: col, line, plot) }
         let axis = YStrip.axis(half: strip.half, clipped: strip.clipped, columns: columns)
-        s.put(row: row + 3, col: col, t.unicode ? axis : axis.replacingOccurrences(of: "±", with: "~"), t.dim)
+        s.put(row: row + 1 + rows, col: col, t.unicode ? axis : axis.replacingOccurrences(of: "±", with: "~"), t.dim)
     }
 
     /// The target's tag at its row, pinned to the list's edge while the target is beyond it.

@@ -36,7 +36,11 @@ public final class Renderer {
         ctx.pixelImages = ui.overlay == nil
         ctx.webEdges = ui.aids != nil
         ctx.draw()
-        if let aids = ui.aids { DemoAidsView(model: m, aids: aids, rowsOnScreen: full.height).draw(on: screen, theme, width: full.width) }
+        let bandRows = ui.band.map { min(full.height - 1, DemoBandView(band: $0).lines(width: full.width, theme).count) } ?? 0
+        if let aids = ui.aids {
+            DemoAidsView(model: m, aids: aids, rowsOnScreen: full.height, foot: full.height - bandRows)
+                .draw(on: screen, theme, width: full.width)
+        }
         // Chrome in its own cells (issue 32): the pill in the toolbar, the progress on the
         // navigation bar's edge; nothing of it over the list.
         // R3: a pill only while posts arrived above the view.
@@ -50,8 +54,12 @@ public final class Renderer {
         let loading = m.progress < 1 ? m.progress : nil
         let navShows = frame.nav.height > 0
         NavBar(facts: m.nav, ui: ui, progress: loading).draw(on: screen, theme, in: frame.nav)
-        Toolbar(facts: m.toolbar, ui: ui, pill: pill, progress: navShows ? nil : loading)
-            .draw(on: screen, theme, in: frame.toolbar)
+        // C9: the tour says what happens in words; the jump's numbers stay in `view --explain`.
+        if ui.band == nil {
+            Toolbar(facts: m.toolbar, ui: ui, pill: pill, progress: navShows ? nil : loading)
+                .draw(on: screen, theme, in: frame.toolbar)
+        }
+        if let band = ui.band { DemoBandView(band: band).draw(on: screen, theme, width: full.width, rows: full.height) }
         ui.overlay?.draw(m, on: screen, theme, in: full)
     }
 

@@ -23,6 +23,8 @@ public struct UIState {
     /// Issue 32: the demo's aids (the device's outline, the web row's edges, the finger, the
     /// jump target's tag, the y(t) strip): on in `demo`, with `view --explain`; nil: off.
     public var aids: DemoAids?
+    /// C9: the tour's caption band at the screen's foot; nil outside the tour.
+    public var band: DemoBand?
     public init() {}
 }
 

@@ -194,6 +194,11 @@ private func record(_ app: App, to rec: String, _ cfg: WorldConfig, _ path: Stri
 
 /// `liveblog demo` (C3).
 func runDemo(_ args: ParsedArguments) -> Int32 {
+    let step: Int
+    do { step = try args.int("step", in: 1...DemoTour.count) ?? 1 } catch {
+        printError("\(error)")
+        return ExitCode.usage.rawValue
+    }
     let (lbOpt, code, _) = loadLiveblog(nil)
     guard let lb = lbOpt else { return code }
     guard isatty(1) == 1, isatty(0) == 1 else { printError("demo needs a terminal"); return ExitCode.usage.rawValue }
@@ -213,7 +218,8 @@ func runDemo(_ args: ParsedArguments) -> Int32 {
     var tour = cfg
     tour.device = DemoScript.device(screenCols: screen.cols)
     tour.imageCapShare = DemoScript.imageCapShare
-    let end = playDemo(lb, tour: tour, engines: cfg, on: screen, enginesOnly: args.flag("engines"))
+    let end = playDemo(lb, tour: tour, engines: cfg, on: screen, enginesOnly: args.flag("engines"),
+                       step: step - 1, loop: args.flag("loop"))
     screen.shutdown()
     TerminalRestorer.uninstall()
     return exitStatus(end)

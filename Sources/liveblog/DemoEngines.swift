@@ -10,7 +10,7 @@ import TerminalUI
 /// `--engines` only that step. Without Chromium the step's caption says it is skipped and why.
 /// `tour`: the tour's settings (a phone where it fits, issue 32); `engines`: the two panes'.
 func playDemo(_ lb: Liveblog, tour: WorldConfig, engines cfg: WorldConfig, on screen: NcursesScreen,
-              enginesOnly: Bool) -> SessionEnd {
+              enginesOnly: Bool, step: Int = 0, loop: Bool = false) -> SessionEnd {
     var maker: PageMaker?
     let start: () -> String? = {
         do {
@@ -27,15 +27,30 @@ func playDemo(_ lb: Liveblog, tour: WorldConfig, engines cfg: WorldConfig, on sc
     if enginesOnly, let why = start() {
         return demoApp(lb, cfg, DemoScript.enginesSkipped(liveblog: lb, why: why)).run(on: screen)
     }
-    if !enginesOnly {
-        let app = demoApp(lb, tour, DemoScript(liveblog: lb, phone: tour.device != nil))
-        app.ui.aids = DemoAids()
-        app.enginesTour = start
-        let end = app.run(on: screen)
-        guard app.handsOverToEngines else { return end }
+    if enginesOnly {
+        guard let maker else { return .finished }
+        return enginesTour(lb, cfg, maker, on: screen).run(on: screen)
     }
-    guard let maker else { return .finished }
-    return enginesTour(lb, cfg, maker, on: screen).run(on: screen)
+    // C8: the tour from `--step`; with `--loop` the engines' step hands back to the first step.
+    var first = step
+    while true {
+        let app = App(world: World(liveblog: lb, config: tour))
+        app.ui.timeZone = TimeZone.current
+        var t = DemoTour(liveblog: lb, config: tour)
+        t.loop = loop
+        app.play(t, from: first)
+        app.enginesTour = { maker != nil ? nil : start() }
+        let end = app.run(on: screen)
+        guard app.handsOverToEngines, let maker else { return end }
+        let compare = enginesTour(lb, cfg, maker, on: screen)
+        let after = compare.run(on: screen)
+        if compare.backToTour {
+            first = DemoTour.count - 2
+            continue
+        }
+        guard loop, !compare.endedByKey else { return after }
+        first = 0
+    }
 }
 
 private func demoApp(_ lb: Liveblog, _ cfg: WorldConfig, _ script: DemoScript) -> App {

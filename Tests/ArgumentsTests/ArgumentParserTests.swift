@@ -295,6 +295,16 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(run(["demo"])).path, ["demo"])
     }
 
+    /// C8: `demo --step N` and `demo --loop`.
+    func testC8_demoStepAndLoop() throws {
+        let r = try XCTUnwrap(run(["demo", "--step", "3", "--loop"]))
+        XCTAssertEqual(r.args.int("step"), 3)
+        XCTAssertTrue(r.args.flag("loop"))
+        let plain = try XCTUnwrap(run(["demo"]))
+        XCTAssertNil(plain.args.string("step"))
+        XCTAssertFalse(plain.args.flag("loop"))
+    }
+
     /// C4: bench
     func testC4_bench() throws {
         let r = try XCTUnwrap(run(["bench", "--posts", "1000", "--json"]))

@@ -17,8 +17,10 @@ extension EndToEndTests {
         XCTAssertTrue(top.contains("│"), "two panes: \(screen)")
         let browser = tmux.programPid().flatMap { RealEngineCommandTests.children(of: $0).first }
         XCTAssertNotNil(browser, "Chromium runs under liveblog")
-        waitFor("the tour's end", timeout: 30) { $0.components(separatedBy: "Demo over — press any key").count == 3 }
+        waitFor("the tour's end", timeout: 30) { $0.components(separatedBy: "Demo over — q ends it").count == 3 }
         keys("x")
+        waitFor("a key that does not end it says so") { $0.contains("Chromium runs in real time: no pause here") }
+        keys("q")
         XCTAssertEqual(waitForExit(timeout: 20), "EXIT=0")
         assertTerminalRestored()
         if let browser { XCTAssertEqual(EngineProcesses.waitUntilGone(browser), [], "no engine process outlives it") }
@@ -31,8 +33,8 @@ extension EndToEndTests {
             $0.contains("Demo 9/9 · skipped: no Chromium (apt-get install chromium-headless-shell)")
                 && $0.contains("liveblog · www.example.com") && $0.contains("Mensah")
         }
-        waitFor("the demo's end", timeout: 15) { $0.contains("Demo over — press any key") }
-        keys("x")
+        waitFor("the demo's end", timeout: 15) { $0.contains("Demo over — q ends it") }
+        keys("q")
         XCTAssertEqual(waitForExit(timeout: 10), "EXIT=0")
         assertTerminalRestored()
     }
