@@ -16,7 +16,7 @@ struct EngineBenchFigures {
     var startMs = Double.nan
     var engineFrameMs = Double.nan
     var emulatedFrameMs = Double.nan
-    /// B12 (Q20): the bundled 12 s scenario (iOS, 3g deep jump) in Chromium, whole: the engine's
+    /// Q20's bench row: the bundled 12 s scenario (iOS, 3g deep jump) in Chromium, whole: the engine's
     /// start, the load, 720 frames; its virtual seconds over the wall's.
     var scenarioWallMs = Double.nan
     var scenarioSpeed = Double.nan
@@ -71,7 +71,7 @@ func benchEngine() -> EngineBenchFigures {
     return r
 }
 
-/// B12: `simulate Assets/scenarios/ios-3g-landing.json --engine chromium`, timed whole.
+/// Q20's bench row: `simulate Assets/scenarios/ios-3g-landing.json --engine chromium`, timed whole.
 func benchEngineScenario(_ r: inout EngineBenchFigures) {
     guard let path = Assets.directory().map({ $0 + "/scenarios/ios-3g-landing.json" }),
           var scenario = try? Scenario.load(path: path, readCapture: readCapture) else { return }

@@ -94,7 +94,7 @@ struct BenchFigures {
             ("X10 real engine", engine.skipped.map { "skipped: \($0)" }
                 ?? "start to first laid-out frame \(f(engine.startMs, 0)) ms (sample, pixel-8); a World frame "
                 + "\(f(engine.engineFrameMs)) ms (emulated \(f(engine.emulatedFrameMs, 3)) ms)", "figures", "—"),
-            ("B12 scenario in Chromium", engine.skipped.map { "skipped: \($0)" }
+            ("Q20 scenario in Chromium", engine.skipped.map { "skipped: \($0)" }
                 ?? "\(f(engine.scenarioSpeed, 1))× real time (12 s, iOS 3g deep jump, reference embed: "
                 + "\(f(engine.scenarioWallMs, 0)) ms whole)", "≥ 10×",
              engine.skipped == nil ? mark(engine.scenarioSpeed >= 10) : "—"),
