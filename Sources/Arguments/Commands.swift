@@ -203,7 +203,7 @@ public enum LiveblogCommands {
                         + "corrections followed and dropped, pull-backs, final y (liveblog metrics' values).",
                     type: .list),
             .option("report-file", value: "FILE", help: "Write the report to FILE instead of stdout."),
-            engineOption, pageURLOption, noSandboxOption, pageElementOption, postSelectorOption, postIdAttributeOption,
+            engineOption, pageURLOption, noSandboxOption, pageCaptureOption, pageElementOption, postSelectorOption, postIdAttributeOption,
             highlightSelectorOption, chapterSelectorOption, scorerSelectorOption,
             compareEnginesOption,
         ])

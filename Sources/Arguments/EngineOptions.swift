@@ -18,6 +18,11 @@ extension LiveblogCommands {
         "no-sandbox",
         help: "Accept running --page-url's page as root without the engine's sandbox where no unprivileged "
             + "user can run the engine (S3; refused otherwise).")
+    /// Q20: a page of one's own recorded once and replayed offline.
+    public static let pageCaptureOption = ArgSpec.option(
+        "page-capture", value: "FILE",
+        help: "With --page-url (or pageURL): record every response of the page into FILE, or, when FILE exists, "
+            + "replay them from it offline (the capture format of view --record).")
     public static let pageElementOption = ArgSpec.option(
         "page-element", value: "SELECTOR",
         help: "The page's liveblog element for navigateToEventId (default: tickaroo-liveblog).")

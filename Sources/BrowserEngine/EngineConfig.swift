@@ -109,6 +109,9 @@ public struct EngineConfig: Sendable {
     public var settleTimeoutAfterStalls: Double = 0.25
     /// Q20: a page of one's own in virtual time fetches its held requests ahead, in parallel.
     public var prefetch = true
+    /// Q20: a page of one's own recorded into this capture file, or replayed from it offline
+    /// when it exists (docs/sources.md, "Capture format").
+    public var pageCapture: String?
     /// The reference embed's first jumpId (E9: a reloaded page's go on from the old page's).
     public var firstJumpId = 1
     /// The engine's wall clock at the start of virtual time (Date.now()), Unix seconds.

@@ -112,7 +112,11 @@ public final class EnginePage {
         case let .url(address, profile, seed):
             site = nil
             server = nil
-            if config.time == .virtual, config.prefetch { prefetcher = ResponsePrefetcher() }
+            if let path = config.pageCapture {
+                prefetcher = ResponsePrefetcher(capture: try PageCapture(path: path, source: address))
+            } else if config.time == .virtual, config.prefetch {
+                prefetcher = ResponsePrefetcher()
+            }
             url = address
             shownURL = address
             gate = NetworkGate(profile: profile, seed: seed, classify: EnginePage.urlClassifier())
@@ -132,6 +136,9 @@ public final class EnginePage {
 
     /// Closes the page and stops its server (the browser stays for the run).
     public func close() {
+        if let capture = prefetcher?.capture {
+            do { try capture.write() } catch { outbox.append(.engine(.note("\(error)"))) }
+        }
         prefetcher?.cancelAll()
         removeGuards()
         server?.stop()

@@ -42,7 +42,7 @@ extension EnginePage {
             guard let f = p["requestId"]?.stringValue else { return }
             gate.paused(fetchId: f, networkId: p["networkId"]?.stringValue)
             // Q20: a held request of a page of one's own is fetched now, in parallel, in real time.
-            prefetcher?.paused(fetchId: f, request: p["request"])
+            prefetcher?.paused(fetchId: f, request: p["request"], tick: tick)
         case "Runtime.bindingCalled":
             let payload = p["payload"]?.stringValue ?? ""
             switch p["name"]?.stringValue {

@@ -146,7 +146,7 @@ extension EnginePage {
                 // Q20: the answer fetched ahead; one still on its way is waited for as a stall is.
                 let limit = stalledWait >= config.maxStalledWait ? config.settleTimeoutAfterStalls : config.settleTimeout
                 let started = Date()
-                if let answer = prefetcher.answer(f, waiting: limit) { command = answer }
+                if let answer = prefetcher.answer(f, waiting: limit, tick: tick) { command = answer }
                 let waited = Date().timeIntervalSince(started)
                 if waited >= limit { stalledWait += waited }
             }

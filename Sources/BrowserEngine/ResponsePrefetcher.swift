@@ -15,10 +15,14 @@ import LiveblogModel
 final class ResponsePrefetcher {
     private let fetcher: Fetcher
     private var fetches: [String: FetchID] = [:]
-    /// Requests the engine paused, by Fetch id, until the gate says whether they are held.
-    private var paused: [String: JSONValue] = [:]
+    /// Requests the engine paused (GETs of http(s)), by Fetch id, until answered: the URL, the
+    /// request as the engine sent it, and the tick it was paused at.
+    private var requests: [String: (url: String, request: JSONValue, tick: Int)] = [:]
+    /// Q20: a capture to record every answer into, or to answer every request from (offline).
+    let capture: PageCapture?
 
-    init() {
+    init(capture: PageCapture? = nil) {
+        self.capture = capture
         var c = FetchConfig()
         c.maxConcurrent = 16
         c.connectTimeout = 30
@@ -28,31 +32,36 @@ final class ResponsePrefetcher {
 
     deinit { fetcher.invalidate() }
 
-    /// A request the engine paused: kept until the gate tells whether it is held (its
-    /// `Network.requestWillBeSent` may come after the pause).
-    func paused(fetchId: String, request: JSONValue?) {
-        if let request, paused.count < 4096 { paused[fetchId] = request }
+    private var replaying: Bool { capture?.mode == .replay }
+    private var recording: Bool { capture?.mode == .record }
+
+    /// A request the engine paused: kept until it is answered (its `Network.requestWillBeSent`
+    /// may come after the pause, so the gate says later whether it is held).
+    func paused(fetchId: String, request: JSONValue?, tick: Int) {
+        guard let request, request["method"]?.stringValue ?? "GET" == "GET", let u = request["url"]?.stringValue,
+              let scheme = URL(string: u)?.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              requests.count < 4096 else { return }
+        requests[fetchId] = (u, request, tick)
     }
 
-    /// Starts the fetches of the paused requests the gate holds; forgets the ones it passed.
+    /// Starts the fetches of the paused requests the gate holds (every one while recording);
+    /// forgets the ones it passed on otherwise.
     func startHeld(where isHeld: (String) -> Bool, released: (String) -> Bool) {
-        for (f, request) in paused {
-            if isHeld(f) {
-                start(fetchId: f, request: request)
-                paused[f] = nil
+        guard !replaying else { return }
+        for (f, r) in requests where fetches[f] == nil {
+            if isHeld(f) || recording {
+                start(fetchId: f, request: r.request)
             } else if released(f) {
-                paused[f] = nil
+                requests[f] = nil
             }
         }
     }
 
-    /// A request the engine holds (`Fetch.requestPaused`): fetched now when it is a GET of http(s).
-    func start(fetchId: String, request: JSONValue?) {
-        guard fetches[fetchId] == nil, request?["method"]?.stringValue ?? "GET" == "GET",
-              let u = request?["url"]?.stringValue, let url = URL(string: u),
-              ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { return }
+    /// Fetches a paused request now.
+    private func start(fetchId: String, request: JSONValue) {
+        guard let u = request["url"]?.stringValue, let url = URL(string: u) else { return }
         var headers: [String: String] = [:]
-        for (k, v) in request?["headers"]?.objectPairs ?? [] {
+        for (k, v) in request["headers"]?.objectPairs ?? [] {
             // The engine's own headers as the page sent them; libcurl sets the connection's.
             guard let value = v.stringValue, !["host", "connection", "accept-encoding", "content-length"]
                 .contains(k.lowercased()) else { continue }
@@ -61,24 +70,46 @@ final class ResponsePrefetcher {
         fetches[fetchId] = fetcher.submit(FetchRequest(url: url, headers: headers))
     }
 
-    func has(_ fetchId: String) -> Bool { fetches[fetchId] != nil }
+    /// Is there an answer to hand over for `fetchId` (fetched, or in the capture)?
+    func has(_ fetchId: String) -> Bool { fetches[fetchId] != nil || (replaying && requests[fetchId] != nil) }
 
-    /// The engine command that hands over `fetchId`'s answer, waiting up to `seconds` for it; nil
-    /// when it has not come (the caller continues the request instead).
-    func answer(_ fetchId: String, waiting seconds: Double) -> (method: String, params: JSONValue)? {
+    /// The engine command that hands over `fetchId`'s answer at `tick`, waiting up to `seconds`
+    /// for a fetch; nil when it has not come (the caller continues the request instead).
+    func answer(_ fetchId: String, waiting seconds: Double, tick: Int) -> (method: String, params: JSONValue)? {
+        let asked = requests.removeValue(forKey: fetchId)
+        if replaying, let capture, let asked {
+            guard let e = capture.next(for: asked.url) else {
+                return ("Fetch.failRequest", .obj(("requestId", .string(fetchId)), ("errorReason", .string("Failed"))))
+            }
+            if let status = e.status, e.error == nil {
+                return ("Fetch.fulfillRequest", Self.fulfill(fetchId, status: status, headers: e.headers, body: e.body))
+            }
+            return ("Fetch.failRequest", .obj(("requestId", .string(fetchId)), ("errorReason", .string("Failed"))))
+        }
         guard let id = fetches.removeValue(forKey: fetchId) else { return nil }
         guard let done = fetcher.wait(for: id, timeout: seconds) else {
             fetcher.cancel(id)
             return nil
         }
+        let started = asked?.tick ?? tick
         switch done.result {
         case .success(let r):
+            capture?.record(PageCapture.Entry(url: asked?.url ?? r.url.absoluteString, finalURL: r.finalURL.absoluteString,
+                                              status: r.status, headers: r.headers, body: r.body, error: nil,
+                                              startedTick: started, endedTick: tick))
             return ("Fetch.fulfillRequest", Self.fulfill(fetchId, status: r.status, headers: r.headers, body: r.body))
         case .failure(let e):
             if case .status(let code) = e.kind {
+                let body = Data("HTTP \(code)\n".utf8)
+                capture?.record(PageCapture.Entry(url: asked?.url ?? e.url.absoluteString, finalURL: e.url.absoluteString,
+                                                  status: code, headers: ["content-type": "text/plain"], body: body,
+                                                  error: nil, startedTick: started, endedTick: tick))
                 return ("Fetch.fulfillRequest", Self.fulfill(fetchId, status: code, headers: ["content-type": "text/plain"],
-                                                             body: Data("HTTP \(code)\n".utf8)))
+                                                             body: body))
             }
+            capture?.record(PageCapture.Entry(url: asked?.url ?? e.url.absoluteString, finalURL: e.url.absoluteString,
+                                              status: nil, headers: [:], body: Data(), error: Self.reason(e.kind),
+                                              startedTick: started, endedTick: tick))
             return ("Fetch.failRequest", .obj(("requestId", .string(fetchId)), ("errorReason", .string(Self.reason(e.kind)))))
         }
     }
@@ -101,7 +132,6 @@ final class ResponsePrefetcher {
         case .connectionRefused: return "ConnectionRefused"
         case .noAnswer, .stalled, .deadline: return "TimedOut"
         case .cancelled: return "Aborted"
-        case .overCap, .truncated: return "Failed"
         default: return "Failed"
         }
     }
@@ -110,6 +140,6 @@ final class ResponsePrefetcher {
     func cancelAll() {
         for id in fetches.values { fetcher.cancel(id) }
         fetches = [:]
-        paused = [:]
+        requests = [:]
     }
 }

@@ -35,6 +35,9 @@ public struct PageEngine: Equatable, Sendable {
     /// Q16: `"allowResourceFailures"`: the page's requests that may fail (URL substrings; "*"
     /// any); nil: none may (a failed request fails the scenario).
     public var allowResourceFailures: [String]?
+    /// Q20: `--page-capture FILE`: a page of one's own recorded into FILE, or replayed from it
+    /// offline when it exists (command line only).
+    public var pageCapture: String?
 
     public init(kind: Kind = .emulated) { self.kind = kind }
 

@@ -104,6 +104,7 @@ final class EngineRun {
         if let s = engine.highlightSelector { c.highlightSelector = s }
         if let s = engine.chapterSelector { c.chapterSelector = s }
         if let s = engine.scorerSelector { c.scorerSelector = s }
+        if engine.pageURL != nil { c.pageCapture = engine.pageCapture }
         // Q19: a page of one's own deep-links at load with the scenario's `url` fragment (its own
         // fragment, when it has one, wins).
         let source: PageSource = engine.pageURL.map { .url(EngineRun.withFragment($0, of: r.config.url),
@@ -175,6 +176,7 @@ extension PageEngine {
         if let s = args.string("chapter-selector") { chapterSelector = s }
         if let s = args.string("scorer-selector") { scorerSelector = s }
         if args.flag("no-sandbox") { allowUnsandboxedPage = true }
+        if let f = args.string("page-capture") { pageCapture = f }
     }
 }
 

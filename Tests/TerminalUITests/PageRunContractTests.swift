@@ -240,6 +240,29 @@ final class PageRunContractTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(stats["max_in_flight"] as? Int ?? 0, 5, "fetched ahead, in parallel: \(stats)")
     }
 
+    /// Recorded once from the server, replayed offline with the server gone: the same trace.
+    func testQ20_aPagesResponsesRecordedOnceReplayOfflineToTheSameTrace() throws {
+        let image = try XCTUnwrap(FileManager.default.contents(atPath: TestPaths.root + "/Assets/images/pitch.png"))
+        FileManager.default.createFile(atPath: dir + "/img.png", contents: image)
+        let url = try page("captured", extra: (0..<4).map {
+            "<img style=\"display:block;width:100%\" src=\"/files/img.png?type=image/png&delay=0.5&n=\($0)\">"
+        }.joined())
+        let file = try scenario("captured.json", url: url, expect: #"{"count": {"ev": "layout", "cause": "image"}, "min": 1}"#,
+                                extra: #", "network": {"profile": "3g", "seed": 3}"#)
+        let capture = dir + "/captured.capture.json"
+        let recorded = try liveblog(["simulate", file, "--trace", dir + "/recorded.jsonl", "--page-capture", capture] + selectors)
+        XCTAssertEqual(recorded.code, 0, recorded.out + recorded.err)
+        let text = try String(contentsOfFile: capture, encoding: .utf8)
+        XCTAssertTrue(text.hasPrefix("{\"capture\":1"), text.prefix(80).description)
+        XCTAssertTrue(text.contains("\"kind\":\"page\""), "every response of the page is kept")
+        server?.stop()
+        server = nil
+        let replayed = try liveblog(["simulate", file, "--trace", dir + "/replayed.jsonl", "--page-capture", capture] + selectors)
+        XCTAssertEqual(replayed.code, 0, "offline: \(replayed.out + replayed.err)")
+        XCTAssertEqual(try String(contentsOfFile: dir + "/replayed.jsonl", encoding: .utf8),
+                       try String(contentsOfFile: dir + "/recorded.jsonl", encoding: .utf8), "the same trace, offline")
+    }
+
     // MARK: - Q21
 
     func testQ21_aPostSelectorThatMatchesNothingIsNamedWithWhatThePageMarks() throws {
