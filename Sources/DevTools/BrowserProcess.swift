@@ -139,7 +139,9 @@ final class BrowserProcess {
     /// (O_NOFOLLOW); 0711 when the engine runs as another user, so it can reach its profile.
     private static func makeRunDirectory(for privileges: EnginePrivileges) throws -> (String, Int32) {
         let random = (0..<8).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
-        var template = Array("\(temporaryRoot)/\(directoryPrefix)\(random)XXXXXX".utf8CString)
+        // The engine's user must reach its profile: a $TMPDIR that only we can enter is not used.
+        let root = privileges.user == nil || reachableByOthers(temporaryRoot) ? temporaryRoot : "/tmp"
+        var template = Array("\(root)/\(directoryPrefix)\(random)XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw DevToolsError.launchFailed("cannot make a profile directory in \(temporaryRoot): "
                                              + String(cString: strerror(errno)))
@@ -152,6 +154,17 @@ final class BrowserProcess {
         }
         if privileges.user != nil { fchmod(fd, 0o711) }
         return (path, fd)
+    }
+
+    /// Can any user pass through every folder of `path` (o+x all the way down)?
+    static func reachableByOthers(_ path: String) -> Bool {
+        var p = path
+        while !p.isEmpty && p != "/" {
+            var st = stat()
+            guard stat(p, &st) == 0, st.st_mode & 0o001 != 0 else { return false }
+            p = (p as NSString).deletingLastPathComponent
+        }
+        return true
     }
 
     /// The engine's profile inside the run directory, owned by the engine's user (0700).
@@ -168,7 +181,12 @@ final class BrowserProcess {
     /// Profiles left by a run that was killed (SIGKILL leaves no chance to clean up): removed when
     /// they are real directories of ours whose owner is gone (S1: `lb_remove_stale_profile`
     /// checks and removes through descriptors and follows no link).
-    static func removeStaleProfiles(in root: String = temporaryRoot) {
+    static func removeStaleProfiles() {
+        // /tmp too: where the run directory goes when $TMPDIR is closed to the engine's user.
+        for root in Set([temporaryRoot, "/tmp"]) { removeStaleProfiles(in: root) }
+    }
+
+    static func removeStaleProfiles(in root: String) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: root) else { return }
         for name in names where name.hasPrefix(directoryPrefix) {
             _ = lb_remove_stale_profile(root, name)

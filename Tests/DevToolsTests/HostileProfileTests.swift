@@ -155,6 +155,25 @@ final class HostileProfileTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: run))
     }
 
+    /// S3: as root, a $TMPDIR only root can enter is no place for the engine's user's profile: the
+    /// run directory goes to /tmp and the engine starts.
+    func testS3_aTMPDIRClosedToTheEnginesUserIsPassedOver() throws {
+        guard geteuid() == 0 else { return XCTAssertTrue(BrowserProcess.reachableByOthers("/tmp")) }
+        let closed = root + "/closed"
+        try FileManager.default.createDirectory(atPath: closed, withIntermediateDirectories: true)
+        chmod(closed, 0o700)
+        XCTAssertFalse(BrowserProcess.reachableByOthers(closed))
+        let old = ProcessInfo.processInfo.environment["TMPDIR"]
+        setenv("TMPDIR", closed, 1)
+        defer { if let old { setenv("TMPDIR", old, 1) } else { unsetenv("TMPDIR") } }
+        let browser = try EngineLaunch.launch()
+        defer { browser.close() }
+        XCTAssertTrue(browser.runDirectory.hasPrefix("/tmp/liveblog-chromium-"), browser.runDirectory)
+        let page = try browser.newPage(width: 400, height: 600, beginFrameControl: false)
+        XCTAssertEqual(try page.call("Runtime.evaluate", .obj(("expression", .string("6 * 7")),
+                                                             ("returnByValue", .bool(true))))["result"]?["value"]?.intValue, 42)
+    }
+
     /// S3: the page's renderer is never root (as root the engine drops to `nobody`), and runs
     /// under the engine's seccomp sandbox (read from /proc during the run; CI runs as root).
     func testS3_asRootTheRendererIsUnprivilegedAndSandboxed() throws {
