@@ -40,12 +40,8 @@ func runAudit(_ args: ParsedArguments) -> Int32 {
         (result, audit) = try AppLogAudit.run(path: path, expectations: expectations, keepSamples: plot != nil) {
             try stream.next()
         }
-    } catch let e as TraceReadError {
-        printError("\(Sanitizer.clean(path)): \(e)")
-        return ExitCode.dataErr.rawValue
     } catch {
-        printError("\(Sanitizer.clean(path)): cannot read the file")
-        return ExitCode.noInput.rawValue
+        return auditReadFailure(error, path: path)
     }
     if let rc = printAudit(result, format: format, reportFile: reportFile, json: json) { return rc }
     if let plot {
@@ -89,11 +85,17 @@ func runCompareLog(_ path: String) -> Int32 {
         let (result, audit) = try AppLogAudit.run(path: path, expectations: nil, keepSamples: true) { try stream.next() }
         print(SideBySide.text(audit, result: result), terminator: "")
         return ExitCode.ok.rawValue
-    } catch let e as TraceReadError {
+    } catch {
+        return auditReadFailure(error, path: path)
+    }
+}
+
+/// An app log that cannot be read: 65 naming its line and field, or 66 when the file cannot be read.
+private func auditReadFailure(_ error: Error, path: String) -> Int32 {
+    if let e = error as? TraceReadError {
         printError("\(Sanitizer.clean(path)): \(e)")
         return ExitCode.dataErr.rawValue
-    } catch {
-        printError("\(Sanitizer.clean(path)): cannot read the file")
-        return ExitCode.noInput.rawValue
     }
+    printError("\(Sanitizer.clean(path)): cannot read the file")
+    return ExitCode.noInput.rawValue
 }

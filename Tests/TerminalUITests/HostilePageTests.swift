@@ -6,23 +6,7 @@ import TestSupport
 /// 127.0.0.1 that forges numbers, opens dialogs, navigates away, floods popups and the console,
 /// stalls its requests, or is given a broken selector; and signals sent mid-run. The tool never
 /// dies because of the page it tests, every run is bounded, and what the page did is a note.
-final class HostilePageTests: XCTestCase {
-    private var server: LoopbackServer?
-    private var dir = ""
-
-    override func setUpWithError() throws {
-        try Requirement.browserEngine()
-        dir = NSTemporaryDirectory() + "hostile-page-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        server = try LoopbackServer(serving: [dir])
-    }
-
-    override func tearDown() {
-        server?.stop()
-        server = nil
-        try? FileManager.default.removeItem(atPath: dir)
-        super.tearDown()
-    }
+final class HostilePageTests: ServedPageTestCase {
 
     /// A page of three posts whose `navigateToEventId` runs `jump`, and `script` at load.
     private func page(_ name: String, jump: String, script: String = "") throws -> String {

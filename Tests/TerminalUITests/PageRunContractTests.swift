@@ -5,22 +5,10 @@ import TestSupport
 /// The QA contract, round three, on a team's own page served by the test (Q15, Q16, Q18, Q21):
 /// one dead page never costs the suite's report, the page's own failed requests fail its scenario
 /// unless allowed, the aids agree with the verdict, and messages name the cause.
-final class PageRunContractTests: XCTestCase {
-    private var server: LoopbackServer?
-    private var dir = ""
-
+final class PageRunContractTests: ServedPageTestCase {
     override func setUpWithError() throws {
-        try Requirement.browserEngine()
-        dir = NSTemporaryDirectory() + "page-contract-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try super.setUpWithError()
         try FileManager.default.createDirectory(atPath: dir + "/suite", withIntermediateDirectories: true)
-        server = try LoopbackServer(serving: [dir])
-    }
-
-    override func tearDown() {
-        server?.stop()
-        server = nil
-        try? FileManager.default.removeItem(atPath: dir)
-        super.tearDown()
     }
 
     /// A customer-style page: posts marked `data-event-id`, its own element and jumps, `extra`
