@@ -37,6 +37,16 @@ public final class App {
     var terminalWrite: (String) -> Void = { _ in }
     /// A left button went down in the list: its drag and release are pointer inputs.
     var pointerIsDown = false
+    /// V2: the lab's keys without their prefix (`--lab`; `compare` sets it). `--explain` and the
+    /// demo have them too (`labKeys`).
+    public var lab: Bool {
+        get { ui.lab }
+        set { ui.lab = newValue }
+    }
+    /// V2: `x` was pressed: the next key is a lab key.
+    var labPrefixPending = false
+    /// The lab's keys are bound without the prefix: `--lab`, `--explain` (the aids), the demo.
+    var labKeys: Bool { lab || ui.aids != nil || demo != nil }
 
     public init(world: World) {
         self.world = world
@@ -149,11 +159,34 @@ public final class App {
         guard let key = KeyName(terminal: k) else { return }
         if handleLinkKey(key) { return }
         if var o = ui.overlay, overlayDid(o.key(key, overlayContext), o) { return }
+        if labPrefixPending {
+            labPrefixPending = false
+            if key == .escape { return ui.message = nil }
+            guard let action = KeyMap.lab.action(for: key) else {
+                return flash("x \(key.label): not a lab key · x then \(Self.labKeyList) · ? help", seconds: 2)
+            }
+            ui.message = nil
+            return act(action, key)
+        }
         if searchKey(key) { return }
-        switch KeyMap.list.action(for: key) {
-        case .world?: sendFlashingExternalLinks(.key(key))
-        case .app(let a)?: perform(a)
-        case nil: break
+        if labKeys, let action = KeyMap.lab.action(for: key) { return act(action, key) }
+        guard let action = KeyMap.reader.action(for: key) else {
+            return flash("\(key.label): not a key here · ? help", seconds: 2)
+        }
+        act(action, key)
+    }
+
+    /// The lab's keys, as the prefix's message lists them.
+    static let labKeyList = KeyMap.lab.bindings.map(\.label).joined(separator: " ")
+
+    /// A key's action (V2): a world action reaches the World as the World's key for it (so a
+    /// recording replays it), an app action is carried out here.
+    private func act(_ action: KeyAction, _ key: KeyName) {
+        switch action {
+        case .world(let a):
+            guard let worldKey = KeyMap.worldKey(for: a) else { return }
+            sendFlashingExternalLinks(.key(worldKey))
+        case .app(let a): perform(a)
         }
     }
 
@@ -161,6 +194,11 @@ public final class App {
     private func perform(_ action: AppKeyAction) {
         switch action {
         case .quit: running = false
+        case .labPrefix:
+            labPrefixPending = true
+            flash("lab: \(Self.labKeyList) (Esc: none)", seconds: 3)
+        case .searchNext, .searchPrevious:
+            flash("\(action == .searchNext ? "n" : "N"): no search · / searches", seconds: 2)
         case .help: ui.overlay = HelpOverlay(calm: world.pan.calmKeys, recording: recorder != nil)
         case .prompt: ui.overlay = PromptOverlay()
         case .highlights: ui.overlay = PanelOverlay(.highlights)
@@ -276,6 +314,8 @@ extension KeyName {
         case .backTab: self = .backTab
         case .escape: self = .escape
         case .backspace: self = .backspace
+        case .ctrl("d"): self = .ctrlD
+        case .ctrl("u"): self = .ctrlU
         default: return nil
         }
     }

@@ -131,6 +131,10 @@ struct ToolbarFacts {
     let seconds: Double
     let focusedHref: String?
     let jump: JumpFacts?
+    /// V3: the reading position: the post at the top of the list (1-based; nil while no post is
+    /// in view: the native rows around the page) of all, and how far down the list is scrolled
+    /// (0–100 %).
+    var position: (post: Int?, of: Int, percent: Int)? = nil
 }
 
 /// E3–E13 for the toolbar: the jump's status, the hold's time left while it holds.
@@ -313,7 +317,11 @@ extension FrameModel {
             return JumpFacts(status: j, heldLeft: left, animating: w.scrollView.isAnimating,
                              postY: j.postId.flatMap { w.postY($0) })
         }
-        return ToolbarFacts(seconds: w.seconds, focusedHref: w.focusedLink?.href, jump: jump)
+        let ind = w.panIndicator, room = ind.content - ind.viewport
+        let percent = room > 0 ? Int((min(1, max(0, ind.offset / room)) * 100).rounded()) : 100
+        let position = (post: w.readingAnchor().map { $0.postIndex + 1 }, of: w.page.liveblog.posts.count,
+                        percent: percent)
+        return ToolbarFacts(seconds: w.seconds, focusedHref: w.focusedLink?.href, jump: jump, position: position)
     }
 
     /// The indicator's thumb in `trackRows` rows, while the indicator shows.

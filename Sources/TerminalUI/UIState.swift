@@ -23,6 +23,9 @@ public struct UIState {
     /// Issue 32: the demo's aids (the device's outline, the web row's edges, the finger, the
     /// jump target's tag, the y(t) strip): on in `demo`, with `view --explain`; nil: off.
     public var aids: DemoAids?
+    /// V2, V4: the lab (`--lab`, compare): its keys without the prefix, the jump's state kept in
+    /// the toolbar after the jump ends.
+    public var lab = false
     public init() {}
 }
 

@@ -168,6 +168,7 @@ func runView(_ args: ParsedArguments) -> Int32 {
     app.liveEvery = args.double("live")
     setReaderChrome(app, source: path, calm: args.flag("reading"))
     if args.flag("explain") { app.ui.aids = DemoAids() }
+    app.lab = args.flag("lab")
     if let rec = args.string("record") { record(app, to: rec, cfg, path, engine, recordFD) }
     world.advance(to: 0)
     if let id = args.string("event") {

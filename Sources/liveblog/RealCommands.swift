@@ -136,6 +136,7 @@ func realApp(_ session: RealSession, _ cfg: WorldConfig, _ args: ParsedArguments
     if realImages { app.ui.networkLabel = "real" }
     setReaderChrome(app, source: session.location.description, calm: args.flag("reading"))
     if args.flag("explain") { app.ui.aids = DemoAids() }
+    app.lab = args.flag("lab")
     if session.location.isURL { app.ui.nativeRows = .source }
     if let rec = args.string("record") {
         let recorder = Recorder(config: cfg, liveblogPath: session.location.description, outputPath: rec)

@@ -84,7 +84,7 @@ final class RealSourceEndToEndTests: XCTestCase {
         try server.setLiveStep(1)
         let after = waitFor("the new-posts pill") { $0.contains { $0.contains("1 new post") } }
         XCTAssertEqual(after.firstIndex(of: line), row, "the text under the reader did not move")
-        tmux.keys("N")
+        tmux.keys("0")
         waitFor("the newest post at the top") { $0.contains { $0.contains("Post 13 arrives live") } }
         tmux.keys("q")
     }

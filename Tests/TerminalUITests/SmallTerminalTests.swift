@@ -35,8 +35,8 @@ final class SmallTerminalTests: XCTestCase {
 
     func testT1_hintKeepsWholeHintsAndTheWayOut() {
         XCTAssertEqual(Toolbar.keys(fitting: 200), Toolbar.keys)
-        XCTAssertEqual(Toolbar.keys(fitting: 40), "j/k scroll · J/K fling · ? help · q quit")
-        XCTAssertEqual(Toolbar.keys(fitting: 39), "j/k scroll · ? help · q quit")
+        XCTAssertEqual(Toolbar.keys(fitting: 40), "j/k scroll · / search · ? help · q quit")
+        XCTAssertEqual(Toolbar.keys(fitting: 38), "j/k scroll · ? help · q quit")
         XCTAssertEqual(Toolbar.keys(fitting: 16), "? help · q quit")
     }
 }
