@@ -20,8 +20,7 @@ struct NavBar {
         // W2: canGoBack / canGoForward, shown while there is somewhere to go.
         let back = w.canGoBack ? ["\(t.back) H"] : []
         let history = back + (w.canGoForward ? ["L \(t.forward)"] : [])
-        var badges = history + [w.mode, w.platform, w.hook, ui.networkLabel ?? w.network]
-            + (w.device.map { [$0] } ?? []) + (ui.recording ? ["● rec"] : [])
+        var badges = history + Self.emulation(w, ui) + (ui.recording ? ["● rec"] : [])
         // Issue 32: whole badges only; the last ones give way on a narrow terminal.
         func width(_ b: [String]) -> Int {
             TextWidth.width(t.ascii(b.map { " \($0) " }.joined(separator: " ")))
@@ -43,6 +42,21 @@ struct NavBar {
             let origin = truncate("liveblog · \(w.origin)", max(0, c - area.col - badgeW - 3), t)
             s.put(row: lastRow, col: area.col + 1, t.ascii(origin), t.navBar)
         }
+    }
+}
+
+extension NavBar {
+    /// The emulation's defaults (`view`'s): a badge that says one of these says nothing to a reader.
+    static let defaults: Set<String> = ["content", "ios", "hook 2p", "fast", "real", "terminal"]
+
+    /// V4: the emulation's badges (mode, platform, hook, network, device): all of them in the lab
+    /// (`--lab`, compare, `--explain`) or with a device; for a reader only those that differ from
+    /// the defaults.
+    static func emulation(_ w: NavFacts, _ ui: UIState) -> [String] {
+        let all = [w.mode, w.platform, w.hook, ui.networkLabel ?? w.network] + (w.device.map { [$0] } ?? [])
+        let device = w.device.map { $0 != "terminal" } ?? false
+        if ui.lab || ui.aids != nil || device { return all }
+        return all.filter { !defaults.contains($0) }
     }
 }
 

@@ -177,7 +177,7 @@ extension Renderer {
             return drawTooSmall(screen, Theme(caps: screen.capabilities))
         }
         draw(FrameModel(world: world, screen: full, nativeRows: ui.nativeRows, timeZone: ui.timeZone,
-                        search: ui.search?.query), ui, on: screen)
+                        search: ui.search?.query, source: ui.source), ui, on: screen)
     }
 }
 
@@ -193,14 +193,14 @@ extension FrameModel {
     /// The frame `world` shows on a screen of `screen`'s size (and `caption`/`networkLabel` of
     /// the app's, which the bars show instead of the world's own).
     init(world w: World, screen full: Rect, nativeRows: NativeRows = .sample,
-         timeZone: TimeZone = TimeZone(secondsFromGMT: 0)!, search: String? = nil) {
+         timeZone: TimeZone = TimeZone(secondsFromGMT: 0)!, search: String? = nil, source: String? = nil) {
         let frame = DeviceFrame(DeviceFrame.ViewGeometry(world: w), screen: full)
         let rows = Self.rows(w, frame.list.rows, screenRows: full.height)
         let showsStrip = rows.values.contains {
             if case .page(_, let item?, _) = $0, case .stripRow = item.kind { return true }
             return false
         }
-        let header = NativeHeader(rows: nativeRows, origin: w.page.origin, posts: w.page.liveblog.posts)
+        let header = NativeHeader(rows: nativeRows, origin: source ?? w.page.origin, posts: w.page.liveblog.posts)
         let toolbar = Self.toolbar(w)
         self.init(
             frame: frame, fullWidthList: w.config.device == nil, rows: rows,
@@ -209,7 +209,7 @@ extension FrameModel {
                             origin: w.page.origin, imageCapped: w.page.config.maxImageHeight != nil,
                             focusedLink: w.focusedLink.map { ($0.href, $0.text) }),
             strip: showsStrip ? Self.strip(w, columns: frame.list.width) : nil,
-            nav: Self.nav(w, titleInView: rows.values.contains {
+            nav: Self.nav(w, source: source, titleInView: rows.values.contains {
                 if case .page(_, let item?, _) = $0, case .title = item.kind { return true }
                 return false
             }), toolbar: toolbar,
@@ -290,7 +290,7 @@ extension FrameModel {
                           loadedCount: p.loadedCount, first: first, cards: cards)
     }
 
-    private static func nav(_ w: World, titleInView: Bool) -> NavFacts {
+    private static func nav(_ w: World, source: String?, titleInView: Bool) -> NavFacts {
         let hook: String
         if let h = w.config.hook {
             hook = h.throwsMessage != nil ? "hook throws" : "hook \(h.arity)p"
@@ -299,7 +299,7 @@ extension FrameModel {
         }
         // Issue 32: the title once on screen: the bar shows it when the page's own has scrolled
         // away, as iOS's inline title appears when the large title scrolls under the bar.
-        return NavFacts(title: titleInView ? "" : w.page.liveblog.title, origin: w.page.origin,
+        return NavFacts(title: titleInView ? "" : w.page.liveblog.title, origin: source ?? w.page.origin,
                         canGoBack: w.history.canGoBack,
                         canGoForward: w.history.canGoForward, mode: w.config.mode.rawValue,
                         platform: w.config.platform.rawValue, hook: hook,

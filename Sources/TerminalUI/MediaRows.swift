@@ -42,6 +42,11 @@ extension FrameContext {
         case .pending:
             screen.fill(row: r, col: c0, width: width, theme.shade, theme.placeholder)
             if first { label(r, c0, " \(spinner) \(alt) · \(theme.ascii(size)) ", width, theme.placeholder) }
+        case .failed(let why) where why == SimulatedLoader.notFetched:
+            // V4: a remote image nothing fetched: one honest line.
+            screen.fill(row: r, col: c0, width: width, " ", theme.placeholder)
+            let declared = m.hasDeclaredSize ? " · " + theme.ascii(size) : ""
+            if first { label(r, c0, "[\(m.kind == .video ? "video" : "image"): \(alt)\(declared) · not fetched]", width, theme.placeholder) }
         case .failed(let why):
             screen.fill(row: r, col: c0, width: width, " ", theme.placeholder)
             if first { label(r, c0, broken(why), width, theme.broken) }

@@ -56,7 +56,15 @@ final class BarsXtermTests: XCTestCase {
                         setup: "export LANG=C.UTF-8 LC_ALL=C.UTF-8", cols: r.cols, rows: r.rows, face: r.face)
         let width = r.cols * r.cell.w, barLine = 1, toolLine = (r.rows - 1) * r.cell.h + 1
         // The first screen, once the deep link's hold has run out (its countdown is in the toolbar).
-        _ = try x.waitFor("\(r.name)-shown", seconds: 40) { Self.share($0, y: barLine, width: width, (255, 255, 255)) < 0.5 }
+        // Shown: both bars' lines not the page's white, and text (white on the dark bar) in the
+        // toolbar's row; not the display's black before xterm maps its window, nor xterm's white
+        // before the program draws.
+        let white = (255, 255, 255)
+        _ = try x.waitFor("\(r.name)-shown", seconds: 40) { s in
+            Self.share(s, y: barLine, width: width, white) < 0.5 && Self.share(s, y: toolLine, width: width, white) < 0.5
+                && s.count(x: 0..<width, y: ((r.rows - 1) * r.cell.h)..<(r.rows * r.cell.h), near: white, tol: 30) > 40
+                && Self.share(s, y: (r.rows / 2) * r.cell.h, width: width, white) > 0.2
+        }
         let first = try XCTUnwrap(try x.settledShots("\(r.name)-first", seconds: 40).last, "never settled")
         let nav = Self.commonColour(first, y: barLine, width: width)
         let tool = Self.commonColour(first, y: toolLine, width: width)

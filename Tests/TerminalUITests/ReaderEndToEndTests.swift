@@ -80,3 +80,34 @@ extension EndToEndTests {
         XCTAssertEqual(waitForExit(), "EXIT=0")
     }
 }
+
+extension EndToEndTests {
+    /// V4: a feed by file: the bar names its own site, no default badges, one blank row at most
+    /// before the first post, a remote image one line.
+    func testV4_aFeedsBarNamesItsSiteAndItsImageIsOneLine() throws {
+        let feed = workDir + "/council.json"
+        try """
+        {"version": "https://jsonfeed.org/version/1.1", "title": "Council budget hearings",
+         "home_page_url": "https://news.example.net/council-budget", "items": [
+         {"id": "c3", "content_text": "The budget passes, 31 votes to 17.", "date_published": "2026-03-03T18:10:00Z"},
+         {"id": "c2", "content_text": "Day two: the libraries amendment is withdrawn.",
+          "date_published": "2026-03-02T15:00:00Z", "image": "https://news.example.net/img/chamber.jpg"},
+         {"id": "c1", "content_text": "Day one of the council's budget hearings.", "date_published": "2026-03-01T09:30:00Z"}]}
+        """.write(toFile: feed, atomically: true, encoding: .utf8)
+        try start(cols: 80, rows: 24, args: "view '\(feed)'", env: "TZ=UTC")
+        let s = waitFor("the feed, its image settled") { $0.contains("The budget passes") && $0.contains("not fetched") }
+        let rows = lines(s)
+        let bar = try XCTUnwrap(rows.first { $0.contains("liveblog ·") }, s)
+        XCTAssertTrue(bar.contains("liveblog · news.example.net"), s)
+        for badge in ["content", "ios", "hook 2p", "fast", "terminal"] {
+            XCTAssertFalse(bar.contains(badge), "a default badge '\(badge)': \(bar)")
+        }
+        XCTAssertTrue(s.contains("[image: image · not fetched]"), s)
+        XCTAssertFalse(s.contains("· remote"), s)
+        let count = try XCTUnwrap(rows.firstIndex { $0.contains("3 posts") }, s)
+        let title = try XCTUnwrap(rows.firstIndex { $0.contains("Council budget hearings") }, s)
+        XCTAssertLessThanOrEqual(title - count - 1, 1, "blank rows between the header and the page:\n\(s)")
+        keys("q")
+        XCTAssertEqual(waitForExit(), "EXIT=0")
+    }
+}

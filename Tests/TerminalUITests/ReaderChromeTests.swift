@@ -1,0 +1,59 @@
+import XCTest
+import LiveblogModel
+import Simulation
+import TerminalKit
+@testable import TerminalUI
+
+/// V4: quiet chrome for reading: the source's own name, emulation badges only when they are not
+/// the defaults (all of them in the lab or with a device), the key hints back when a jump ends.
+final class ReaderChromeTests: XCTestCase {
+    func facts(mode: String = "content", platform: String = "ios", hook: String = "hook 2p",
+               network: String = "fast", device: String? = "terminal") -> NavFacts {
+        NavFacts(title: "t", origin: "o", canGoBack: false, canGoForward: false, mode: mode, platform: platform,
+                 hook: hook, network: network, device: device)
+    }
+
+    func testV4_badgesOnlyWhereTheEmulationIsNotTheDefault() {
+        let reader = UIState()
+        XCTAssertEqual(NavBar.emulation(facts(), reader), [])
+        XCTAssertEqual(NavBar.emulation(facts(device: nil), reader), [])
+        XCTAssertEqual(NavBar.emulation(facts(platform: "android", network: "3g"), reader), ["android", "3g"])
+        var real = UIState()
+        real.networkLabel = "real"
+        XCTAssertEqual(NavBar.emulation(facts(network: "instant"), real), [])
+        var lab = UIState()
+        lab.lab = true
+        XCTAssertEqual(NavBar.emulation(facts(), lab), ["content", "ios", "hook 2p", "fast", "terminal"])
+        XCTAssertEqual(NavBar.emulation(facts(device: "iphone-se"), reader), ["content", "ios", "hook 2p", "fast", "iphone-se"],
+                       "with a device, every badge")
+    }
+
+    func testV4_theSourceIsNamedByItsSiteFileOrHost() {
+        let feed = Liveblog(id: "https://news.example.net/council.json", title: "Council", posts: [])
+        let plain = Liveblog(id: "council", title: "Council", posts: [])
+        XCTAssertEqual(UIState.sourceName("/tmp/x/council.json", feed), "news.example.net")
+        XCTAssertEqual(UIState.sourceName("/tmp/x/council.json", plain), "council.json")
+        XCTAssertEqual(UIState.sourceName("https://live.example.org/feed", plain), "live.example.org")
+    }
+
+    /// A reader's toolbar shows the jump while it holds, then the keys again; the lab keeps it.
+    func testV4_keyHintsBackWhenAJumpEnds() throws {
+        for lab in [false, true] {
+            let w = try Fixture.world(cols: 80, rows: 24)
+            w.advance(to: 12)
+            let app = App(world: w)
+            app.lab = lab
+            app.jump("ev-030")
+            w.advance(to: 120)
+            XCTAssertTrue(Fixture.draw(w, app.ui).rowText(23).contains("jump #1"), "while it holds")
+            w.advance(to: 12 * 120)
+            let bar = Fixture.draw(w, app.ui).rowText(23)
+            if lab {
+                XCTAssertTrue(bar.contains("jump #1") && bar.contains("ended"), bar)
+            } else {
+                XCTAssertTrue(bar.contains("j/k scroll") && !bar.contains("jump #"), bar)
+                XCTAssertTrue(bar.contains("post "), bar)
+            }
+        }
+    }
+}
