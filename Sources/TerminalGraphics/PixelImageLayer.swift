@@ -60,9 +60,6 @@ public final class PixelImageLayer {
     public static let maxTransmitted = 256
     private var cache = EncodedCache()
     private var screenRows: Int?
-    /// The row below the list's area this frame: a sixel image padded to whole bands must end
-    /// above it (V1).
-    private var areaBottom = Int.max
 
     public init(proto: GraphicsProtocol, cell: CellPixelSize, passthrough: Bool = false) {
         precondition(proto.isPixels, "pixel protocols only")
@@ -84,7 +81,6 @@ public final class PixelImageLayer {
         // V1: pixels only in whole cell rows of the list's area, and never on the screen's last
         // row (a terminal that draws a picture there moves its cursor below it and scrolls).
         let area = area.lowerBound..<max(area.lowerBound, min(area.upperBound, (screenRows ?? .max) - 1))
-        areaBottom = area.upperBound
         var out = PixelFrame()
         var next: [Int: Shown] = [:]
         var stale: [Shown] = []
@@ -191,10 +187,11 @@ public final class PixelImageLayer {
         }
         // An image encoded whole off the drawing thread (an engine page's row tile, X9: libchafa's
         // sixel palette costs about 6 ms an image, however small) is sent as it is.
-        // V1: padded to whole bands only while a row of the list is below the image, so the
-        // padding never reaches a bar's row or the screen's last (xterm's cursor goes below the
-        // last band, and past the last row it scrolls the screen); else rounded down to bands.
-        let pad = s.visible.upperBound < areaBottom
+        // V1: padded to whole bands (transparent rows, nothing painted) only while the padding
+        // cannot reach the screen's last row: xterm's cursor goes below the last band, and past
+        // the last row it scrolls the screen (a 13-px row above the toolbar rounded up to 18 px
+        // did). There the image is rounded down to whole bands instead.
+        let pad = s.visible.upperBound < (screenRows ?? .max) - 1
         let prepared = first == 0 && count == r.rows && pad
             ? r.source.flatMap { PreparedImages.shared.bytes($0, proto: proto, cols: r.cols, rows: r.rows, cell: cell) } : nil
         let bytes = prepared ?? cache.get(key: [r.key, r.cols, r.rows, first, count, pad ? 1 : 0]) {

@@ -221,8 +221,12 @@ public final class App {
     /// What an overlay may read while it takes input.
     var overlayContext: OverlayContext {
         let page = world.page
+        let posts = page.liveblog.posts
+        let span = posts.first.flatMap { a in posts.last.map { b in (min(a.createdAt, b.createdAt),
+                                                                   max(a.createdAt, b.createdAt)) } }
         return OverlayContext(liveblog: page.liveblog, postExists: { page.exists($0) },
-                              screen: Rect(row: 0, col: 0, width: screenCols, height: world.config.rows))
+                              screen: Rect(row: 0, col: 0, width: screenCols, height: world.config.rows),
+                              clock: PostClock(zone: ui.timeZone, span: span))
     }
 
     /// Applies what the open overlay did with an input: it stays as it is now or closes, then

@@ -56,4 +56,28 @@ final class ReaderChromeTests: XCTestCase {
             }
         }
     }
+
+    /// V6: the panels and the timeline strip's cards read times in the reader's zone, marked, as
+    /// the list does.
+    func testV6_panelsAndCardsInTheReadersZone() throws {
+        let zone = TimeZone(secondsFromGMT: 2 * 3600)!
+        let w = try Fixture.world(cols: 100, rows: 30)
+        w.advance(to: 12)
+        let app = App(world: w)
+        app.ui.timeZone = zone
+        app.handle(.key(.char("h")))
+        let panel = Fixture.draw(w, app.ui).text()
+        XCTAssertTrue(panel.contains("UTC+2  "), panel)
+        let first = try XCTUnwrap(w.page.liveblog.highlights.first)
+        XCTAssertTrue(panel.contains(PostClock(zone: zone, span: nil).text(first.createdAt)), panel)
+        // The strip's cards (E15, the timeline layout).
+        var c = Fixture.config(cols: 100, rows: 30)
+        c.page.layout = .timeline
+        let strip = World(liveblog: try Fixture.sample(), config: c)
+        strip.advance(to: 120)
+        var ui = UIState()
+        ui.timeZone = zone
+        let text = Fixture.draw(strip, ui).text()
+        XCTAssertTrue(text.contains("UTC+2"), text)
+    }
 }
