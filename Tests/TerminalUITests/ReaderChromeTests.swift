@@ -80,4 +80,37 @@ final class ReaderChromeTests: XCTestCase {
         let text = Fixture.draw(strip, ui).text()
         XCTAssertTrue(text.contains("UTC+2"), text)
     }
+
+    /// V2–V4, issue 40's golden screens: a reader's chrome over a feed by file (its site in the
+    /// bar, no default badge, the header's line and one blank row, a remote image one line, the
+    /// key hints and the position), at 40×12, 80×24 and 200×60, dark and light.
+    func testV4_readersChromeGoldens() throws {
+        let t0 = 1_772_528_400.0 // 2026-03-03 09:00 UTC
+        let posts = (0..<12).map { i -> Post in
+            var blocks: [Block] = [.text(RichText(plain: "Item \(12 - i): the council hears the budget's line \(12 - i)."))]
+            if i == 2 {
+                blocks.append(.media([Media(id: "m1", kind: .image, width: 600, height: 300,
+                                            url: "https://news.example.net/img/chamber.jpg", alt: "the chamber")]))
+            }
+            return Post(id: "c\(12 - i)", createdAt: t0 - Double(i) * 1800, blocks: blocks)
+        }
+        let lb = Liveblog(id: "https://news.example.net/council.json", title: "Council budget hearings", posts: posts)
+        for (c, r) in [(40, 12), (80, 24), (200, 60)] {
+            var cfg = Fixture.config(cols: c, rows: r, network: .fast)
+            cfg.headerRows = 1
+            cfg.page.fetchesRemoteMedia = false
+            let w = World(liveblog: lb, config: cfg)
+            w.advance(to: 240)
+            var ui = UIState()
+            ui.nativeRows = .source
+            ui.source = UIState.sourceName("/tmp/council.json", lb)
+            let g = Fixture.draw(w, ui)
+            assertGolden("reader-chrome-\(c)x\(r)", g)
+            assertLightGolden("reader-chrome-\(c)x\(r)", w, ui)
+            XCTAssertTrue(g.rowText(1).contains("news.example.net"), g.text())
+            XCTAssertFalse(g.rowText(1).contains("hook"), g.text())
+            XCTAssertTrue(g.rowText(r - 1).contains("q quit"), g.text())
+            if r >= 24 { XCTAssertTrue(g.text().contains("[image: the chamber · 600×300 · not fetched]"), g.text()) }
+        }
+    }
 }
