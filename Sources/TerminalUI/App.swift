@@ -166,14 +166,14 @@ public final class App {
                 return flash("x \(key.label): not a lab key · x then \(Self.labKeyList) · ? help", seconds: 2)
             }
             ui.message = nil
-            return act(action, key)
+            return act(action)
         }
         if searchKey(key) { return }
-        if labKeys, let action = KeyMap.lab.action(for: key) { return act(action, key) }
+        if labKeys, let action = KeyMap.lab.action(for: key) { return act(action) }
         guard let action = KeyMap.reader.action(for: key) else {
             return flash("\(key.label): not a key here · ? help", seconds: 2)
         }
-        act(action, key)
+        act(action)
     }
 
     /// The lab's keys, as the prefix's message lists them.
@@ -181,7 +181,7 @@ public final class App {
 
     /// A key's action (V2): a world action reaches the World as the World's key for it (so a
     /// recording replays it), an app action is carried out here.
-    private func act(_ action: KeyAction, _ key: KeyName) {
+    private func act(_ action: KeyAction) {
         switch action {
         case .world(let a):
             guard let worldKey = KeyMap.worldKey(for: a) else { return }
