@@ -137,6 +137,8 @@ public enum LiveblogCommands {
                     default: "0", type: .double(min: 0, max: maxPoints)),
             .flag("reading", help: "A calm reader: a held key scrolls line by line and stops at the last "
                       + "press (key repeats carry no inertia); wheels and J/K keep theirs."),
+            .flag("lab", help: "The lab's keys without their prefix (V2): m p o n d i l switch the mode, platform, "
+                      + "hook, network, device, insets and add a live post (else x then the key); on with --explain."),
             .flag("explain", help: "Draw the demo's aids (issue 32): the device's outline, the web view's "
                       + "edges in the native list, the finger of a drag, the jump target's tag and a y(t) strip."),
             .flag("linear", help: "Read one post after another as plain lines, for screen readers and "

@@ -62,8 +62,12 @@ public final class Page: WebPage {
         self.config = config
         self.width = width
         jumps = JumpSession(firstJumpId: firstJumpId)
-        self.loader = loader ?? SimulatedLoader(profile: config.networkProfile, seed: config.networkSeed,
-                                                baseDirectory: liveblog.baseDirectory)
+        self.loader = loader ?? {
+            var l = SimulatedLoader(profile: config.networkProfile, seed: config.networkSeed,
+                                    baseDirectory: liveblog.baseDirectory)
+            l.fetchesRemote = config.fetchesRemoteMedia
+            return l
+        }()
         let all = liveblog.posts.count
         let loaded = config.pageSize > 0 ? min(config.pageSize, all) : all
         catalog = PostCatalog(liveblog: liveblog, loadedCount: loaded)
@@ -148,7 +152,7 @@ public final class Page: WebPage {
     var geometry: MediaGeometry {
         let width = Double(contentColumns) * config.cell.width
         return MediaGeometry(media: media, width: width, line: config.cell.height,
-                             maxImage: config.maxImageHeight)
+                             maxImage: config.maxImageHeight, remoteNotFetched: !config.fetchesRemoteMedia)
     }
 
     /// Lays out everything again at the current width and lifecycle (start, resize, removal).

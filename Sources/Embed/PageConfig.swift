@@ -23,6 +23,9 @@ public struct PageConfig: Sendable {
     public var layout: PageLayoutKind = .list
     /// D5: the tallest an image is drawn, in pt (a page's `max-height` in CSS); nil: no cap.
     public var maxImageHeight: Double?
+    /// V4: false for a reader's file whose remote images nothing here fetches: each is one line
+    /// (its alt, declared size and "not fetched"), not an invented picture of a seeded size.
+    public var fetchesRemoteMedia = true
     public init() {}
 }
 

@@ -95,6 +95,13 @@ struct MediaGeometry: Sendable {
     let line: Double
     /// D5: the image height cap (the image is scaled down to it), nil: none.
     var maxImage: Double? = nil
+    /// V4: remote images are not fetched: one line each, whatever size they declare.
+    var remoteNotFetched = false
+
+    /// V4: `m` is a remote image this page does not fetch (one line).
+    func isNotFetched(_ m: Media) -> Bool {
+        remoteNotFetched && m.kind != .video && (m.url.hasPrefix("http://") || m.url.hasPrefix("https://"))
+    }
 
     /// The tallest media item or embed: 100 000 pt. A file may declare any finite size (1e-300 ×
     /// 1e300); uncapped, the prefix sums would reach infinity and every offset would be NaN.
@@ -120,6 +127,7 @@ struct MediaGeometry: Sendable {
     }
 
     func uncappedHeight(_ m: Media) -> Double {
+        if isNotFetched(m) { return line }
         // A declared size decides whatever the load state: no lookup then (B7's first layout).
         if m.hasDeclaredSize, let mw = m.width, let mh = m.height {
             return MediaGeometry.blockHeight(width * mh / mw, line: line)

@@ -26,6 +26,9 @@ public struct SimulatedLoader: ResourceLoader {
         self.baseDirectory = baseDirectory
     }
 
+    /// V4: false: a remote image completes as not fetched (a reader's file), not at a seeded size.
+    public var fetchesRemote = true
+
     public var isIdle: Bool { queue.isIdle }
     public var networkProfile: NetworkProfile { queue.profile }
     public mutating func setNetworkProfile(_ p: NetworkProfile, tick: Int) { queue.setProfile(p, tick: tick) }
@@ -98,6 +101,7 @@ public struct SimulatedLoader: ResourceLoader {
         switch key {
         case .media(let id):
             if let size = takeRemote(id, slot: slot) {
+                if !fetchesRemote { return .media(id: id, .failed(SimulatedLoader.notFetched)) }
                 let w = Int(size >> 32), h = Int(size & 0xFFFF_FFFF)
                 return .media(id: id, .loaded(pixelWidth: w, pixelHeight: h, path: nil))
             }
@@ -110,6 +114,9 @@ public struct SimulatedLoader: ResourceLoader {
             return .page(n)
         }
     }
+
+    /// V4: why a remote image of a reader's file shows no picture.
+    public static let notFetched = "not fetched"
 
     /// Where a media URL points on disk, or nil for a remote URL.
     func localPath(_ url: String) -> String? {

@@ -197,6 +197,8 @@ struct ProgramRecorder: LineSink {
     /// As `MediaGeometry.height`: scaled from the declared size; with none, what its load state
     /// gives when the program runs.
     mutating func media(_ m: Media, _ g: MediaGeometry) {
+        // V4: a remote image not fetched is one line whatever it declares.
+        if g.isNotFetched(m) { return block(.media(m, .pending), height: g.height(m)) }
         if m.hasDeclaredSize, let w = m.width, let h = m.height {
             let short = PostProgram.isShort(w) && PostProgram.isShort(h)
             ops.append(short ? PostProgram.scaled16 : PostProgram.scaled)

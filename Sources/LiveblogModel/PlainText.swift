@@ -3,7 +3,7 @@ import TextCells
 
 /// A liveblog as plain text (issue 15, `liveblog dump`): newest first (L4), wrapped by display
 /// width at a given column count (the same `TextLayout.wrap` the page uses, E1), with post times
-/// in UTC, highlights marked (L7), links as numbered footnotes after their post, images as
+/// in UTC (V6: in the reader's zone, marked, when one is given), highlights marked (L7), links as numbered footnotes after their post, images as
 /// `[image: alt, W×H]`, embeds as `[embed: url]`, quotes as `> ` lines, and no escape sequences:
 /// every line goes through the `Sanitizer` (T8), so no byte below 0x20 but the newline between
 /// lines reaches the output.
@@ -26,9 +26,9 @@ public enum PlainText {
 
     /// One post: its meta line (time, highlight, id), headline, sport event, blocks and the
     /// footnotes of its links.
-    public static func post(_ p: Post, width: Int) -> [String] {
+    public static func post(_ p: Post, width: Int, zone: TimeZone? = nil) -> [String] {
         let cols = max(1, width)
-        var lines = wrap(metaLine(p), cols)
+        var lines = wrap(metaLine(p, zone: zone), cols)
         if let h = p.headline, !h.isEmpty { lines += wrap(h, cols) }
         if let s = p.sportEvent { lines += wrap(sportText(s), cols) }
         var notes = Footnotes()
@@ -44,12 +44,12 @@ public enum PlainText {
     /// them. `emit` takes one line (no newline) and returns false to stop (a closed pipe);
     /// the result is false when it stopped early.
     @discardableResult
-    public static func write(_ lb: Liveblog, width: Int, from start: Int = 0,
+    public static func write(_ lb: Liveblog, width: Int, from start: Int = 0, zone: TimeZone? = nil,
                              emit: (String) -> Bool) -> Bool {
         for line in header(lb, width: width, from: start) where !emit(line) { return false }
         for i in max(0, start)..<max(max(0, start), lb.posts.count) {
             guard emit("") else { return false }
-            for line in post(lb.posts[i], width: width) where !emit(line) { return false }
+            for line in post(lb.posts[i], width: width, zone: zone) where !emit(line) { return false }
         }
         return true
     }
@@ -72,8 +72,26 @@ public enum PlainText {
         }
     }
 
-    static func metaLine(_ p: Post) -> String {
-        [time(p.createdAt), mark(p.highlight), "(id \(p.id))"].compactMap { $0 }.joined(separator: " ")
+    static func metaLine(_ p: Post, zone: TimeZone? = nil) -> String {
+        [zone.map { time(p.createdAt, in: $0) } ?? time(p.createdAt), mark(p.highlight), "(id \(p.id))"]
+            .compactMap { $0 }.joined(separator: " ")
+    }
+
+    /// V6: a post time in the reader's zone, marked as the list marks it: `2024-05-18 18:20 UTC+1`.
+    public static func time(_ t: Double, in zone: TimeZone) -> String {
+        let safe = abs(t) < 1e12 ? t : 0
+        let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: safe))
+        let full = RFC3339.format(t + Double(offset))
+        guard full.count == 20, full.hasSuffix("Z") else { return full }
+        return String(full.prefix(10)) + " " + String(full.dropFirst(11).prefix(5)) + " " + zoneMark(offset)
+    }
+
+    /// "UTC", "UTC+1", "UTC-4", "UTC+5:30" (the list's marks).
+    public static func zoneMark(_ offsetSeconds: Int) -> String {
+        guard offsetSeconds != 0 else { return "UTC" }
+        let m = abs(offsetSeconds) / 60
+        let two = m % 60 < 10 ? "0\(m % 60)" : "\(m % 60)"
+        return "UTC\(offsetSeconds < 0 ? "-" : "+")\(m / 60)" + (m % 60 == 0 ? "" : ":" + two)
     }
 
     /// A sport event as one line of words (the page's line without its pictogram).

@@ -10,12 +10,15 @@ public enum KeyName: Hashable, Sendable {
     case char(Character)
     case space, up, down, left, right, pageUp, pageDown, home, end
     case tab, backTab, enter, escape, backspace
+    /// Ctrl-D and Ctrl-U (V2): half a page down and up, as in less and vim.
+    case ctrlD, ctrlU
 
     /// The named (non-character) keys, with their names.
     public static let named: [(KeyName, String)] = [
         (.space, "space"), (.up, "Up"), (.down, "Down"), (.left, "Left"), (.right, "Right"),
         (.pageUp, "PageUp"), (.pageDown, "PageDown"), (.home, "Home"), (.end, "End"), (.tab, "Tab"),
         (.backTab, "BackTab"), (.enter, "Enter"), (.escape, "Escape"), (.backspace, "Backspace"),
+        (.ctrlD, "Ctrl-D"), (.ctrlU, "Ctrl-U"),
     ]
 
     /// A key from its name: a named key (`space`, `PageDown` …), a printable ASCII character, or
@@ -61,7 +64,7 @@ public enum KeyName: Hashable, Sendable {
 /// What a key asks of the World (T2): the World's key handling switches over these.
 public enum WorldKeyAction: Hashable, Sendable {
     /// The scrolling keys (P5): a reader scroll, as a drag is.
-    public enum Scroll: Hashable, Sendable { case lineDown, lineUp, pageDown, pageUp, top, bottom, flingDown, flingUp }
+    public enum Scroll: Hashable, Sendable { case lineDown, lineUp, halfDown, halfUp, pageDown, pageUp, top, bottom, flingDown, flingUp }
     case scroll(Scroll)
     /// Focus through the page's links and back to the list; follow the focused one (T2).
     case focusNext, focusPrevious, focusList, followLink
@@ -76,6 +79,8 @@ public enum WorldKeyAction: Hashable, Sendable {
 /// What a key asks of the terminal app (its overlays, the recorder, quitting).
 public enum AppKeyAction: Hashable, Sendable {
     case quit, help, prompt, highlights, chapters, scorers, timeline, console
+    /// V2, V3: the search's next and previous match (`n`, `N`); the lab prefix (`x`).
+    case searchNext, searchPrevious, labPrefix
     /// L7: the nth highlight (1-based).
     case highlight(Int)
     /// Q7: `--record`'s expectation for the latest jump's post.
@@ -91,14 +96,18 @@ public enum KeyAction: Hashable, Sendable {
 /// G5: the keys while the toolbar offers an external link.
 public enum LinkOfferAction: Hashable, Sendable { case open, copy, dismiss }
 
-/// The key map (T2, issue 25): every key of the list, the World's and the app's, in the order
-/// the help screen shows them; the keys while a link is offered. Overlays (panels, the prompt,
-/// the console, the timeline, help, the player's confirmation) own their keys beside their
-/// drawing (TerminalUI).
+/// The key maps (T2, issue 25, V2). `list`: the World's keys, the names a scenario's `key` event
+/// and a recording use (SPEC 9), every world action with its key, the emulation's too. The
+/// terminal reads keys through `reader`, a reader's map (less/vim habits, V2), and `lab`, the keys
+/// that change the content or the emulation (`x` then the key, or all of them with `--lab`); their
+/// world actions reach the World as `list`'s key for the action (`worldKey(for:)`), so a recording
+/// replays the same. Overlays (panels, the prompt, the console, the timeline, help, the player's
+/// confirmation) own their keys beside their drawing (TerminalUI).
 public enum KeyMap {
     public static let list = KeyTable<KeyAction>([
         world([(.char("j"), .scroll(.lineDown)), (.char("k"), .scroll(.lineUp)), (.down, .scroll(.lineDown)),
                (.up, .scroll(.lineUp))], "scroll a line", hint: "j/k scroll"),
+        world([(.ctrlD, .scroll(.halfDown)), (.ctrlU, .scroll(.halfUp))], "half a page"),
         world([(.space, .scroll(.pageDown)), (.char("b"), .scroll(.pageUp)), (.pageDown, .scroll(.pageDown)),
                (.pageUp, .scroll(.pageUp))], "a page"),
         world([(.char("g"), .scroll(.top)), (.char("G"), .scroll(.bottom)), (.home, .scroll(.top)),
@@ -130,6 +139,58 @@ public enum KeyMap {
         app([(.char("q"), .quit)], "quit (Ctrl-C too)", hint: "q quit"),
         app([(.char("e"), .expectation)], "(--record) expect this post's y now, held from here"),
     ])
+
+    /// V2: the terminal's default map, a reader's: less/vim habits; no key of it adds posts or
+    /// changes the emulation (those are `lab`'s, behind `x`).
+    public static let reader = KeyTable<KeyAction>([
+        world([(.char("j"), .scroll(.lineDown)), (.char("k"), .scroll(.lineUp)), (.down, .scroll(.lineDown)),
+               (.up, .scroll(.lineUp))], "scroll a line", hint: "j/k scroll"),
+        world([(.char("d"), .scroll(.halfDown)), (.char("u"), .scroll(.halfUp)), (.ctrlD, .scroll(.halfDown)),
+               (.ctrlU, .scroll(.halfUp))], "half a page down / up"),
+        world([(.space, .scroll(.pageDown)), (.char("f"), .scroll(.pageDown)), (.char("b"), .scroll(.pageUp)),
+               (.pageDown, .scroll(.pageDown)), (.pageUp, .scroll(.pageUp))], "a page down / up"),
+        world([(.char("g"), .scroll(.top)), (.char("G"), .scroll(.bottom)), (.home, .scroll(.top)),
+               (.end, .scroll(.bottom))], "top / bottom"),
+        world([(.char("0"), .newest)], "to the newest posts"),
+        world([(.char("J"), .scroll(.flingDown)), (.char("K"), .scroll(.flingUp))], "fling"),
+        world([(.tab, .focusNext), (.backTab, .focusPrevious)], "focus links in the page"),
+        world([(.enter, .followLink)], "follow the focused link"),
+        world([(.escape, .focusList)], "back to the list"),
+        world([(.left, .stripBack), (.right, .stripOn)], "scroll the timeline strip"),
+        world([(.backspace, .back), (.char("H"), .back), (.char("L"), .forward)],
+              "back / forward through jumps (mouse buttons too)"),
+        app([(.char("/"), .prompt)], "search words or jump to an id", hint: "/ search"),
+        app([(.char("n"), .searchNext), (.char("N"), .searchPrevious)], "next / previous match (Esc ends)"),
+        app([(.char("h"), .highlights), (.char("c"), .chapters), (.char("s"), .scorers)],
+            "panels: highlights, chapters, scorers", hint: "h c s panels"),
+        app((1...9).map { (KeyName.char(Character("\($0)")), .highlight($0)) }, "the nth highlight"),
+        world([(.char("r"), .reload)], "reload the page"),
+        app([(.char("t"), .timeline)], "timeline of the jump"),
+        app([(.char("~"), .console)], "console"),
+        app([(.char("x"), .labPrefix)], "then a lab key (below)"),
+        app([(.char("?"), .help)], "this help", hint: "? help"),
+        app([(.char("q"), .quit)], "quit (Ctrl-C too)", hint: "q quit"),
+        app([(.char("e"), .expectation)], "(--record) expect this post's y now, held from here"),
+    ])
+
+    /// V2: the lab's keys, which add posts or change the emulation: `x` then the key, or the key
+    /// alone with `--lab` (on by itself in `demo`, `compare` and `--explain`), where they come
+    /// before the reader's (`d` is the device's, `n` the network's while no search is on).
+    public static let lab = KeyTable<KeyAction>([
+        world([(.char("m"), .cycleMode)], "mode: content / nested / header"),
+        world([(.char("p"), .cyclePlatform)], "platform: ios / android / naive"),
+        world([(.char("o"), .cycleHook)], "hook: 2 params / 1 param / default / throws / none"),
+        world([(.char("n"), .cycleNetwork)], "network: instant fast 3g slow offline"),
+        world([(.char("d"), .cycleDevice)], "device: terminal, iPhones, iPad, Pixel, Galaxy"),
+        world([(.char("i"), .toggleInsets)], "insets on/off"),
+        world([(.char("l"), .livePost)], "a live post now"),
+    ])
+
+    /// The World's key (`list`'s first) for a world action: what a reader's or a lab key sends,
+    /// and records.
+    public static func worldKey(for action: WorldKeyAction) -> KeyName? {
+        list.bindings.lazy.flatMap(\.keys).first { $0.action == .world(action) }?.key
+    }
 
     /// G5: an external link offered in the toolbar; any other key dismisses it and acts as usual.
     public static let linkOffer = KeyTable<LinkOfferAction>([
@@ -248,6 +309,8 @@ extension KeyName {
         case .enter: return "Enter"
         case .escape: return "Esc"
         case .backspace: return "Bksp"
+        case .ctrlD: return "^D"
+        case .ctrlU: return "^U"
         }
     }
 }

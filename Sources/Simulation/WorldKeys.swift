@@ -48,9 +48,13 @@ extension World {
     /// The scrolling keys (P5).
     private func scroll(_ s: WorldKeyAction.Scroll) {
         let pageStep = max(line, visibleHeight - line)
+        // V2: half the list's rows, whole rows (less's `d`).
+        let halfStep = max(line, (visibleHeight / 2 / line).rounded(.down) * line)
         switch s {
         case .lineDown: scroll(by: line)
         case .lineUp: scroll(by: -line)
+        case .halfDown: scroll(by: halfStep)
+        case .halfUp: scroll(by: -halfStep)
         case .pageDown: scroll(by: pageStep)
         case .pageUp: scroll(by: -pageStep)
         case .top: scroll(by: panRoom(contentUp: false), homeEnd: true)

@@ -72,11 +72,15 @@ public final class PixelImageLayer {
     /// `pixels` gives an image's RGBA by key (nil: not decoded, nothing shown). `written` is told
     /// the rows the pixels left (`staleRows`) and answers every screen row the text layer writes
     /// this frame, those included (sixel and iTerm2 only; the default: just those).
-    /// `screenRows`: the screen's height, when known (a sixel image on its last row is not padded).
+    /// `screenRows`: the screen's height, when known (V1: no picture on its last row; a sixel image
+    /// on the area's last row is not padded).
     public func frame(_ requests: [PixelImageRequest], area: Range<Int>,
                       written: ([Int]) -> Set<Int> = { Set($0) }, screenRows: Int? = nil,
                       pixels: (Int) -> RGBAImage?) -> PixelFrame {
         self.screenRows = screenRows
+        // V1: pixels only in whole cell rows of the list's area, and never on the screen's last
+        // row (a terminal that draws a picture there moves its cursor below it and scrolls).
+        let area = area.lowerBound..<max(area.lowerBound, min(area.upperBound, (screenRows ?? .max) - 1))
         var out = PixelFrame()
         var next: [Int: Shown] = [:]
         var stale: [Shown] = []
@@ -183,7 +187,11 @@ public final class PixelImageLayer {
         }
         // An image encoded whole off the drawing thread (an engine page's row tile, X9: libchafa's
         // sixel palette costs about 6 ms an image, however small) is sent as it is.
-        let pad = screenRows.map { s.visible.upperBound < $0 } ?? true
+        // V1: padded to whole bands (transparent rows, nothing painted) only while the padding
+        // cannot reach the screen's last row: xterm's cursor goes below the last band, and past
+        // the last row it scrolls the screen (a 13-px row above the toolbar rounded up to 18 px
+        // did). There the image is rounded down to whole bands instead.
+        let pad = s.visible.upperBound < (screenRows ?? .max) - 1
         let prepared = first == 0 && count == r.rows && pad
             ? r.source.flatMap { PreparedImages.shared.bytes($0, proto: proto, cols: r.cols, rows: r.rows, cell: cell) } : nil
         let bytes = prepared ?? cache.get(key: [r.key, r.cols, r.rows, first, count, pad ? 1 : 0]) {

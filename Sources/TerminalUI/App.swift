@@ -43,6 +43,16 @@ public final class App {
     var terminalWrite: (String) -> Void = { _ in }
     /// A left button went down in the list: its drag and release are pointer inputs.
     var pointerIsDown = false
+    /// V2: the lab's keys without their prefix (`--lab`; `compare` sets it). `--explain` and the
+    /// demo have them too (`labKeys`).
+    public var lab: Bool {
+        get { ui.lab }
+        set { ui.lab = newValue }
+    }
+    /// V2: `x` was pressed: the next key is a lab key.
+    var labPrefixPending = false
+    /// The lab's keys are bound without the prefix: `--lab`, `--explain` (the aids), the demo.
+    var labKeys: Bool { lab || ui.aids != nil || demo != nil }
 
     public init(world: World) {
         self.world = world
@@ -179,11 +189,34 @@ public final class App {
         guard let key = KeyName(terminal: k) else { return }
         if handleLinkKey(key) { return }
         if var o = ui.overlay, overlayDid(o.key(key, overlayContext), o) { return }
+        if labPrefixPending {
+            labPrefixPending = false
+            if key == .escape { return ui.message = nil }
+            guard let action = KeyMap.lab.action(for: key) else {
+                return flash("x \(key.label): not a lab key · x then \(Self.labKeyList) · ? help", seconds: 2)
+            }
+            ui.message = nil
+            return act(action)
+        }
         if searchKey(key) { return }
-        switch KeyMap.list.action(for: key) {
-        case .world?: sendFlashingExternalLinks(.key(key))
-        case .app(let a)?: perform(a)
-        case nil: break
+        if labKeys, let action = KeyMap.lab.action(for: key) { return act(action) }
+        guard let action = KeyMap.reader.action(for: key) else {
+            return flash("\(key.label): not a key here · ? help", seconds: 2)
+        }
+        act(action)
+    }
+
+    /// The lab's keys, as the prefix's message lists them.
+    static let labKeyList = KeyMap.lab.bindings.map(\.label).joined(separator: " ")
+
+    /// A key's action (V2): a world action reaches the World as the World's key for it (so a
+    /// recording replays it), an app action is carried out here.
+    private func act(_ action: KeyAction) {
+        switch action {
+        case .world(let a):
+            guard let worldKey = KeyMap.worldKey(for: a) else { return }
+            sendFlashingExternalLinks(.key(worldKey))
+        case .app(let a): perform(a)
         }
     }
 
@@ -191,6 +224,11 @@ public final class App {
     private func perform(_ action: AppKeyAction) {
         switch action {
         case .quit: running = false
+        case .labPrefix:
+            labPrefixPending = true
+            flash("lab: \(Self.labKeyList) (Esc: none)", seconds: 3)
+        case .searchNext, .searchPrevious:
+            flash("\(action == .searchNext ? "n" : "N"): no search · / searches", seconds: 2)
         case .help: ui.overlay = HelpOverlay(calm: world.pan.calmKeys, recording: recorder != nil)
         case .prompt: ui.overlay = PromptOverlay()
         case .highlights: ui.overlay = PanelOverlay(.highlights)
@@ -213,8 +251,12 @@ public final class App {
     /// What an overlay may read while it takes input.
     var overlayContext: OverlayContext {
         let page = world.page
+        let posts = page.liveblog.posts
+        let span = posts.first.flatMap { a in posts.last.map { b in (min(a.createdAt, b.createdAt),
+                                                                   max(a.createdAt, b.createdAt)) } }
         return OverlayContext(liveblog: page.liveblog, postExists: { page.exists($0) },
-                              screen: Rect(row: 0, col: 0, width: screenCols, height: world.config.rows))
+                              screen: Rect(row: 0, col: 0, width: screenCols, height: world.config.rows),
+                              clock: PostClock(zone: ui.timeZone, span: span))
     }
 
     /// Applies what the open overlay did with an input: it stays as it is now or closes, then
@@ -307,6 +349,8 @@ extension KeyName {
         case .backTab: self = .backTab
         case .escape: self = .escape
         case .backspace: self = .backspace
+        case .ctrl("d"): self = .ctrlD
+        case .ctrl("u"): self = .ctrlU
         default: return nil
         }
     }

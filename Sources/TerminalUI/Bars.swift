@@ -20,8 +20,7 @@ struct NavBar {
         // W2: canGoBack / canGoForward, shown while there is somewhere to go.
         let back = w.canGoBack ? ["\(t.back) H"] : []
         let history = back + (w.canGoForward ? ["L \(t.forward)"] : [])
-        var badges = history + [w.mode, w.platform, w.hook, ui.networkLabel ?? w.network]
-            + (w.device.map { [$0] } ?? []) + (ui.recording ? ["● rec"] : [])
+        var badges = history + Self.emulation(w, ui) + (ui.recording ? ["● rec"] : [])
         // Issue 32: whole badges only; the last ones give way on a narrow terminal.
         func width(_ b: [String]) -> Int {
             TextWidth.width(t.ascii(b.map { " \($0) " }.joined(separator: " ")))
@@ -46,17 +45,32 @@ struct NavBar {
     }
 }
 
+extension NavBar {
+    /// The emulation's defaults (`view`'s): a badge that says one of these says nothing to a reader.
+    static let defaults: Set<String> = ["content", "ios", "hook 2p", "fast", "real", "terminal"]
+
+    /// V4: the emulation's badges (mode, platform, hook, network, device): all of them in the lab
+    /// (`--lab`, compare, `--explain`) or with a device; for a reader only those that differ from
+    /// the defaults.
+    static func emulation(_ w: NavFacts, _ ui: UIState) -> [String] {
+        let all = [w.mode, w.platform, w.hook, ui.networkLabel ?? w.network] + (w.device.map { [$0] } ?? [])
+        let device = w.device.map { $0 != "terminal" } ?? false
+        if ui.lab || ui.aids != nil || device { return all }
+        return all.filter { !defaults.contains($0) }
+    }
+}
+
 /// The toolbar below the list: a message, the focused link, the keys, or the state of the jump
 /// (E3–E13: held time left, end reason, calls and corrections, top, clamping, drops).
 struct Toolbar {
     /// The keys' hint, from the key map (T2).
-    static let keys = KeyMap.list.hint
+    static let keys = KeyMap.reader.hint
 
     /// Issue 32: the hint in `room` columns: whole hints only, and the way out (`? help`,
     /// `q quit`, the last two) always, the others from the left while they fit.
     static func keys(fitting room: Int) -> String {
         guard TextWidth.width(keys) > room else { return keys }
-        let hints = KeyMap.list.bindings.compactMap(\.hint)
+        let hints = KeyMap.reader.bindings.compactMap(\.hint)
         let way = Array(hints.suffix(2)), rest = hints.dropLast(2)
         var kept: [String] = []
         for h in rest {
@@ -82,7 +96,8 @@ struct Toolbar {
         let s = progress.map { ProgressBar(progress: $0).edge(of: screen, t, row: area.row, in: area) } ?? screen
         for r in area.rows { s.fill(row: r, col: area.col, width: area.width, " ", t.toolbar) }
         pill?.draw(on: s, t, in: area)
-        let r = area.bottom - 1, room = area.width - 2 - (pill?.reserved(in: area) ?? 0)
+        let r = area.bottom - 1
+        var room = area.width - 2 - (pill?.reserved(in: area) ?? 0)
         func line(_ text: String, _ style: Style) {
             s.put(row: r, col: area.col + 1, t.ascii(truncate(text, room, t)), style)
         }
@@ -91,17 +106,37 @@ struct Toolbar {
             return line("link: \(href)  (Enter follows, Tab next, Esc back to the list)", t.toolbarHot)
         }
         let search = ui.search.map { [("\($0.label) n N Esc", true)] } ?? []
-        guard let j = w.jump else {
+        // V4: a reader sees the jump's state while it holds or moves, then the keys again; the
+        // lab (`--lab`, compare, `--explain`) and a recording keep it.
+        let jump = w.jump.flatMap { j in
+            j.heldLeft != nil || j.animating || ui.lab || ui.aids != nil || ui.recording ? j : nil
+        }
+        guard let j = jump else {
+            room -= drawPosition(on: s, t, row: r, in: area, room: room)
             if search.isEmpty { return line(Self.keys(fitting: room), t.toolbar) }
             return line(search[0].0, t.toolbarHot)
         }
         var c = area.col + 1
         for (text, hot) in search + jumpParts(j, t) {
             let txt = t.ascii(text)
-            if c + TextWidth.width(txt) >= area.right - (pill?.reserved(in: area) ?? 0) { break }
+            if c + TextWidth.width(txt) > area.col + 1 + room { break }
             c += s.put(row: r, col: c, txt, hot ? t.toolbarHot : t.toolbar)
             c += s.put(row: r, col: c, "  ", t.toolbar)
         }
+    }
+
+    /// V3: the reading position at the bar's right end (`post 12/68 · 18 %`), while the pill
+    /// does not hold it: the whole form where the way out's hints still fit beside it, else the
+    /// short one, else none. The columns it took.
+    func drawPosition(on s: Screen, _ t: Theme, row r: Int, in area: Rect, room: Int) -> Int {
+        guard pill == nil, let p = facts.position else { return 0 }
+        let long = p.post.map { "post \($0)/\(p.of) · \(p.percent) %" } ?? "\(p.percent) %"
+        let short = p.post.map { "\($0)/\(p.of)" } ?? "\(p.percent)%"
+        let minimum = TextWidth.width(Self.keys(fitting: 0)) + 2
+        guard let text = [long, short].first(where: { room - TextWidth.width($0) - 2 >= minimum }) else { return 0 }
+        let width = TextWidth.width(t.ascii(text))
+        s.put(row: r, col: area.right - 1 - width, t.ascii(text), t.toolbar)
+        return width + 2
     }
 
     /// The jump's state as labelled parts; `true` marks the ones shown highlighted.

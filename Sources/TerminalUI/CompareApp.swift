@@ -20,6 +20,8 @@ public final class CompareApp {
     public init(worlds: [World], engines: [String]? = nil) {
         panes = worlds.map { App(world: $0) }
         for (i, p) in panes.enumerated() {
+            p.lab = true  // V2: compare is the lab's
+
             let device = p.world.config.device.map { " \($0.name)" } ?? ""
             let engine = engines.flatMap { $0.indices.contains(i) ? " \($0[i])" : nil } ?? ""
             p.ui.caption = "[\(p.world.config.platform.rawValue)\(device)\(engine)] \(p.world.page.liveblog.title)"
@@ -69,7 +71,10 @@ public final class CompareApp {
         case .resize(let c, let r):
             layout(cols: c, rows: r)
         case .key(.char("p")), .key(.char("d")):
-            for p in panes { p.flash("each pane keeps its platform and device here (compare)") }
+            for p in panes {
+                p.labPrefixPending = false
+                p.flash("each pane keeps its platform and device here (compare)")
+            }
         case .key(let k):
             for p in panes { p.handle(.key(k)) }
             if panes.contains(where: { !$0.running }) { endedByKey = true }

@@ -3,11 +3,11 @@ import TextCells
 import Simulation
 import TerminalKit
 
-/// `~` (T4): the page's console, newest at the bottom; errors stand out. `~` or Esc closes it;
+/// `~` (T4): the page's console, newest at the bottom; errors stand out. `~`, `q` (V2) or Esc closes it;
 /// other keys go on to the list, which stays under it.
 struct ConsoleOverlay: PassThroughOverlay, Equatable {
-    static let keys = KeyTable<OverlayClose>([KeyBinding([.char("~"), .escape], .close, "close the console")])
-    static let footer = "~ or Esc closes"
+    static let keys = KeyTable<OverlayClose>([KeyBinding([.char("~"), .escape, .char("q")], .close, "close the console")])
+    static let footer = "~, q or Esc closes"
 
     func draw(_ frame: FrameModel, on s: Screen, _ t: Theme, in area: Rect) {
         // Issue 32: each message whole, wrapped to the box (the box's text is 6 columns narrower

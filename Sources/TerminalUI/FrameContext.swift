@@ -243,7 +243,10 @@ final class FrameContext {
             let bg: Color = theme.color ? (isTarget ? .indexed(24) : .indexed(236)) : .default
             var style = Style(fg: theme.c(252), bg: bg, bold: k == 0)
             if !theme.color && isTarget { style.reverse = true }
-            let text = k < lines.count ? theme.ascii(lines[k]) : ""
+            // V6: the card's time (its first line) in the reader's zone, marked, as the list's.
+            let posts = model.liveblog.posts
+            let line = k == 0 && i < posts.count ? model.clock.text(posts[i].createdAt) : (k < lines.count ? lines[k] : "")
+            let text = theme.ascii(line)
             let visibleFrom = max(0, -x)
             let avail = min(cw - visibleFrom, width - max(0, x))
             if avail > 0 {

@@ -131,6 +131,10 @@ struct ToolbarFacts {
     let seconds: Double
     let focusedHref: String?
     let jump: JumpFacts?
+    /// V3: the reading position: the post at the top of the list (1-based; nil while no post is
+    /// in view: the native rows around the page) of all, and how far down the list is scrolled
+    /// (0–100 %).
+    var position: (post: Int?, of: Int, percent: Int)? = nil
 }
 
 /// E3–E13 for the toolbar: the jump's status, the hold's time left while it holds.
@@ -173,7 +177,7 @@ extension Renderer {
             return drawTooSmall(screen, Theme(caps: screen.capabilities))
         }
         draw(FrameModel(world: world, screen: full, nativeRows: ui.nativeRows, timeZone: ui.timeZone,
-                        search: ui.search?.query), ui, on: screen)
+                        search: ui.search?.query, source: ui.source), ui, on: screen)
     }
 }
 
@@ -189,14 +193,14 @@ extension FrameModel {
     /// The frame `world` shows on a screen of `screen`'s size (and `caption`/`networkLabel` of
     /// the app's, which the bars show instead of the world's own).
     init(world w: World, screen full: Rect, nativeRows: NativeRows = .sample,
-         timeZone: TimeZone = TimeZone(secondsFromGMT: 0)!, search: String? = nil) {
+         timeZone: TimeZone = TimeZone(secondsFromGMT: 0)!, search: String? = nil, source: String? = nil) {
         let frame = DeviceFrame(DeviceFrame.ViewGeometry(world: w), screen: full)
         let rows = Self.rows(w, frame.list.rows, screenRows: full.height)
         let showsStrip = rows.values.contains {
             if case .page(_, let item?, _) = $0, case .stripRow = item.kind { return true }
             return false
         }
-        let header = NativeHeader(rows: nativeRows, origin: w.page.origin, posts: w.page.liveblog.posts)
+        let header = NativeHeader(rows: nativeRows, origin: source ?? w.page.origin, posts: w.page.liveblog.posts)
         let toolbar = Self.toolbar(w)
         self.init(
             frame: frame, fullWidthList: w.config.device == nil, rows: rows,
@@ -205,7 +209,7 @@ extension FrameModel {
                             origin: w.page.origin, imageCapped: w.page.config.maxImageHeight != nil,
                             focusedLink: w.focusedLink.map { ($0.href, $0.text) }),
             strip: showsStrip ? Self.strip(w, columns: frame.list.width) : nil,
-            nav: Self.nav(w, titleInView: rows.values.contains {
+            nav: Self.nav(w, source: source, titleInView: rows.values.contains {
                 if case .page(_, let item?, _) = $0, case .title = item.kind { return true }
                 return false
             }), toolbar: toolbar,
@@ -286,7 +290,7 @@ extension FrameModel {
                           loadedCount: p.loadedCount, first: first, cards: cards)
     }
 
-    private static func nav(_ w: World, titleInView: Bool) -> NavFacts {
+    private static func nav(_ w: World, source: String?, titleInView: Bool) -> NavFacts {
         let hook: String
         if let h = w.config.hook {
             hook = h.throwsMessage != nil ? "hook throws" : "hook \(h.arity)p"
@@ -295,7 +299,7 @@ extension FrameModel {
         }
         // Issue 32: the title once on screen: the bar shows it when the page's own has scrolled
         // away, as iOS's inline title appears when the large title scrolls under the bar.
-        return NavFacts(title: titleInView ? "" : w.page.liveblog.title, origin: w.page.origin,
+        return NavFacts(title: titleInView ? "" : w.page.liveblog.title, origin: source ?? w.page.origin,
                         canGoBack: w.history.canGoBack,
                         canGoForward: w.history.canGoForward, mode: w.config.mode.rawValue,
                         platform: w.config.platform.rawValue, hook: hook,
@@ -313,7 +317,11 @@ extension FrameModel {
             return JumpFacts(status: j, heldLeft: left, animating: w.scrollView.isAnimating,
                              postY: j.postId.flatMap { w.postY($0) })
         }
-        return ToolbarFacts(seconds: w.seconds, focusedHref: w.focusedLink?.href, jump: jump)
+        let ind = w.panIndicator, room = ind.content - ind.viewport
+        let percent = room > 0 ? Int((min(1, max(0, ind.offset / room)) * 100).rounded()) : 100
+        let position = (post: w.readingAnchor().map { $0.postIndex + 1 }, of: w.page.liveblog.posts.count,
+                        percent: percent)
+        return ToolbarFacts(seconds: w.seconds, focusedHref: w.focusedLink?.href, jump: jump, position: position)
     }
 
     /// The indicator's thumb in `trackRows` rows, while the indicator shows.

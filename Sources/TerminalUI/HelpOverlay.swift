@@ -2,9 +2,10 @@ import Simulation
 import TerminalKit
 import TextCells
 
-/// `?` (T2): the keys, read from the key map: every binding of the list (`KeyMap.list`), the
+/// `?` (T2): the keys, read from the key maps: every binding of the reader's (`KeyMap.reader`), the
 /// keys while a link is offered (`KeyMap.linkOffer`), the keys of the overlays (the prompt, the
-/// panels, the player's question, issue 32: every key the app binds), and the mouse. Any key
+/// panels, the player's question, issue 32: every key the app binds), the mouse, then the lab's
+/// keys under their own heading (V2, `KeyMap.lab`). Any key
 /// closes it; a click closes it and acts as usual. When it does not fit, j k ↓ ↑ space b scroll it
 /// (issue 32) and any other key closes it. Its first line is a setting: `R` turns the calm reader
 /// (`--reading`) on and off, and the help stays open to show it.
@@ -50,7 +51,7 @@ struct HelpOverlay: Overlay, Equatable {
             .map { Entry(label: $0.label, help: "timeline: " + $0.help) }
 
     /// Every entry, in the key map's order.
-    static let entries: [Entry] = KeyMap.list.bindings.map { Entry(label: $0.label, help: $0.help) }
+    static let entries: [Entry] = KeyMap.reader.bindings.map { Entry(label: $0.label, help: $0.help) }
         + KeyMap.linkOffer.bindings.map { Entry(label: $0.label, help: $0.help) }
         + overlayEntries
         + pointer.map { Entry(label: $0.0, help: $0.1) }
@@ -58,7 +59,11 @@ struct HelpOverlay: Overlay, Equatable {
     /// The lines: an entry's keys in a 13-column key column, then its help; two short entries
     /// share a line (the second one's keys two spaces before its help), so that all of them fit
     /// an 80 × 24 terminal.
-    static let lines: [String] = layout(entries, width: 74)
+    static let lines: [String] = layout(entries, width: 74) + [labHeading] + layout(labEntries, width: 74)
+
+    /// V2: the lab's keys, under their own heading after the reader's.
+    static let labEntries: [Entry] = KeyMap.lab.bindings.map { Entry(label: $0.label, help: $0.help) }
+    static let labHeading = "Lab: x then the key (the key alone with --lab); it changes the page"
 
     static func layout(_ entries: [Entry], width: Int) -> [String] {
         func cell(_ e: Entry, keyColumn: Int) -> String {

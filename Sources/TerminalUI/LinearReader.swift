@@ -19,6 +19,8 @@ public final class LinearReader {
     /// The post being read.
     public private(set) var index: Int
     private var started = false
+    /// V6: the zone post times are read in (`TZ`; nil: UTC, as the dump's tests read them).
+    public var zone: TimeZone?
 
     public static let keysLine = "Keys: space or j next post, k or b previous post, q quit, ? keys."
 
@@ -70,7 +72,7 @@ public final class LinearReader {
 
     /// A post's lines; the last one has no newline, so the cursor stays on the post.
     func postText(_ i: Int) -> String {
-        PlainText.post(liveblog.posts[i], width: width).joined(separator: "\n")
+        PlainText.post(liveblog.posts[i], width: width, zone: zone).joined(separator: "\n")
     }
 
     /// Reads keys from `input` (a tty, put in non-canonical no-echo mode and restored on return,

@@ -32,19 +32,14 @@ extension FrameContext {
         } else {
             size = "size unknown"
         }
-        func broken(_ why: String) -> String {
-            // Issue 32: the card names where the image was to come from: its domain, or its file.
-            let source = URLComponents(string: m.url)?.host ?? (m.url as NSString).lastPathComponent
-            let host = source.isEmpty ? "" : " · \(theme.ascii(source))"
-            return " \(theme.cross) broken image: \(alt) (\(why))\(host) "
-        }
         switch state {
         case .pending:
             screen.fill(row: r, col: c0, width: width, theme.shade, theme.placeholder)
             if first { label(r, c0, " \(spinner) \(alt) · \(theme.ascii(size)) ", width, theme.placeholder) }
         case .failed(let why):
             screen.fill(row: r, col: c0, width: width, " ", theme.placeholder)
-            if first { label(r, c0, broken(why), width, theme.broken) }
+            if first { label(r, c0, failedLabel(m, why, alt: alt, size: size), width,
+                             why == SimulatedLoader.notFetched ? theme.placeholder : theme.broken) }
         case let .loaded(_, _, path):
             if let p = path {
                 let halfRows = max(1, Int((item.height / 8).rounded(.up)))
@@ -65,13 +60,26 @@ extension FrameContext {
                     if first { label(r, c0, " decoding \(alt)\(theme.ellipsis) ", width, theme.placeholder) }
                 case .failed(let why):
                     screen.fill(row: r, col: c0, width: width, " ", theme.placeholder)
-                    if first { label(r, c0, broken(why), width, theme.broken) }
+                    if first { label(r, c0, failedLabel(m, why, alt: alt, size: size), width, theme.broken) }
                 }
             } else {
                 drawSyntheticImage(r, ly, item, m, c0, width)
             }
             if first && m.kind == .video { drawPlayLabel(r, c0, m, width) }
         }
+    }
+
+    /// An image that will not show: V4, a remote one nothing fetched, one honest line
+    /// (`[image: alt · 600×300 · not fetched]`); else issue 32's card, naming where it was to come
+    /// from (its domain, or its file) and why.
+    func failedLabel(_ m: Media, _ why: String, alt: String, size: String) -> String {
+        if why == SimulatedLoader.notFetched {
+            let declared = m.hasDeclaredSize ? " · " + theme.ascii(size) : ""
+            return "[\(m.kind == .video ? "video" : "image"): \(alt)\(declared) · not fetched]"
+        }
+        let source = URLComponents(string: m.url)?.host ?? (m.url as NSString).lastPathComponent
+        let host = source.isEmpty ? "" : " · \(theme.ascii(source))"
+        return " \(theme.cross) broken image: \(alt) (\(why))\(host) "
     }
 
     /// A video's play label on its first row.

@@ -13,7 +13,7 @@ struct NewPostsPill {
     var label: String? {
         let n = count
         guard n > 0 else { return nil }
-        return " ↑ \(n) new \(n == 1 ? "post" : "posts") (N) "
+        return " ↑ \(n) new \(n == 1 ? "post" : "posts") (0) "
     }
 
     /// Where the pill sits in its bar: the bar's last row, at its right end.

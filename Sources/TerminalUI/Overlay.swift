@@ -63,6 +63,8 @@ struct OverlayContext {
     let liveblog: Liveblog
     let postExists: (String) -> Bool
     let screen: Rect
+    /// V6: post times as the list shows them (the panels' entries).
+    var clock = PostClock(zone: PostClock.utc, span: nil)
 }
 
 /// An overlay that leaves the list usable under it (the console, the timeline): its keys close

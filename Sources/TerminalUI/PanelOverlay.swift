@@ -42,33 +42,35 @@ struct PanelOverlay: Overlay, Equatable {
 
     /// A click on an entry jumps; anywhere else closes the panel (the geometry drawn).
     mutating func click(row: Int, col: Int, _ context: OverlayContext) -> OverlayOutcome {
-        let panel = PanelGeometry(kind, context.liveblog, selected: selected, in: context.screen)
+        let panel = PanelGeometry(kind, context.liveblog, selected: selected, in: context.screen, clock: context.clock)
         guard let i = panel.entry(atRow: row, col: col) else { return .close }
         return .close(then: .jump(panel.entries[i].id))
     }
 
     func draw(_ frame: FrameModel, on s: Screen, _ t: Theme, in area: Rect) {
-        PanelGeometry(kind, frame.liveblog, selected: selected, in: area).draw(on: s, t)
+        PanelGeometry(kind, frame.liveblog, selected: selected, in: area, clock: frame.clock).draw(on: s, t)
     }
 
-    /// A panel's entries: the post id and a label.
-    static func entries(_ kind: Kind, _ lb: Liveblog) -> [(id: String, label: String)] {
+    /// A panel's entries: the post id and a label; times in the reader's zone, marked (V6), as the
+    /// list shows them.
+    static func entries(_ kind: Kind, _ lb: Liveblog,
+                        clock: PostClock = PostClock(zone: PostClock.utc, span: nil)) -> [(id: String, label: String)] {
         switch kind {
         case .highlights:
             return lb.highlights.map { p in
                 let text = p.headline ?? p.blocks.lazy.compactMap { if case .text(let t) = $0 { return t.plainText } else { return nil } }.first ?? p.id
-                return (p.id, "\(Page.clock(p.createdAt))  \(oneLine(text))")
+                return (p.id, "\(clock.text(p.createdAt))  \(oneLine(text))")
             }
         case .chapters:
             return lb.chapters.map { p in
-                (p.id, "\(Page.clock(p.createdAt))  \(oneLine(p.headline ?? p.id))")
+                (p.id, "\(clock.text(p.createdAt))  \(oneLine(p.headline ?? p.id))")
             }
         case .scorers:
             return lb.scorers.map { p in
                 let s = p.sportEvent!
                 let who = s.players.isEmpty ? (s.title ?? "Goal") : s.players.joined(separator: ", ")
                 let team = s.team.map { " (\($0))" } ?? ""
-                return (p.id, "\(s.timeOfPlay ?? Page.clock(p.createdAt))  \(oneLine(who))\(team)")
+                return (p.id, "\(s.timeOfPlay ?? clock.text(p.createdAt))  \(oneLine(who))\(team)")
             }
         }
     }
@@ -95,10 +97,11 @@ struct PanelGeometry {
     let title: String
     let box: OverlayBox
 
-    init(_ kind: PanelOverlay.Kind, _ liveblog: Liveblog, selected: Int, in area: Rect) {
+    init(_ kind: PanelOverlay.Kind, _ liveblog: Liveblog, selected: Int, in area: Rect,
+         clock: PostClock = PostClock(zone: PostClock.utc, span: nil)) {
         self.kind = kind
         self.selected = selected
-        entries = PanelOverlay.entries(kind, liveblog)
+        entries = PanelOverlay.entries(kind, liveblog, clock: clock)
         let count = entries.count
         let height = max(2, min(area.height - 2, max(1, count) + 2))
         visible = max(0, height - 2)

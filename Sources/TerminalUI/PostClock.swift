@@ -12,6 +12,8 @@ struct PostClock {
     /// The posts span more than one local day: every time shows its day.
     let withDate: Bool
 
+    static let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0)!
+
     static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 

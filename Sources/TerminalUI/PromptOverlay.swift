@@ -44,7 +44,9 @@ struct PromptOverlay: Overlay, Equatable {
         case .next: selected = min(selected + 1, max(0, matches.count - 1))
         case .previous: selected = max(0, selected - 1)
         case nil:
-            if case .char(let c) = key, text.count < Self.limit { (text, selected) = (text + String(c), 0) }
+            // V3: the space bar types a space (a phrase), as a character does.
+            let typed: Character? = key == .space ? " " : key.character
+            if let c = typed, text.count < Self.limit { (text, selected) = (text + String(c), 0) }
         }
         return .keep
     }

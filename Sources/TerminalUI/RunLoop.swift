@@ -122,6 +122,10 @@ enum TerminalRunLoop {
         if burst.contains(where: { if case .resize = $0.event { return true } else { return false } }) {
             loop.lastResize = DispatchTime.now().uptimeNanoseconds
         }
+        // V1: Ctrl-L, as in less and vim: every cell and every picture drawn again.
+        if burst.contains(where: { if case .key(.ctrl("l")) = $0.event { return true } else { return false } }) {
+            screen.repaintAll()
+        }
         deliver(burst, to: client)
         loop.dirty = true
     }

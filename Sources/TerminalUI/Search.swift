@@ -5,7 +5,7 @@ import TextCells
 /// Issue 32, reader keys: `/` searches the text of the posts, as less does: Enter goes to the
 /// first post that matches at or below the reading position, `n` to the next one down, `N` to
 /// the previous one, the matches highlighted in the text, the count in the toolbar; Esc ends the
-/// search (`n` and `N` are then the network and the newest posts' keys again). An exact post id
+/// search (V2: `n` and `N` then say there is no search). Phrases with spaces (V3). An exact post id
 /// still jumps to the post (L6).
 struct SearchState: Equatable {
     let query: String
@@ -16,17 +16,23 @@ struct SearchState: Equatable {
 
     /// Posts whose headline, text or quotes contain `query`, ignoring case, in page order.
     static func matches(_ query: String, in lb: Liveblog) -> [String] {
-        let q = query.lowercased()
+        let q = fold(query)
         guard !q.isEmpty else { return [] }
         return lb.posts.filter { p in
-            if let h = p.headline, h.lowercased().contains(q) { return true }
+            if let h = p.headline, fold(h).contains(q) { return true }
             return p.blocks.contains { b in
                 switch b {
-                case .text(let t), .quote(let t, _): return t.plainText.lowercased().contains(q)
+                case .text(let t), .quote(let t, _): return fold(t.plainText).contains(q)
                 default: return false
                 }
             }
         }.map(\.id)
+    }
+
+    /// V3: text as a search compares it: lower case, each run of white space one space (a phrase
+    /// matches across a line break or a double space).
+    static func fold(_ text: String) -> String {
+        text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     /// The first match at or below the post at `index` of the page (the reading position), else
@@ -46,7 +52,7 @@ struct SearchState: Equatable {
 
     /// The display columns of each occurrence of `query` in `line` (ignoring case), from its left.
     static func columns(of query: String, in line: String) -> [(col: Int, width: Int)] {
-        let q = Array(query.lowercased()), chars = Array(line)
+        let q = Array(fold(query)), chars = Array(line)
         guard !q.isEmpty, chars.count >= q.count else { return [] }
         let lower = chars.map { Character($0.lowercased()) }
         var out: [(Int, Int)] = []

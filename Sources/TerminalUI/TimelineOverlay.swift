@@ -10,16 +10,16 @@ import TerminalKit
 /// same ranges as `liveblog plot`, which hold every sample: nothing is clipped), two rows of marks
 /// (J jump, c correction, x drop, r re-aim, s settle, i reader input, | hold end; a second mark in
 /// one column goes in the second row, `+` when there are more), and a time axis in seconds.
-/// `t` or Esc closes it; `z` zooms the y axis to ±200 pt around the target line (issue 32: the
+/// `t`, `q` (V2: q closes a panel, never the app behind it) or Esc closes it; `z` zooms the y axis to ±200 pt around the target line (issue 32: the
 /// whole jump's axis hides 21 pt and 90 pt corrections) and back; other keys go on to the list,
 /// so a reader can scroll under it.
 struct TimelineOverlay: Overlay, Equatable {
     enum Action: Hashable, Sendable { case close, zoom }
     static let keys = KeyTable<Action>([
-        KeyBinding([.char("t"), .escape], .close, "close the timeline"),
+        KeyBinding([.char("t"), .escape, .char("q")], .close, "close the timeline"),
         KeyBinding([.char("z")], .zoom, "zoom ±200 pt around the target, and back"),
     ])
-    static let footer = "t or Esc closes"
+    static let footer = "t, q or Esc closes"
     /// Issue 32: the half-height of the zoomed y axis, in pt.
     static let zoomHalf = 200.0
     var zoomed = false

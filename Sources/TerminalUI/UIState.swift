@@ -1,4 +1,6 @@
 import Foundation
+import LiveblogModel
+import Embed
 
 /// What the front end shows on top of the world: the open overlay, messages, the demo's caption.
 /// None of it changes the world; the App turns choices into world inputs.
@@ -25,6 +27,12 @@ public struct UIState {
     public var aids: DemoAids?
     /// C9: the tour's caption band at the screen's foot; nil outside the tour.
     public var band: DemoBand?
+    /// V2, V4: the lab (`--lab`, compare): its keys without the prefix, the jump's state kept in
+    /// the toolbar after the jump ends.
+    public var lab = false
+    /// V4: the source as the bars name it (the feed's own site, else its file's name or its URL's
+    /// host); nil: the page's origin (the bundled sample's invented site, tests).
+    public var source: String?
     public init() {}
 }
 
@@ -34,4 +42,16 @@ public enum NativeRows: Sendable {
     case sample
     /// A real source's: only what the source has.
     case source
+}
+
+extension UIState {
+    /// V4: how the bars name a source: a URL by its host; a file by the site its feed names (a
+    /// JSON Feed's `feed_url` or `home_page_url`, a JSON-LD page's `url`), else by the file's name.
+    public static func sourceName(_ path: String, _ lb: Liveblog) -> String {
+        if let host = PageURL.host(of: path), path.contains("://") { return host }
+        if let site = PageURL.host(of: lb.id), ["http", "https"].contains(URLComponents(string: lb.id)?.scheme) {
+            return site
+        }
+        return URL(fileURLWithPath: path).lastPathComponent
+    }
 }

@@ -162,12 +162,17 @@ func runView(_ args: ParsedArguments) -> Int32 {
     }
     EngineRun.draw(on: screen)
     (cfg.cols, cfg.rows) = (screen.cols, screen.rows)
+    cfg.headerRows = readerHeaderRows(sample: isBundledSample(path))
+    // V4: a file's remote images are one line each unless its network is asked for (the sample's
+    // invented pictures are the emulation's).
+    cfg.page.fetchesRemoteMedia = isBundledSample(path) || args.isExplicit("network")
     let world = World(liveblog: lb, config: cfg, makePage: makePage)
     trimHeapAfterOpening(lb)
     let app = App(world: world)
     app.liveEvery = args.double("live")
     setReaderChrome(app, source: path, calm: args.flag("reading"))
     if args.flag("explain") { app.ui.aids = DemoAids() }
+    app.lab = args.flag("lab")
     if let rec = args.string("record") { record(app, to: rec, cfg, path, engine, recordFD) }
     world.advance(to: 0)
     if let id = args.string("event") {
@@ -245,9 +250,15 @@ func openRecording(_ args: ParsedArguments) -> (Recorder.Output?, Int32?) {
 /// times in the reader's zone (`TZ`).
 func setReaderChrome(_ app: App, source path: String, calm: Bool) {
     app.ui.nativeRows = isBundledSample(path) ? .sample : .source
+    // V4: the bars name the source (the sample keeps its invented host app's site).
+    app.ui.source = isBundledSample(path) ? nil : UIState.sourceName(path, app.world.page.liveblog)
     app.ui.timeZone = TimeZone.current
     app.world.pan.calmKeys = calm
 }
+
+/// V4: the native header's rows in `view`: its lines, the page's own top margin the one blank row (the
+/// sample's host app: LIVE, its tagline, a blank, the count; a source: its count).
+func readerHeaderRows(sample: Bool) -> Int { sample ? 4 : 1 }
 
 /// Is `path` the bundled sample (whose host app has invented native rows, issue 32)?
 func isBundledSample(_ path: String) -> Bool {

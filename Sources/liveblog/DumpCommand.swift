@@ -49,7 +49,8 @@ func writeDump(_ lb: Liveblog, path: String, event: String?, width: Int) -> Int3
         start = i
     }
     let out = LineWriter()
-    PlainText.write(lb, width: max(1, width), from: start) { out.line($0) }
+    // V6: times in the reader's zone (TZ), marked, as the list shows them.
+    PlainText.write(lb, width: max(1, width), from: start, zone: TimeZone.current) { out.line($0) }
     out.flush()
     if let e = out.failure {
         printError("cannot write the text: \(String(cString: strerror(e)))")

@@ -127,6 +127,8 @@ func runViewURL(_ args: ParsedArguments) -> Int32 {
 
 /// The world and app of a real session, at its deep link or at the reading position kept.
 func realApp(_ session: RealSession, _ cfg: WorldConfig, _ args: ParsedArguments, recordFD: Recorder.Output?) -> App {
+    var cfg = cfg
+    cfg.headerRows = readerHeaderRows(sample: !session.location.isURL && isBundledSample(session.location.description))
     let realImages = !args.isExplicit("network") || args.string("network") == "real"
     session.loader.onImage = { key, image in SuppliedImages.shared.put(image, for: key) }
     let world = World(liveblog: session.liveblog, config: cfg, loader: realImages ? session.loader : nil)
@@ -136,6 +138,7 @@ func realApp(_ session: RealSession, _ cfg: WorldConfig, _ args: ParsedArguments
     if realImages { app.ui.networkLabel = "real" }
     setReaderChrome(app, source: session.location.description, calm: args.flag("reading"))
     if args.flag("explain") { app.ui.aids = DemoAids() }
+    app.lab = args.flag("lab")
     if session.location.isURL { app.ui.nativeRows = .source }
     if let rec = args.string("record") {
         let recorder = Recorder(config: cfg, liveblogPath: session.location.description, outputPath: rec)

@@ -27,7 +27,9 @@ func linearOrScreen(_ lb: Liveblog, args: ParsedArguments, note: inout String?) 
                 printNote("post \(Sanitizer.clean(id)) not found; reading from the newest post")
             }
         }
-        return exitStatus(LinearReader(liveblog: lb, start: start, width: LineWriter.defaultWidth()).run())
+        let reader = LinearReader(liveblog: lb, start: start, width: LineWriter.defaultWidth())
+        reader.zone = TimeZone.current  // V6
+        return exitStatus(reader.run())
     }
 }
 

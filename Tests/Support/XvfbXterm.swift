@@ -24,7 +24,9 @@ public final class XvfbXterm {
         _ = try Requirement.tool("convert", package: "imagemagick")
     }
 
-    public init() throws {
+    /// `screen`: the display's size (xterm is placed at its top-left; a 100×30 xterm in DejaVu Sans
+    /// Mono 11 is 900×570 pixels).
+    public init(screen: String = "800x600x24") throws {
         try Self.requireTools()
         // A display no other run uses: from 60 + the pid's last digits, the first without a lock file.
         var n = 60 + Int(getpid() % 30)
@@ -34,7 +36,7 @@ public final class XvfbXterm {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let x = Process()
         x.executableURL = URL(fileURLWithPath: Self.tool("Xvfb")!)
-        x.arguments = [display, "-screen", "0", "800x600x24", "-nolisten", "tcp"]
+        x.arguments = [display, "-screen", "0", screen, "-nolisten", "tcp"]
         x.standardOutput = FileHandle.nullDevice
         x.standardError = FileHandle.nullDevice
         try x.run()
@@ -45,13 +47,16 @@ public final class XvfbXterm {
     }
 
     /// Starts xterm (VT340, 80×24, at the screen's top-left, black on white) running `script`.
-    public func run(_ script: String, cols: Int = 80, rows: Int = 24) throws {
+    /// `face`: a FreeType font and its size (`-fa`, `-fs`; V1 tests DejaVu Sans Mono 11), nil for
+    /// xterm's default bitmap font (6×13).
+    public func run(_ script: String, cols: Int = 80, rows: Int = 24, face: (name: String, size: Int)? = nil) throws {
         let file = dir.appendingPathComponent("run.sh")
         try ("#!/bin/sh\n" + script + "\n").write(to: file, atomically: true, encoding: .utf8)
         let t = Process()
         t.executableURL = URL(fileURLWithPath: Self.tool("xterm")!)
         t.arguments = ["-ti", "vt340", "-geometry", "\(cols)x\(rows)+0+0", "-bw", "0", "-fg", "black", "-bg", "white",
-                       "-xrm", "XTerm*internalBorder: 0", "-e", "/bin/sh", file.path]
+                       "-xrm", "XTerm*internalBorder: 0"]
+            + (face.map { ["-fa", $0.name, "-fs", "\($0.size)"] } ?? []) + ["-e", "/bin/sh", file.path]
         t.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
         t.standardOutput = FileHandle.nullDevice
         t.standardError = FileHandle.nullDevice
@@ -61,13 +66,15 @@ public final class XvfbXterm {
 
     /// Runs `argv` in xterm through the pty relay (`setup`: shell lines before it, e.g. exports),
     /// so that `type` can type into it; afterwards the window stays 30 s.
-    public func runTyping(_ argv: [String], setup: String = "", cols: Int = 80, rows: Int = 24) throws {
+    public func runTyping(_ argv: [String], setup: String = "", cols: Int = 80, rows: Int = 24,
+                          face: (name: String, size: Int)? = nil) throws {
         let python = try Requirement.tool("python3", package: "python3")
         let fifo = dir.appendingPathComponent("keys").path
+        unlink(fifo)  // a kept directory (LIVEBLOG_KEEP_SHOTS) of an earlier run on this display
         guard mkfifo(fifo, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
         keys = fifo
         let quoted = ([python, TestPaths.support + "/Python/pty_relay.py", fifo] + argv).map { "'\($0)'" }
-        try run(setup + "\n" + quoted.joined(separator: " ") + "\nsleep 30", cols: cols, rows: rows)
+        try run(setup + "\n" + quoted.joined(separator: " ") + "\nsleep 30", cols: cols, rows: rows, face: face)
     }
 
     /// Types `text` into the program `runTyping` started, as if from the keyboard.

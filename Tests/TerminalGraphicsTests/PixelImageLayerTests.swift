@@ -114,8 +114,58 @@ final class PixelImageLayerTests: XCTestCase {
         XCTAssertTrue(f.contains("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=p,i=1"), f.prefix(60).debugDescription)
         XCTAssertTrue(layer.teardown().starts(with: Array("\u{1B}Ptmux;".utf8)))
     }
+    /// The pixel rows a sixel image's bands cover (six a band: what moves xterm's cursor).
+    static func bandPixels(_ bytes: [UInt8]) -> Int {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let start = text.range(of: "\u{1B}P"), let end = text.range(of: "\u{1B}\\", range: start.upperBound..<text.endIndex)
+        else { return 0 }
+        let body = text[start.upperBound..<end.lowerBound]
+        var bands = body.filter { $0 == "-" }.count + 1
+        if body.hasSuffix("-") { bands -= 1 }
+        return bands * 6
+    }
+
+    /// V1 (issue 40): with xterm's 13-px cell rows, an image that ends on the list's last row
+    /// (above the toolbar, the screen's last) is not padded to whole bands into the toolbar's
+    /// row: its bands end inside its own rows. Higher up, padding stays within the list.
+    func testV1_sixelBandsNeverReachTheToolbarsRow() throws {
+        let cell = CellPixelSize(width: 6, height: 13)
+        let area = 2..<23 // a 24-row screen: the two-row navigation bar, the toolbar on row 23
+        for (top, rows) in [(20, 3), (21, 5), (22, 1), (19, 4), (10, 1)] {
+            let layer = PixelImageLayer(proto: .sixel, cell: cell)
+            let req = PixelImageRequest(key: 1, top: top, col: 0, rows: rows, cols: 10)
+            let f = layer.frame([req], area: area, screenRows: 24) { _ in self.image }
+            let lo = max(top, area.lowerBound), hi = min(top + rows, area.upperBound)
+            let band = Self.bandPixels(f.bytes)
+            XCTAssertGreaterThan(band, 0, "\(top)+\(rows): drawn")
+            XCTAssertLessThanOrEqual(lo * 13 + band, (hi < area.upperBound ? area.upperBound : hi) * 13,
+                                     "\(top)+\(rows): bands of \(band) px from row \(lo) reach past the list")
+            XCTAssertTrue(text(f).contains("\u{1B}[\(lo + 1);1H\u{1B}P"), "\(top)+\(rows)")
+        }
+    }
+
+    /// V1: with no bars (the list is the whole screen) no picture is drawn on the screen's last
+    /// row, in any protocol.
+    func testV1_noPictureOnTheScreensLastRow() {
+        let cell = CellPixelSize(width: 6, height: 13)
+        for proto in [GraphicsProtocol.sixel, .iterm2, .kitty] {
+            let layer = PixelImageLayer(proto: proto, cell: cell)
+            let only = layer.frame([PixelImageRequest(key: 1, top: 23, col: 0, rows: 2, cols: 10)], area: 0..<24,
+                                   screenRows: 24) { _ in self.image }
+            XCTAssertTrue(only.bytes.isEmpty, "\(proto): an image on the last row alone is not drawn")
+            let layer2 = PixelImageLayer(proto: proto, cell: cell)
+            let two = layer2.frame([PixelImageRequest(key: 1, top: 21, col: 0, rows: 3, cols: 10)], area: 0..<24,
+                                   screenRows: 24) { _ in self.image }
+            XCTAssertTrue(text(two).contains("\u{1B}[22;1H"), "\(proto): its rows above the last are drawn")
+            if proto == .sixel {
+                XCTAssertLessThanOrEqual(21 * 13 + Self.bandPixels(two.bytes), 23 * 13, "sixel bands end above the last row")
+            }
+            if proto == .kitty { XCTAssertTrue(text(two).contains("r=2"), "kitty: two rows placed, \(text(two).suffix(80))") }
+        }
+    }
 }
 
 enum SixelDecoderHarness {
     static func decode(_ b: [UInt8]) -> SixelImage? { SixelImage.decode(b) }
+
 }

@@ -211,9 +211,11 @@ final class AppInputTests: XCTestCase {
         XCTAssertTrue(Fixture.draw(app.world, app.ui).text().contains("not while recording"))
     }
 
-    /// T2: m, p, n cycle the mode, platform and network; badges follow.
+    /// T2, V2: with the lab's keys (`--lab`), m, p, n cycle the mode, platform and network;
+    /// badges follow.
     func testT2_modePlatformNetworkKeys() throws {
         let app = try makeApp()
+        app.lab = true
         char(app, "m"); XCTAssertEqual(app.world.config.mode, .nested)
         char(app, "m"); XCTAssertEqual(app.world.config.mode, .header)
         char(app, "m"); XCTAssertEqual(app.world.config.mode, .content)

@@ -77,7 +77,7 @@ final class ChromeScreenTests: XCTestCase {
             let g = assertListUncovered(w, cols: c, rows: r, "pill at \(c)x\(r)")
             assertGolden("live-pill-\(c)x\(r)", g)
             assertLightGolden("live-pill-\(c)x\(r)", w)
-            XCTAssertTrue(g.rowText(r - 1).contains("↑ 3 new posts (N)"), g.rowText(r - 1))
+            XCTAssertTrue(g.rowText(r - 1).contains("↑ 3 new posts (0)"), g.rowText(r - 1))
             let app = App(world: w)
             app.screenCols = c
             let col = try XCTUnwrap(g.rowText(r - 1).range(of: "new posts").map {

@@ -14,7 +14,9 @@ final class DumpTests: XCTestCase {
     /// Runs the binary with stdin from /dev/null (or `stdinPath`), stdout and stderr to files.
     func run(_ args: [String], stdinPath: String = "/dev/null",
              env: [String: String] = [:]) throws -> (status: Int32, out: [UInt8], err: String) {
-        let r = Subprocess.output(try Requirement.liveblogBinary(), args, stdin: stdinPath, env: env)
+        // V6: the dump reads times in the reader's zone; UTC unless a test says otherwise.
+        let r = Subprocess.output(try Requirement.liveblogBinary(), args, stdin: stdinPath,
+                                  env: ["TZ": "UTC"].merging(env) { $1 })
         XCTAssertNotEqual(r.code, -1, "the binary starts and ends: \(r.err)")
         return (r.code, r.bytes, r.err)
     }
@@ -28,7 +30,7 @@ final class DumpTests: XCTestCase {
 
     func dumpText(_ lb: Liveblog, width: Int, from start: Int = 0) -> String {
         var text = ""
-        PlainText.write(lb, width: width, from: start) { text += $0 + "\n"; return true }
+        PlainText.write(lb, width: width, from: start, zone: TimeZone(identifier: "UTC")) { text += $0 + "\n"; return true }
         return text
     }
 
@@ -62,7 +64,7 @@ final class DumpTests: XCTestCase {
 
     func testL7_T8_dumpMarksHighlightsLinksMediaAndEmbeds() throws {
         let text = dumpText(try Fixture.sample(), width: 80)
-        for needle in ["2024-05-18 17:20Z (id ev-068)", "[milestone] (id ev-057)", "[sticky]", "[inplace]",
+        for needle in ["2024-05-18 17:20 UTC (id ev-068)", "[milestone] (id ev-057)", "[sticky]", "[inplace]",
                        "our site[1].", "[1] https://www.example.com/coastal-cup",
                        "[image: The trophy on the podium, 96×128]",
                        "[embed: https://www.youtube.com/watch?v=coastal-cup-final-highlights]",
@@ -71,7 +73,18 @@ final class DumpTests: XCTestCase {
         }
         // Newest first (L4): the first post line is the newest post.
         let firstPost = text.components(separatedBy: "\n").first { $0.hasPrefix("2024-") }
-        XCTAssertEqual(firstPost, "2024-05-18 17:20Z (id ev-068)")
+        XCTAssertEqual(firstPost, "2024-05-18 17:20 UTC (id ev-068)")
+    }
+
+    /// V6: the dump reads post times in the reader's zone, the zone marked, as the list does.
+    func testV6_dumpTimesAreInTheReadersZoneMarked() throws {
+        let r = try run(["dump", Fixture.samplePath, "--width", "80"], env: ["TZ": "Europe/Berlin"])
+        XCTAssertEqual(r.status, 0, r.err)
+        let text = String(decoding: r.out, as: UTF8.self)
+        XCTAssertTrue(text.contains("2024-05-18 19:20 UTC+2 (id ev-068)"), String(text.prefix(400)))
+        XCTAssertFalse(text.contains("17:20Z"), "no UTC time left unmarked")
+        XCTAssertEqual(PlainText.time(0, in: TimeZone(secondsFromGMT: 19800)!), "1970-01-01 05:30 UTC+5:30")
+        XCTAssertEqual(PlainText.time(0, in: TimeZone(secondsFromGMT: -4 * 3600)!), "1969-12-31 20:00 UTC-4")
     }
 
     func testC6_dumpEventStartsThereAndAnUnknownIdIsExit65() throws {

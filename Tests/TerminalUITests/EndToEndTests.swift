@@ -128,7 +128,7 @@ final class EndToEndTests: XCTestCase {
             return ls.count >= 24 && ls[23].contains("j/k scroll") || ls.count >= 24 && ls[23].contains("jump #")
         }
         for l in lines(small) { XCTAssertLessThanOrEqual(l.count, 80) }
-        XCTAssertTrue(lines(small)[1].contains("content"), "badges on the nav bar at 80 columns")
+        XCTAssertTrue(lines(small)[1].contains("liveblog · www.example.com"), "the nav bar at 80 columns")
 
         // q exits 0 with the terminal restored.
         keys("q")

@@ -39,20 +39,20 @@ extension EndToEndTests {
         let url = server.origin + "/files/derby.html?type=text/html"
         try start(cols: 100, rows: 30, args: "view --engine chromium --page-url '\(url)' --post-selector .entry "
                   + "--post-id-attribute data-entry --highlight-selector .featured "
-                  + "--chapter-selector '.featured h3.chapter' --scorer-selector .goal")
+                  + "--chapter-selector '.featured h3.chapter' --scorer-selector .goal", env: "TZ=UTC")
         waitFor("the page", timeout: 30) { $0.contains("Harbour derby") && $0.contains("A quiet spell") }
         keys("h")
         var panel = waitFor("the highlights panel") { $0.contains("Highlights") }
-        XCTAssertTrue(panel.contains("1  19:15  Second half"), panel)
-        XCTAssertTrue(panel.contains("2  18:31  Red card for the visitors' captain."), panel)
+        XCTAssertTrue(panel.contains("1  19:15 UTC  Second half"), panel)
+        XCTAssertTrue(panel.contains("2  18:31 UTC  Red card for the visitors' captain."), panel)
         XCTAssertFalse(panel.contains("quiet spell in midfield.  "), panel)
         keys("Escape", "c")
         panel = waitFor("the chapters panel") { $0.contains("Chapters") }
-        XCTAssertTrue(panel.contains("1  19:15  Second half"), panel)
+        XCTAssertTrue(panel.contains("1  19:15 UTC  Second half"), panel)
         XCTAssertFalse(panel.contains("Red card"), panel)
         keys("Escape", "s")
         panel = waitFor("the scorers panel") { $0.contains("Scorers") }
-        XCTAssertTrue(panel.contains("1  19:52  Goal: Okafor heads in, 2–1"), panel)
+        XCTAssertTrue(panel.contains("1  19:52 UTC  Goal: Okafor heads in, 2–1"), panel)
         // Enter jumps to the goal's post on the page.
         keys("Enter")
         waitFor("the jump to the goal", timeout: 20) { $0.contains("jump #1 → n4") }

@@ -25,7 +25,9 @@ final class GoldenScreenTests: XCTestCase {
             assertGolden("top-\(size)", g)
             // Issue 32: the page shows the title at the top; the bar shows it once that has scrolled away.
             XCTAssertTrue(g.text().contains("Coastal Cup Final"), g.text())
-            for badge in ["content", "ios", "hook 2p", "instant"] { XCTAssertTrue(g.text().contains(badge), "badge \(badge)") }
+            // V4: a reader's bar shows only the badges that are not the defaults (instant here).
+            XCTAssertTrue(g.rowText(1).contains("instant"), g.rowText(1))
+            for badge in ["content", "ios", "hook 2p"] { XCTAssertFalse(g.rowText(1).contains(badge), "badge \(badge)") }
         }
     }
 

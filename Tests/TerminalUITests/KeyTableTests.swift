@@ -27,6 +27,8 @@ final class KeyTableTests: XCTestCase {
         case .enter: return .enter
         case .escape: return .escape
         case .backspace: return .backspace
+        case .ctrlD: return .ctrl("d")
+        case .ctrlU: return .ctrl("u")
         }
     }
 
@@ -55,6 +57,8 @@ final class KeyTableTests: XCTestCase {
             }
         }
         check(KeyMap.list, "list")
+        check(KeyMap.reader, "reader")
+        check(KeyMap.lab, "lab")
         check(KeyMap.linkOffer, "link offer")
         check(PanelOverlay.keys, "panel")
         check(PromptOverlay.keys, "prompt")
@@ -67,10 +71,13 @@ final class KeyTableTests: XCTestCase {
     /// The help screen shows every binding of the list and of a link offer, whole, at 80 × 24 and
     /// 120 × 40; and every key it names is bound.
     func testT2_helpShowsEveryBoundKeyAndNamesNoUnboundOne() throws {
-        let bindings = KeyMap.list.bindings.map { ($0.label, $0.help) }
+        let bindings = KeyMap.reader.bindings.map { ($0.label, $0.help) }
             + KeyMap.linkOffer.bindings.map { ($0.label, $0.help) }
+            + KeyMap.lab.bindings.map { ($0.label, $0.help) }
         XCTAssertEqual(HelpOverlay.entries.count,
-                       bindings.count + HelpOverlay.overlayEntries.count + HelpOverlay.pointer.count)
+                       bindings.count - KeyMap.lab.bindings.count + HelpOverlay.overlayEntries.count
+                       + HelpOverlay.pointer.count)
+        XCTAssertEqual(HelpOverlay.labEntries.count, KeyMap.lab.bindings.count)
         for (cols, rows) in [(80, 24), (120, 40), (40, 12)] {
             let w = try Fixture.world(cols: cols, rows: rows)
             w.advance(to: 60)
@@ -91,10 +98,12 @@ final class KeyTableTests: XCTestCase {
             }
         }
         // What the lines' key columns name: each entry's label starts a cell of some line.
-        for e in HelpOverlay.entries where !HelpOverlay.pointer.contains(where: { $0.0 == e.label }) {
+        for e in HelpOverlay.entries + HelpOverlay.labEntries
+        where !HelpOverlay.pointer.contains(where: { $0.0 == e.label }) {
             guard let keys = Self.keys(inLabel: e.label) else { return XCTFail("\(e.label) names no key") }
             for k in keys {
-                let bound = KeyMap.list.action(for: k) != nil || KeyMap.linkOffer.action(for: k) != nil
+                let bound = KeyMap.reader.action(for: k) != nil || KeyMap.linkOffer.action(for: k) != nil
+                || KeyMap.lab.action(for: k) != nil
                 || PromptOverlay.keys.action(for: k) != nil || PanelOverlay.keys.action(for: k) != nil
                 || PlayerConfirmation.keys.action(for: k) != nil || TimelineOverlay.keys.action(for: k) != nil
                 XCTAssertTrue(bound, "help names \(k.name), which nothing answers")
@@ -104,8 +113,9 @@ final class KeyTableTests: XCTestCase {
         }
     }
 
-    /// The app and the World answer exactly the keys the key map binds: a bound key changes
-    /// something (a world input, an overlay, a message, quitting), an unbound one nothing.
+    /// The app answers exactly the keys the reader's map binds (V2): a bound key changes something
+    /// (a world input, as the World's key for its action; an overlay, a message, quitting); an
+    /// unbound one changes nothing and says so in the toolbar.
     func testT2_theAppAnswersExactlyTheBoundKeys() throws {
         for k in Self.candidates {
             let app = App(world: try Fixture.world(cols: 80, rows: 24))
@@ -113,11 +123,20 @@ final class KeyTableTests: XCTestCase {
             var records: [TraceRecord] = []
             app.world.sink = { records.append($0) }
             app.handle(.key(Self.terminalKey(k)))
-            let keyInputs = records.filter { if case .input(.key, _, _) = $0.event { return true } else { return false } }
+            let keyInputs = records.compactMap { r -> String? in
+                if case .input(.key, let d, _) = r.event { return d } else { return nil }
+            }
+            let action = KeyMap.reader.action(for: k)
+            guard let action else {
+                XCTAssertTrue(records.isEmpty && app.ui.overlay == nil && app.running, "\(k.name) is unbound")
+                XCTAssertEqual(app.ui.message?.text, "\(k.label): not a key here · ? help", k.name)
+                continue
+            }
             let answered = !records.isEmpty || app.ui.overlay != nil || app.ui.message != nil || !app.running
-            let action = KeyMap.list.action(for: k)
-            XCTAssertEqual(answered, action != nil, "\(k.name): bound \(action.map { "\($0)" } ?? "to nothing")")
-            if case .world = action { XCTAssertEqual(keyInputs.count, 1, "\(k.name) is a world input") } else {
+            XCTAssertTrue(answered, "\(k.name): bound to \(action)")
+            if case .world(let a) = action {
+                XCTAssertEqual(keyInputs, [KeyMap.worldKey(for: a)?.name].compactMap { $0 }, "\(k.name) is a world input")
+            } else {
                 XCTAssertTrue(keyInputs.isEmpty, "\(k.name) is the app's, no world input")
             }
         }
@@ -139,12 +158,12 @@ final class KeyTableTests: XCTestCase {
     /// the ones they were before the key map (P5, T2).
     func testT2_worldAndScrollKeysAreTheTracesOwn() {
         let scroll: Set<KeyName> = [.char("j"), .char("k"), .down, .up, .space, .char("b"), .pageDown, .pageUp,
-                                    .char("g"), .char("G"), .home, .end, .char("J"), .char("K")]
+                                    .char("g"), .char("G"), .home, .end, .char("J"), .char("K"), .ctrlD, .ctrlU]
         XCTAssertEqual(KeyName.scrollKeys, scroll)
         XCTAssertEqual(KeyName.worldKeys, scroll.union([.tab, .backTab, .enter, .escape, .left, .right, .char("m"),
                                                          .char("p"), .char("o"), .char("n"), .char("i"), .char("l"),
                                                          .char("r"), .backspace, .char("H"), .char("L"), .char("N"),
                                                          .char("d")]))
-        XCTAssertEqual(Toolbar.keys, "j/k scroll · J/K fling · / search · h c s panels · t timeline · ? help · q quit")
+        XCTAssertEqual(Toolbar.keys, "j/k scroll · / search · h c s panels · ? help · q quit")
     }
 }

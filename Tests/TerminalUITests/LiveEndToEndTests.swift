@@ -47,7 +47,7 @@ extension EndToEndTests {
             XCTAssertTrue(lines(screen)[23].contains("new post"), "the pill is in the toolbar")
         }
         XCTAssertGreaterThanOrEqual(seen, first + 3)
-        keys("N")
+        keys("0")
         waitFor("the newest post at the top") { !$0.contains("new post") }
         keys("q")
         XCTAssertEqual(waitForExit(), "EXIT=0")

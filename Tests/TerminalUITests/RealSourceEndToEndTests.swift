@@ -48,7 +48,8 @@ final class RealSourceEndToEndTests: XCTestCase {
         // is one even shade with a label).
         let screen = waitFor("the JPEG drawn as an image") { $0.filter(Self.isImageRow).count >= 4 }
         XCTAssertTrue(screen.contains { $0.contains("Second post") })
-        XCTAssertTrue(screen.contains { $0.contains("real") }, "the network badge says real")
+        // V4: a URL's network is real, the default: no badge says so; the bar names the host.
+        XCTAssertTrue(screen.contains { $0.contains("liveblog · 127.0.0.1") }, "the bar names the source")
         tmux.keys("q")
     }
 
@@ -84,7 +85,7 @@ final class RealSourceEndToEndTests: XCTestCase {
         try server.setLiveStep(1)
         let after = waitFor("the new-posts pill") { $0.contains { $0.contains("1 new post") } }
         XCTAssertEqual(after.firstIndex(of: line), row, "the text under the reader did not move")
-        tmux.keys("N")
+        tmux.keys("0")
         waitFor("the newest post at the top") { $0.contains { $0.contains("Post 13 arrives live") } }
         tmux.keys("q")
     }

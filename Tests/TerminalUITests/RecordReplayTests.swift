@@ -109,7 +109,7 @@ final class RecordSignalTests: XCTestCase {
         let rec = workDir + "/session.json"
         start("--record '\(rec)'")
         waitFor("the sample") { tmux.capture().contains("Coastal Cup Final") }
-        for k in ["j", "j", "p"] { tmux.keys(k) }
+        for k in ["j", "j", "x", "p"] { tmux.keys(k) }  // V2: x then p, the lab's platform key
         waitFor("the platform switch") { tmux.capture().contains("android") }
         let pid = try XCTUnwrap(tmux.programPid())
         kill(pid, sig)

@@ -57,7 +57,49 @@ final class SearchTests: XCTestCase {
         app.handle(.key(.escape))
         XCTAssertNil(app.ui.search)
         app.handle(.key(.char("n")))
-        XCTAssertNotEqual(w.page.networkProfile, network, "after Esc, n cycles the network again")
+        XCTAssertEqual(w.page.networkProfile, network, "V2: after Esc, n is still the search's (no search)")
+        XCTAssertEqual(app.ui.message?.text, "n: no search · / searches")
+    }
+
+    /// V3: a phrase with a space (the space bar types in the prompt), in any case, found with its
+    /// count and highlighted; the toolbar shows the reading position.
+    func testV3_aPhraseWithSpacesIsFoundCountedAndHighlighted() throws {
+        let w = try Fixture.world(cols: 80, rows: 24)
+        w.advance(to: 60)
+        let app = App(world: w)
+        type(app, "half-time STATS")
+        let s = try XCTUnwrap(app.ui.search, app.ui.message?.text ?? "no search")
+        XCTAssertEqual(s.query, "half-time STATS")
+        XCTAssertEqual(s.ids, SearchState.matches("Half-time stats", in: w.page.liveblog))
+        XCTAssertFalse(s.ids.isEmpty)
+        w.advance(to: 2400)  // the jump's hold over: the search and the position
+        let g = Fixture.draw(w, app.ui)
+        let bar = g.rowText(23)
+        XCTAssertTrue(bar.contains("/half-time STATS 1/\(s.ids.count)"), bar)
+        let index = try XCTUnwrap(w.page.liveblog.index(ofPost: s.ids[0]))
+        XCTAssertTrue(bar.contains("post \(index + 1)/\(w.page.liveblog.posts.count) · "), bar)
+        let hit = (0..<24).flatMap { row in (0..<80).map { (row, $0) } }.first { row, col in
+            g.styleAt(row: row, col: col) == Theme(caps: .testDefault).searchMatch
+        }
+        let (row, col) = try XCTUnwrap(hit, g.text())
+        XCTAssertEqual(String(g.rowText(row).dropFirst(col).prefix(15)).lowercased(), "half-time stats")
+        XCTAssertEqual(SearchState.fold("Half-time\n  Stats"), "half-time stats")
+    }
+
+    /// V3: the position reads the post at the top of the list of all and the percentage scrolled.
+    func testV3_thePositionFollowsTheReader() throws {
+        let w = try Fixture.world(cols: 80, rows: 24)
+        w.advance(to: 60)
+        let app = App(world: w)
+        let n = w.page.liveblog.posts.count
+        let top = Fixture.draw(w, app.ui).rowText(23).trimmingCharacters(in: .whitespaces)
+        XCTAssertTrue(top.hasSuffix("post 1/\(n) · 0 %"), top)
+        XCTAssertTrue(top.hasPrefix("j/k scroll · / search · h c s panels"), top)
+        app.handle(.key(.char("G")))
+        w.advance(to: w.tick + 600)
+        let bar = Fixture.draw(w, app.ui).rowText(23).trimmingCharacters(in: .whitespaces)
+        XCTAssertTrue(bar.hasSuffix("100 %"), bar)
+        XCTAssertFalse(bar.contains("post 1/"), bar)
     }
 
     func testL6_exactPostIdStillJumps() throws {

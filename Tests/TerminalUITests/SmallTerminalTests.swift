@@ -20,7 +20,7 @@ final class SmallTerminalTests: XCTestCase {
             let nav = g.rowText(1)
             let words = nav.split(separator: " ").map(String.init)
             // The origin may end in an ellipsis; every badge is whole.
-            let whole = Set(["◀", "H", "content", "ios", "hook", "2p", network.rawValue, "liveblog", "·"])
+            let whole = Set(["◀", "H", "content", "ios", "hook", "2p", network.rawValue, "liveblog", "·", "www.example.com"])
             for word in words where !word.hasSuffix("…") {
                 XCTAssertTrue(whole.contains(word), "a cut badge '\(word)' in: \(nav)")
             }
@@ -35,8 +35,8 @@ final class SmallTerminalTests: XCTestCase {
 
     func testT1_hintKeepsWholeHintsAndTheWayOut() {
         XCTAssertEqual(Toolbar.keys(fitting: 200), Toolbar.keys)
-        XCTAssertEqual(Toolbar.keys(fitting: 40), "j/k scroll · J/K fling · ? help · q quit")
-        XCTAssertEqual(Toolbar.keys(fitting: 39), "j/k scroll · ? help · q quit")
+        XCTAssertEqual(Toolbar.keys(fitting: 40), "j/k scroll · / search · ? help · q quit")
+        XCTAssertEqual(Toolbar.keys(fitting: 38), "j/k scroll · ? help · q quit")
         XCTAssertEqual(Toolbar.keys(fitting: 16), "? help · q quit")
     }
 }

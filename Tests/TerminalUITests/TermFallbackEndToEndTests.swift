@@ -32,14 +32,14 @@ extension EndToEndTests {
     }
 
     func testT2_dumbTermReadsPostsAsLines() throws {
-        try start(cols: 80, rows: 30, env: "TERM=dumb")
+        try start(cols: 80, rows: 30, env: "TERM=dumb TZ=UTC")
         var screen = waitFor("the first post as lines") {
-            $0.contains("2024-05-18 17:20Z (id ev-068)") && $0.contains("Keys:")
+            $0.contains("2024-05-18 17:20 UTC (id ev-068)") && $0.contains("Keys:")
         }
         XCTAssertTrue(screen.contains("report and reaction on our site[1]."), screen)
         XCTAssertEqual(format("#{alternate_on}"), "0", "no alternate screen")
         keys("j")
-        screen = waitFor("the next post") { $0.contains("2024-05-18 17:15Z (id ev-067)") }
+        screen = waitFor("the next post") { $0.contains("2024-05-18 17:15 UTC (id ev-067)") }
         // The cursor is on the last line of the post being read.
         let rows = lines(screen)
         let cursorRow = Int(format("#{cursor_y}")) ?? -1

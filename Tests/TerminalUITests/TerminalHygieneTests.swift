@@ -176,7 +176,7 @@ final class TerminalHygieneTests: XCTestCase {
         XCTAssertTrue(screen.contains("HYGIENE"), screen)
         XCTAssertTrue(screen.contains("OMEGA-MARK"), screen)
         XCTAssertTrue(screen.contains("after clear"), screen)
-        XCTAssertTrue(screen.contains("content") && screen.contains("ios"), "the nav bar badges: \(screen)")
+        XCTAssertTrue(screen.contains("liveblog ·"), "the nav bar: \(screen)")
         XCTAssertTrue(screen.contains("\u{241B}"), "visible placeholders: \(screen)")
         // The clipboard was not written (OSC 52 goes to tmux's buffers when allowed).
         XCTAssertFalse(tmux("list-buffers").contains("Hello"), "OSC 52 reached tmux")
@@ -239,7 +239,7 @@ final class TerminalHygieneTests: XCTestCase {
             let lines = last.components(separatedBy: "\n")
             return lines.count >= 30
                 && lines[0...1].joined().contains("HYGIENE")
-                && lines[1].contains("content")
+                && lines[1].contains("liveblog ·")
                 && (lines[29].contains("jump #") || lines[29].contains("j/k"))
                 && lines.prefix(30).allSatisfy { $0.count <= 100 }
         }
