@@ -182,7 +182,6 @@ final class TerminalHygieneTests: XCTestCase {
         XCTAssertFalse(tmux("list-buffers").contains("Hello"), "OSC 52 reached tmux")
         // Panels (ids, labels) and the console: still no escape leaks.
         tmux("send-keys", "-t", session, "h")
-        usleep(300_000)
         XCTAssertTrue(waitFor("the highlights panel") { capture().contains("Highlights") }, capture())
         tmux("send-keys", "-t", session, "Escape")
         tmux("send-keys", "-t", session, "~")
