@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 import TestSupport
 
-/// SPEC 17 through the real binary: bundled scenarios run in Chromium by `simulate --engine
+/// The real page (docs/engine.md) through the real binary: bundled scenarios run in Chromium by `simulate --engine
 /// chromium` (X1, X7, X10), both engines compared (X8), a missing engine (exit 69) and a browser
 /// killed mid-run (X2). Each test's browser ends with its `liveblog` process. Without Chromium
 /// these tests skip; with CI=true they fail instead (the set-up installs chromium-headless-shell).
