@@ -106,7 +106,7 @@ final class TerminalHygieneTests: XCTestCase {
         for i in 2..<60 { events.append(ev("p\(i)", 1_700_008_000 - i * 60, "Post number \(i) with some words to wrap across the line, filler filler filler.")) }
         let json = "{\"game\": {\"local_id\": \"G\(osc)\", \"meta_info\": {\"title\": \"HYGIENE \(osc)\(cls) TITLE\"}}, \"events\": [\(events.joined(separator: ","))]}"
         let path = dir + "/hygiene.json"
-        FileManager.default.createFile(atPath: path, contents: json.data(using: .utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: json.data(using: .utf8))
         return path
     }
 
