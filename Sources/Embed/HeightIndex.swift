@@ -1,5 +1,5 @@
 /// Post heights as prefix sums (a Fenwick tree): the top of post i, the post at y, and a
-/// height change are all O(log n) (DESIGN principle 5, B2). Structural changes (posts
+/// height change are all O(log n) (principle 5 of docs/architecture.md, B2). Structural changes (posts
 /// arriving at the top) rebuild in O(n), which is rare; appends at the bottom are O(log n) each.
 /// Heights are whole points, so every sum is exact in a Double.
 public struct HeightIndex: Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 import LiveblogModel
 
-/// The page's layout (E1, DESIGN principle 5, issue 6): the header block, every loaded post's
+/// The page's layout (E1, principle 5 of docs/architecture.md, issue 6): the header block, every loaded post's
 /// height as prefix sums, and a bounded cache of built items. Heights are exact at all times (a
 /// jump's `top` depends on the heights above the post): they are measured by the same walk that
 /// builds items (`ColumnSink`), counting lines instead of building them. Items are built only

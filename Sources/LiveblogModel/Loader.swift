@@ -102,7 +102,7 @@ public enum LiveblogLoader {
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
         guard i < bytes.count else { throw LiveblogError(file: name, place: "", message: "the file is empty; " + supportedFormats) }
         if bytes[i] == UInt8(ascii: "<") { return try loadHTML(bytes: bytes, name: name, baseDirectory: baseDirectory) }
-        try bytes.withUnsafeBufferPointer { try PostSizeLimit.check($0, name: name) }
+        _ = try bytes.withUnsafeBufferPointer { try PostSizeLimit.check($0, name: name) }
         // The native shape, event by event (issue 6); anything else, or any error, takes the full path.
         if let lb = TickarooFormat.loadStreaming(bytes: bytes, name: name, baseDirectory: baseDirectory) { return lb }
         let json: JSONValue

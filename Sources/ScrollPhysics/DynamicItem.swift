@@ -129,7 +129,7 @@ public struct DynamicItem: Sendable, Equatable {
                      velocity: v0, resistance: resistance)
     }
 
-    /// The whole fling as a function of time (DESIGN principle 2).
+    /// The whole fling as a function of time (principle 2, docs/architecture.md).
     public static func motion(velocity v0: Double, resistance: Double = defaultResistance) -> FlingMotion {
         FlingMotion(velocity: v0, resistance: resistance)
     }

@@ -1,6 +1,6 @@
 import VirtualTime
 
-// Scroll animations as values (DESIGN principle 2): from, to, duration, curve.
+// Scroll animations as values (principle 2, docs/architecture.md): from, to, duration, curve.
 
 /// An animated change of a scroll offset from `from` to `to` over `duration` seconds.
 public struct ScrollAnimation: TimedMotion, Equatable {

@@ -1,4 +1,4 @@
-// DESIGN principle 2: "Motion is a function of time". An animation is a value with a
+// Principle 2 of docs/architecture.md: "Motion is a function of time". An animation is a value with a
 // duration and a closed form; nobody owns a timer.
 
 /// A motion that is a pure function of the time since it started.

@@ -8,6 +8,13 @@ public struct CapabilityProbe {
     public var timeoutMs: Int
     public var input: Int32
     public var output: Int32
+    /// The clock the timeout is measured on, in nanoseconds (a test gives a virtual one).
+    var now: () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
+    /// Waits up to `ms` for input on `fd`; whether some came (a test advances its clock here).
+    var waitForInput: (_ fd: Int32, _ ms: Int32) -> Bool = { fd, ms in
+        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&p, 1, ms) > 0
+    }
 
     public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, timeoutMs: Int = 150) {
         self.input = input
@@ -40,15 +47,14 @@ public struct CapabilityProbe {
     /// Reads until the DA1 reply is complete or the deadline passes.
     func collect() -> [UInt8] {
         var bytes: [UInt8] = []
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = now()
         let deadline = start + UInt64(max(0, timeoutMs)) * 1_000_000
         var buf = [UInt8](repeating: 0, count: 4096)
         while true {
-            let now = DispatchTime.now().uptimeNanoseconds
+            let now = now()
             if now >= deadline { break }
-            var p = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
             let waitMs = Int32(clamping: (deadline - now + 999_999) / 1_000_000)
-            if poll(&p, 1, waitMs) <= 0 { continue }
+            if !waitForInput(input, waitMs) { continue }
             let n = buf.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if n <= 0 { break }
             bytes.append(contentsOf: buf[0..<n])

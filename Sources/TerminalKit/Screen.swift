@@ -2,7 +2,7 @@ import ImageDecoding
 import TextCells
 import TerminalGraphics
 
-/// Where the renderer draws: the ncurses screen or an off-screen grid (DESIGN principle 4).
+/// Where the renderer draws: the ncurses screen or an off-screen grid (principle 4, docs/architecture.md).
 /// Rows and columns are 0-based; (0, 0) is the top-left cell.
 public protocol Screen: AnyObject {
     var cols: Int { get }

@@ -74,7 +74,7 @@ final class ImageCache: @unchecked Sendable {
                          symbols: symbols)
         }
         lock.withLock { inProgress += 1 }
-        queue.async(execute: work)
+        queue.async { work() }
         return .pending
     }
 

@@ -1,7 +1,7 @@
 import TerminalKit
 import TextCells
 
-/// Draws a frame into a Screen (DESIGN principle 3: one state, one view). Every frame draws the
+/// Draws a frame into a Screen (principle 3 of docs/architecture.md: one state, one view). Every frame draws the
 /// whole visible screen from the frame's model, built from the world; ncurses sends only the
 /// differences. Touches only the visible rows: one page query for the visible range (B1).
 public final class Renderer {

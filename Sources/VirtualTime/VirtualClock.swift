@@ -1,4 +1,4 @@
-/// Virtual time (DESIGN principle 1): the world advances in ticks at 120 Hz; the embed's frames run
+/// Virtual time (principle 1, docs/architecture.md): the world advances in ticks at 120 Hz; the embed's frames run
 /// every second tick (60 Hz). This is the one place the rate is written down: every conversion
 /// between seconds and ticks goes through here. Variables that hold ticks are named `tick…`,
 /// variables that hold seconds `seconds`/`t`: never both `now`.

@@ -34,11 +34,11 @@ final class HostileServerTests: XCTestCase {
     }
 
     func testS2_onlyTheLiveblogsOwnImageFilesAreServed() throws {
-        FileManager.default.createFile(atPath: folder + "/images/ok.png", contents: Data(png()))
+        _ = FileManager.default.createFile(atPath: folder + "/images/ok.png", contents: Data(png()))
         try "root:$6$secret".write(toFile: folder + "/liveblogs/shadow", atomically: false, encoding: .utf8)
         XCTAssertEqual(symlink("/etc/passwd", folder + "/images/passwd.png"), 0)
         let outside = NSTemporaryDirectory() + "lb-outside-\(getpid()).png"
-        FileManager.default.createFile(atPath: outside, contents: Data(png()))
+        _ = FileManager.default.createFile(atPath: outside, contents: Data(png()))
         defer { try? FileManager.default.removeItem(atPath: outside) }
         let s = site(["ok": "../images/ok.png", "shadow": "shadow", "etc": "/etc/shadow", "environ": "/proc/self/environ",
                       "link": "../images/passwd.png", "outside": "file://" + outside, "dir": "../images"])
@@ -57,9 +57,9 @@ final class HostileServerTests: XCTestCase {
     }
 
     func testS2_aRequestWithoutTheTokenOrWithAForeignHostGetsNothing() throws {
-        FileManager.default.createFile(atPath: folder + "/images/ok.png", contents: Data(png()))
+        _ = FileManager.default.createFile(atPath: folder + "/images/ok.png", contents: Data(png()))
         let s = site(["m0": "../images/ok.png"])
-        let server = try LoopbackHTTPServer(handler: s.handle)
+        let server = try LoopbackHTTPServer(handler: { s.handle($0) })
         defer { server.stop() }
         let t = RawHTTP.self
         let mine = "Host: 127.0.0.1:\(server.port)\r\nConnection: close\r\n\r\n"

@@ -33,7 +33,7 @@ final class BrowserProcessTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("apt-get install chromium-headless-shell"), "\(error)")
         }
         let plain = NSTemporaryDirectory() + "liveblog-not-an-engine-\(getpid())"
-        FileManager.default.createFile(atPath: plain, contents: Data("x".utf8), attributes: [.posixPermissions: 0o644])
+        _ = FileManager.default.createFile(atPath: plain, contents: Data("x".utf8), attributes: [.posixPermissions: 0o644])
         defer { try? FileManager.default.removeItem(atPath: plain) }
         let env = ["LIVEBLOG_CHROMIUM": plain, "PATH": "/usr/bin"]
         XCTAssertThrowsError(try EngineLocator.locate(environment: env)) { error in

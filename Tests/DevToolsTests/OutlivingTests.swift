@@ -5,10 +5,27 @@ import XCTest
 
 /// X2: the engine never outlives liveblog, even when liveblog is killed with SIGKILL (no handler
 /// runs then): the engine ends when its DevTools pipe closes. A child runner (this test bundle
-/// run again, one test) starts an engine and waits; the test kills the runner with SIGKILL and
-/// checks the engine's group empties.
+/// run again with `runnerKey` set; its class set-up is the runner, no test of it runs) starts an
+/// engine and waits; the test kills the runner with SIGKILL and checks the engine's group empties.
 final class OutlivingTests: XCTestCase {
     static let runnerKey = "LIVEBLOG_ENGINE_RUNNER_FILE"
+
+    /// In the runner (this bundle run again with `runnerKey` set, naming one of the tests below):
+    /// starts an engine, writes its process group and run directory into the file, waits to be
+    /// killed, and exits before any test runs. Not a test: in the suite it does nothing.
+    override class func setUp() {
+        super.setUp()
+        guard let file = ProcessInfo.processInfo.environment[runnerKey] else { return }
+        do {
+            let browser = try Browser.launch()
+            try "\(browser.pid)\n\(browser.runDirectory)\n".write(toFile: file, atomically: true, encoding: .utf8)
+            sleep(60)
+            browser.close()
+            exit(0)
+        } catch {
+            exit(70)
+        }
+    }
 
     func testX2_engineDiesWithARunnerKilledBySIGKILL() throws {
         try killRunner(signal: SIGKILL)
@@ -24,7 +41,7 @@ final class OutlivingTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: file)
         let runner = Process()
         runner.executableURL = URL(fileURLWithPath: try selfExecutable())
-        runner.arguments = ["DevToolsTests.OutlivingTests/testRunner_holdsAnEngine"]
+        runner.arguments = ["DevToolsTests.OutlivingTests/testX2_engineDiesWithARunnerEndedBySIGTERM"]
         runner.environment = ProcessInfo.processInfo.environment.merging([Self.runnerKey: file]) { $1 }
         runner.standardOutput = FileHandle.nullDevice
         runner.standardError = FileHandle.nullDevice
@@ -50,15 +67,6 @@ final class OutlivingTests: XCTestCase {
         // A killed runner could not remove its profile: the next launch does.
         BrowserProcess.removeStaleProfiles()
         XCTAssertFalse(FileManager.default.fileExists(atPath: profile), profile)
-    }
-
-    /// The runner's part: only when started by the test above.
-    func testRunner_holdsAnEngine() throws {
-        guard let file = ProcessInfo.processInfo.environment[Self.runnerKey] else { return }
-        let browser = try Browser.launch()
-        try "\(browser.pid)\n\(browser.runDirectory)\n".write(toFile: file, atomically: true, encoding: .utf8)
-        sleep(60)
-        browser.close()
     }
 
     private func selfExecutable() throws -> String {

@@ -99,7 +99,7 @@ final class PNGDir {
     @discardableResult
     func write(_ name: String, _ bytes: [UInt8]) -> String {
         let p = path + "/" + name
-        FileManager.default.createFile(atPath: p, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: p, contents: Data(bytes))
         return p
     }
 }

@@ -4,7 +4,7 @@ import VirtualTime
 import ScrollPhysics
 @testable import Host
 
-/// SPEC F8, F9, D3 on the android host, against tables computed from AndroidX's ScrollbarHelper and
+/// F8, F9, D3 on the android host, against tables computed from AndroidX's ScrollbarHelper and
 /// LinearLayoutManager and RecyclerView's ViewFlinger (Tests/HostTests/Fixtures,
 /// Tests/ScrollPhysicsTests/Fixtures; the code that built them is not in this repository).
 final class AndroidPixelTests: XCTestCase {

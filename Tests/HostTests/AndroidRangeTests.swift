@@ -141,7 +141,7 @@ final class AndroidRangeTests: XCTestCase {
         XCTAssertEqual(AndroidRangeMode.standard, .estimated)
         XCTAssertEqual(AndroidRangeMode(rawValue: "exact"), .exact)
         XCTAssertEqual(AndroidRangeMode(rawValue: "estimated"), .estimated)
-        let r = Rig()
+        _ = Rig()
         XCTAssertEqual(AndroidJumpHost().rangeMode, .estimated)
     }
 }

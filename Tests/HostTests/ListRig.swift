@@ -75,6 +75,6 @@ final class ListRig {
         }
     }
 
-    /// Where a page y shows in the viewport, minus the top inset (SPEC 9 `post.y`).
+    /// Where a page y shows in the viewport, minus the top inset (`post.y` of the trace, docs/contract.md).
     func postY(_ top: Double) -> Double { list.webRowY + top - sv.offset - sv.insetTop }
 }

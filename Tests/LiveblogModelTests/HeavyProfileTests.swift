@@ -1,7 +1,7 @@
 import XCTest
 @testable import LiveblogModel
 
-/// B7's liveblog (`generate --profile heavy`, the bench's heavy open): the mix SPEC B7 names, and
+/// B7's liveblog (`generate --profile heavy`, the bench's heavy open): the mix B7 names, and
 /// what the bench writes is what a reader loads (native JSON round trip, posts equal).
 final class HeavyProfileTests: XCTestCase {
     func testB7_heavyProfileHasTheMixOfARealTicker() {

@@ -84,7 +84,7 @@ final class LazyLayoutAndStreamingTests: XCTestCase {
         ]
         for (i, text) in cases.enumerated() {
             let path = dir + "/case\(i).json"
-            FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+            _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
             var full: Result<Liveblog, LiveblogError>
             do { full = .success(try fullLoadOrSyntax(Array(text.utf8), name: path, dir: dir)) } catch let e as LiveblogError { full = .failure(e) }
             var viaFile: Result<Liveblog, LiveblogError>

@@ -31,7 +31,7 @@ final class PostSizeLimitTests: XCTestCase {
 
     func write(_ text: String) -> String {
         let path = dir + "/lb-\(UUID().uuidString).json"
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
         return path
     }
 

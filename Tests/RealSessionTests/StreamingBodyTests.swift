@@ -21,11 +21,11 @@ final class StreamingBodyTests: RealWorldTestCase {
         // No media: nothing but the body is fetched, and only from the test's own server.
         let lb = LiveblogGenerator.generate(posts: 600, seed: 11, imageEvery: 0)
         let bytes = Array(NativeWriter.encode(lb, pretty: false).utf8)
-        FileManager.default.createFile(atPath: directory + "/stream.json", contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: directory + "/stream.json", contents: Data(bytes))
         // The same posts oldest first: not in page order as they arrive.
         var reversed = lb
         reversed.posts.reverse()
-        FileManager.default.createFile(atPath: directory + "/oldest-first.json",
+        _ = FileManager.default.createFile(atPath: directory + "/oldest-first.json",
                                        contents: Data(NativeWriter.encode(reversed, pretty: false).utf8))
         whole = try LiveblogLoader.load(bytes: bytes, name: "stream.json")
         server = try LoopbackServer(serving: [Self.fixtures, directory])

@@ -21,7 +21,7 @@ final class CaptureFolderTests: XCTestCase {
              "url": "http://127.0.0.1:1/", "status": 200, "body_file": "\(bodyFile)",
              "started_tick": 0, "ended_tick": 1}]}
             """
-        FileManager.default.createFile(atPath: path, contents: Data(json.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(json.utf8))
         return path
     }
 
@@ -33,7 +33,7 @@ final class CaptureFolderTests: XCTestCase {
     }
 
     func testR4_bodyFileWithDotDotIsOutsideTheCaptureFolder() throws {
-        FileManager.default.createFile(atPath: dir + "/../outside-\(UUID().uuidString).bin", contents: Data("secret".utf8))
+        _ = FileManager.default.createFile(atPath: dir + "/../outside-\(UUID().uuidString).bin", contents: Data("secret".utf8))
         let outside = try FileManager.default.contentsOfDirectory(atPath: dir + "/..").first { $0.hasPrefix("outside-") }!
         defer { try? FileManager.default.removeItem(atPath: dir + "/../" + outside) }
         let why = reason(capture(bodyFile: "s.capture/../../\(outside)"))
@@ -50,7 +50,7 @@ final class CaptureFolderTests: XCTestCase {
     }
 
     func testR4_bodyFileInsideTheFolderIsRead() throws {
-        FileManager.default.createFile(atPath: dir + "/s.capture/0.bin", contents: Data("{}".utf8))
+        _ = FileManager.default.createFile(atPath: dir + "/s.capture/0.bin", contents: Data("{}".utf8))
         try FileManager.default.createSymbolicLink(atPath: dir + "/s.capture/1.bin", withDestinationPath: "0.bin")
         XCTAssertEqual(try CaptureReader.read(path: capture(bodyFile: "s.capture/0.bin")).responses[0].bodyBase64, "e30=")
         XCTAssertEqual(try CaptureReader.read(path: capture(bodyFile: "s.capture/1.bin")).responses[0].bodyBase64, "e30=",
@@ -64,7 +64,7 @@ final class CaptureFolderTests: XCTestCase {
         XCTAssertEqual(ftruncate(fd, off_t(CaptureReader.maxCaptureBytes + 1)), 0, "a sparse file: no disk used")
         close(fd)
         XCTAssertTrue(reason(path).contains("captures are read up to 256 MiB"), reason(path))
-        FileManager.default.createFile(atPath: dir + "/s.capture/big.bin", contents: nil)
+        _ = FileManager.default.createFile(atPath: dir + "/s.capture/big.bin", contents: nil)
         let body = open(dir + "/s.capture/big.bin", O_WRONLY)
         XCTAssertEqual(ftruncate(body, off_t(CaptureReader.maxBodyBytes + 1)), 0)
         close(body)

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Behaviour ids (`E10`, `H3`, `B5` …): where the code and tests cite them, where docs/ defines
-/// them, and which ones SPEC.md has.
+/// them, and which ones docs/ids.md lists.
 ///
-/// An id is a family letter and a number from 1 to 99. The families are the sections of SPEC:
+/// An id is a family letter and a number from 1 to 99. The families are the sections of docs/ids.md:
 /// U units, L data, E embed, H host, P pan and inertia, M modes, I loading, T terminal,
 /// C command line, B performance, R real sources, F platform scrolling, G modern terminals,
 /// D devices, Q the QA contract, W the web-view wrapper, A the app's own log, X the real page,
@@ -11,7 +11,7 @@ import Foundation
 enum BehaviourIds {
     static let families = "ULEHPMITCBRFGDQWAXSV"
 
-    /// One id, sorted by family (in SPEC's order) and number.
+    /// One id, sorted by family (in docs/ids.md's order) and number.
     struct Id: Hashable, Comparable, CustomStringConvertible {
         let family: Character
         let number: Int
@@ -111,7 +111,7 @@ enum BehaviourIds {
         return out
     }
 
-    // MARK: - Definitions in docs/ and ids in SPEC
+    // MARK: - Definitions in docs/ and the ids docs/ids.md lists
 
     /// A definition in docs/: a heading `### E10 — corrections` followed by its text.
     struct Definition {
@@ -143,7 +143,7 @@ enum BehaviourIds {
         return out
     }
 
-    /// The ids SPEC.md defines: each requirement is a list item starting with its id (`- E10 …`).
+    /// The ids a list holds (docs/ids.md): each is a list item starting with its id (`- E10 …`).
     static func specIds(_ spec: String) -> Set<Id> {
         var out: Set<Id> = []
         for line in spec.split(separator: "\n") {

@@ -42,17 +42,4 @@ enum Repository {
         let prefix = root.standardizedFileURL.path + "/"
         return full.hasPrefix(prefix) ? String(full.dropFirst(prefix.count)) : full
     }
-
-    /// SPEC.md, when it is beside the clone (`../shared/SPEC.md`, as CI lays it out) or at
-    /// `/work/shared/SPEC.md` (the development machine). nil when neither exists.
-    static func specText() -> String? {
-        let candidates = [
-            root.deletingLastPathComponent().appendingPathComponent("shared/SPEC.md").path,
-            "/work/shared/SPEC.md",
-        ]
-        for path in candidates {
-            if let text = try? String(contentsOfFile: path, encoding: .utf8) { return text }
-        }
-        return nil
-    }
 }

@@ -13,8 +13,7 @@ final class ToolRequirementTests: XCTestCase {
     static let toolPackages: Set<String> = ["tmux", "xvfb", "xterm", "imagemagick", "libxml2-utils", "librsvg2-bin",
                                             "python3", "chromium-headless-shell"]
     /// The files that name XCTSkip for another reason than a missing program, with why.
-    static let otherSkips = ["Tests/RepositoryTests/BehaviourIdTests.swift": "SPEC.md lives beside the clone, not in it",
-                             "Tests/TerminalUITests/RequirementTests.swift": "tests that Requirement skips"]
+    static let otherSkips = ["Tests/TerminalUITests/RequirementTests.swift": "tests that Requirement skips"]
 
     /// This file, whose examples of what the check finds are not tests.
     static let examples = "Tests/RepositoryTests/ToolRequirementTests.swift"

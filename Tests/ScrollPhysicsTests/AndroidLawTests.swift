@@ -2,7 +2,7 @@ import XCTest
 import VirtualTime
 @testable import ScrollPhysics
 
-/// SPEC F1 `android`: OverScroller's spline fling (AOSP OverScroller.java), ViewConfiguration's
+/// F1 `android`: OverScroller's spline fling (AOSP OverScroller.java), ViewConfiguration's
 /// minimum and maximum fling velocity, RecyclerView's stop at the bound with EdgeEffect.onAbsorb.
 /// F2: 2000 pt/s travels about 647 pt, and no overscroll is ever shown.
 final class AndroidLawTests: XCTestCase {

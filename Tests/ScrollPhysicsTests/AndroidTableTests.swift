@@ -2,7 +2,7 @@ import XCTest
 import VirtualTime
 @testable import ScrollPhysics
 
-/// SPEC F9: Android's scrolling arithmetic frame by frame against the AOSP/AndroidX tables
+/// F9: Android's scrolling arithmetic frame by frame against the AOSP/AndroidX tables
 /// (AOSPTables): every px, every idle frame, at 60 and 120 Hz, at densities 1, 2.625 and 2.8125.
 final class AndroidTableTests: XCTestCase {
     func ms(_ k: Int, _ rate: Int) -> Int { AndroidClock.frameMillis(k, rate: rate) }

@@ -2,7 +2,7 @@ import XCTest
 import VirtualTime
 @testable import ScrollPhysics
 
-/// SPEC P3, H4, P5, P6, P7.
+/// P3, H4, P5, P6, P7.
 final class BounceAndAnimationTests: XCTestCase {
 
     // P3: the seed's formula, and never past max + 150.

@@ -1,7 +1,7 @@
 import XCTest
 @testable import ScrollPhysics
 
-/// SPEC P1, P2: velocity tracking and the inertia item.
+/// P1, P2: velocity tracking and the inertia item.
 final class PanAndInertiaTests: XCTestCase {
 
     // P1: the slope over the last 100 ms, not the whole gesture.

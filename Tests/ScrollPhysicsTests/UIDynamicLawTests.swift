@@ -1,7 +1,7 @@
 import XCTest
 @testable import ScrollPhysics
 
-/// SPEC F1 `uidynamic` (P2, P3): the seed's law behind the common protocol, with the numbers of
+/// F1 `uidynamic` (P2, P3): the seed's law behind the common protocol, with the numbers of
 /// `DynamicItem` unchanged, and F2's choice of law per platform and mode.
 final class UIDynamicLawTests: XCTestCase {
     let law = UIDynamicLaw()

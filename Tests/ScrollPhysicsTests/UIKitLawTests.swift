@@ -1,7 +1,7 @@
 import XCTest
 @testable import ScrollPhysics
 
-/// SPEC F1 `uikit`: UIScrollView's deceleration (0.998 per ms), the rubber band at both ends and
+/// F1 `uikit`: UIScrollView's deceleration (0.998 per ms), the rubber band at both ends and
 /// the spring back (super-ultra/ScrollMechanics). F2: 2000 pt/s travels about 999 pt.
 final class UIKitLawTests: XCTestCase {
     let law = UIKitDecelerationLaw()

@@ -4,7 +4,7 @@ import LiveblogModel
 @testable import Embed
 @testable import Host
 
-/// SPEC 14, devices (D1–D5), through the whole World.
+/// Devices (D1–D5, docs/emulation.md), through the whole World.
 final class DeviceSpecTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()

@@ -69,7 +69,7 @@ final class HostileScenarioTests: XCTestCase, ScenarioParsing {
         XCTAssertTrue(e.message.contains("-1000") && e.message.contains("1000"), e.message)
     }
 
-    /// `"key": " "` is the space bar (SPEC 9 names it `space`); the message no longer says "a character".
+    /// `"key": " "` is the space bar (docs/contract.md names it `space`); the message no longer says "a character".
     func testQ1_spaceCharacterIsTheSpaceKey() throws {
         let s = try parse("\"events\": [{\"at\": 0, \"key\": \" \"}]")
         XCTAssertEqual(s.events.first?.event, .key(.space))

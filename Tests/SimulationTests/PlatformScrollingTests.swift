@@ -5,7 +5,7 @@ import Embed
 @testable import Host
 import ScrollPhysics
 
-/// Platform-true scrolling through the whole World (SPEC 12, F2–F5).
+/// Platform-true scrolling through the whole World (F2–F5, docs/emulation.md).
 final class PlatformScrollingTests: XCTestCase {
     func world(_ platform: Platform, _ mode: Mode = .content, physics: PhysicsModel? = nil,
                dragRule: ReaderDragRule = .platform, network: NetworkProfile = .instant) -> World {

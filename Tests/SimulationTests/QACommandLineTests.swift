@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 import LiveblogModel
 
-/// SPEC 15 through the real binary: every Q1 case exits 65 naming its place, a failing Q2
+/// The QA contract (docs/contract.md) through the real binary: every Q1 case exits 65 naming its place, a failing Q2
 /// expectation exits 1 with the expected and the observed value in the report, an invalid
 /// scenario is an `<error>` test case in a JUnit report that validates, and the trace on stdout
 /// never mixes with the report (Q4).

@@ -4,7 +4,7 @@ import LiveblogModel
 @testable import QA
 @testable import Simulation
 
-/// SPEC 15: no silent passes (Q1), the expectation kinds QA needs (Q2), every world value in
+/// The QA contract (docs/contract.md): no silent passes (Q1), the expectation kinds QA needs (Q2), every world value in
 /// every frame (Q3), stable report ids (Q4), and a failure that says why (Q6).
 final class QAContractTests: XCTestCase, ScenarioParsing {
     static let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -5,7 +5,7 @@ import LiveblogModel
 import Embed
 import Host
 
-/// SPEC section 9: the scenario and trace contract (a public interface).
+/// The scenario and trace contract, a public interface (docs/contract.md).
 final class ScenarioContractTests: XCTestCase {
     let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Assets/scenarios").path

@@ -5,7 +5,7 @@ import LiveblogModel
 import Embed
 import Host
 
-/// SPEC 16: the web-view wrapper's loading progress (W1), history (W2) and media handoff (W3).
+/// The web-view wrapper (docs/behaviours.md): its loading progress (W1), history (W2) and media handoff (W3).
 final class WrapperSpecTests: XCTestCase {
     /// Runs frame by frame for `seconds`, checking at every frame that the progress never goes
     /// back and is below 1 exactly while something loads. Returns the trace's progress values.

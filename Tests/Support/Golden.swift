@@ -18,7 +18,7 @@ public enum Golden {
         if updating || !FileManager.default.fileExists(atPath: path) {
             try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
                                                      withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: path, contents: Data(actual.utf8))
+            _ = FileManager.default.createFile(atPath: path, contents: Data(actual.utf8))
             if !updating {
                 XCTFail("golden \(name) was missing and has been written; check it and run again", file: file, line: line)
             }

@@ -68,6 +68,14 @@ public final class PseudoTerminal: @unchecked Sendable {
         Thread { self.loop() }.start()
     }
 
+    /// A bare pseudo-terminal pair of `rows`×`cols` (master, slave) for a test that drives it
+    /// itself; skips (fails under CI) where none can be opened.
+    public static func openPair(rows: Int, cols: Int) throws -> (master: Int32, slave: Int32) {
+        var m: Int32 = -1, s: Int32 = -1
+        guard lb_openpty(&m, &s, Int32(rows), Int32(cols)) == 0 else { throw Requirement.missing("a pseudo-terminal") }
+        return (m, s)
+    }
+
     /// Runs `binary` with `args` on the terminal (stdin and stdout; stderr to /dev/null), in a
     /// UTF-8 xterm-256color environment outside tmux, `env` added.
     public func spawn(_ binary: String, _ args: [String], env extra: [String: String] = [:]) throws {

@@ -68,7 +68,7 @@ public enum Requirement {
         return nil
     }
 
-    /// A browser engine for the real page (SPEC 17), found as liveblog finds one: `LIVEBLOG_CHROMIUM`,
+    /// A browser engine for the real page (docs/engine.md), found as liveblog finds one: `LIVEBLOG_CHROMIUM`,
     /// or chromium-headless-shell or chromium on PATH (the set-up installs the first).
     public static func browserEngine() throws {
         let found = ProcessInfo.processInfo.environment["LIVEBLOG_CHROMIUM"] != nil

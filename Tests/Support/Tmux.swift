@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// A tmux server of the test's own (DESIGN principle 4: the real binary in a real terminal, keys in
+/// A tmux server of the test's own (principle 4 of docs/architecture.md: the real binary in a real terminal, keys in
 /// with `send-keys`, the screen out with `capture-pane -p`). Each instance has a socket no other
 /// test, process or worktree uses (`-L`), and a working directory of its own; `kill()` (or deinit)
 /// ends the server and removes both.

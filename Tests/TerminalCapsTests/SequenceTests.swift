@@ -1,4 +1,5 @@
 @testable import TerminalCaps
+import TestSupport
 import XCTest
 
 final class SequenceTests: XCTestCase {
@@ -59,8 +60,8 @@ final class ExternalLinkOpenerTests: XCTestCase {
         try "#!/bin/sh\nprintf '%s' \"$1\" > \(out)\n".write(to: script, atomically: true, encoding: .utf8)
         chmod(script.path, 0o755)
         XCTAssertTrue(ExternalLinkOpener.open("https://example.org/x", environment: ["BROWSER": script.path]))
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: out) { usleep(20_000) }
-        usleep(20_000)
-        XCTAssertEqual(try String(contentsOfFile: out, encoding: .utf8), "https://example.org/x")
+        let opened = { (try? String(contentsOfFile: out, encoding: .utf8)) ?? "" }
+        Wait.until(timeout: 10) { opened() == "https://example.org/x" }
+        XCTAssertEqual(opened(), "https://example.org/x")
     }
 }

@@ -68,7 +68,7 @@ final class XtermSixelTests: XCTestCase {
                 XCTAssertGreaterThan(n, area * 8 / 10, "\(format) quadrant \(q): \(n) of \(area) pixels")
             }
         }
-        FileManager.default.createFile(atPath: go, contents: Data())
+        _ = FileManager.default.createFile(atPath: go, contents: Data())
         let after = try x.waitFor("after") { s in
             (0..<4).allSatisfy { q in s.count(x: 0..<480, y: 0..<312, near: Self.colours[q], tol: 60) == 0 }
         }

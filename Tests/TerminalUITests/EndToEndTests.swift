@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// End-to-end tests: the real binary in tmux (DESIGN principle 4), driven with `send-keys` and read
+/// End-to-end tests: the real binary in tmux (principle 4, docs/architecture.md), driven with `send-keys` and read
 /// with `capture-pane -p`. `swift test` builds the binary; these tests skip when it or tmux is
 /// missing (and fail so under CI). Each test has its own tmux server (`Tmux`), killed in tearDown.
 final class EndToEndTests: XCTestCase {
@@ -143,7 +143,13 @@ final class EndToEndTests: XCTestCase {
         let log = workDir + "/fps.log"
         try start(args: "--network instant", env: "LIVEBLOG_FPS_LOG='\(log)'")
         waitFor("the sample") { $0.contains("Coastal Cup Final") && $0.contains("j/k scroll") }
-        usleep(1_500_000) // images decoded, indicator hidden: at rest
+        // At rest (images decoded, indicator hidden): no frame drawn for half a second.
+        var drawnSoFar = -1
+        XCTAssertTrue(Wait.until(timeout: 20, every: 0.5) {
+            let n = frames(log)
+            defer { drawnSoFar = n }
+            return n == drawnSoFar
+        }, "the viewer comes to rest")
         guard let pid = tmux.programPid() else { return XCTFail("the program's pid") }
         func cpuTicks() -> Int {
             let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""

@@ -48,12 +48,12 @@ extension EndToEndTests {
         waitFor("the engine's page", timeout: 30) { $0.contains("Coastal Cup Final") && $0.contains("j/k scroll") }
         let before = settled()
         keys("j", "j", "j")
-        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertTrue(Wait.until(timeout: 20) { Array(self.lines(self.capture()).dropFirst(3).dropLast(3)) != before }, "j j j scrolls")
         let after = settled()
         XCTAssertEqual(shift(from: before, to: after), 3, "before:\n\(before.joined(separator: "\n"))\n"
                        + "after:\n\(after.joined(separator: "\n"))")
         keys("k", "k", "k")
-        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertTrue(Wait.until(timeout: 20) { Array(self.lines(self.capture()).dropFirst(3).dropLast(3)) != after }, "k k k scrolls")
         XCTAssertEqual(shift(from: after, to: settled()), -3, "k k k goes back the three lines")
         keys("q")
         XCTAssertEqual(waitForExit(timeout: 20), "EXIT=0")

@@ -7,7 +7,7 @@ import Simulation
 import TerminalKit
 @testable import TerminalUI
 
-/// Golden screens (DESIGN principle 4): the renderer draws into an off-screen grid and the text is
+/// Golden screens (principle 4, docs/architecture.md): the renderer draws into an off-screen grid and the text is
 /// compared with Tests/TerminalUITests/Golden/<name>.txt. `LIVEBLOG_UPDATE_GOLDEN=1 swift test`
 /// rewrites them; read a rewritten file before committing it.
 final class GoldenScreenTests: XCTestCase {

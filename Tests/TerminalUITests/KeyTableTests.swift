@@ -154,7 +154,7 @@ final class KeyTableTests: XCTestCase {
         w.sink = { _ in }
     }
 
-    /// The trace's contract (SPEC 9): the keys recorded as world inputs and the scrolling keys are
+    /// The trace's contract (docs/contract.md): the keys recorded as world inputs and the scrolling keys are
     /// the ones they were before the key map (P5, T2).
     func testT2_worldAndScrollKeysAreTheTracesOwn() {
         let scroll: Set<KeyName> = [.char("j"), .char("k"), .down, .up, .space, .char("b"), .pageDown, .pageUp,

@@ -95,7 +95,9 @@ final class ModernTerminalEndToEndTests: XCTestCase {
         let q = try XCTUnwrap(t.queryTime), a = try XCTUnwrap(t.afterQueryTime)
         let ms = a.timeIntervalSince(q) * 1000
         XCTAssertGreaterThan(ms, 100, "it did wait for an answer")
-        XCTAssertLessThan(ms, 150 + 350, "150 ms timeout (plus start-up work and scheduling on a loaded machine)")
+        // The 150 ms timeout itself is checked on a virtual clock (CapabilityProbeTests); here only
+        // that the real binary waits, and that the wait is bounded.
+        XCTAssertLessThan(ms, 10_000, "bounded: no hang")
         XCTAssertFalse(out.contains("\u{1B}[?2026h"))
     }
 

@@ -105,7 +105,7 @@ final class DocumentedLimitTests: XCTestCase {
     func testQ5_metricsAndPlotRefuseATraceOverTheirLimitWithItsSize() throws {
         let bin = try Requirement.liveblogBinary()
         let path = NSTemporaryDirectory() + "/lb-big-trace-\(getpid()).jsonl"
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         defer { unlink(path) }
         XCTAssertEqual(truncate(path, 1_200 << 20), 0, "a sparse 1.2 GB trace")
         for command in ["metrics", "plot"] {

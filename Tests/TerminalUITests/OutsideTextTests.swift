@@ -22,7 +22,7 @@ final class OutsideTextTests: XCTestCase {
 
     func write(_ name: String, _ text: String) -> String {
         let path = dir + "/" + name
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
         return path
     }
 

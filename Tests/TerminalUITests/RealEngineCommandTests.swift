@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 import TestSupport
 
-/// SPEC 17 through the real binary: bundled scenarios run in Chromium by `simulate --engine
+/// The real page (docs/engine.md) through the real binary: bundled scenarios run in Chromium by `simulate --engine
 /// chromium` (X1, X7, X10), both engines compared (X8), a missing engine (exit 69) and a browser
 /// killed mid-run (X2). Each test's browser ends with its `liveblog` process. Without Chromium
 /// these tests skip; with CI=true they fail instead (the set-up installs chromium-headless-shell).
@@ -118,9 +118,25 @@ final class RealEngineCommandTests: XCTestCase {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.scenarios)
             .filter { $0.hasSuffix(".json") && !Self.inexpressible.contains($0) }.sorted()
         XCTAssertGreaterThan(files.count, 20)
+        _ = try Requirement.liveblogBinary()
+        // Two scenarios at a time, each its own `liveblog` and browser (its own files, profile and
+        // ports): a run mostly waits on the engine's frames, so two share the machine well. Each
+        // run is bounded by `simulate`'s own timeout.
+        var runs = [(Int32, String, String)?](repeating: nil, count: files.count)
+        let lock = NSLock()
+        let next = Counter()
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            while let i = next.take(below: files.count) {
+                let r = try? self.simulate(files[i], ["--compare-engines"], trace: false)
+                lock.withLock { runs[i] = r }
+            }
+        }
         var table = ["| scenario | protocol | largest top difference |", "| --- | --- | --- |"]
-        for f in files {
-            let (code, out, err) = try simulate(f, ["--compare-engines"], trace: false)
+        for (f, run) in zip(files, runs) {
+            guard let (code, out, err) = run else {
+                XCTFail("\(f): simulate did not run")
+                continue
+            }
             let verdict = out.split(separator: "\n").last.map(String.init) ?? ""
             XCTAssertEqual(code, 0, "\(f): \(err)\n\(out)")
             XCTAssertTrue(verdict.hasPrefix("protocol: same; largest top difference: "), "\(f): \(out)")
@@ -213,5 +229,18 @@ final class EngineBenchSkipTests: XCTestCase {
         XCTAssertEqual(r.code, 0, r.err)
         XCTAssertTrue(r.err.contains("engine figures (X10) skipped: no Chromium"), r.err)
         XCTAssertTrue(r.err.contains("chromium-headless-shell"), r.err)
+    }
+}
+
+/// The next index to take, for workers sharing a list.
+private final class Counter: @unchecked Sendable {
+    private var next = 0
+    private let lock = NSLock()
+    func take(below n: Int) -> Int? {
+        lock.withLock {
+            guard next < n else { return nil }
+            defer { next += 1 }
+            return next
+        }
     }
 }

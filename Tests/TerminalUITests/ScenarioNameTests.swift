@@ -13,7 +13,7 @@ final class ScenarioNameTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let sample = Fixture.samplePath
         let body = "{\"liveblog\": \"\(sample)\", \"expect\": [{\"post\": \"nope\", \"landsAt\": 0, \"by\": 1}]}"
-        FileManager.default.createFile(atPath: dir + "/good.json", contents: Data("{\"liveblog\": \"\(sample)\"}".utf8))
+        _ = FileManager.default.createFile(atPath: dir + "/good.json", contents: Data("{\"liveblog\": \"\(sample)\"}".utf8))
         // "bad\xFF.json": raw bytes, not UTF-8 (Latin-1 "ÿ" as written by an old tool).
         let name: [UInt8] = Array("\(dir)/bad".utf8) + [0xFF] + Array(".json".utf8) + [0]
         let fd = name.withUnsafeBufferPointer { b in

@@ -106,7 +106,7 @@ final class TerminalHygieneTests: XCTestCase {
         for i in 2..<60 { events.append(ev("p\(i)", 1_700_008_000 - i * 60, "Post number \(i) with some words to wrap across the line, filler filler filler.")) }
         let json = "{\"game\": {\"local_id\": \"G\(osc)\", \"meta_info\": {\"title\": \"HYGIENE \(osc)\(cls) TITLE\"}}, \"events\": [\(events.joined(separator: ","))]}"
         let path = dir + "/hygiene.json"
-        FileManager.default.createFile(atPath: path, contents: json.data(using: .utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: json.data(using: .utf8))
         return path
     }
 
@@ -182,7 +182,6 @@ final class TerminalHygieneTests: XCTestCase {
         XCTAssertFalse(tmux("list-buffers").contains("Hello"), "OSC 52 reached tmux")
         // Panels (ids, labels) and the console: still no escape leaks.
         tmux("send-keys", "-t", session, "h")
-        usleep(300_000)
         XCTAssertTrue(waitFor("the highlights panel") { capture().contains("Highlights") }, capture())
         tmux("send-keys", "-t", session, "Escape")
         tmux("send-keys", "-t", session, "~")

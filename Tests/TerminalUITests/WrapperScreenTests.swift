@@ -6,7 +6,7 @@ import Simulation
 import TerminalKit
 @testable import TerminalUI
 
-/// SPEC 16 on the screen: the progress bar (W1), the history badges and keys (W2), and video
+/// The web-view wrapper (docs/behaviours.md) on the screen: the progress bar (W1), the history badges and keys (W2), and video
 /// handed to a player only after the reader says yes (W3).
 final class WrapperScreenTests: XCTestCase {
     /// The navigation bar's bottom row (issue 32: the progress is the bar's edge): how many cells

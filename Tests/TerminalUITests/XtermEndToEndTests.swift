@@ -33,8 +33,10 @@ final class XtermEndToEndTests: XCTestCase {
         XCTAssertEqual(after.count(x: 0..<w, y: 0..<h, near: Self.blue, tol: 30), 0, "no stale blue pixels")
         XCTAssertEqual(after.count(x: 0..<w, y: 0..<h, near: Self.orange, tol: 30), 0, "no stale orange pixels")
         // Once the scroll has settled, not even the scoreboard's dark slate is left anywhere.
-        usleep(1_500_000)
-        let settled = try x.screenshot("settled")
+        // (A stale pixel stays: waiting for none to be left fails when one is.)
+        let settled = try x.waitFor("settled", seconds: 20) { s in
+            s.count(x: 0..<w, y: 0..<h, near: Self.slate, tol: 6) == 0
+        }
         XCTAssertEqual(settled.count(x: 0..<w, y: 0..<h, near: Self.slate, tol: 6), 0, "no stale slate pixels")
         x.type("q")
     }
