@@ -175,8 +175,9 @@ extension PageEngine {
         if let s = args.string("highlight-selector") { highlightSelector = s }
         if let s = args.string("chapter-selector") { chapterSelector = s }
         if let s = args.string("scorer-selector") { scorerSelector = s }
-        if args.flag("no-sandbox") { allowUnsandboxedPage = true }
-        if let f = args.string("page-capture") { pageCapture = f }
+        if args.declares("no-sandbox"), args.flag("no-sandbox") { allowUnsandboxedPage = true }
+        // Only `simulate` records and replays a page (virtual time).
+        if args.declares("page-capture"), let f = args.string("page-capture") { pageCapture = f }
     }
 }
 
