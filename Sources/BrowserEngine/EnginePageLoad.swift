@@ -90,6 +90,10 @@ extension EnginePage {
         }
         let r = try client.reply(to: id, doing: doing)
         if let error = r["errorText"]?.stringValue, !error.isEmpty {
+            // S8: a renderer killed during the load aborts the navigation; its crash, which comes
+            // just after, is the cause to name (the guards throw it as it arrives).
+            let until = Date().addingTimeInterval(0.5)
+            while Date() < until { _ = try client.pump(timeout: 0.1, doing: doing) }
             throw DevToolsError.commandFailed(command: "Page.navigate", code: 0, message: "\(url): \(error)")
         }
     }
