@@ -117,13 +117,7 @@ public enum KeyMap {
         world([(.enter, .followLink)], "follow the focused link"),
         world([(.escape, .focusList)], "back to the list"),
         world([(.left, .stripBack), (.right, .stripOn)], "scroll the timeline strip"),
-        world([(.char("m"), .cycleMode)], "mode: content / nested / header"),
-        world([(.char("p"), .cyclePlatform)], "platform: ios / android / naive"),
-        world([(.char("o"), .cycleHook)], "hook: 2 params / 1 param / default / throws / none"),
-        world([(.char("n"), .cycleNetwork)], "network: instant fast 3g slow offline"),
-        world([(.char("d"), .cycleDevice)], "device: terminal, iPhones, iPad, Pixel, Galaxy"),
-        world([(.char("i"), .toggleInsets)], "insets on/off"),
-        world([(.char("l"), .livePost)], "a live post now"),
+    ] + labBindings + [
         world([(.char("r"), .reload)], "reload the page"),
         world([(.char("N"), .newest)], "to the newest posts"),
         world([(.backspace, .back), (.char("H"), .back), (.char("L"), .forward)],
@@ -176,7 +170,10 @@ public enum KeyMap {
     /// V2: the lab's keys, which add posts or change the emulation: `x` then the key, or the key
     /// alone with `--lab` (on by itself in `demo`, `compare` and `--explain`), where they come
     /// before the reader's (`d` is the device's, `n` the network's while no search is on).
-    public static let lab = KeyTable<KeyAction>([
+    public static let lab = KeyTable<KeyAction>(labBindings)
+
+    /// The lab's bindings, in `list` and `lab` alike.
+    static let labBindings: [KeyBinding<KeyAction>] = [
         world([(.char("m"), .cycleMode)], "mode: content / nested / header"),
         world([(.char("p"), .cyclePlatform)], "platform: ios / android / naive"),
         world([(.char("o"), .cycleHook)], "hook: 2 params / 1 param / default / throws / none"),
@@ -184,7 +181,7 @@ public enum KeyMap {
         world([(.char("d"), .cycleDevice)], "device: terminal, iPhones, iPad, Pixel, Galaxy"),
         world([(.char("i"), .toggleInsets)], "insets on/off"),
         world([(.char("l"), .livePost)], "a live post now"),
-    ])
+    ]
 
     /// The World's key (`list`'s first) for a world action: what a reader's or a lab key sends,
     /// and records.

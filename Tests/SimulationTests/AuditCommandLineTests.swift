@@ -22,16 +22,7 @@ final class AuditCommandLineTests: XCTestCase {
     }
 
     func run(_ args: [String]) throws -> (status: Int32, out: String, err: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: TestPaths.liveblog)
-        p.arguments = args
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        try QACommandLineTests.liveblog(args)
     }
 
     func write(_ name: String, _ text: String) throws -> String {

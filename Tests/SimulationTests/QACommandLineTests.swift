@@ -37,9 +37,15 @@ final class QACommandLineTests: XCTestCase {
     /// `liveblog simulate ARGS` in `directory` (this process's by default).
     static func simulate(_ args: [String], in directory: String? = nil) throws
         -> (status: Int32, out: String, err: String) {
+        try liveblog(["simulate"] + args, in: directory)
+    }
+
+    /// `liveblog ARGS` in `directory` (this process's by default): its status, stdout and stderr.
+    static func liveblog(_ args: [String], in directory: String? = nil) throws
+        -> (status: Int32, out: String, err: String) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: QACommandLineTests.binary)
-        p.arguments = ["simulate"] + args
+        p.arguments = args
         if let directory { p.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
