@@ -1,4 +1,4 @@
-// swift-tools-version:5.9
+// swift-tools-version:6.0
 // liveblog: a terminal liveblog viewer that emulates a web view inside a native list.
 // docs/architecture.md shows the module graph declared here (a tree of the main paths and every
 // target with its dependencies); ModuleGraphTests fails when the two differ, and when a file

@@ -9,6 +9,7 @@ import TextCells
 /// (/media/ID: the local file, or a PNG of the size the simulated network gives a remote image)
 /// and embeds' heights (/embed/ID.json: the seeded height the simulated network gives). Shared
 /// with the server's threads behind a lock.
+// @unchecked Sendable: the server's threads read and the run writes its tables under `lock` only.
 public final class EmbedSite: @unchecked Sendable {
     let assets: EmbedAssets
     let page: PageConfig

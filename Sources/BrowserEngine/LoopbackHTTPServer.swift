@@ -39,6 +39,7 @@ public struct HTTPResponse: Sendable {
 /// and treats every client as hostile: a malformed head is 400, a head takes at most 2 s to
 /// arrive (idle keep-alive included), heads are 64 KiB and bodies 1 MiB at most, and at most 32
 /// connections are open at once (the rest wait in the listen queue).
+// @unchecked Sendable: `stopped` and `connections` are under `lock`; the rest is set before a thread starts.
 public final class LoopbackHTTPServer: @unchecked Sendable {
     public let port: Int
     /// The per-run path segment every request must start with ("s-" and 32 random hex digits).

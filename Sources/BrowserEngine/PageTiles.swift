@@ -55,6 +55,7 @@ public final class PageTiles {
     private var arrived: [Int: Tile] = [:]
     private var serial = 0
     private let name: String
+    // nonisolated(unsafe): pages are made on the run loop's thread only (a name's serial).
     nonisolated(unsafe) private static var made = 0
     /// Puts a tile's pixels where the terminal finds them by key, or drops them (nil).
     public var deliver: (String, RGBAImage?) -> Void

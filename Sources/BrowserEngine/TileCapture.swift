@@ -6,6 +6,7 @@ import LiveblogModel
 /// One capture of `PageTiles` (X9): asked with `Page.captureScreenshot`, its reply taken in by
 /// the drawing thread's polls without waiting, then decoded (base64, libpng), split into row
 /// tiles and prepared for the terminal on a queue of its own; the rows become ready one by one.
+// @unchecked Sendable: the decoding flag, the ready tiles and the end are under `lock`; the rest is `let`.
 final class TileCapture: @unchecked Sendable {
     enum End: Sendable {
         case done(bytes: Int)
@@ -116,6 +117,7 @@ final class TileCapture: @unchecked Sendable {
 /// busy, the drawing thread and the engine come first (the frame's p99, X9). A thread of its own,
 /// not a dispatch queue: a queue's pool threads run other work too, and a thread cannot lower its
 /// nice again without privilege.
+// @unchecked Sendable: its queue of work is under `lock`; its one thread takes from it.
 final class TileWorker: @unchecked Sendable {
     static let shared = TileWorker()
     private let lock = NSLock()

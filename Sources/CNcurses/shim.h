@@ -61,6 +61,11 @@ static const int LB_KEY_RESIZE = KEY_RESIZE;
 /* ---- Globals as accessors ----------------------------------------------- */
 
 static inline WINDOW *lb_stdscr(void) { return stdscr; }
+/* The C globals Swift 6 refuses to read unchecked (shared mutable state): read here, on the main
+   thread that owns the terminal. */
+static inline FILE *lb_stdout(void) { return stdout; }
+static inline FILE *lb_stdin(void) { return stdin; }
+static inline TERMINAL *lb_cur_term(void) { return cur_term; }
 /* After a resize the terminal (tmux reflows a pane) may not hold what ncurses believes it shows:
    the next refresh repaints everything. */
 static inline void lb_repaint_all_next(void) { clearok(curscr, TRUE); }

@@ -137,6 +137,7 @@ public struct TargetSession: Sendable {
 }
 
 /// Holds the client for a `Sendable` session value (the client is used from one thread).
+// @unchecked Sendable: the session value crosses threads, but its client is used from one thread.
 final class ClientBox: @unchecked Sendable {
     let client: DevToolsClient
     init(_ client: DevToolsClient) { self.client = client }

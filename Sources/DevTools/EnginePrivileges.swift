@@ -59,6 +59,7 @@ public struct EnginePrivileges: Sendable, Equatable {
     }
 
     /// Said once per process on stderr (S3).
+    // nonisolated(unsafe): set on the thread that starts engines; a race only repeats one line.
     nonisolated(unsafe) private static var told = false
     private static let tellLock = NSLock()
     func tellOnce() {

@@ -56,8 +56,9 @@ struct PostMeasurer {
         let known = plans
         out.withUnsafeMutableBufferPointer { heights in
             recorded.withUnsafeMutableBufferPointer { rec in
-                let h = heights.baseAddress!, r = rec.baseAddress!
-                let part = { (c: Int) in
+                // Each part writes its own slots of `out` and `recorded`, which outlive the parts.
+                nonisolated(unsafe) let h = heights.baseAddress!, r = rec.baseAddress!
+                let part: @Sendable (Int) -> Void = { c in
                     r[c] = measure(posts, n * c / parts..<n * (c + 1) / parts, known, into: h)
                 }
                 if parts == 1 {

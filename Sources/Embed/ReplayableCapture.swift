@@ -13,4 +13,4 @@ public protocol ReplayableCapture {
 
 /// Reads the capture file at a path (resolved against its scenario's folder) for a scenario that
 /// replays one (R4): the executable's is RealSources' `CaptureReader`; nil: none is replayed.
-public typealias CaptureReading = (_ path: String) throws -> any ReplayableCapture
+public typealias CaptureReading = @Sendable (_ path: String) throws -> any ReplayableCapture

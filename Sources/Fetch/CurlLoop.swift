@@ -6,6 +6,7 @@ import Foundation
 /// what libcurl finished; sleeps in `curl_multi_poll` (at most 50 ms, the timeouts' resolution)
 /// until a socket is ready or `wake()` is called. It keeps the fetcher only weakly: a fetcher let
 /// go stops its loop.
+// @unchecked Sendable: the flags and running transfers are under `state`; the multi handle is used on its thread.
 final class CurlLoop: @unchecked Sendable {
     private let multi: UnsafeMutableRawPointer
     private weak var fetcher: Fetcher?

@@ -13,6 +13,7 @@ import Foundation
 /// against the cap and stops the transfer there and then (FoundationNetworking queued every
 /// piece for its delegate, so a gzip bomb or an endless body filled memory before a cancel
 /// landed); the thread, not a delegate queue, holds what arrives, so memory stays near the cap.
+// @unchecked Sendable: every transfer's state is under `lock`; libcurl's handles stay on the loop's thread.
 public final class Fetcher: @unchecked Sendable {
     public let config: FetchConfig
     let lock = NSCondition()

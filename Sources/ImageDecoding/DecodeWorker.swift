@@ -3,6 +3,7 @@ import Foundation
 /// Decodes images off the drawing thread (R2, B10): jobs run on background threads, at most
 /// `maxConcurrent` at once, in submission order; results wait as values until `poll()` takes
 /// them, so the run loop collects them once per tick and never blocks on a decode.
+// @unchecked Sendable: the queue, the running count and the results are touched under `lock` only.
 public final class DecodeWorker<Key: Hashable & Sendable>: @unchecked Sendable {
     /// One finished decode with the seconds it took (for the bench, never for the core).
     public struct Done: Sendable {

@@ -6,6 +6,7 @@ import ImageDecoding
 /// order) or read from files, then decoded off the drawing thread by the library of their type.
 /// Nothing blocks: `poll()` moves finished fetches to the decoders and returns what has fully
 /// arrived, as values, once per tick.
+// @unchecked Sendable: its fetches and decodes in flight are under `lock` only.
 public final class ImagePipeline: @unchecked Sendable {
     /// A decode job: the request and, for a fetch, its timing.
     struct Job: Hashable, Sendable {

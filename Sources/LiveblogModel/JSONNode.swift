@@ -9,7 +9,7 @@ import TextCells
 /// format millions of path strings.
 struct JSONNode {
     /// Where a node is, built as a chain and formatted only when an error needs it.
-    indirect enum Place {
+    indirect enum Place: Sendable {
         case root(String)
         case key(Place, String)
         case index(Place, Int)

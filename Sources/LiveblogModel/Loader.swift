@@ -72,12 +72,14 @@ public enum LiveblogLoader {
         // Two threads free their parse garbage in two malloc arenas; a fixed trim threshold hands
         // it back as it goes (glibc's dynamic one grows with the big arrays and keeps ~12 MB more, B6).
         if size >= 4 << 20 { lb_set_trim_threshold(1 << 20) }
+        // The mapping outlives the parallel parse; each chunk releases only its own pages.
+        nonisolated(unsafe) let mapped = base
         if size >= 4 << 20, ProcessInfo.processInfo.activeProcessorCount > 1,
            let lb = try TickarooFormat.loadParallel(buffer: bytes, name: path, baseDirectory: baseDirectory,
                                                     release: { lo, hi in
                // Pages wholly inside a finished chunk go back to the system (B6).
                let a = (lo + page - 1) / page * page, z = hi / page * page
-               if z > a { _ = madvise(base + a, z - a, MADV_DONTNEED) }
+               if z > a { _ = madvise(mapped + a, z - a, MADV_DONTNEED) }
            }) {
             Heap.trim()
             return lb

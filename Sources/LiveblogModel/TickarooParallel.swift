@@ -12,7 +12,7 @@ extension TickarooFormat {
     /// takes the one-pass path, which reports errors with their place.
     /// Throws only when a post is over `PostSizeLimit` (issue 31).
     static func loadParallel(buffer b: UnsafeBufferPointer<UInt8>, name: String, baseDirectory: String?,
-                             release: ((Int, Int) -> Void)? = nil) throws -> Liveblog? {
+                             release: (@Sendable (Int, Int) -> Void)? = nil) throws -> Liveblog? {
         guard let scan = EventScan(b) else { return nil }
         try PostSizeLimit.check(scan, count: b.count, name: name)
         // The document without its events: small, parsed the ordinary way for the game.
@@ -30,8 +30,11 @@ extension TickarooFormat {
         let chunks = max(1, min(n, 64))
         var results = [[Post]?](repeating: nil, count: chunks)
         let eventsPlace = JSONNode.Place.key(.root(""), "events")
+        // The chunks read the mapped file and write disjoint slots of `results`, which outlive
+        // `concurrentPerform`: the pointers cross into its closure unchecked on that ground.
+        nonisolated(unsafe) let b = b
         results.withUnsafeMutableBufferPointer { out in
-            let slots = out.baseAddress!
+            nonisolated(unsafe) let slots = out.baseAddress! // disjoint slots, as above
             DispatchQueue.concurrentPerform(iterations: chunks) { c in
                 let lo = n * c / chunks, hi = n * (c + 1) / chunks
                 var posts: [Post] = []

@@ -4,7 +4,7 @@ import Simulation
 /// One expectation's result (Q2, Q4): its stable id, what it checked, and what was expected and
 /// observed as JSON values (numbers where the check is numeric), with the virtual time the
 /// observation is from.
-public struct ExpectationResult: Equatable {
+public struct ExpectationResult: Equatable, Sendable {
     /// Its place in the scenario's `expect` array.
     public var index: Int
     /// The scenario's `"name"` for it, if any.
@@ -48,7 +48,7 @@ public struct ExpectationResult: Equatable {
 
     /// Q13: what a report makes of the check: it held, it failed, it failed as expected (xfail:
     /// skipped), or it holds although marked xfail (xpass: a failure, "fixed? remove xfail").
-    public enum Verdict: String, Equatable {
+    public enum Verdict: String, Equatable, Sendable {
         case pass, fail, xfail, xpass
     }
 
@@ -70,8 +70,8 @@ public struct ExpectationResult: Equatable {
 /// One scenario's result for the reports (Q4): a run's expectation results, or why the scenario
 /// could not run (an invalid scenario is an error, not a pass). `Report` takes a list of these,
 /// so a runner of many scenarios (F7) writes one report for all of them.
-public struct ScenarioResult: Equatable {
-    public enum Status: Equatable {
+public struct ScenarioResult: Equatable, Sendable {
+    public enum Status: Equatable, Sendable {
         case ran([ExpectationResult])
         /// The scenario is invalid input (exit 65): the message names the file and the place.
         case invalid(String)

@@ -2,7 +2,7 @@ import Foundation
 import Simulation
 import Embed
 
-/// The QA runner (SPEC F7): many scenario files, run in parallel, sharded for CI matrices.
+/// The QA runner (F7): many scenario files, run in parallel, sharded for CI matrices.
 ///
 /// Parallel runs are safe: each scenario gets its own World, Page, host and physics, built on the
 /// thread that runs it, and the core shares no mutable state between instances (no mutable
@@ -39,21 +39,22 @@ public enum ScenarioSuite {
     /// (the core never reads one), where a scenario's trace lines go, and what to do with a
     /// finished run (a plot of a failing one). Called on the worker threads: each must be safe
     /// to call from several at once.
-    public struct Hooks {
+    /// Called from the suite's worker threads (`run` with jobs > 1): every hook is `@Sendable`.
+    public struct Hooks: Sendable {
         /// Seconds of a monotonic wall clock.
-        public var clock: () -> Double = { 0 }
+        public var clock: @Sendable () -> Double = { 0 }
         /// The command line's settings on top of each scenario's (`--physics`, `--drag-rule`, …).
-        public var configure: (inout WorldConfig) -> Void = { _ in }
+        public var configure: @Sendable (inout WorldConfig) -> Void = { _ in }
         /// Where the trace lines of the scenario at `path` go (nil: nowhere), and what closes them.
-        public var trace: (_ path: String) -> (write: (String) -> Void, close: () -> Void)? = { _ in nil }
+        public var trace: @Sendable (_ path: String) -> (write: (String) -> Void, close: () -> Void)? = { _ in nil }
         /// A scenario ran (valid): its entry and its runner, with the records of the run.
-        public var finished: (_ entry: Entry, _ runner: ScenarioRunner) -> Void = { _, _ in }
+        public var finished: @Sendable (_ entry: Entry, _ runner: ScenarioRunner) -> Void = { _, _ in }
         /// `finished` reads every record of the run (a plot): the frame lines are kept.
         public var keepsRecords = false
         /// Reads the captures a scenario replays (R4; nil: none).
         public var readCapture: CaptureReading?
         /// The page a scenario runs (X1; nil, or a nil maker: the emulated page).
-        public var makePage: ((Scenario) throws -> PageMaker?)?
+        public var makePage: (@Sendable (Scenario) throws -> PageMaker?)?
         public init() {}
     }
 
@@ -187,7 +188,7 @@ public enum ScenarioSuite {
     /// Runs every path on `jobs` threads; the entries come back in the order of `paths`, whatever
     /// order they finished in. `onDone` is called (under a lock) as each finishes.
     public static func run(_ paths: [String], jobs: Int, hooks: Hooks = Hooks(),
-                           onDone: @escaping (Entry) -> Void = { _ in }) -> [Entry] {
+                           onDone: @escaping @Sendable (Entry) -> Void = { _ in }) -> [Entry] {
         let n = max(1, min(jobs, paths.count))
         guard n > 1 else {
             return paths.map { p in
@@ -217,6 +218,7 @@ public enum ScenarioSuite {
 }
 
 /// Hands out indices to worker threads and waits for them (a lock and a condition).
+// @unchecked Sendable: the next index, the results and the finished count are under `cond`.
 final class WorkPool: @unchecked Sendable {
     private let cond = NSCondition()
     private var nextIndex = 0

@@ -49,6 +49,7 @@ public enum SuiteOutputs {
 }
 
 /// Messages from the worker threads of a suite, printed once it is done (Q12).
+// @unchecked Sendable: the notes are appended and read under `lock` only.
 public final class SuiteNotes: @unchecked Sendable {
     private let lock = NSLock()
     private var notes: [(path: String, text: String, isError: Bool)] = []

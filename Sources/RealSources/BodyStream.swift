@@ -8,6 +8,7 @@ import LiveblogModel
 /// `SourceLoader.load` would (the streamed one when the body streamed through, else the whole
 /// body parsed with its exact errors), and the completion with the whole body (validators for
 /// the poller). Only `open` waits (before the first frame), bounded.
+// @unchecked Sendable: what arrived (posts, counts, outcome) is under `lock`; the rest is `let`.
 public final class BodyStream: @unchecked Sendable {
     public let location: SourceLocation
     public let url: URL

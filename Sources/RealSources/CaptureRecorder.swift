@@ -3,6 +3,7 @@ import Foundation
 import VirtualTime
 
 /// Collects the responses of a real session into a `Capture` (R4) and writes it.
+// @unchecked Sendable: the recorded responses are appended and read under `lock` only.
 public final class CaptureRecorder: @unchecked Sendable {
     private let lock = NSLock()
     private var capture: Capture

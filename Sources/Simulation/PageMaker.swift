@@ -47,9 +47,9 @@ public typealias PageMaker = (PageRequest) -> any WebPage
 
 extension World {
     /// The emulated page (section 2).
-    public static let makeEmulatedPage: PageMaker = { r in
+    public static var makeEmulatedPage: PageMaker { { r in
         Page(liveblog: r.liveblog, config: r.config, width: r.width, firstJumpId: r.firstJumpId, loader: r.loader)
-    }
+    } }
 }
 
 extension World {

@@ -3,13 +3,13 @@ import LiveblogModel
 import Embed
 import Host
 
-/// The trace's vocabulary (SPEC 9): every kind of line, its fields, and each field's type and
+/// The trace's vocabulary (docs/contract.md): every kind of line, its fields, and each field's type and
 /// words. A `count` or `noHost` pattern is checked against it when the scenario is read (Q9): a
 /// field no line has, a word no line writes (`"action": "scrol"`), a value of the wrong type
 /// (`"jumpId": "1"`, `"clamped": "false"`) would match nothing and pass by accident, so each is
 /// invalid input naming the field and what it allows.
 public enum TraceVocabulary {
-    public indirect enum FieldType: Equatable {
+    public indirect enum FieldType: Equatable, Sendable {
         case number
         /// A whole number.
         case integer

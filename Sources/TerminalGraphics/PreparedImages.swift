@@ -6,6 +6,7 @@ import TerminalCaps
 /// tiles, encoded on the thread that decoded them), by the source a `PixelImageRequest` names
 /// and the protocol, size and cell they were encoded for. At most `capacity` sources, oldest out
 /// first.
+// @unchecked Sendable: the prepared encodings and their order are under `lock` only.
 public final class PreparedImages: @unchecked Sendable {
     public static let shared = PreparedImages()
     public let capacity = 512

@@ -61,7 +61,7 @@ public final class NcursesScreen: Screen {
         setlocale(LC_ALL, "")
         TerminalRestorer.saveTerminalModes()
         let probe = TerminalProbe(environment: env)
-        guard let s = newterm(nil, stdout, stdin) else {
+        guard let s = newterm(nil, lb_stdout(), lb_stdin()) else {
             throw Failure.cannotOpen(term: env["TERM"] ?? "")
         }
         screen = s

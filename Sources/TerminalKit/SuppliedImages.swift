@@ -4,6 +4,7 @@ import ImageDecoding
 /// Pixels decoded elsewhere (R2: a real source's images, decoded off the drawing thread by
 /// ImageDecoding), keyed by the path a loaded `MediaState` names (its URL). The image cache takes
 /// them from here instead of reading a PNG file. At most `capacity` images, oldest out first.
+// @unchecked Sendable: its images and their order are read and written under `lock` only.
 public final class SuppliedImages: @unchecked Sendable {
     public static let shared = SuppliedImages()
     public let capacity = 512

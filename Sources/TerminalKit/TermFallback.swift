@@ -35,7 +35,7 @@ public enum TermFallback {
         let fd = isatty(STDOUT_FILENO) == 1 ? STDOUT_FILENO : -1
         guard setupterm(term, fd, &err) == LB_OK, err == 1 else { return .missing }
         let usable = lb_tigetstr("cup") != nil
-        _ = del_curterm(cur_term)
+        _ = del_curterm(lb_cur_term())
         return usable ? .usable : .noCursorAddressing
     }
 

@@ -4,6 +4,7 @@ import TerminalKit
 
 /// Decoded images, scaled per size, made off the drawing path (I3): a miss queues the decode on a
 /// background queue and the frame draws a placeholder; the run loop redraws when `generation` moves.
+// @unchecked Sendable: entries, decoded pictures and counters are under `lock`; `synchronous` is set before use.
 final class ImageCache: @unchecked Sendable {
     struct Key: Hashable {
         var path: String
@@ -40,7 +41,7 @@ final class ImageCache: @unchecked Sendable {
         order.append(key)
         if order.count > 256 { entries[order.removeFirst()] = nil }
         lock.unlock()
-        let work = { [self] in
+        let work: @Sendable () -> Void = { [self] in
             lock.lock()
             let cached = decoded[path]
             lock.unlock()

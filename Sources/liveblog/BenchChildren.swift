@@ -83,7 +83,7 @@ func benchScrollChild(posts: Int, rows scrollRows: Int = 24) -> Int32 {
     let ui = UIState()
     world.setListOffset((world.scrollView.minOffset + world.scrollView.maxOffset) / 2)
     func frameDone() -> Bool {
-        fflush(stdout)
+        fflush(lb_c_stdout())
         _ = "F".withCString { write(STDERR_FILENO, $0, 1) }
         var b: UInt8 = 0
         return read(STDIN_FILENO, &b, 1) == 1

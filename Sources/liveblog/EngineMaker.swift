@@ -12,6 +12,7 @@ import TerminalKit
 /// group, closed when the command ends (and killed by the engine guard on any other exit), and
 /// the World's page maker that opens each page in it.
 final class EngineRun {
+    // nonisolated(unsafe): read and written under `lock` only.
     nonisolated(unsafe) private static var runs: [EngineRun] = []
     static let lock = NSLock()
     let browser: Browser
@@ -58,8 +59,10 @@ final class EngineRun {
     /// X9: the terminal's cell in pixels when it shows pixel graphics: each engine page opened
     /// in real time from then on draws the engine's own pixels, in row tiles (`view`; the panes
     /// of `compare` draw images as symbols, so their engine pane shows the engine's text).
+    // nonisolated(unsafe): set by the command on the main thread before any page is made.
     nonisolated(unsafe) static var tileSpec: TileSpec?
     /// The terminal's encoding of a row tile, made off the drawing thread (sixel, iTerm2).
+    // nonisolated(unsafe): set by the command on the main thread before any page is made.
     nonisolated(unsafe) static var tilePrepare: (@Sendable (String, RGBAImage, Int) -> Void)?
 
     /// Pages opened from now on draw on `screen`: in its pixels, where it has pixel graphics.
@@ -143,6 +146,7 @@ final class EngineRun {
     }
 
     /// The exit code of a page that could not be opened, by its message (Q15); nil for another.
+    // nonisolated(unsafe): read and written under `lock` only.
     nonisolated(unsafe) static var failureCodes: [String: Int32] = [:]
     static func exitCode(forFailure message: String) -> Int32? { lock.withLock { failureCodes[message] } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import CSupport
 import Arguments
 import LiveblogModel
 import Host
@@ -146,7 +147,7 @@ func runFuzz(_ args: ParsedArguments) -> Int32 {
         } catch {
             printError("cannot write to \(out): \(error)")
         }
-        fflush(stdout)
+        fflush(lb_c_stdout())
     }
     print("fuzz: \(Plural.count(count, "scenario")) from seed \(seed), \(failures.count) failing, "
           + "\(Plural.count(written, "file")) written")

@@ -37,9 +37,10 @@ func suiteHooks(_ files: [String], roots: [String], notes: SuiteNotes,
         }
     }
     let single = args.string("trace")
+    let fileNames = names
     hooks.trace = { path in
         let file = single
-            ?? traceDir.map { ($0 as NSString).appendingPathComponent((names[path] ?? path) + ".jsonl") }
+            ?? traceDir.map { ($0 as NSString).appendingPathComponent((fileNames[path] ?? path) + ".jsonl") }
         guard let file else { return nil }
         guard let w = TraceWriter(path: file) else {
             notes.add(path, "cannot write the trace to \(file)", isError: true)
@@ -51,7 +52,7 @@ func suiteHooks(_ files: [String], roots: [String], notes: SuiteNotes,
         hooks.keepsRecords = true
         hooks.finished = { entry, runner in
             guard !entry.passed, entry.invalid == nil else { return }
-            let file = (plotDir as NSString).appendingPathComponent((names[entry.path] ?? entry.path) + ".svg")
+            let file = (plotDir as NSString).appendingPathComponent((fileNames[entry.path] ?? entry.path) + ".svg")
             switch SuiteOutputs.plot(runner) {
             case .success(let svg):
                 if (try? OutputFile.write(Data(svg.utf8), to: file)) == nil {

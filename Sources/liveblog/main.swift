@@ -1,4 +1,5 @@
 import Foundation
+import CSupport
 import Arguments
 import LiveblogModel
 import Embed
@@ -15,7 +16,7 @@ import TerminalUI
 // standard streams are a terminal and nothing says otherwise, liveblog starts itself again
 // with `interactive=no` (the report, if any, still goes to stderr).
 CrashReporter.makeNonInteractive()
-setvbuf(stdout, nil, _IOFBF, 1 << 16)
+setvbuf(lb_c_stdout(), nil, _IOFBF, 1 << 16)
 // Issue 31: past the file size limit (`ulimit -f`) a write fails with EFBIG and is reported
 // (exit 74) instead of SIGXFSZ ending the process with a file half-written.
 signal(SIGXFSZ, SIG_IGN)
@@ -49,7 +50,7 @@ case .run(let path, let args):
 }
 // Issue 31: what could not be written to stdout (a full disk, a closed descriptor) is an error,
 // exit 74, not a silent 0.
-if fflush(stdout) != 0 || ferror(stdout) != 0 {
+if fflush(lb_c_stdout()) != 0 || ferror(lb_c_stdout()) != 0 {
     let reason = String(cString: strerror(errno))
     ArgumentParser.printError("cannot write to standard output: \(reason)")
     exit(code == ExitCode.ok.rawValue || code == ExitCode.failure.rawValue ? ExitCode.ioErr.rawValue : code)

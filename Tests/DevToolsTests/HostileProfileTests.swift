@@ -218,6 +218,7 @@ final class HostileProfileTests: XCTestCase {
 }
 
 /// A flag one thread sets and another reads.
+// @unchecked Sendable: the flag is set and read under its lock.
 final class ManagedAtomicFlag: @unchecked Sendable {
     private let lock = NSLock()
     private var value = false

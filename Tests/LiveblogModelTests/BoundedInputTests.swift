@@ -125,6 +125,7 @@ final class BoundedInputTests: XCTestCase {
 }
 
 /// The result of a load on another thread.
+// @unchecked Sendable: the result is set and read under its lock.
 final class Box: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Result<Liveblog, Error>?

@@ -45,7 +45,7 @@ final class ParallelLoadTests: XCTestCase {
     /// from the first to the last, without overlap (the mapped file does not stay resident).
     func testB6_parsedChunksAreHandedBack() throws {
         let text = NativeWriter.encode(LiveblogGenerator.generate(posts: 2000, seed: 4), pretty: false)
-        var ranges: [(Int, Int)] = []
+        nonisolated(unsafe) var ranges: [(Int, Int)] = [] // appended under the lock
         let lock = NSLock()
         let lb = try Array(text.utf8).withUnsafeBufferPointer {
             try TickarooFormat.loadParallel(buffer: $0, name: "t.json", baseDirectory: nil, release: { lo, hi in

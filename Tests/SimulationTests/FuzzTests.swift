@@ -8,6 +8,7 @@ import Host
 
 /// The seed of the scenario being run, for the crash handler (a crash kills the test process, so
 /// the seed is written to stderr from the signal handler with write(2)).
+// nonisolated(unsafe): written by the fuzz loop, read only by the crash handler of the same process.
 nonisolated(unsafe) var fuzzCurrentSeed: UInt64 = 0
 
 private func installFuzzCrashReporter() {

@@ -5,6 +5,7 @@ import Foundation
 /// it writes, and answers the capability probe (once its last query, DA1, has come) as kitty,
 /// xterm with sixel, an old terminal, or not at all. The program is either this process (the
 /// probe runs on `slave`) or one spawned on it (`spawn`), such as the real `liveblog`.
+// @unchecked Sendable: what the reader thread receives, and the flags, are under `lock`.
 public final class PseudoTerminal: @unchecked Sendable {
     public enum Profile: CustomStringConvertible {
         /// kitty: graphics OK, 2026/1016/1004 settable, cell 10×20 px.

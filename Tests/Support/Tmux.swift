@@ -6,6 +6,7 @@ import XCTest
 /// test, process or worktree uses (`-L`), and a working directory of its own; `kill()` (or deinit)
 /// ends the server and removes both.
 public final class Tmux {
+    // nonisolated(unsafe): sessions start on the test's thread; the pid and a random part keep names apart anyway.
     nonisolated(unsafe) private static var count = 0
 
     public let path: String

@@ -16,6 +16,7 @@ enum Fixture {
     /// The built binary (a test checks `Requirement.liveblogBinary()` first).
     static var binary: String { TestPaths.liveblog }
 
+    // nonisolated(unsafe): XCTest runs a class's tests on one thread; the cache is a value.
     nonisolated(unsafe) static var cachedSample: Liveblog?
     static func sample() throws -> Liveblog {
         if let s = cachedSample { return s }

@@ -201,7 +201,7 @@ final class PageRunContractTests: ServedPageTestCase {
     /// time, so the trace is the one an instant server gives, byte for byte.
     func testQ20_aSlowServersResponsesAreFetchedAheadInParallelAndLandAsAnInstantOnes() throws {
         let image = try XCTUnwrap(FileManager.default.contents(atPath: TestPaths.root + "/Assets/images/pitch.png"))
-        FileManager.default.createFile(atPath: dir + "/img.png", contents: image)
+        _ = FileManager.default.createFile(atPath: dir + "/img.png", contents: image)
         let delays = [0.3, 2.5, 0.8, 1.9, 1.2, 0.5, 2.2, 1.5, 0.9, 1.7]
         func images(slow: Bool) -> String {
             delays.enumerated().map { i, d in
@@ -231,7 +231,7 @@ final class PageRunContractTests: ServedPageTestCase {
     /// Recorded once from the server, replayed offline with the server gone: the same trace.
     func testQ20_aPagesResponsesRecordedOnceReplayOfflineToTheSameTrace() throws {
         let image = try XCTUnwrap(FileManager.default.contents(atPath: TestPaths.root + "/Assets/images/pitch.png"))
-        FileManager.default.createFile(atPath: dir + "/img.png", contents: image)
+        _ = FileManager.default.createFile(atPath: dir + "/img.png", contents: image)
         let url = try page("captured", extra: (0..<4).map {
             "<img style=\"display:block;width:100%\" src=\"/files/img.png?type=image/png&delay=0.5&n=\($0)\">"
         }.joined())

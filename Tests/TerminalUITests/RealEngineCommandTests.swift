@@ -122,12 +122,14 @@ final class RealEngineCommandTests: XCTestCase {
         // Two scenarios at a time, each its own `liveblog` and browser (its own files, profile and
         // ports): a run mostly waits on the engine's frames, so two share the machine well. Each
         // run is bounded by `simulate`'s own timeout.
-        var runs = [(Int32, String, String)?](repeating: nil, count: files.count)
+        // Written under the lock, one slot per scenario; `simulate` only reads the test's settings.
+        nonisolated(unsafe) var runs = [(Int32, String, String)?](repeating: nil, count: files.count)
+        nonisolated(unsafe) let test = self // `simulate` reads only the test's settings
         let lock = NSLock()
         let next = Counter()
         DispatchQueue.concurrentPerform(iterations: 2) { _ in
             while let i = next.take(below: files.count) {
-                let r = try? self.simulate(files[i], ["--compare-engines"], trace: false)
+                let r = try? test.simulate(files[i], ["--compare-engines"], trace: false)
                 lock.withLock { runs[i] = r }
             }
         }
@@ -233,6 +235,7 @@ final class EngineBenchSkipTests: XCTestCase {
 }
 
 /// The next index to take, for workers sharing a list.
+// @unchecked Sendable: the next index is taken under its lock.
 private final class Counter: @unchecked Sendable {
     private var next = 0
     private let lock = NSLock()

@@ -12,4 +12,8 @@ void lb_set_trim_threshold(int bytes);
 /// Hands every whole free page of every malloc arena back to the system (glibc's malloc_trim(0));
 /// 0 elsewhere. After a parallel parse the garbage of the parse lies in the middle of two arenas.
 int lb_trim_heap(void);
+/// The C library's stdout, read through a function: Swift 6 refuses to read the global itself
+/// (shared mutable state); the executable flushes it on its main thread only.
+#include <stdio.h>
+static inline FILE *lb_c_stdout(void) { return stdout; }
 #endif
