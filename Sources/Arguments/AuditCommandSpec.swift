@@ -1,4 +1,4 @@
-// The declaration of `liveblog audit` (SPEC A2, A3, issue 43): an app's own log checked with
+// The declaration of `liveblog audit` (A2, A3, issue 43): an app's own log checked with
 // `simulate`'s expectations and replayed through the reference host. What it does lives in the
 // `liveblog` executable (AuditCommand.swift).
 

@@ -1,4 +1,4 @@
-// The declarations of liveblog's commands (SPEC C1–C7): names, help texts and
+// The declarations of liveblog's commands (C1–C7): names, help texts and
 // arguments only. What each command does lives in the `liveblog` executable,
 // which switches on `ParseResult.run(commandPath:_:)`.
 

@@ -1,4 +1,4 @@
-// SPEC 14's options (D1, D4, D5), shared by view, simulate and compare.
+// docs/emulation.md's options (D1, D4, D5), shared by view, simulate and compare.
 extension LiveblogCommands {
     /// D1: the device profiles' names (Host's `DeviceProfile.names`, which a test compares).
     public static let devices = ["terminal", "iphone-se", "iphone-15", "iphone-15-pro-max", "ipad", "pixel-8",

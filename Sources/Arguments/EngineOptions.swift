@@ -1,4 +1,4 @@
-// The engine options of SPEC section 17 (X1, X4, X8) on `simulate`, `view` and `compare`.
+// The engine options of docs/engine.md (X1, X4, X8) on `simulate`, `view` and `compare`.
 
 extension LiveblogCommands {
     /// X1: which engine runs the web row's page.

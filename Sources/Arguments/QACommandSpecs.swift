@@ -1,4 +1,4 @@
-// The declarations of the QA commands of SPEC section 12: `compare` (F6) and `fuzz` (F7).
+// The declarations of the QA commands of docs/emulation.md: `compare` (F6) and `fuzz` (F7).
 
 extension LiveblogCommands {
     /// F6: `liveblog compare SOURCE [--event ID] [--platforms ios,android,naive]`.

@@ -1,4 +1,4 @@
-// The declarations of the trace commands (SPEC Q5, Q8): `liveblog metrics` and `liveblog plot`
+// The declarations of the trace commands (Q5, Q8): `liveblog metrics` and `liveblog plot`
 // read a trace that `liveblog simulate --trace FILE` wrote. What they do lives in the `liveblog`
 // executable (TraceCommands.swift).
 

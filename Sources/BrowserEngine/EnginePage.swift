@@ -3,7 +3,7 @@ import Embed
 import Foundation
 import LiveblogModel
 
-/// The web row's page in a real browser engine (SPEC 17): a Chromium page over the DevTools
+/// The web row's page in a real browser engine (docs/engine.md): a Chromium page over the DevTools
 /// pipe, shaped like what the World needs of a page. `frame(tick:)` steps it one page frame at
 /// a time (60 Hz; tick = 1/120 s) in virtual time; every call leaves what the page did in
 /// `outbox`, as the emulated page does: the same `PageEvent`s, the calls that crossed the

@@ -1,7 +1,7 @@
 #ifndef LIVEBLOG_CCHAFA_SHIM_H
 #define LIVEBLOG_CCHAFA_SHIM_H
 /* libchafa (Debian libchafa-dev, https://hpjansson.org/chafa/ref/) renders an RGBA image as
-   kitty, sixel or iTerm2 sequences, or as symbol cells (SPEC G2). This shim keeps GLib out of
+   kitty, sixel or iTerm2 sequences, or as symbol cells (G2). This shim keeps GLib out of
    Swift: one call encodes, the result is a malloc'd byte string or a cell array. */
 #include <chafa.h>
 #include <stdio.h>

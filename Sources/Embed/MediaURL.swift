@@ -3,7 +3,7 @@ import Foundation
 /// What counts as video or audio (W3): a URL on a known video or audio site, or a URL whose
 /// path ends in a media file's extension. The page hands these to the app for the system's
 /// player instead of following them, as ForemWebView hands its video and podcasts to native
-/// players (seeds/foremwebview-deep-dive.txt: "Native Podcast Player & Picture in Picture video").
+/// players (the ForemWebView deep dive (a seed, docs/architecture.md): "Native Podcast Player & Picture in Picture video").
 public enum MediaURL {
     /// Sites whose pages are a video or a stream (a host equal to one of these, or under it).
     public static let sites = [

@@ -1,6 +1,6 @@
 import LiveblogModel
 
-/// The page's settings (SPEC 9 "page", E3, E14).
+/// The page's settings (docs/contract.md "page", E3, E14).
 public struct PageConfig: Sendable {
     /// Posts per page; 0 = every post loaded at start (L8).
     public var pageSize = 0

@@ -1,4 +1,4 @@
-/// The page on a device (SPEC 14): its width and its image cap change together, in one layout.
+/// The page on a device (docs/emulation.md): its width and its image cap change together, in one layout.
 extension Page {
     /// Re-lays the page at a new width (D2, T5) and image cap (D5) at once: posts move, which
     /// sends corrections during a held jump; one `layout` line when the height changed.

@@ -12,7 +12,7 @@ public enum PageInput: Sendable, Equatable {
     case history
 }
 
-/// What the World needs of a web page (DESIGN: "a page is an interface"): it loads, steps a frame
+/// What the World needs of a web page (docs/architecture.md: "a page is an interface"): it loads, steps a frame
 /// at a time and leaves its effects as `PageEvent`s in `outbox`, takes input and navigation, and
 /// tells where its posts are and what to draw. The emulated `Page` is one implementation, a real
 /// browser engine another; the World, the hosts and the trace do not know which one runs.

@@ -1,6 +1,6 @@
 import ScrollPhysics
 
-/// SPEC F8, F9, D3: the list as the Android device lays it out, in whole px. Every size is a dp
+/// F8, F9, D3: the list as the Android device lays it out, in whole px. Every size is a dp
 /// size turned into px as the view system does (AndroidPixels.size: the native rows' 16 dp, the
 /// bars that are the RecyclerView's padding, the RecyclerView's own height), except the web row,
 /// which is as tall as the WebView measures itself (AndroidPixels.webRowHeight: AwLayoutSizer's

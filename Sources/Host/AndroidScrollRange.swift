@@ -1,11 +1,11 @@
-/// Which scroll range the android host clamps with (SPEC F8, `--android-range`).
+/// Which scroll range the android host clamps with (F8, `--android-range`).
 public enum AndroidRangeMode: String, Sendable, CaseIterable {
     /// LinearLayoutManager's smooth-scrollbar estimate, as on a phone (`LinearLayoutEstimate`).
     case estimated
     /// The exact range of the list (what the host did before F8).
     case exact
 
-    /// The default of `--android-range` and of a scenario without `"androidRange"` (SPEC F8).
+    /// The default of `--android-range` and of a scenario without `"androidRange"` (F8).
     public static let standard = AndroidRangeMode.estimated
 }
 

@@ -1,4 +1,4 @@
-/// A phone, a tablet or the terminal itself (SPEC 14, D1): the viewport in points (dp), the
+/// A phone, a tablet or the terminal itself (docs/emulation.md, D1): the viewport in points (dp), the
 /// screen's density, the system bars and safe-area insets, and how the platform's web-view
 /// bridge delivers the page's call to the app (D4).
 ///

@@ -1,4 +1,4 @@
-/// What a host strategy did with a scroll request, for the trace and the toolbar (T1, SPEC 9).
+/// What a host strategy did with a scroll request, for the trace and the toolbar (T1, docs/contract.md).
 public struct HostAction: Sendable, Equatable {
     public enum Kind: String, Sendable { case scroll, drop, reaim, settle }
     public var jumpId: Int

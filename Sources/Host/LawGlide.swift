@@ -1,7 +1,7 @@
 import VirtualTime
 import ScrollPhysics
 
-/// SPEC F1, F2: a fling (or UIKit's spring back) under the `uikit` law, stepped at 120 Hz like the
+/// F1, F2: a fling (or UIKit's spring back) under the `uikit` law, stepped at 120 Hz like the
 /// seed's dynamic item (the `uidynamic` law stays on PanEngine's DynamicItem path, `android` runs
 /// RecyclerView's own flinger: PanEngineAndroid.swift).
 ///

@@ -13,7 +13,7 @@ public struct LaidOutRow: Equatable, Sendable {
 
 /// `computeVerticalScrollOffset`, `computeVerticalScrollExtent` and `computeVerticalScrollRange` of
 /// a vertical LinearLayoutManager with smooth scrollbars on (its default), as the Android sample
-/// reads them in `scrollTo` (SPEC F8).
+/// reads them in `scrollTo` (F8).
 ///
 /// AOSP, androidx.recyclerview.widget:
 /// - `LinearLayoutManager.computeScrollOffset/Extent/Range(State)` pass

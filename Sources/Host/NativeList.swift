@@ -33,7 +33,7 @@ public struct NativeList: Equatable {
 }
 
 /// What a host strategy, the pan engine or a pan target wants done to the list and the web view
-/// (DESIGN: effects as values). They change a working copy (`ListScene`) and hand back the effects
+/// (docs/architecture.md: effects as values). They change a working copy (`ListScene`) and hand back the effects
 /// in order; the World applies them to the one real list, in one place, and is the only writer of
 /// scroll state.
 public enum ScrollEffect: Equatable {
@@ -51,7 +51,7 @@ public enum ScrollEffect: Equatable {
     case setWebRowHeight(Double)
     /// A web view that scrolls itself (M2, M3) moves to this offset.
     case setWebOffset(Double)
-    /// What the host did with a scroll request, for the trace and the toolbar (SPEC 9 `host`).
+    /// What the host did with a scroll request, for the trace and the toolbar (docs/contract.md `host`).
     case report(HostAction)
     /// The reader began scrolling with this input at this tick (H5, F4): the World decides whether
     /// the host hears a drag.

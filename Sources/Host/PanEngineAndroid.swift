@@ -1,6 +1,6 @@
 import ScrollPhysics
 
-/// SPEC F1, F9 `android`: the pan engine's gestures as RecyclerView's onTouchEvent and ViewFlinger
+/// F1, F9 `android`: the pan engine's gestures as RecyclerView's onTouchEvent and ViewFlinger
 /// handle them, in the device's px on the animation clock (the world's 120 Hz ticks):
 /// - ACTION_DOWN: the VelocityTracker starts (LSQ2, AndroidVelocityTracker), a running fling
 ///   stops, a showing stretch is caught (stopGlowAnimations);

@@ -1,4 +1,4 @@
-// SPEC F4 (refines H5): which reader input is a DRAG for the host, the thing the samples gate
+// F4 (refines H5): which reader input is a DRAG for the host, the thing the samples gate
 // corrections on (iOS `scrollViewWillBeginDragging`, Android `SCROLL_STATE_DRAGGING`), decided
 // from each platform's documentation and source:
 //

@@ -1,6 +1,6 @@
 import CPNG
 
-/// PNG through libpng's simplified API (DESIGN "Swift and C notes"): errors come back in
+/// PNG through libpng's simplified API (docs/architecture.md, "Swift and C notes"): errors come back in
 /// `image.message` without setjmp; `png_image_begin_read_from_memory` reads the header alone.
 enum PNGDecoder {
     static func probe(_ data: [UInt8]) -> Result<ImageInfo, ImageError> {

@@ -1,4 +1,4 @@
-/// The heavy synthetic liveblog (SPEC B7, issue 14): what a real ticker carries rather than the
+/// The heavy synthetic liveblog (B7, issue 14): what a real ticker carries rather than the
 /// short-text default. Per 100 000 posts: about 50 000 images (half of them without a declared
 /// size, so their height is known only once loaded, L5), about 15 000 web embeds (half with an
 /// oEmbed height, L6), and long rich text: 2–5 paragraphs of 2–5 sentences with bold leads,

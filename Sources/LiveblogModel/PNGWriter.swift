@@ -2,7 +2,7 @@ import CPNG
 
 /// Writes 8-bit RGBA PNG files through libpng's simplified write API
 /// (`png_image_write_to_memory`, libpng 1.6 manual, "Simplified API"): no hand-written deflate;
-/// errors come back in `image.message`, without setjmp (DESIGN.md, Swift and C notes). The
+/// errors come back in `image.message`, without setjmp (docs/architecture.md, "Swift and C notes"). The
 /// chunk helpers below assemble deliberately damaged files for the decoder's tests.
 public enum PNGWriter {
     /// `rgba` holds `width * height * 4` bytes, rows top to bottom; missing bytes are transparent

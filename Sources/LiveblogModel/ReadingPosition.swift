@@ -10,7 +10,7 @@ public struct ReadingPosition: Codable, Hashable, Sendable {
         self.offset = offset
     }
 
-    /// The post's `post.y` (SPEC 9: its top minus the top inset) when the position is restored.
+    /// The post's `post.y` (docs/contract.md: its top minus the top inset) when the position is restored.
     public var postY: Double { -offset }
 
     /// positions.json spells the id `postID`.

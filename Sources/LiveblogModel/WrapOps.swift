@@ -1,4 +1,4 @@
-/// A text's break structure, independent of the width (issue 14, SPEC B8): the words of
+/// A text's break structure, independent of the width (issue 14, B8): the words of
 /// `TextLayout.wrap` as widths, with the spaces and line breaks between them. Counting a new
 /// width's lines from it reads one byte a word instead of decoding every Character again, and
 /// gives exactly `TextLayout.lineCount` (the same steps as `WrapEngine` on the same words).

@@ -5,7 +5,7 @@ import Simulation
 import TextCells
 import VirtualTime
 
-/// A1 (issue 43): an app's own log, the part of the trace contract (SPEC 9) an app can observe,
+/// A1 (issue 43): an app's own log, the part of the trace contract (docs/contract.md) an app can observe,
 /// written by the team's iOS or Android app on a device or simulator (docs/applog.md).
 ///
 ///     {"ev":"app","t":5012.250,"platform":"ios","device":"iphone-15","insets":{"top":44,"bottom":0},"webTop":96}
@@ -97,7 +97,7 @@ public enum AppLog {
 }
 
 /// A1: the streaming reader of an app log. Lines go in one at a time (`feed`); lines come out in
-/// time order, as trace lines (SPEC 9's fields, `t` from the log's start, every string through
+/// time order, as trace lines (docs/contract.md's fields, `t` from the log's start, every string through
 /// the sanitiser, T8), once no earlier line can still arrive. It keeps only the lines of the
 /// last `AppLog.reorderMilliseconds` (`retainedLines`), so an hour's log takes no more memory
 /// than a second's. A bad line throws `TraceReadError` naming its line number and field.

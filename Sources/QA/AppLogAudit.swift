@@ -5,7 +5,7 @@ import Host
 import Simulation
 import VirtualTime
 
-/// A2 (issue 43): `liveblog audit LOG`: `simulate`'s expectations (SPEC 9, Q2) on an app's own
+/// A2 (issue 43): `liveblog audit LOG`: `simulate`'s expectations (docs/contract.md, Q2) on an app's own
 /// log, evaluated by the one evaluator (`ExpectationSource`) with the same refusals (Q1, Q9), and
 /// the replay through the reference host (A3, `ReferenceReplay`). Lines are taken one at a time
 /// in time order (`take`); what is kept is what `simulate` keeps of a run: the watched posts' y
@@ -83,7 +83,7 @@ public final class AppLogAudit: ExpectationSource {
         records.append(TraceRecord(tick: tick, event: event))
     }
 
-    /// A line of the log as the trace event it is (SPEC 9), `webHeight` the web row's as last logged.
+    /// A line of the log as the trace event it is (docs/contract.md), `webHeight` the web row's as last logged.
     static func event(_ l: TraceLine, webHeight: inout Double) -> TraceEvent? {
         switch l.kind {
         case "hook":

@@ -1,7 +1,7 @@
 import LiveblogModel
 import Simulation
 
-/// One report for many scenarios (SPEC F7): the entries become `ScenarioResult`s, named by their
+/// One report for many scenarios (F7): the entries become `ScenarioResult`s, named by their
 /// paths and titled by their scenarios (Q12), with the wall time each took, and go through the one
 /// set of reports (`Report`, Q4): text with one summary line, JSON with numbers, JUnit
 /// `<testsuites>` with a `<testsuite>` per scenario and an invalid scenario as an `<error>` test

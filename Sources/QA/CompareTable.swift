@@ -6,12 +6,12 @@ import VirtualTime
 import Simulation
 import TextCells
 
-/// `simulate SCENARIO --compare ios,android,naive` (SPEC F6): the scenario run once per platform,
+/// `simulate SCENARIO --compare ios,android,naive` (F6): the scenario run once per platform,
 /// the same jump measured on each. Every column is `TraceMetrics`' (Q14: one computation per
 /// metric), from the run's trace lines, with its defaults (target 0, tolerance 16 pt): so
 /// `liveblog metrics` and `liveblog plot` on the run's trace print the same values.
 ///
-/// - **the jump**: the post of the last frame that names one (the latest jump's post, SPEC 9);
+/// - **the jump**: the post of the last frame that names one (the latest jump's post, docs/contract.md);
 ///   it starts at the last `nav` line for that post with result `found`, and lasts to the next
 ///   `found` nav line or the run's end.
 /// - **landed**: time to land, seconds from the jump's start to its first frame whose `y` is

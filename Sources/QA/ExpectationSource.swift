@@ -2,7 +2,7 @@ import LiveblogModel
 import Simulation
 import VirtualTime
 
-/// What the expectations of SPEC 9 and Q2 are evaluated on (issue 43): a run of the World
+/// What the expectations of docs/contract.md and Q2 are evaluated on (issue 43): a run of the World
 /// (`ScenarioRunner`) or an app's own log (`AppLogAudit`, A2). One evaluator, one set of
 /// refusals (Q9), one report: only where the frames, lines and jumps come from differs.
 protocol ExpectationSource: AnyObject {

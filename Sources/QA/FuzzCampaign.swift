@@ -1,7 +1,7 @@
 import Foundation
 import Simulation
 
-/// `liveblog fuzz` (SPEC F7): random scenarios through the oracle, and each failing one shrunk to
+/// `liveblog fuzz` (F7): random scenarios through the oracle, and each failing one shrunk to
 /// a minimal scenario that fails the same way, ready to write as a scenario file.
 public enum FuzzCampaign {
     public struct Failure {

@@ -2,7 +2,7 @@ import Foundation
 import Embed
 import Simulation
 
-/// The fuzzer's oracle (issue 7, SPEC F7): runs a scenario with every trace invariant checked
+/// The fuzzer's oracle (issue 7, F7): runs a scenario with every trace invariant checked
 /// (`TraceInvariants`) and the pull-back rule of H5, and says what was violated. The fuzz tests
 /// and `liveblog fuzz` use it alike.
 public enum FuzzOracle {
@@ -23,7 +23,7 @@ public enum FuzzOracle {
         runner.run()
         var violations = inv.violations
         // After a reader drag, no host scroll for an earlier jump (ios, android; two-parameter
-        // hooks: a one-parameter hook's calls carry no jumpId, so the host cannot tell, SPEC E8).
+        // hooks: a one-parameter hook's calls carry no jumpId, so the host cannot tell, E8).
         let pulls = runner.pullBacks()
         let twoParam = runner.records.contains { hookArgs($0) == 2 }
         // F5: a one-parameter hook swapped in mid-hold gets the jump's two arguments but declares

@@ -4,7 +4,7 @@ import Host
 import Simulation
 import TextCells
 
-/// Random scenarios (SPEC section 9) for the fuzz tests: every event kind, random modes,
+/// Random scenarios (docs/contract.md) for the fuzz tests: every event kind, random modes,
 /// platforms, hooks, networks, insets, terminal sizes from 1×1, page sizes and deep-link limits.
 /// The same seed gives the same scenario, so a failing seed can be replayed.
 public enum ScenarioFuzzer {

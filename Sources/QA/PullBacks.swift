@@ -2,7 +2,7 @@ import Simulation
 
 /// The pull-back rule (`PullBacks`) on the lines of a trace file (`metrics`, `plot`, `--compare`).
 extension PullBacks {
-    /// A trace line as a step, read from its fields alone (SPEC 9).
+    /// A trace line as a step, read from its fields alone (docs/contract.md).
     static func step(_ l: TraceLine) -> Step? {
         switch l.kind {
         case "input":

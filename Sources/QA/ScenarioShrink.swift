@@ -1,7 +1,7 @@
 import VirtualTime
 import Simulation
 
-/// Shrinking a failing scenario (SPEC F7): fewest events first, then the shortest duration, then
+/// Shrinking a failing scenario (F7): fewest events first, then the shortest duration, then
 /// simpler values (a jump without its top offset, whole and zero distances, one wheel notch,
 /// earlier round times). Each candidate is strictly smaller in that order, so `Shrinker.minimize`
 /// ends. Every event stays inside `[0, duration]` (Q1: a time outside is invalid input).

@@ -1,5 +1,5 @@
 import Simulation
-/// A greedy shrinker over any value (SPEC F7: a failing fuzz scenario is written shrunk to a
+/// A greedy shrinker over any value (F7: a failing fuzz scenario is written shrunk to a
 /// minimal one that still fails). The technique is the test-case reduction of QuickCheck and
 /// Hypothesis (MacIver, "Test-Case Reduction via Test-Case Generation", 2020): from the failing
 /// value, try simpler candidates in order and move to the first one that still fails, until no

@@ -2,7 +2,7 @@ import LiveblogModel
 import Simulation
 import VirtualTime
 
-/// One line of a trace read back from its JSON-lines text (SPEC 9): what `liveblog metrics` and
+/// One line of a trace read back from its JSON-lines text (docs/contract.md): what `liveblog metrics` and
 /// `liveblog plot` (Q5, Q8) work from, so they answer for any trace file, not only for a run in
 /// this process. Time is kept in whole milliseconds, as the trace writes it (truncated), so
 /// differences between lines are exact.
@@ -23,7 +23,7 @@ public struct TraceLine: Equatable {
     public func int(_ key: String) -> Int? { value[key]?.doubleValue.flatMap { Int(exactly: $0) } }
     public func bool(_ key: String) -> Bool? { value[key]?.boolValue }
 
-    /// A frame's post: its id, and `y` when it is laid out (SPEC 9).
+    /// A frame's post: its id, and `y` when it is laid out (docs/contract.md).
     public var framePost: (id: String, y: Double?)? {
         guard kind == "frame", let p = value["post"], let id = p["id"]?.stringValue else { return nil }
         return (id, p["y"]?.doubleValue)
@@ -56,7 +56,7 @@ public struct TraceReadError: Error, CustomStringConvertible, Equatable {
 }
 
 /// The tiny JSON-lines reader: one JSON object per line, each with a number `t` and a string
-/// `ev`; blank lines are skipped; lines must be in time order (SPEC 9).
+/// `ev`; blank lines are skipped; lines must be in time order (docs/contract.md).
 public enum TraceReader {
     public static func read(_ text: String) throws -> [TraceLine] {
         var out: [TraceLine] = []

@@ -1,10 +1,10 @@
 import Simulation
 import VirtualTime
 /// What a jump did, computed from its trace alone (Q5: `liveblog metrics TRACE`). Every number
-/// comes from the trace's lines (SPEC 9), so a QA suite can check a trace it did not produce here.
+/// comes from the trace's lines (docs/contract.md), so a QA suite can check a trace it did not produce here.
 ///
 /// **The jump.** The post is `--post ID`, or else the post of the last frame that names one (the
-/// latest jump's post, SPEC 9), or else the id of the last `nav` line. The jump is the last `nav`
+/// latest jump's post, docs/contract.md), or else the id of the last `nav` line. The jump is the last `nav`
 /// line with that id and `"result":"found"`; it lasts until the next `found` nav line (a new jump)
 /// or the trace's end. Its `jumpId` is that of its first `hook` line with `correction: false`.
 /// Times are virtual seconds, "after the jump" meaning after that nav line's `t`. `y` is a frame's

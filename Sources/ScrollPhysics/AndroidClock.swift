@@ -1,6 +1,6 @@
 import VirtualTime
 
-// SPEC F9: Android's animation clock. `AnimationUtils.currentAnimationTimeMillis()` inside a
+// F9: Android's animation clock. `AnimationUtils.currentAnimationTimeMillis()` inside a
 // frame is the frame's vsync time in whole milliseconds (Choreographer.doFrame calls
 // `AnimationUtils.lockAnimationClock(frameTimeNanos / TimeUtils.NANOS_PER_MS)` before it runs the
 // input, animation and traversal callbacks), so every scroller and edge effect of a frame reads

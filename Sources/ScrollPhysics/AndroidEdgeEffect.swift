@@ -1,4 +1,4 @@
-// SPEC F1, F9 `android`: no content displacement at the edges, an edge effect instead. From AOSP
+// F1, F9 `android`: no content displacement at the edges, an edge effect instead. From AOSP
 // frameworks/base core/java/android/widget/EdgeEffect.java, TYPE_STRETCH (the default since
 // Android 12, `USE_STRETCH_EDGE_EFFECT_BY_DEFAULT`), in its float and double arithmetic:
 // - onPull(delta): a stretch caught mid-animation restarts from what shows (mPullDistance =

@@ -1,4 +1,4 @@
-// SPEC F1, F9: RecyclerView's two vertical edge effects and what it does with them, from androidx
+// F1, F9: RecyclerView's two vertical edge effects and what it does with them, from androidx
 // recyclerview RecyclerView.java (offsets in RecyclerView's sense: dy > 0 moves toward the end):
 // - pullGlows: a touch scroll's unconsumed dy pulls the top (dy < 0) or the bottom (dy > 0) effect
 //   by `onPullDistance(±overscroll / getHeight())`;

@@ -1,4 +1,4 @@
-// SPEC F1, F9 `android`: RecyclerView's fling as a deceleration law. The arithmetic is
+// F1, F9 `android`: RecyclerView's fling as a deceleration law. The arithmetic is
 // AndroidFlinger's (RecyclerView.fling, ViewFlinger.run, OverScroller, EdgeEffect: see there),
 // run on the device's px and the world's frames (ticks at 120 Hz, whole-ms frame times): this
 // law is the same fling seen as a value of time, for a list whose range is fixed while it runs.

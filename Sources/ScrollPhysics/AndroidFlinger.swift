@@ -1,4 +1,4 @@
-// SPEC F1, F9: RecyclerView's fling and its ViewFlinger, in px on the animation clock. From
+// F1, F9: RecyclerView's fling and its ViewFlinger, in px on the animation clock. From
 // androidx recyclerview RecyclerView.java:
 // - fling(vx, vy): |vy| < mMinFlingVelocity → no fling; while an edge stretch shows the fling is
 //   the stretch's (AndroidEdges.flingIntoStretch: shouldAbsorb → onAbsorb, otherwise flung at

@@ -1,4 +1,4 @@
-// SPEC F1, F9: the OverScroller RecyclerView's ViewFlinger flings with, in px on the device's
+// F1, F9: the OverScroller RecyclerView's ViewFlinger flings with, in px on the device's
 // animation clock. From AOSP frameworks/base core/java/android/widget/OverScroller.java:
 // - OverScroller.fling(startX, startY, velocityX, velocityY, …): the flywheel first ("Continue a
 //   scroll or fling in progress": if `mFlywheel && !isFinished()` and the new velocity has the

@@ -1,4 +1,4 @@
-// SPEC H4, F9: RecyclerView.smoothScrollBy(0, dy) in px on the animation clock. From androidx
+// H4, F9: RecyclerView.smoothScrollBy(0, dy) in px on the animation clock. From androidx
 // recyclerview RecyclerView.java, ViewFlinger:
 // - smoothScrollBy(dx, dy, UNDEFINED_DURATION, null): computeScrollDuration(dx, dy) =
 //   `(int) (((absDelta / containerSize) + 1) * 300)` in float with containerSize the int
@@ -36,9 +36,9 @@ public struct AndroidSmoothScroll: Equatable, Sendable {
         return min(duration, maxScrollDurationMs)
     }
 
-    /// computeScrollDuration's ms per container height (SPEC H4).
+    /// computeScrollDuration's ms per container height (H4).
     public static let baseDurationMs = 300
-    /// RecyclerView.MAX_SCROLL_DURATION (SPEC H4).
+    /// RecyclerView.MAX_SCROLL_DURATION (H4).
     public static let maxScrollDurationMs = 2000
 
     /// sQuinticInterpolator, in float.

@@ -1,4 +1,4 @@
-// SPEC F1 `android`: OverScroller's spline fling, from AOSP frameworks/base
+// F1 `android`: OverScroller's spline fling, from AOSP frameworks/base
 // core/java/android/widget/OverScroller.java, class SplineOverScroller:
 // - the static block: SPLINE_POSITION[0…100] from INFLEXION 0.35, START_TENSION 0.5,
 //   END_TENSION 1.0 (P1 = 0.175, P2 = 0.35), by bisection to 1E-5;

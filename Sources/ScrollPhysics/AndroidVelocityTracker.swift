@@ -1,4 +1,4 @@
-// SPEC P1, F9: Android's finger velocity, as RecyclerView reads it on ACTION_UP
+// P1, F9: Android's finger velocity, as RecyclerView reads it on ACTION_UP
 // (`mVelocityTracker.computeCurrentVelocity(1000, mMaxFlingVelocity)`, then `(int) -getYVelocity`).
 // From AOSP frameworks/native libs/input/VelocityTracker.cpp, the default strategy for AXIS_Y
 // (DEFAULT_STRATEGY_BY_AXIS: LSQ2, least squares of degree 2, Weighting::NONE), in float:

@@ -1,5 +1,5 @@
-// SPEC F1, F2: one deceleration law per physics model, behind one protocol. A law turns a
-// release (offset, velocity, bounds) into a motion that is a function of time (DESIGN
+// F1, F2: one deceleration law per physics model, behind one protocol. A law turns a
+// release (offset, velocity, bounds) into a motion that is a function of time (docs/architecture.md
 // principle 2), edges included: the seed's bounce (uidynamic), the rubber band and spring
 // back (uikit), or a stop at the bound with an edge effect (android).
 //
@@ -25,7 +25,7 @@ public enum PhysicsModel: String, Sendable, CaseIterable {
         }
     }
 
-    /// What scrolls in the list (SPEC section 5): M1's content-sized web row inside the list, or
+    /// What scrolls in the list (docs/emulation.md): M1's content-sized web row inside the list, or
     /// M2/M3's viewport-tall web view that scrolls itself (the seed's nested pan).
     public enum ListKind: Sendable, Equatable {
         case contentSizedRow
@@ -36,7 +36,7 @@ public enum PhysicsModel: String, Sendable, CaseIterable {
     /// `naive`, as `Platform.rawValue`); `override` is `--physics` or the scenario's `"physics"`.
     /// M1: ios → uikit, android → android, naive → uikit (the naive host is a plain UIKit
     /// list). M2/M3: ios → uidynamic (the seed's nested pan drives the scrolling there), android
-    /// → android, naive → uidynamic: SPEC leaves naive open in M2/M3; its list is the same iOS
+    /// → android, naive → uidynamic: the requirements leave naive open in M2/M3; its list is the same iOS
     /// app's nested pan (the seed's code), only its host differs, so it moves as ios does and
     /// a comparison shows the hosts' difference alone. Nil for an unknown platform.
     public static func selected(platform: String, list: ListKind,

@@ -1,4 +1,4 @@
-// SPEC P2: the seed's UIDynamicItemBehavior (resistance 2.0) started with the release
+// P2: the seed's UIDynamicItemBehavior (resistance 2.0) started with the release
 // velocity, stepped at a fixed rate.
 //
 // OUR CHOICE (UIKit does not publish how UIDynamicItemBehavior applies `resistance`):

@@ -1,4 +1,4 @@
-// SPEC F9: Android's arithmetic is Java's. The few rules the android law files need, written once:
+// F9: Android's arithmetic is Java's. The few rules the android law files need, written once:
 // - `Math.round(float)` / `Math.round(double)`: floor(x + ½) in exact arithmetic, so negative
 //   halves round up (−2.5 → −2), unlike Swift's `.toNearestOrAwayFromZero`;
 // - a cast `(int) x` truncates toward zero;
@@ -31,7 +31,7 @@ public enum Java {
     public static func signum(_ x: Float) -> Float { x > 0 ? 1 : (x < 0 ? -1 : x) }
 }
 
-/// SPEC F9, D3: dp to px as Android sizes a view: `TypedValue.complexToDimensionPixelSize`
+/// F9, D3: dp to px as Android sizes a view: `TypedValue.complexToDimensionPixelSize`
 /// (`applyDimension` in float, then `(int) (f + 0.5f)`, at least 1 px for a nonzero size), the rule
 /// behind `getDimensionPixelSize` (ViewConfiguration's fling velocities, layout sizes in dp).
 public enum AndroidPixels {

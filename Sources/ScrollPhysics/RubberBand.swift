@@ -1,4 +1,4 @@
-// SPEC P3: the seed's bottom bounce, damped up to 150 pt, the further the slower.
+// P3: the seed's bottom bounce, damped up to 150 pt, the further the slower.
 
 /// The seed's overscroll damping at the bottom of the list.
 public enum RubberBand {

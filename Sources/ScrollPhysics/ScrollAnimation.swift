@@ -73,14 +73,14 @@ public struct ScrollAnimation: TimedMotion, Equatable {
 
     // MARK: Constructors
 
-    /// iOS `setContentOffset(_:animated: true)`: ease-in-out over 0.3 s (SPEC H4).
+    /// iOS `setContentOffset(_:animated: true)`: ease-in-out over 0.3 s (H4).
     /// The duration and curve are an ASSUMPTION: UIKit does not publish them.
     public static func iosSetContentOffset(from: Double, to: Double) -> ScrollAnimation {
         ScrollAnimation(from: from, to: to, duration: PhysicsConstants.iosSetContentOffsetDuration,
                         curve: .easeInOut)
     }
 
-    /// Android RecyclerView `smoothScrollBy(0, dy)` (SPEC H4, F9) started on world tick
+    /// Android RecyclerView `smoothScrollBy(0, dy)` (H4, F9) started on world tick
     /// `startTick` from `fromPx` (the offset in px) on a list `height` px tall: positions in whole
     /// px at whole-ms frame times (`AndroidSmoothScroll`), offsets in dp (px / density). It lasts
     /// until the frame its position reaches the target (ViewFlinger's doneScrolling), not its
@@ -95,27 +95,27 @@ public struct ScrollAnimation: TimedMotion, Equatable {
                                rounding: .android(frames))
     }
 
-    /// A line key (j/k, arrows): ease-out over 0.15 s (SPEC P5).
+    /// A line key (j/k, arrows): ease-out over 0.15 s (P5).
     public static func keyLine(from: Double, to: Double) -> ScrollAnimation {
         ScrollAnimation(from: from, to: to, duration: PhysicsConstants.keyScrollDuration, curve: .easeOut)
     }
 
-    /// A page key (space, b, PgUp/PgDn): ease-out over 0.15 s (SPEC P5).
+    /// A page key (space, b, PgUp/PgDn): ease-out over 0.15 s (P5).
     public static func keyPage(from: Double, to: Double) -> ScrollAnimation {
         ScrollAnimation(from: from, to: to, duration: PhysicsConstants.keyScrollDuration, curve: .easeOut)
     }
 
-    /// The duration of home/end (g/G): `min(√d, 42) / 60` s with d = |to − from| in pt (SPEC P5).
+    /// The duration of home/end (g/G): `min(√d, 42) / 60` s with d = |to − from| in pt (P5).
     public static func homeEndDuration(distance d: Double) -> Double {
         min(abs(d).squareRoot(), PhysicsConstants.homeEndMaxRoot) / PhysicsConstants.homeEndRootsPerSecond
     }
 
-    /// Home/end (g/G): ease-out over `homeEndDuration` (SPEC P5). d = 0 → duration 0.
+    /// Home/end (g/G): ease-out over `homeEndDuration` (P5). d = 0 → duration 0.
     public static func homeEnd(from: Double, to: Double) -> ScrollAnimation {
         ScrollAnimation(from: from, to: to, duration: homeEndDuration(distance: to - from), curve: .easeOut)
     }
 
-    /// The bounce return after an overscroll (SPEC P3): the seed calls
+    /// The bounce return after an overscroll (P3): the seed calls
     /// `tableView.setContentOffset(.init(x: 0, y: tableViewMaxOffsetY), animated: true)`,
     /// so this is the same 0.3 s ease-in-out as `iosSetContentOffset`.
     public static func springBack(from: Double, to: Double) -> ScrollAnimation {

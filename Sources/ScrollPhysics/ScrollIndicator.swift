@@ -1,4 +1,4 @@
-// SPEC P7: a scroll indicator showing position and size over the whole scrollable content,
+// P7: a scroll indicator showing position and size over the whole scrollable content,
 // shown while scrolling and hidden 0.5 s after the last movement.
 
 /// The scroll indicator: geometry (a pure function) and visibility (a small timed state).

@@ -1,4 +1,4 @@
-// SPEC F1 `uidynamic`, P2, P3: the seed's law (seeds/nested-pan-inertia-webview.txt,
+// F1 `uidynamic`, P2, P3: the seed's law (the pan-gesture article (a seed, docs/architecture.md),
 // `gestureEnded`: a UIDynamicItemBehavior with resistance 2.0 started at |v| ≥ 180 pt/s;
 // `setScrollOffsetY`: the damped bottom bounce up to 150 pt; `notBehaviorAnimation`: the
 // animated setContentOffset back to the bound). The numbers are `DynamicItem`'s, unchanged.

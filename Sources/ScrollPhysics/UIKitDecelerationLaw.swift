@@ -1,4 +1,4 @@
-// SPEC F1 `uikit`: UIScrollView's deceleration, from super-ultra/ScrollMechanics
+// F1 `uikit`: UIScrollView's deceleration, from super-ultra/ScrollMechanics
 // (ScrollMechanics/Sources/DecelerationTimingParameters.swift; used by
 // ScrollExample/Sources/SimpleScrollView.swift `startDeceleration(withVelocity:)` with
 // `UIScrollView.DecelerationRate.normal` = 0.998 and threshold 0.5):

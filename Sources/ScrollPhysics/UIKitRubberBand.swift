@@ -1,4 +1,4 @@
-// SPEC F1 `uikit`: UIScrollView's rubber band at BOTH ends, from super-ultra/ScrollMechanics
+// F1 `uikit`: UIScrollView's rubber band at BOTH ends, from super-ultra/ScrollMechanics
 // (ScrollMechanics/Sources/RubberBand.swift, `rubberBandClamp(_:coeff:dim:)` and
 // `rubberBandClamp(_:coeff:dim:limits:)`): past a bound by x, the content shows
 //     (1 − 1 / (x · 0.55 / d + 1)) · d

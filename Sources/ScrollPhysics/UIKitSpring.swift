@@ -1,4 +1,4 @@
-// SPEC F1 `uikit`: the spring back after a rubber band, from super-ultra/ScrollMechanics
+// F1 `uikit`: the spring back after a rubber band, from super-ultra/ScrollMechanics
 // (ScrollExample/Sources/SimpleScrollView.swift `bounce(withVelocity:)`: `Spring(mass: 1,
 // stiffness: 100, dampingRatio: 1)`, threshold `0.5 / UIScreen.main.scale`; the motion is
 // ScrollMechanics/Sources/SpringTimingParameters.swift `CriticallyDampedSpringTimingParameters`):
@@ -20,7 +20,7 @@ public struct CriticallyDampedSpring: TimedMotion, Equatable {
     /// ScrollMechanics' bounce spring: mass 1, stiffness 100.
     public static let mass: Double = 1
     public static let stiffness: Double = 100
-    /// `0.5 / UIScreen.main.scale` at scale 1 (SPEC U1: one point is one pixel, density 1).
+    /// `0.5 / UIScreen.main.scale` at scale 1 (U1: one point is one pixel, density 1).
     public static let threshold: Double = 0.5
 
     public let displacement: Double

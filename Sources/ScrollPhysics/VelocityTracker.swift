@@ -1,4 +1,4 @@
-// SPEC P1: release velocity from the last 100 ms of samples, least squares, history
+// P1: release velocity from the last 100 ms of samples, least squares, history
 // dropped after a 40 ms pause.
 
 /// Estimates the velocity of a pan (pt/s) from timed position samples.

@@ -1,4 +1,4 @@
-// SPEC P5/P6: wheel notches (48 pt) and key repeats closer than 80 ms apart form one stream
+// P5/P6: wheel notches (48 pt) and key repeats closer than 80 ms apart form one stream
 // whose speed carries into inertia when the stream ends.
 
 /// A stream of discrete scroll events (wheel notches, key repeats).

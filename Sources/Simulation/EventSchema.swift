@@ -1,15 +1,15 @@
 import LiveblogModel
 import Embed
 
-/// The scenario's events (SPEC 9) in one place: their kinds and fields, read from a scenario's
+/// The scenario's events (docs/contract.md) in one place: their kinds and fields, read from a scenario's
 /// JSON (`Scenario.Reader.event`) and written back as the recorder writes them (`EventSchema.json`).
 /// How the World applies them is `World.send`.
 public enum EventSchema {
-    /// The event kinds a scenario may name (SPEC 9, and `pointer` for recordings, C7).
+    /// The event kinds a scenario may name (docs/contract.md, and `pointer` for recordings, C7).
     public static let kinds: Set<String> = ["jump", "fragment", "drag", "tap", "wheel", "key", "resize", "live", "load",
                                             "setHook", "remove", "pointer", "focus"]
 
-    /// Defaults of SPEC 9: a drag lasts 0.25 s and starts at row 12; column 40.
+    /// Defaults of docs/contract.md: a drag lasts 0.25 s and starts at row 12; column 40.
     static let dragDuration = 0.25
     static let defaultRow = 12.0
     static let defaultCol = 40.0

@@ -2,7 +2,7 @@ import Foundation
 import LiveblogModel
 
 /// A2 (issue 43): the expectations `liveblog audit LOG --expect FILE` checks on an app's log,
-/// read with the scenario's own reader (SPEC 9, Q2, Q13), so each kind, field, range and refusal
+/// read with the scenario's own reader (docs/contract.md, Q2, Q13), so each kind, field, range and refusal
 /// is the one `simulate` has. The file is `{"expect": [...]}` (with an optional `"name"` and
 /// `"xfail"`), a bare array of expectations, or a whole scenario, whose `expect` is taken.
 public struct ExpectationFile {

@@ -1,7 +1,7 @@
 import LiveblogModel
 import Embed
 
-/// The scenario's expectations (SPEC 9, Q2): what a run is checked against.
+/// The scenario's expectations (docs/contract.md, Q2): what a run is checked against.
 extension Scenario.Reader {
     static let expectationKeys: Set<String> = ["post", "landsAt", "tolerance", "by", "stillFrom", "until", "holdEnds",
                                                "noPullBackAfterDrag", "value", "at", "equals", "changesFrom", "from",

@@ -2,7 +2,7 @@
 /// one key map (every key of the list, its action and its help); and `KeyTable`, the map as data
 /// that the handlers, the help screen and the toolbar's hint all read.
 
-/// A key as the key map names it (T2, SPEC 9 `key`): the one spelling of key names for the
+/// A key as the key map names it (T2, docs/contract.md `key`): the one spelling of key names for the
 /// scenario parser, the World, the terminal's key mapping, the recorder and the demo.
 public enum KeyName: Hashable, Sendable {
     /// A character key: `j`, `G`, `?`, `1` … (the terminal may give any character; a scenario
@@ -97,7 +97,7 @@ public enum KeyAction: Hashable, Sendable {
 public enum LinkOfferAction: Hashable, Sendable { case open, copy, dismiss }
 
 /// The key maps (T2, issue 25, V2). `list`: the World's keys, the names a scenario's `key` event
-/// and a recording use (SPEC 9), every world action with its key, the emulation's too. The
+/// and a recording use (docs/contract.md), every world action with its key, the emulation's too. The
 /// terminal reads keys through `reader`, a reader's map (less/vim habits, V2), and `lab`, the keys
 /// that change the content or the emulation (`x` then the key, or all of them with `--lab`); their
 /// world actions reach the World as `list`'s key for the action (`worldKey(for:)`), so a recording

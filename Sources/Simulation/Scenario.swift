@@ -3,7 +3,7 @@ import LiveblogModel
 import Embed
 import Host
 
-/// A scenario (SPEC section 9): a public contract. Unknown fields, unknown event kinds and wrong
+/// A scenario (docs/contract.md): a public contract. Unknown fields, unknown event kinds and wrong
 /// types are errors naming the place, so a QA suite learns of a typo instead of a silent pass.
 public struct Scenario {
     public enum Event: Equatable {
@@ -24,7 +24,7 @@ public struct Scenario {
         /// Extension (recordings, C7): a raw pointer sample in viewport points.
         case pointer(phase: PointerPhase, x: Double, y: Double)
         // Run-time switches of the terminal (the demo's; T2's m, p, n, i, r keys reach the world
-        // as `key`). Not part of the scenario contract (SPEC 9): the parser does not read them and
+        // as `key`). Not part of the scenario contract (docs/contract.md): the parser does not read them and
         // `EventSchema.json` gives them no form.
         case setMode(Mode)
         case setPlatform(Platform)

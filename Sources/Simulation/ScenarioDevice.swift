@@ -1,7 +1,7 @@
 import Host
 import LiveblogModel
 
-/// The scenario's device settings (SPEC 14): `"device"` (D1), `"bridgeDelay"` in frames (D4),
+/// The scenario's device settings (docs/emulation.md): `"device"` (D1), `"bridgeDelay"` in frames (D4),
 /// `"column"` in text columns (D5).
 extension Scenario.Reader {
     func device(_ k: String, _ v: JSONValue, _ config: inout WorldConfig) throws {

@@ -11,7 +11,7 @@ public struct PageEngine: Equatable, Sendable {
     public enum Kind: String, CaseIterable, Sendable {
         /// The emulated page (section 2): the default.
         case emulated
-        /// Chromium over the DevTools protocol (SPEC 17).
+        /// Chromium over the DevTools protocol (docs/engine.md).
         case chromium
     }
 

@@ -19,7 +19,7 @@ public enum ScenarioLimits {
 
 extension Scenario {
     /// Reads a scenario's JSON: typed values, each checked against its range, errors naming the
-    /// place (SPEC 9, Q1).
+    /// place (docs/contract.md, Q1).
     struct Reader {
         let file: String
         var readCapture: CaptureReading?

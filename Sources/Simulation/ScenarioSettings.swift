@@ -5,7 +5,7 @@ import Embed
 import Host
 import ScrollPhysics
 
-/// The scenario's top level and its settings (SPEC 9): the liveblog, the terminal, the mode,
+/// The scenario's top level and its settings (docs/contract.md): the liveblog, the terminal, the mode,
 /// platform, hook, insets, native rows, page, network, url and domains.
 extension Scenario.Reader {
     static let topKeys: Set<String> = Set<String>(["liveblog", "terminal", "mode", "platform", "hook", "insets", "native", "page",
@@ -146,7 +146,7 @@ extension Scenario.Reader {
         }
     }
 
-    /// The scrolling settings of SPEC 12: the law (F2), the drag rule (F4), the android range (F8).
+    /// The scrolling settings of docs/emulation.md: the law (F2), the drag rule (F4), the android range (F8).
     func scrolling(_ k: String, _ v: JSONValue, _ config: inout WorldConfig) throws {
         switch k {
         case "physics":

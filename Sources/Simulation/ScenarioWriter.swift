@@ -1,7 +1,7 @@
 import LiveblogModel
 import Embed
 
-/// Writes a Scenario as a scenario file (SPEC 9) that `Scenario.parse` reads back: its settings,
+/// Writes a Scenario as a scenario file (docs/contract.md) that `Scenario.parse` reads back: its settings,
 /// its liveblog inline (the native format, `NativeWriter`), its events through the event schema's
 /// writer (`EventSchema.json`) and its expectations. `liveblog fuzz` writes shrunk failing
 /// scenarios with it (F7), the runner's tests their generated suites.
@@ -55,7 +55,7 @@ public enum ScenarioWriter {
         return pairs + Scenario.deviceSettings(c)
     }
 
-    /// An expectation in the form `Scenario.Reader.expectation` reads (SPEC 9, Q2).
+    /// An expectation in the form `Scenario.Reader.expectation` reads (docs/contract.md, Q2).
     static func expectation(_ e: Scenario.Expectation) -> JSONValue {
         func num(_ x: Double) -> JSONValue { .number(x) }
         switch e {

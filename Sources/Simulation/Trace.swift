@@ -3,12 +3,12 @@ import LiveblogModel
 import Host
 import Embed
 
-/// SPEC 9 `input.kind`: what the reader did.
+/// docs/contract.md `input.kind`: what the reader did.
 public enum InputKind: String, Sendable, CaseIterable {
     case dragBegin = "drag-begin", dragEnd = "drag-end", tap, wheel, key, resize
 }
 
-/// One line of the trace (SPEC 9): JSON lines, `t` in seconds of virtual time, in time order.
+/// One line of the trace (docs/contract.md): JSON lines, `t` in seconds of virtual time, in time order.
 public enum TraceEvent: Equatable {
     case hook(jumpId: Int, top: Double, correction: Bool, args: Int, threw: Bool)
     case host(HostAction)
@@ -59,7 +59,7 @@ public enum TraceEvent: Equatable {
         }
     }
 
-    /// A `frame` line (SPEC 9), written every frame.
+    /// A `frame` line (docs/contract.md), written every frame.
     public var isFrame: Bool {
         if case .frame = self { return true }
         return false

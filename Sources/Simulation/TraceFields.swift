@@ -3,7 +3,7 @@ import LiveblogModel
 import Host
 import Embed
 
-/// A trace record's fields as values, straight from its typed event (SPEC 9's names, numbers as
+/// A trace record's fields as values, straight from its typed event (docs/contract.md's names, numbers as
 /// the trace writes them: in thousandths, non-finite as null), so a check that matches trace lines
 /// (`count`, Q2) reads the record without parsing the JSON it wrote. `TraceFieldsTests` holds them
 /// equal to the parsed `json` of every record of every bundled scenario.

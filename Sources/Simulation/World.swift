@@ -4,7 +4,7 @@ import Host
 import ScrollPhysics
 
 
-/// The world: the page, the native list, the host, the pan engine, and virtual time (DESIGN
+/// The world: the page, the native list, the host, the pan engine, and virtual time (docs/architecture.md
 /// principle 1: only the terminal run loop reads the clock; it hands ticks to the world).
 public final class World {
     public internal(set) var config: WorldConfig
@@ -65,7 +65,7 @@ public final class World {
     var lastScrollInput: ScrollInput?
     /// restoreAnchor left the list past its bottom until the web row has its new height.
     var anchorPastBottom = false
-    /// Drags under way (SPEC 9 `drag`), sampled as they become due (`stepGestures`).
+    /// Drags under way (docs/contract.md `drag`), sampled as they become due (`stepGestures`).
     var gestures: [Gesture] = []
 
     struct Gesture {

@@ -2,7 +2,7 @@ import Embed
 import Host
 import VirtualTime
 
-/// The world's geometry from its device (SPEC 14): the page's width (D2, D5), the viewport's
+/// The world's geometry from its device (docs/emulation.md): the page's width (D2, D5), the viewport's
 /// height (D2), the image cap (D5), the pixel grid (D3) and the bridge's delay (D4). Without a
 /// device (`config.device == nil`) everything is as before D1: the terminal's width and height.
 public enum DeviceLayout {

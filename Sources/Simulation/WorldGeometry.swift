@@ -36,7 +36,7 @@ extension World {
         return f.top + pageY - f.scroll
     }
 
-    /// A post's top in the viewport minus the top inset (SPEC 9 `post.y`), nil when not laid out.
+    /// A post's top in the viewport minus the top inset (docs/contract.md `post.y`), nil when not laid out.
     public func postY(_ id: String) -> Double? {
         guard let top = page.postTop(id: id) else { return nil }
         return viewportY(pageY: top) - insetTop

@@ -3,7 +3,7 @@ import Embed
 import Host
 import ScrollPhysics
 
-/// One way into the World: `send` takes a scenario event (SPEC 9) and applies it. `simulate`, the
+/// One way into the World: `send` takes a scenario event (docs/contract.md) and applies it. `simulate`, the
 /// terminal, its recorder and the demo all change the world through it, and through nothing else.
 extension World {
     /// Applies an event now (at `tick`). A `drag` starts now and its later samples come due as

@@ -152,7 +152,7 @@ extension World {
         if !gestures.isEmpty { stepGestures() }
     }
 
-    /// The samples of the drags under way that fall on this tick, after its frame (SPEC 9 `drag`:
+    /// The samples of the drags under way that fall on this tick, after its frame (docs/contract.md `drag`:
     /// `dy` spread evenly over `duration`, one sample a tick, made as they are due).
     private func stepGestures() {
         for g in gestures {

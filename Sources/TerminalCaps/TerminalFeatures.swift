@@ -1,4 +1,4 @@
-/// What a terminal offers beyond colours, found by asking it at start (SPEC G1, G3–G6).
+/// What a terminal offers beyond colours, found by asking it at start (G1, G3–G6).
 
 /// The graphics ladder of G1, best first.
 public enum GraphicsProtocol: String, CaseIterable, Hashable, Sendable, Comparable {

@@ -20,7 +20,7 @@ public struct SymbolCell: Hashable, Sendable {
     }
 }
 
-/// Image encoding through libchafa (SPEC G2): one maintained library for every rung it covers
+/// Image encoding through libchafa (G2): one maintained library for every rung it covers
 /// (kitty, sixel, iTerm2, symbols). Half blocks and ASCII stay with TerminalKit's `ImageRaster`.
 public enum ChafaEncoder {
     /// The bytes that draw `image` scaled to `cols` × `rows` cells of `cell` pixels, at the cursor,

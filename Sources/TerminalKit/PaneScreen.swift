@@ -1,6 +1,6 @@
 import ImageDecoding
 
-/// A screen inside a rectangle of another screen (SPEC F6: `compare` draws one World per pane).
+/// A screen inside a rectangle of another screen (F6: `compare` draws one World per pane).
 /// Its rows and columns count from the rectangle's corner; what falls outside the rectangle is
 /// clipped as a screen clips at its edges (`Screen.put`), so a renderer made for the whole screen
 /// draws into a pane unchanged. `present` does nothing: the owner presents the whole screen once

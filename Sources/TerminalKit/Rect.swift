@@ -1,4 +1,4 @@
-/// A rectangle of cells: where a widget draws (ratatui's `Rect`; DESIGN, "The renderer gets areas").
+/// A rectangle of cells: where a widget draws (ratatui's `Rect`; docs/architecture.md, "The renderer gets areas").
 /// Rows and columns are 0-based; `width` and `height` are never negative.
 public struct Rect: Hashable, Sendable {
     public var row: Int

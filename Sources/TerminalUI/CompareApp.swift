@@ -3,7 +3,7 @@ import LiveblogModel
 import Simulation
 import TerminalKit
 
-/// `liveblog compare` (SPEC F6): two or three panes side by side, each an App with its own World
+/// `liveblog compare` (F6): two or three panes side by side, each an App with its own World
 /// (host, physics, page), drawn by its own Renderer into its own area, all fed one input
 /// stream. Before an input is handed on, every pane's world is advanced to the same tick, so a
 /// key, a wheel notch, a drag sample or a jump reaches every pane at the same moment. A pointer

@@ -83,7 +83,7 @@ struct PanelOverlay: Overlay, Equatable {
 }
 
 /// Where a highlights, chapters or scorers panel (L7) sits and which row is which entry:
-/// computed once, used by the drawing and by the App's clicks (DESIGN, "panel geometry is
+/// computed once, used by the drawing and by the App's clicks (docs/architecture.md, "panel geometry is
 /// computed once, not mirrored by hand"). Long lists scroll so the selected entry stays visible.
 struct PanelGeometry {
     static let footer = "1-9/Enter jumps · click · Esc closes"

@@ -8,7 +8,7 @@ import Simulation
 import TerminalKit
 import TerminalUI
 
-// `liveblog bench [--posts N] [--json]` (C4, SPEC section 10, issue 6): B1–B6 on generated
+// `liveblog bench [--posts N] [--json]` (C4, docs/performance.md, issue 6): B1–B6 on generated
 // liveblogs in one run, small and large side by side (interleaved) so that the ratios hold on a
 // noisy machine. Timings are medians of many runs. B3/B6 run in a child process (its peak RSS is
 // the open alone, not the bench's own liveblogs); B5 runs a child on a pseudo-terminal and counts

@@ -7,7 +7,7 @@ import QA
 import Simulation
 import VirtualTime
 
-// The engine figures of `liveblog bench` (X10): the real engine (SPEC 17). Engine start to the first laid-out frame of
+// The engine figures of `liveblog bench` (X10): the real engine (docs/engine.md). Engine start to the first laid-out frame of
 // the sample liveblog on a pixel-8 (the browser launched, the reference embed loaded and ready,
 // its posts' boxes read), and the wall cost of one World frame with the engine in virtual time
 // (a 3g deep jump held for 10 s, 600 frames), beside the same World's frame on the emulated page.

@@ -91,7 +91,7 @@ func worldConfig(_ args: ParsedArguments) -> (WorldConfig?, String?) {
     applyScrollingOptions(args, to: &c)
     // D1, D5: reading in a terminal is the `terminal` device unless another is named: a reading
     // column of at most 90 text columns and images no taller than 60 % of the viewport. (A
-    // scenario without "device" keeps the terminal's whole width: the trace contract, SPEC 9.)
+    // scenario without "device" keeps the terminal's whole width: the trace contract, docs/contract.md.)
     if c.device == nil { c.device = .terminal }
     if let h = args.string("hook") {
         if h == "none" { c.hook = nil } else {

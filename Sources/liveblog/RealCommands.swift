@@ -9,7 +9,7 @@ import TerminalKit
 import TerminalUI
 import TextCells
 
-// SPEC 11: `view URL` and `check URL` (R1), real images (R2), live polling (R3), the capture
+// docs/sources.md: `view URL` and `check URL` (R1), real images (R2), live polling (R3), the capture
 // of a recorded session (R4), the reading position per source (R5), clear messages (R6).
 
 /// Is SOURCE an http(s) URL?

@@ -5,7 +5,7 @@ import QA
 import Simulation
 import TextCells
 
-// `liveblog metrics` (Q5) and `liveblog plot` (Q8): both read a trace (SPEC 9) and pick one jump
+// `liveblog metrics` (Q5) and `liveblog plot` (Q8): both read a trace (docs/contract.md) and pick one jump
 // as TraceMetrics does. Exit 65 for a malformed trace or no such jump, 66 for an unreadable
 // file, 73 when the SVG cannot be written (sysexits).
 

@@ -71,7 +71,7 @@ final class BehaviourIdTests: XCTestCase {
     func testScanner_readsCommentsStringsTestNamesAndRanges() {
         XCTAssertEqual(ids("func testE10_correction() {}"), ["E10"])
         XCTAssertEqual(ids("func testFuzz_T8_render() {}\nfunc testC1_T6_quit() {}"), ["T8", "C1", "T6"])
-        XCTAssertEqual(ids("/// The jump protocol (E3–E5), H3 and SPEC B5."),
+        XCTAssertEqual(ids("/// The jump protocol (E3–E5), H3 and, in docs, B5."),
                        ["E3", "E4", "E5", "H3", "B5"])
         XCTAssertEqual(ids("// MARK: C2-C4\n// B3/B6"), ["C2", "C3", "C4", "B3", "B6"])
         XCTAssertEqual(ids(#"XCTAssert(x, "the wheel ended the hold (E16)")"#), ["E16"])

@@ -4,7 +4,7 @@ import Host
 import LiveblogModel
 @testable import Simulation
 
-/// The World runs against the page interface alone (DESIGN: "a page is an interface"): a page that
+/// The World runs against the page interface alone (docs/architecture.md: "a page is an interface"): a page that
 /// is no `Page` at all, made by a `PageMaker`, is laid out in the web row, jumped to, and its
 /// hook calls and bridge calls reach the host, which scrolls the list.
 final class WebPageDoubleTests: XCTestCase {

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// A real sixel terminal, headless (G7, DESIGN "Swift and C notes"): Xvfb on a display of its
+/// A real sixel terminal, headless (G7, docs/architecture.md, "Swift and C notes"): Xvfb on a display of its
 /// own, then xterm in VT340 mode running a shell command, screenshots with ImageMagick's `import`.
 /// Needs the Debian packages xvfb, xterm and imagemagick (a skip without them; under CI a failure).
 /// Keys reach a program run by `runTyping` through Python/pty_relay.py, which puts it on a
