@@ -13,7 +13,9 @@ let package = Package(
         .executable(name: "liveblog", targets: ["liveblog"]),
     ],
     targets: [
-        .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw",
+        // No pkgConfig: ncursesw's entry gives only -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600, flags
+        // SwiftPM drops with a warning on every build; the module map links ncursesw and tinfo.
+        .systemLibrary(name: "CNcurses",
                        providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
