@@ -7,10 +7,26 @@ import ScrollPhysics
 /// terminal, its recorder and the demo all change the world through it, and through nothing else.
 extension World {
     /// Applies an event now (at `tick`). A `drag` starts now and its later samples come due as
-    /// the world advances; a `tap` is a press and a release at one point.
-    public func send(_ event: Scenario.Event) {
+    /// the world advances; a `tap` is a press and a release at one point. Returns what the event
+    /// handed to the app (a link or a medium the page let go, E14, W3), as values: the caller
+    /// never compares the World's lists before and after.
+    @discardableResult
+    public func send(_ event: Scenario.Event) -> [Handoff] {
+        let links = externalLinks.count, media = mediaHandoffs.count
         apply(event)
+        return externalLinks[links...].map { .link($0) } + mediaHandoffs[media...].map { .media($0) }
     }
+
+    /// A reader's setting of the front end, sent as an event is (it is no scenario event: a
+    /// recording does not carry it).
+    public func send(_ setting: ReaderSetting) {
+        switch setting {
+        case let .calmKeys(on): pan.calmKeys = on
+        }
+    }
+
+    /// Key streams that do not accelerate (`--calm`, the help's toggle; P5).
+    public var calmKeys: Bool { pan.calmKeys }
 
     func apply(_ event: Scenario.Event) {
         switch event {

@@ -30,7 +30,7 @@ extension World {
     /// Generated live posts (L8: `view --live N`, the `l` key, the scenario event `live`, which a
     /// `--live` recording writes) through the same anchoring and pill path as a polled source
     /// (R3, issue 32): `n` posts arrive at the top and the reader's line stays.
-    public func receiveLivePosts(_ n: Int) {
+    func receiveLivePosts(_ n: Int) {
         keepingTheReadersPlace {
             let fresh = pageCall { page -> [Post] in
                 let posts = LivePostSource.next(n, for: page)

@@ -73,3 +73,16 @@ public struct TimelineMark: Equatable {
     public var tick: Int
     public var kind: Kind
 }
+
+/// What an input handed from the page to the app (E14, W3): a link outside the page's origin, or
+/// a video or audio URL for the native player.
+public enum Handoff: Equatable, Sendable {
+    case link(String)
+    case media(String)
+}
+
+/// The front end's reader settings (`World.send(_:)`).
+public enum ReaderSetting: Equatable, Sendable {
+    /// P5: key streams keep the line speed (no acceleration).
+    case calmKeys(Bool)
+}

@@ -69,10 +69,12 @@ public final class App {
 
     /// The one way the terminal changes the world: the event is recorded (`--record`, C7) and
     /// sent, as `simulate` sends a scenario's.
-    public func send(_ e: Scenario.Event) {
+    @discardableResult
+    public func send(_ e: Scenario.Event) -> [Handoff] {
         recorder?.record(world.tick, e)
-        world.send(e)
+        let handoffs = world.send(e)
         if ui.aids != nil { noteFinger(e) }
+        return handoffs
     }
 
     /// Issue 32: the demo's aids show the finger of a pointer input (a press, its moves, its lift).
@@ -119,17 +121,16 @@ public final class App {
     /// Sends an input that may hand a link to the app, and says so (E14); video or audio asks
     /// before it opens the player (W3).
     func sendFlashingExternalLinks(_ e: Scenario.Event) {
-        let before = world.externalLinks.count, mediaBefore = world.mediaHandoffs.count
-        send(e)
-        if world.mediaHandoffs.count > mediaBefore, let url = world.mediaHandoffs.last {
+        let handoffs = send(e)
+        if let url = handoffs.lazy.compactMap({ if case .media(let u) = $0 { u } else { nil } }).last {
             let command = PlayerCommand(url: url, environment: environment)
             if let refusal = command.refusal {
                 flash(refusal, seconds: 5)
             } else {
                 ui.overlay = PlayerConfirmation(command: command)
             }
-        } else if world.externalLinks.count > before {
-            offerExternalLink(world.externalLinks.last!)
+        } else if let url = handoffs.lazy.compactMap({ if case .link(let u) = $0 { u } else { nil } }).last {
+            offerExternalLink(url)
         }
     }
 
@@ -229,7 +230,7 @@ public final class App {
             flash("lab: \(Self.labKeyList) (Esc: none)", seconds: 3)
         case .searchNext, .searchPrevious:
             flash("\(action == .searchNext ? "n" : "N"): no search · / searches", seconds: 2)
-        case .help: ui.overlay = HelpOverlay(calm: world.pan.calmKeys, recording: recorder != nil)
+        case .help: ui.overlay = HelpOverlay(calm: world.calmKeys, recording: recorder != nil)
         case .prompt: ui.overlay = PromptOverlay()
         case .highlights: ui.overlay = PanelOverlay(.highlights)
         case .chapters: ui.overlay = PanelOverlay(.chapters)
@@ -268,7 +269,7 @@ public final class App {
         case .jump(let id)?: jump(id)
         case .search(let q)?: search(q)
         case let .player(command, yes)?: confirmPlayer(command, yes: yes)
-        case .calmReader(let on)?: world.pan.calmKeys = on
+        case .calmReader(let on)?: world.send(.calmKeys(on))
         case nil: break
         }
         return !outcome.passes
@@ -282,8 +283,7 @@ public final class App {
             if nextLiveTick == nil { nextLiveTick = VirtualClock.ticks(every) }
             if let t = nextLiveTick, world.tick >= t {
                 // R3's anchoring and pill (issue 32); recorded as the scenario's `live` event.
-                recorder?.record(world.tick, .live(1))
-                world.receiveLivePosts(1)
+                send(.live(1))
                 nextLiveTick = t + VirtualClock.ticks(every)
             }
         }

@@ -15,7 +15,8 @@ extension App {
         case .press(let button):
             // W2: the mouse's back and forward buttons.
             if button == 8 || button == 9, ui.overlay == nil {
-                return send(.key(button == 8 ? .backspace : .char("L")))
+                send(.key(button == 8 ? .backspace : .char("L")))
+                return
             }
             guard button == 1 else { return }
             if var o = ui.overlay, overlayDid(o.click(row: m.row, col: m.col, overlayContext), o) { return }

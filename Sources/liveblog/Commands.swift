@@ -253,7 +253,7 @@ func setReaderChrome(_ app: App, source path: String, calm: Bool) {
     // V4: the bars name the source (the sample keeps its invented host app's site).
     app.ui.source = isBundledSample(path) ? nil : UIState.sourceName(path, app.world.page.liveblog)
     app.ui.timeZone = TimeZone.current
-    app.world.pan.calmKeys = calm
+    app.world.send(.calmKeys(calm))
 }
 
 /// V4: the native header's rows in `view`: its lines, the page's own top margin the one blank row (the

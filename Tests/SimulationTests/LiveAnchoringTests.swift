@@ -26,7 +26,7 @@ final class LiveAnchoringTests: XCTestCase {
     func testR3_generatedLivePostsKeepTheAnchoredPostOnItsRowAndCountForThePill() throws {
         let (w, id, before) = try scrolledWithAnchor()
         for k in 1...3 {
-            w.receiveLivePosts(1)
+            w.send(.live(1))
             w.advance(to: w.tick + 120)
             XCTAssertEqual(try XCTUnwrap(w.postY(id)), before, accuracy: 0.01, "post \(id) keeps its row after \(k)")
             XCTAssertEqual(w.newPostsAbove, k, "the pill counts \(k)")

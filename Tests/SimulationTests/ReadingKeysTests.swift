@@ -11,7 +11,7 @@ final class ReadingKeysTests: XCTestCase {
         let w = World(liveblog: fixture(60), config: config(network: .instant))
         w.advance(to: 0)
         w.advance(to: 60)
-        w.pan.calmKeys = calm
+        w.send(.calmKeys(calm))
         let start = w.scrollView.offset
         var t = w.tick
         for _ in 0..<20 {

@@ -148,13 +148,16 @@ final class WrapperSpecTests: XCTestCase {
         w.advance(to: 12)
         w.send(.key(.tab))
         XCTAssertEqual(w.focusedLink?.href, "https://youtu.be/abc123")
-        w.send(.key(.enter))
+        // The input that hands a medium over says so, as a value (the front end reads it).
+        var handed = w.send(.key(.enter))
         for id in ["p1", "p2"] {
             let top = w.page.postTop(id: id)!
             let row = (w.viewportY(pageY: top + 80) / w.line).rounded(.down)
-            w.send(.tap(row: row, col: 20))
+            handed += w.send(.tap(row: row, col: 20))
         }
         w.advance(to: 24)
+        XCTAssertEqual(handed, [.media("https://youtu.be/abc123"), .media("https://vimeo.com/42")])
+        XCTAssertEqual(w.send(.key(.down)), [], "an input that hands nothing over")
         XCTAssertEqual(externals, ["media https://youtu.be/abc123", "media https://vimeo.com/42"])
         XCTAssertEqual(w.mediaHandoffs, ["https://youtu.be/abc123", "https://vimeo.com/42"])
         XCTAssertTrue(w.externalLinks.isEmpty)

@@ -180,7 +180,7 @@ final class AppInputTests: XCTestCase {
         let off = Fixture.draw(app.world, app.ui).text()
         XCTAssertTrue(off.contains("calm reader off"), off)
         char(app, "R")
-        XCTAssertTrue(app.world.pan.calmKeys)
+        XCTAssertTrue(app.world.calmKeys)
         let help = try XCTUnwrap(app.ui.overlay as? HelpOverlay, "the help stays open")
         XCTAssertTrue(help.calm)
         XCTAssertTrue(Fixture.draw(app.world, app.ui).text().contains("calm reader on: a held key stops at its last press"))
@@ -193,7 +193,7 @@ final class AppInputTests: XCTestCase {
         char(app, "?")
         XCTAssertTrue((app.ui.overlay as? HelpOverlay)?.calm ?? false, "the help opens with the setting as it is")
         char(app, "R")
-        XCTAssertFalse(app.world.pan.calmKeys)
+        XCTAssertFalse(app.world.calmKeys)
     }
 
     /// P5: a `--record` session cannot turn the calm reader on from the help (simulate could not
@@ -207,7 +207,7 @@ final class AppInputTests: XCTestCase {
                                 outputPath: dir.appendingPathComponent("s.json").path)
         char(app, "?")
         char(app, "R")
-        XCTAssertFalse(app.world.pan.calmKeys)
+        XCTAssertFalse(app.world.calmKeys)
         XCTAssertTrue(Fixture.draw(app.world, app.ui).text().contains("not while recording"))
     }
 
