@@ -21,19 +21,20 @@ public final class World {
     public internal(set) var list: NativeList
     public internal(set) var host: JumpHost
     public internal(set) var pan: PanEngine
+    /// The latest jump as the front end shows it, and the pull-back rule's lines: an observer of
+    /// the trace the World writes (`JumpBook`), not part of the World's own state.
+    public internal(set) var jumps = JumpBook()
     /// The latest jump's status (the toolbar's and the timeline's), not a jump itself (App.jump performs one).
-    public internal(set) var jumpStatus: JumpStatus?
-    public internal(set) var timeline: [(tick: Int, y: Double?)] = []
-    public internal(set) var marks: [TimelineMark] = []
+    public var jumpStatus: JumpStatus? { jumps.status }
+    public var timeline: [(tick: Int, y: Double?)] { jumps.timeline }
+    public var marks: [TimelineMark] { jumps.marks }
     public internal(set) var externalLinks: [String] = []
     /// Video and audio URLs handed to the app for the system's player (W3).
     public internal(set) var mediaHandoffs: [String] = []
-    /// The records the pull-back rule reads (hook, host, nav and input lines: H5, Q9, Q14), kept
-    /// as the World writes them. The rule runs over them when its finding is asked for (a check,
-    /// the fuzzer's oracle), so a run nobody asks about (the terminal, most scenarios) never runs it.
-    var pullBackRecords: [TraceRecord] = []
-    /// What the World decided of pull-backs so far: their ticks, and what the run had.
-    public var pullBacks: PullBacks.Finding { PullBacks.find(records: pullBackRecords) }
+    /// What the World decided of pull-backs so far: their ticks, and what the run had. The rule
+    /// (H5, Q9, Q14) runs over the hook, host, nav and input lines when its finding is asked for
+    /// (a check, the fuzzer's oracle), so a run nobody asks about never runs it.
+    public var pullBacks: PullBacks.Finding { PullBacks.find(records: jumps.pullBackRecords) }
     /// The jumps' history with the reading positions they left (W2).
     public internal(set) var history = JumpHistory()
     /// A real source's live updates (R3), polled every frame; nil: none.

@@ -163,9 +163,7 @@ extension World {
                                      loader: realLoader))
         page = p
         p.setHook(config.hook)
-        jumpStatus = nil
-        timeline = []
-        marks = []
+        jumps.forgetJump()
         focusedLink = nil
         configureMode(keepAnchor: nil)
         list.setWebRowHeight(config.mode == .content ? p.contentHeight : visibleHeight)

@@ -8,30 +8,15 @@ import ScrollPhysics
 extension World {
     // MARK: - Trace
 
+    /// Writes a trace line: the jump book observes it, then the sink (a trace file, a check).
     func emit(_ e: TraceEvent) {
         let record = TraceRecord(tick: tick, event: e)
-        switch e {
-        case .input:
-            // Q8: the timeline marks the reader's input during a jump.
-            if jumpStatus != nil { marks.append(TimelineMark(tick: tick, kind: .input)) }
-            pullBackRecords.append(record)
-        case .hook, .host, .nav: pullBackRecords.append(record)
-        default: break
-        }
+        jumps.observe(record, page: page)
         sink(record)
     }
 
     func hostAction(_ a: HostAction) {
         emit(.host(a))
-        guard var j = jumpStatus, j.jumpId == a.jumpId || a.jumpId == 0 else { return }
-        switch a.kind {
-        case .drop: j.drops += 1; marks.append(TimelineMark(tick: tick, kind: .drop))
-        case .reaim: marks.append(TimelineMark(tick: tick, kind: .reaim))
-        case .settle: marks.append(TimelineMark(tick: tick, kind: .settle))
-        case .scroll: break
-        }
-        if let c = a.clamped { j.clamped = c }
-        jumpStatus = j
     }
 
     /// Runs a call on the page, then hands on what it left in the page's outbox, in order, as
@@ -69,14 +54,6 @@ extension World {
         switch e {
         case let .hook(jumpId, top, correction, args, threw):
             emit(.hook(jumpId: jumpId, top: top, correction: correction, args: args, threw: threw))
-            if !correction || jumpStatus?.jumpId != jumpId {
-                jumpStatus = JumpStatus(jumpId: jumpId, postId: page.held?.postId ?? page.lastJumpPostId, startTick: tick)
-                timeline = []
-                marks = [TimelineMark(tick: tick, kind: .jump)]
-            }
-            jumpStatus?.calls += 1
-            if correction { jumpStatus?.corrections += 1; marks.append(TimelineMark(tick: tick, kind: .correction)) }
-            jumpStatus?.lastTop = top
             // The app's JS shim turns the call into the bridge call (AppShim, F5), unless the page
             // ran it itself; D4: the call crosses the bridge (at once without a device).
             guard !threw, !page.runsAppShim else { return }
@@ -86,25 +63,11 @@ extension World {
             deliverToHost(BridgeCall(top: top, correction: correction, jumpId: jumpId))
         case let .holdEnd(jumpId, reason):
             emit(.holdEnd(jumpId: jumpId, reason: reason))
-            if jumpStatus?.jumpId == jumpId || jumpStatus == nil {
-                if jumpStatus == nil { jumpStatus = JumpStatus(jumpId: jumpId, postId: page.lastJumpPostId, startTick: tick) }
-                jumpStatus?.endedTick = tick
-                jumpStatus?.endReason = reason.rawValue
-                marks.append(TimelineMark(tick: tick, kind: .holdEnd))
-            }
         case let .console(level, message):
             emit(.console(level: level, message: message))
         case let .nav(id, result, via):
             emit(.nav(id: id, result: result.rawValue, via: via))
             if result == .found { noteJump() }
-            if result == .found, page.hook == nil || page.held?.arity == nil {
-                // A jump without a hook still shows in the toolbar and timeline.
-                if let h = page.held, h.postId == id, jumpStatus?.jumpId != h.jumpId {
-                    jumpStatus = JumpStatus(jumpId: h.jumpId, postId: id, startTick: tick)
-                    timeline = []
-                    marks = [TimelineMark(tick: tick, kind: .jump)]
-                }
-            }
         case let .layout(height, cause):
             emit(.layout(webHeight: height, cause: cause))
             if config.mode == .content {
@@ -194,7 +157,6 @@ extension World {
         var postId: String? = jumpStatus?.postId ?? page.lastJumpPostId
         var y: Double? = nil
         if let id = postId { y = postY(id) } else { postId = nil }
-        if jumpStatus != nil, tick - (jumpStatus?.startTick ?? 0) <= 15 * VirtualClock.ticksPerSecond { timeline.append((tick, y)) }
         for id in watchedPosts { watchedY[id] = postY(id) }
         emit(.frame(values: Scenario.ValueKind.allCases.map(value), postId: postId, postY: y,
                     scrollState: scrollState))
