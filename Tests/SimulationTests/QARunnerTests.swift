@@ -54,14 +54,13 @@ final class QARunnerTests: XCTestCase {
         let parallel = ScenarioSuite.run(paths, jobs: 2)
         XCTAssertEqual(parallel, oneByOne)
         for format in ReportFormat.allCases {
-            XCTAssertEqual(CombinedReport.render(parallel, format: format),
-                           CombinedReport.render(oneByOne, format: format), format.rawValue)
+            XCTAssertEqual(format.render(parallel), format.render(oneByOne), format.rawValue)
         }
         // The suite has passes and failures, so the comparison means something.
-        let outcomes = parallel.flatMap(\.outcomes)
+        let outcomes = parallel.flatMap(\.expectations)
         XCTAssertTrue(outcomes.contains { $0.passed } && outcomes.contains { !$0.passed })
-        let junit = CombinedReport.render(parallel, format: .junit)
-        let invalid = parallel.filter { $0.invalid != nil }.count
+        let junit = ReportFormat.junit.render(parallel)
+        let invalid = parallel.filter { $0.error != nil }.count
         XCTAssertLessThan(invalid, 10, "most scenarios are valid")
         XCTAssertEqual(junit.components(separatedBy: "<testcase ").count - 1, outcomes.count + invalid,
                        "a test case per expectation, and one per invalid scenario")
@@ -91,9 +90,10 @@ final class QARunnerTests: XCTestCase {
         try "{\"liveblog\": 3}".write(toFile: dir + "/bad.json", atomically: true, encoding: .utf8)
         let entries = ScenarioSuite.run(try ScenarioSuite.collect([dir]), jobs: 3)
         XCTAssertEqual(entries.count, 3)
-        XCTAssertNotNil(entries[0].invalid, "bad.json sorts first")
-        XCTAssertTrue(CombinedReport.render(entries, format: .junit).contains("<error message="))
-        XCTAssertTrue(CombinedReport.render(entries, format: .text).contains("1 invalid"))
-        XCTAssertEqual(entries[1...].filter { $0.invalid == nil }.count, 2)
+        XCTAssertNotNil(entries[0].error, "bad.json sorts first")
+        XCTAssertEqual(entries[0].problem, .invalidScenario)
+        XCTAssertTrue(ReportFormat.junit.render(entries).contains("<error message="))
+        XCTAssertTrue(ReportFormat.text.render(entries).contains("1 invalid"))
+        XCTAssertEqual(entries[1...].filter { $0.error == nil }.count, 2)
     }
 }
