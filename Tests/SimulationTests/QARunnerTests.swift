@@ -97,3 +97,63 @@ final class QARunnerTests: XCTestCase {
         XCTAssertEqual(entries[1...].filter { $0.error == nil }.count, 2)
     }
 }
+
+/// Issue 39: one runner for one scenario and for suites. `runOne`'s result says why a scenario did
+/// not run (the exit status `simulate` gives it), whichever command runs it.
+final class RunOneProblemTests: XCTestCase {
+    func scenarioFile() throws -> String {
+        let path = NSTemporaryDirectory() + "/run-one-\(getpid())-\(UUID().uuidString.prefix(8)).json"
+        try ScenarioWriter.text(QARunnerTests.scenario(seed: 501)).write(toFile: path, atomically: true, encoding: .utf8)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return path
+    }
+
+    func testUnreadableAndInvalidFiles() throws {
+        let missing = ScenarioSuite.runOne("/nonexistent/scenario.json")
+        XCTAssertEqual(missing.problem, .unreadable)
+        XCTAssertEqual(missing.error, "/nonexistent/scenario.json: cannot read the file")
+        XCTAssertEqual(missing.title, "scenario.json")
+        let bad = try scenarioFile()
+        try "{ nope".write(toFile: bad, atomically: true, encoding: .utf8)
+        XCTAssertEqual(ScenarioSuite.runOne(bad).problem, .invalidScenario)
+    }
+
+    func testTraceThatCannotBeCreatedOrWritten() throws {
+        let path = try scenarioFile()
+        struct CannotCreate: Error, CustomStringConvertible { var description: String { "cannot write the trace to x" } }
+        var hooks = ScenarioSuite.Hooks()
+        hooks.trace = { _ in throw CannotCreate() }
+        let notCreated = ScenarioSuite.runOne(path, hooks: hooks)
+        XCTAssertEqual(notCreated.problem, .traceNotCreated)
+        XCTAssertEqual(notCreated.error, "cannot write the trace to x")
+        var lines = 0
+        hooks.trace = { _ in TraceSink(write: { _ in lines += 1 }, close: { "cannot write the trace to y: full" }) }
+        let notWritten = ScenarioSuite.runOne(path, hooks: hooks)
+        XCTAssertEqual(notWritten.problem, .traceNotWritten)
+        XCTAssertGreaterThan(lines, 0, "the run wrote its trace")
+        hooks.trace = { _ in TraceSink(write: { _ in }, close: { nil }) }
+        let ran = ScenarioSuite.runOne(path, hooks: hooks)
+        XCTAssertNil(ran.problem)
+        XCTAssertFalse(ran.expectations.isEmpty)
+    }
+
+    /// The command line's engine settings reach the scenario the runner runs, not only its page maker.
+    func testEngineSettingsReachTheScenarioAndThePageMaker() throws {
+        let path = try scenarioFile()
+        var hooks = ScenarioSuite.Hooks()
+        hooks.configureEngine = { $0.postSelector = "[data-x]" }
+        var seen: String?
+        hooks.makePage = { engine in
+            seen = engine.postSelector
+            return nil
+        }
+        var ranWith: String?
+        hooks.finished = { _, runner in ranWith = runner.scenario.engine.postSelector }
+        _ = ScenarioSuite.runOne(path, hooks: hooks)
+        XCTAssertEqual(seen, "[data-x]")
+        XCTAssertEqual(ranWith, "[data-x]")
+        struct NoEngine: Error {}
+        hooks.makePage = { _ in throw NoEngine() }
+        XCTAssertEqual(ScenarioSuite.runOne(path, hooks: hooks).problem, .page)
+    }
+}
