@@ -89,15 +89,18 @@ public struct ScenarioResult: Equatable, Sendable {
     public var wallSeconds: Double
     /// Q13: the scenario's `"xfail"`: it is expected to fail (some expectation fails).
     public var xfail: String?
+    /// Why it did not run (nil when it ran): the exit status's kind (`ScenarioSuite.runOne`).
+    public var problem: Problem?
 
     public init(path: String, title: String, status: Status, virtualSeconds: Double = 0, wallSeconds: Double = 0,
-                xfail: String? = nil) {
+                xfail: String? = nil, problem: Problem? = nil) {
         self.path = path
         self.title = title
         self.status = status
         self.virtualSeconds = virtualSeconds
         self.wallSeconds = wallSeconds
         self.xfail = xfail
+        self.problem = problem
     }
 
     public var expectations: [ExpectationResult] {

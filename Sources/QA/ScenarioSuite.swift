@@ -10,31 +10,6 @@ import Embed
 /// are constants). The tests check that a suite run on two threads reports byte for byte what
 /// it reports on one.
 public enum ScenarioSuite {
-    /// One scenario's result: its outcomes, or why it is invalid input (Q1, exit 65).
-    public struct Entry: Equatable {
-        public var path: String
-        public var outcomes: [ScenarioRunner.Outcome]
-        public var invalid: String?
-        public var virtualSeconds: Double
-        /// The scenario's title (its `"name"`, or its file name), Q12.
-        public var title: String = ""
-        /// Wall-clock seconds the scenario took, from the caller's clock (Q12).
-        public var wallSeconds: Double = 0
-        /// Q13: the scenario's `"xfail"`.
-        public var xfail: String? = nil
-        public var passed: Bool { result.passed }
-
-        /// The entry as the reports take it.
-        public var result: ScenarioResult {
-            let title = self.title.isEmpty ? (path as NSString).lastPathComponent : self.title
-            if let why = invalid {
-                return ScenarioResult(path: path, title: title, status: .invalid(why), wallSeconds: wallSeconds)
-            }
-            return ScenarioResult(path: path, title: title, status: .ran(outcomes), virtualSeconds: virtualSeconds,
-                                  wallSeconds: wallSeconds, xfail: xfail)
-        }
-    }
-
     /// What a suite does around each run (Q12), from the command that runs it: the wall clock
     /// (the core never reads one), where a scenario's trace lines go, and what to do with a
     /// finished run (a plot of a failing one). Called on the worker threads: each must be safe
@@ -45,16 +20,21 @@ public enum ScenarioSuite {
         public var clock: @Sendable () -> Double = { 0 }
         /// The command line's settings on top of each scenario's (`--physics`, `--drag-rule`, …).
         public var configure: @Sendable (inout WorldConfig) -> Void = { _ in }
-        /// Where the trace lines of the scenario at `path` go (nil: nowhere), and what closes them.
-        public var trace: @Sendable (_ path: String) -> (write: (String) -> Void, close: () -> Void)? = { _ in nil }
-        /// A scenario ran (valid): its entry and its runner, with the records of the run.
-        public var finished: @Sendable (_ entry: Entry, _ runner: ScenarioRunner) -> Void = { _, _ in }
+        /// The command line's engine settings on top of each scenario's (`--engine`, `--page-url`, …, X1).
+        public var configureEngine: @Sendable (inout PageEngine) -> Void = { _ in }
+        /// Where the trace lines of the scenario at `path` go (nil: nowhere), and what closes them
+        /// (returning why the trace could not be written whole, if it could not). Throws when the
+        /// trace cannot be created: the scenario does not run (`problem` `.traceNotCreated`).
+        public var trace: @Sendable (_ path: String) throws -> TraceSink? = { _ in nil }
+        /// A scenario ran (its page was made): its result and its runner, with the records of the run.
+        public var finished: @Sendable (_ result: ScenarioResult, _ runner: ScenarioRunner) -> Void = { _, _ in }
         /// `finished` reads every record of the run (a plot): the frame lines are kept.
         public var keepsRecords = false
         /// Reads the captures a scenario replays (R4; nil: none).
         public var readCapture: CaptureReading?
-        /// The page a scenario runs (X1; nil, or a nil maker: the emulated page).
-        public var makePage: (@Sendable (Scenario) throws -> PageMaker?)?
+        /// The page a scenario runs (X1; nil, or a nil maker: the emulated page), for its engine
+        /// settings after `configureEngine`.
+        public var makePage: (@Sendable (PageEngine) throws -> PageMaker?)?
         public init() {}
     }
 
@@ -148,47 +128,10 @@ public enum ScenarioSuite {
         return (i, n)
     }
 
-    /// Runs one scenario file.
-    public static func runOne(_ path: String, hooks: Hooks = Hooks()) -> Entry {
-        let started = hooks.clock()
-        var s: Scenario
-        do { s = try Scenario.load(path: path, readCapture: hooks.readCapture) } catch {
-            return Entry(path: path, outcomes: [], invalid: "\(error)", virtualSeconds: 0,
-                         wallSeconds: hooks.clock() - started)
-        }
-        hooks.configure(&s.config)
-        let makePage: PageMaker?
-        do { makePage = try hooks.makePage?(s) ?? nil } catch {
-            return Entry(path: path, outcomes: [], invalid: "\(error)", virtualSeconds: 0,
-                         wallSeconds: hooks.clock() - started)
-        }
-        let runner = ScenarioRunner(scenario: s, makePage: makePage)
-        // Issue 31: frame records are kept only where a check or a plot reads them.
-        runner.keepFrameRecords = runner.needsFrameRecords || hooks.keepsRecords
-        let sink = hooks.trace(path)
-        if let sink { runner.traceLine = sink.write }
-        let outcomes = runner.run()
-        sink?.close()
-        var e = Entry(path: path, outcomes: outcomes, invalid: nil, virtualSeconds: s.duration, title: s.name,
-                      wallSeconds: 0, xfail: s.xfail)
-        // X2: a run whose engine crashed is no result: the message names what it was doing.
-        if let why = runner.failure {
-            e.invalid = "\(path): \(why)"
-            e.outcomes = []
-        } else if var refused = outcomes.lazy.compactMap(\.refusal).first {
-            refused.file = path
-            e.invalid = "\(refused)"
-            e.outcomes = []
-        }
-        e.wallSeconds = hooks.clock() - started
-        hooks.finished(e, runner)
-        return e
-    }
-
     /// Runs every path on `jobs` threads; the entries come back in the order of `paths`, whatever
     /// order they finished in. `onDone` is called (under a lock) as each finishes.
     public static func run(_ paths: [String], jobs: Int, hooks: Hooks = Hooks(),
-                           onDone: @escaping @Sendable (Entry) -> Void = { _ in }) -> [Entry] {
+                           onDone: @escaping @Sendable (ScenarioResult) -> Void = { _ in }) -> [ScenarioResult] {
         let n = max(1, min(jobs, paths.count))
         guard n > 1 else {
             return paths.map { p in
@@ -218,14 +161,13 @@ public enum ScenarioSuite {
 }
 
 /// Hands out indices to worker threads and waits for them (a lock and a condition).
-// @unchecked Sendable: the next index, the results and the finished count are under `cond`.
 final class WorkPool: @unchecked Sendable {
     private let cond = NSCondition()
     private var nextIndex = 0
     private var finishedThreads = 0
     let count: Int
-    /// Each index's entry, stored under the lock; read once every thread is done.
-    private(set) var results: [ScenarioSuite.Entry?]
+    /// Each index's result, stored under the lock; read once every thread is done.
+    private(set) var results: [ScenarioResult?]
 
     init(count: Int) {
         self.count = count
@@ -241,7 +183,7 @@ final class WorkPool: @unchecked Sendable {
     }
 
     /// Stores entry `i` and runs `then` under the lock.
-    func store(_ i: Int, _ e: ScenarioSuite.Entry, then: () -> Void) {
+    func store(_ i: Int, _ e: ScenarioResult, then: () -> Void) {
         cond.lock()
         results[i] = e
         then()

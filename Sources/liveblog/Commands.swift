@@ -45,15 +45,8 @@ func runCheck(_ args: ParsedArguments) -> Int32 {
 
 /// `liveblog generate --posts N [--seed S] [--images EVERY] [--profile plain|heavy] [--out DIR]` (C5, B7).
 func runGenerate(_ args: ParsedArguments) -> Int32 {
-    let n: Int, seed: UInt64, every: Int
-    do {
-        n = try args.int("posts", in: OptionRanges.posts) ?? 0
-        seed = UInt64(try args.int("seed", in: OptionRanges.seed) ?? 1)
-        every = try args.int("images", in: OptionRanges.count) ?? 3
-    } catch {
-        printError("\(error)")
-        return ExitCode.usage.rawValue
-    }
+    // Issue 18, 39: the parser checked the numbers against their declared ranges.
+    let n = args.int("posts") ?? 0, seed = UInt64(args.int("seed") ?? 1), every = args.int("images") ?? 3
     let heavy = args.string("profile") == "heavy"
     let lb = heavy ? HeavyProfile.generate(posts: n, seed: seed, imageDirectory: "images")
                    : LiveblogGenerator.generate(posts: n, seed: seed, imageEvery: every)
@@ -99,102 +92,16 @@ func worldConfig(_ args: ParsedArguments) -> (WorldConfig?, String?) {
         }
     }
     if let n = args.string("network") { c.page.networkProfile = NetworkProfile(rawValue: n) ?? .fast }
-    do {
-        if let s = try args.int("seed", in: OptionRanges.seed) { c.page.networkSeed = UInt64(s) }
-        if let p = try args.int("page-size", in: OptionRanges.count) { c.page.pageSize = p }
-        if let d = try args.int("deep-link-limit", in: OptionRanges.count) { c.page.deepLinkLimit = d }
-        if let s = try args.double("sticky-header", in: 0...OptionRanges.points.upperBound) {
-            c.page.stickyHeader = s.rounded()
-        }
-        _ = try args.double("live", in: OptionRanges.liveSeconds)
-        _ = try args.double("top-offset", in: OptionRanges.points)
-    } catch {
-        return (nil, "\(error)")
-    }
-    if let i = args.ints("insets") {
-        guard i.allSatisfy(OptionRanges.insetRows.contains) else {
-            return (nil, "--insets: expected TOP,BOTTOM rows from 0 to 100, got \(i.map(String.init).joined(separator: ","))")
-        }
-        c.insetTopRows = i[0]
-        c.insetBottomRows = i[1]
-    }
+    // Issue 18, 39: the parser checked every number against its declared range (LiveblogCommands).
+    if let s = args.int("seed") { c.page.networkSeed = UInt64(s) }
+    if let p = args.int("page-size") { c.page.pageSize = p }
+    if let d = args.int("deep-link-limit") { c.page.deepLinkLimit = d }
+    if let s = args.double("sticky-header") { c.page.stickyHeader = s.rounded() }
+    if let i = args.ints("insets") { (c.insetTopRows, c.insetBottomRows) = (i[0], i[1]) }
     if let u = args.string("url") { c.page.url = u }
     if let d = args.list("enabled-domains") { c.page.enabledDomains = d }
     if let l = args.string("layout") { c.page.layout = PageLayoutKind(rawValue: l) ?? .list }
     return (c, nil)
-}
-
-/// `liveblog view [SOURCE]` and `liveblog` alone (C1).
-func runView(_ args: ParsedArguments) -> Int32 {
-    if isURLSource(args) || args.string("network") == "real" { return runViewURL(args) }
-    let (lbOpt, code, path) = loadLiveblog(args.positional("SOURCE"))
-    guard let lb = lbOpt else { return code }
-    let (cfgOpt, err) = worldConfig(args)
-    guard var cfg = cfgOpt else {
-        printError(err ?? "bad options")
-        return ExitCode.usage.rawValue
-    }
-    if let rc = refuseRecordingOffScreen(args) { return rc }
-    // Issue 15: into a pipe or a file, the liveblog as plain text.
-    if isatty(STDOUT_FILENO) == 0 {
-        return writeDump(lb, path: path, event: args.string("event"), width: LineWriter.defaultWidth())
-    }
-    guard isatty(1) == 1, isatty(0) == 1 else {
-        printError("view needs a terminal (stdin and stdout); try 'liveblog check' or 'liveblog simulate'")
-        return ExitCode.usage.rawValue
-    }
-    var termNote: String?
-    if let rc = linearOrScreen(lb, args: args, note: &termNote) { return rc }
-    defer { if let termNote { printNote(termNote) } }
-    // C7, issue 18: an unwritable --record path fails now, not after the session.
-    let (recordFD, recordFailed) = openRecording(args)
-    if let recordFailed { return recordFailed }
-    // X1, X7: the real engine starts before the screen (a missing one is exit 69 on a clean terminal).
-    let (engine, makePage, engineFailed) = sessionEngine(args) { recordFD.map(Recorder.discard) }
-    if let engineFailed { return engineFailed }
-    defer { EngineRun.closeAll() }
-    let screen: NcursesScreen
-    let graphics = GraphicsChoice(argument: args.string("graphics") ?? "auto") ?? .auto
-    do { screen = try NcursesScreen(graphics: graphics) } catch {
-        recordFD.map(Recorder.discard)
-        printError("cannot open the terminal: \(error)")
-        return ExitCode.software.rawValue
-    }
-    EngineRun.draw(on: screen)
-    (cfg.cols, cfg.rows) = (screen.cols, screen.rows)
-    cfg.headerRows = readerHeaderRows(sample: isBundledSample(path))
-    // V4: a file's remote images are one line each unless its network is asked for (the sample's
-    // invented pictures are the emulation's).
-    cfg.page.fetchesRemoteMedia = isBundledSample(path) || args.isExplicit("network")
-    let world = World(liveblog: lb, config: cfg, makePage: makePage)
-    trimHeapAfterOpening(lb)
-    let app = App(world: world)
-    app.liveEvery = args.double("live")
-    setReaderChrome(app, source: path, calm: args.flag("reading"))
-    if args.flag("explain") { app.ui.aids = DemoAids() }
-    app.lab = args.flag("lab")
-    if let rec = args.string("record") { record(app, to: rec, cfg, path, engine, recordFD) }
-    world.advance(to: 0)
-    if let id = args.string("event") {
-        app.send(.jump(id: id, topOffset: args.double("top-offset")))
-        if !world.page.exists(id) { app.ui.message = (Sanitizer.clean("post \(id) not found"), 4) }
-    }
-    let end = app.run(on: screen)
-    screen.shutdown()
-    TerminalRestorer.uninstall()
-    return exitStatus(end)
-}
-
-/// C7: `--record PATH`: the session's inputs into a scenario of its settings, its liveblog's path
-/// and its engine's.
-private func record(_ app: App, to rec: String, _ cfg: WorldConfig, _ path: String, _ engine: PageEngine,
-                    _ recordFD: Recorder.Output?) {
-    let abs = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-    let recorder = Recorder(config: cfg, liveblogPath: abs, outputPath: rec)
-    recorder.engine = engine.settings(always: true)
-    if let recordFD { recorder.armSignalPath(recordFD) }
-    app.recorder = recorder
-    app.ui.recording = true
 }
 
 /// `liveblog demo` (C3).

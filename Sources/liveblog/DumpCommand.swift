@@ -58,10 +58,3 @@ func writeDump(_ lb: Liveblog, path: String, event: String?, width: Int) -> Int3
     }
     return ExitCode.ok.rawValue
 }
-
-/// `view FILE --network real > file`: the file's text, as `view FILE > file` prints it.
-func runDumpOfFile(_ args: ParsedArguments) -> Int32 {
-    let (lbOpt, code, path) = loadLiveblog(args.positional("SOURCE"))
-    guard let lb = lbOpt else { return code }
-    return writeDump(lb, path: path, event: args.string("event"), width: LineWriter.defaultWidth())
-}

@@ -27,12 +27,7 @@ func runSimulate(_ args: ParsedArguments) -> Int32 {
     let format = ReportFormat(rawValue: args.string("report") ?? "text") ?? .text
     let reportFile = args.string("report-file")
     let tracePath = args.string("trace")
-    let started = Date()
-    let (result, code) = simulateOne(path: path, tracePath: tracePath, engine: { $0.apply(args) }) {
-        applyScrollingOptions(args, to: &$0)
-    }
-    var r = result
-    r.wallSeconds = Date().timeIntervalSince(started)
+    let (r, code) = simulateOne(path: path, args)
     if let e = r.error { printError(e) }
     if code == ExitCode.cantCreate.rawValue || code == ExitCode.ioErr.rawValue { return code }
     // An invalid scenario's text report is its message on stderr alone.
@@ -75,52 +70,63 @@ func writeOutputFile(_ data: Data, to file: String, naming: String) -> Int32? {
 /// The executable's captures for the scenarios that replay one (R4): read by RealSources.
 let readCapture: CaptureReading = { try CaptureReader.read(path: $0) }
 
-/// Loads and runs one scenario, writing its trace; the result and the exit code.
-func simulateOne(path: String, tracePath: String?, engine: (inout PageEngine) -> Void = { _ in },
-                 override: (inout WorldConfig) -> Void = { _ in }) -> (ScenarioResult, Int32) {
-    let title = (path as NSString).lastPathComponent
-    guard FileManager.default.isReadableFile(atPath: path) else {
-        return (ScenarioResult(path: path, title: title, status: .invalid("\(path): cannot read the file")),
-                ExitCode.noInput.rawValue)
+/// Runs one scenario with the suite's runner (`ScenarioSuite.runOne`, issue 39), writing its trace
+/// to `--trace`; the result and the exit code.
+func simulateOne(path: String, _ args: ParsedArguments) -> (ScenarioResult, Int32) {
+    var hooks = ScenarioSuite.Hooks()
+    hooks.clock = wallClock
+    hooks.readCapture = readCapture
+    hooks.configure = { applyScrollingOptions(args, to: &$0) }
+    engineSettingsHooks(&hooks, args)
+    // The exit status of a page that could not be made (69 without an engine, 64 for bad settings).
+    let pageStatus = PageStatus()
+    let makePage = hooks.makePage
+    hooks.makePage = { engine in
+        do { return try makePage?(engine) ?? nil } catch {
+            pageStatus.code = EngineRun.exitCode(error)
+            throw error
+        }
     }
-    var scenario: Scenario
-    do { scenario = try Scenario.load(path: path, readCapture: readCapture) } catch {
-        return (ScenarioResult(path: path, title: title, status: .invalid("\(error)")), ExitCode.dataErr.rawValue)
-    }
-    override(&scenario.config)
-    engine(&scenario.engine)
-    let makePage: PageMaker?
-    do { makePage = try EngineRun.maker(checked: scenario.engine) } catch {
-        return (ScenarioResult(path: path, title: scenario.name, status: .invalid("\(error)")), EngineRun.exitCode(error))
+    let tracePath = args.string("trace")
+    hooks.trace = { _ in
+        guard let tracePath else { return nil }
+        guard let w = TraceWriter(path: tracePath) else { throw TraceNotCreated(path: tracePath) }
+        return TraceSink(write: w.write, close: {
+            w.close()
+            return w.failure
+        })
     }
     defer { EngineRun.closeAll() }
-    let runner = ScenarioRunner(scenario: scenario, makePage: makePage)
-    runner.keepFrameRecords = runner.needsFrameRecords  // issue 31: memory bounded by what is checked
-    guard let trace = TraceWriter(path: tracePath) else {
-        let why = "cannot write the trace to \(tracePath ?? "")"
-        return (ScenarioResult(path: path, title: scenario.name, status: .invalid(why)), ExitCode.cantCreate.rawValue)
+    var result = ScenarioSuite.runOne(path, hooks: hooks)
+    // X2: the command's error line is the runner's message itself.
+    if case let .runFailed(why)? = result.problem { result.status = .invalid(why) }
+    return (result, exitStatus(of: result, pageStatus: pageStatus.code))
+}
+
+/// The exit status of `simulate` for one scenario's result (C2): 0 when it passed, 1 when an
+/// expectation failed, else its problem's.
+func exitStatus(of result: ScenarioResult, pageStatus: Int32?) -> Int32 {
+    switch result.problem {
+    case nil: return result.passed ? ExitCode.ok.rawValue : ExitCode.failure.rawValue
+    case .unreadable: return ExitCode.noInput.rawValue
+    case .invalidScenario: return ExitCode.dataErr.rawValue
+    case .page: return pageStatus ?? ExitCode.software.rawValue
+    case let .runFailed(why): return EngineRun.exitCode(forFailure: why) ?? ExitCode.software.rawValue
+    case .traceNotCreated: return ExitCode.cantCreate.rawValue
+    case .traceNotWritten: return ExitCode.ioErr.rawValue
     }
-    if tracePath != nil { runner.traceLine = trace.write }
-    let outcomes = runner.run()
-    trace.close()
-    if let why = runner.failure {
-        // X2: the engine crashed or stopped answering, or the page could not be opened (a bad
-        // selector: 65): the message names what it was doing.
-        return (ScenarioResult(path: path, title: scenario.name, status: .invalid(why)),
-                EngineRun.exitCode(forFailure: why) ?? ExitCode.software.rawValue)
-    }
-    if let failure = trace.failure {
-        return (ScenarioResult(path: path, title: scenario.name, status: .invalid(failure)), ExitCode.ioErr.rawValue)
-    }
-    if var refused = outcomes.lazy.compactMap(\.refusal).first {
-        // Q9: an expectation the run shows cannot fail (or names a jump it never makes).
-        refused.file = path
-        return (ScenarioResult(path: path, title: scenario.name, status: .invalid("\(refused)")),
-                ExitCode.dataErr.rawValue)
-    }
-    let result = ScenarioResult(path: path, title: scenario.name, status: .ran(outcomes),
-                                virtualSeconds: scenario.duration, xfail: scenario.xfail)
-    return (result, result.passed ? ExitCode.ok.rawValue : ExitCode.failure.rawValue)
+}
+
+/// Where `simulateOne`'s page maker leaves its error's exit status.
+// @unchecked Sendable: one scenario runs on the calling thread; the code is read after it ends.
+final class PageStatus: @unchecked Sendable {
+    var code: Int32?
+}
+
+/// `--trace PATH` cannot be created (exit 73).
+struct TraceNotCreated: Error, CustomStringConvertible {
+    let path: String
+    var description: String { "cannot write the trace to \(path)" }
 }
 
 /// The trace's output: a file, or stdout for "-", written in 1 MB blocks. Issue 31: a write

@@ -46,20 +46,25 @@ func suiteHooks(_ files: [String], roots: [String], notes: SuiteNotes,
             notes.add(path, "cannot write the trace to \(file)", isError: true)
             return nil
         }
-        return (w.write, w.close)
+        // A trace that could not be written whole is noted as one that could not be created (73).
+        return TraceSink(write: w.write, close: {
+            w.close()
+            if let failure = w.failure { notes.add(path, failure, isError: true) }
+            return nil
+        })
     }
     if let plotDir {
         hooks.keepsRecords = true
-        hooks.finished = { entry, runner in
-            guard !entry.passed, entry.invalid == nil else { return }
-            let file = (plotDir as NSString).appendingPathComponent((fileNames[entry.path] ?? entry.path) + ".svg")
+        hooks.finished = { result, runner in
+            guard !result.passed, result.error == nil else { return }
+            let file = (plotDir as NSString).appendingPathComponent((fileNames[result.path] ?? result.path) + ".svg")
             switch SuiteOutputs.plot(runner) {
             case .success(let svg):
                 if (try? OutputFile.write(Data(svg.utf8), to: file)) == nil {
-                    notes.add(entry.path, "cannot write the plot to \(file)", isError: true)
+                    notes.add(result.path, "cannot write the plot to \(file)", isError: true)
                 }
             case .failure(let why):
-                notes.add(entry.path, "\(entry.path): no plot: \(why)", isError: false)
+                notes.add(result.path, "\(result.path): no plot: \(why)", isError: false)
             }
         }
     }
@@ -70,14 +75,16 @@ func suiteHooks(_ files: [String], roots: [String], notes: SuiteNotes,
 /// X1: each scenario's engine (its own, or the command line's); X2: each scenario's browser ends
 /// with it (a suite of many never keeps one open).
 private func engineHooks(_ hooks: inout ScenarioSuite.Hooks, _ args: ParsedArguments) {
-    hooks.makePage = { s in
-        var e = s.engine
-        e.apply(args)
-        return try EngineRun.maker(checked: e)
-    }
+    engineSettingsHooks(&hooks, args)
     let plotting = hooks.finished
-    hooks.finished = { entry, runner in
-        plotting(entry, runner)
+    hooks.finished = { result, runner in
+        plotting(result, runner)
         (runner.world.page as? EngineWebPage)?.engine.browser.close()
     }
+}
+
+/// X1: the command line's engine settings over each scenario's, checked, and its page maker.
+func engineSettingsHooks(_ hooks: inout ScenarioSuite.Hooks, _ args: ParsedArguments) {
+    hooks.configureEngine = { $0.apply(args) }
+    hooks.makePage = { try EngineRun.maker(checked: $0) }
 }

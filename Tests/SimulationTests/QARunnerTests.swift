@@ -54,14 +54,13 @@ final class QARunnerTests: XCTestCase {
         let parallel = ScenarioSuite.run(paths, jobs: 2)
         XCTAssertEqual(parallel, oneByOne)
         for format in ReportFormat.allCases {
-            XCTAssertEqual(CombinedReport.render(parallel, format: format),
-                           CombinedReport.render(oneByOne, format: format), format.rawValue)
+            XCTAssertEqual(format.render(parallel), format.render(oneByOne), format.rawValue)
         }
         // The suite has passes and failures, so the comparison means something.
-        let outcomes = parallel.flatMap(\.outcomes)
+        let outcomes = parallel.flatMap(\.expectations)
         XCTAssertTrue(outcomes.contains { $0.passed } && outcomes.contains { !$0.passed })
-        let junit = CombinedReport.render(parallel, format: .junit)
-        let invalid = parallel.filter { $0.invalid != nil }.count
+        let junit = ReportFormat.junit.render(parallel)
+        let invalid = parallel.filter { $0.error != nil }.count
         XCTAssertLessThan(invalid, 10, "most scenarios are valid")
         XCTAssertEqual(junit.components(separatedBy: "<testcase ").count - 1, outcomes.count + invalid,
                        "a test case per expectation, and one per invalid scenario")
@@ -91,9 +90,70 @@ final class QARunnerTests: XCTestCase {
         try "{\"liveblog\": 3}".write(toFile: dir + "/bad.json", atomically: true, encoding: .utf8)
         let entries = ScenarioSuite.run(try ScenarioSuite.collect([dir]), jobs: 3)
         XCTAssertEqual(entries.count, 3)
-        XCTAssertNotNil(entries[0].invalid, "bad.json sorts first")
-        XCTAssertTrue(CombinedReport.render(entries, format: .junit).contains("<error message="))
-        XCTAssertTrue(CombinedReport.render(entries, format: .text).contains("1 invalid"))
-        XCTAssertEqual(entries[1...].filter { $0.invalid == nil }.count, 2)
+        XCTAssertNotNil(entries[0].error, "bad.json sorts first")
+        XCTAssertEqual(entries[0].problem, .invalidScenario)
+        XCTAssertTrue(ReportFormat.junit.render(entries).contains("<error message="))
+        XCTAssertTrue(ReportFormat.text.render(entries).contains("1 invalid"))
+        XCTAssertEqual(entries[1...].filter { $0.error == nil }.count, 2)
+    }
+}
+
+/// Issue 39: one runner for one scenario and for suites. `runOne`'s result says why a scenario did
+/// not run (the exit status `simulate` gives it), whichever command runs it.
+final class RunOneProblemTests: XCTestCase {
+    func scenarioFile() throws -> String {
+        let path = NSTemporaryDirectory() + "/run-one-\(getpid())-\(UUID().uuidString.prefix(8)).json"
+        try ScenarioWriter.text(QARunnerTests.scenario(seed: 501)).write(toFile: path, atomically: true, encoding: .utf8)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return path
+    }
+
+    func testUnreadableAndInvalidFiles() throws {
+        let missing = ScenarioSuite.runOne("/nonexistent/scenario.json")
+        XCTAssertEqual(missing.problem, .unreadable)
+        XCTAssertEqual(missing.error, "/nonexistent/scenario.json: cannot read the file")
+        XCTAssertEqual(missing.title, "scenario.json")
+        let bad = try scenarioFile()
+        try "{ nope".write(toFile: bad, atomically: true, encoding: .utf8)
+        XCTAssertEqual(ScenarioSuite.runOne(bad).problem, .invalidScenario)
+    }
+
+    func testTraceThatCannotBeCreatedOrWritten() throws {
+        let path = try scenarioFile()
+        struct CannotCreate: Error, CustomStringConvertible { var description: String { "cannot write the trace to x" } }
+        var hooks = ScenarioSuite.Hooks()
+        hooks.trace = { _ in throw CannotCreate() }
+        let notCreated = ScenarioSuite.runOne(path, hooks: hooks)
+        XCTAssertEqual(notCreated.problem, .traceNotCreated)
+        XCTAssertEqual(notCreated.error, "cannot write the trace to x")
+        nonisolated(unsafe) var lines = 0 // runOne runs the hooks on this thread
+        hooks.trace = { _ in TraceSink(write: { _ in lines += 1 }, close: { "cannot write the trace to y: full" }) }
+        let notWritten = ScenarioSuite.runOne(path, hooks: hooks)
+        XCTAssertEqual(notWritten.problem, .traceNotWritten)
+        XCTAssertGreaterThan(lines, 0, "the run wrote its trace")
+        hooks.trace = { _ in TraceSink(write: { _ in }, close: { nil }) }
+        let ran = ScenarioSuite.runOne(path, hooks: hooks)
+        XCTAssertNil(ran.problem)
+        XCTAssertFalse(ran.expectations.isEmpty)
+    }
+
+    /// The command line's engine settings reach the scenario the runner runs, not only its page maker.
+    func testEngineSettingsReachTheScenarioAndThePageMaker() throws {
+        let path = try scenarioFile()
+        var hooks = ScenarioSuite.Hooks()
+        hooks.configureEngine = { $0.postSelector = "[data-x]" }
+        nonisolated(unsafe) var seen: String? // runOne runs the hooks on this thread
+        hooks.makePage = { engine in
+            seen = engine.postSelector
+            return nil
+        }
+        nonisolated(unsafe) var ranWith: String? // as above
+        hooks.finished = { _, runner in ranWith = runner.scenario.engine.postSelector }
+        _ = ScenarioSuite.runOne(path, hooks: hooks)
+        XCTAssertEqual(seen, "[data-x]")
+        XCTAssertEqual(ranWith, "[data-x]")
+        struct NoEngine: Error {}
+        hooks.makePage = { _ in throw NoEngine() }
+        XCTAssertEqual(ScenarioSuite.runOne(path, hooks: hooks).problem, .page)
     }
 }

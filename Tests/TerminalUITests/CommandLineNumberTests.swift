@@ -20,7 +20,7 @@ final class CommandLineNumberTests: XCTestCase {
 
     func testC6_hugeViewNumbersAreUsageErrors() throws {
         for (args, option) in [(["--live", "1e300"], "--live"), (["--top-offset", "1e308", "--event", "ev-010"], "--top-offset"),
-                               (["--insets", "2,1000"], "--insets"), (["--live", "nan"], "--live")] {
+                               (["--insets", "2,1001"], "--insets"), (["--live", "nan"], "--live")] {
             let r = try run(["view"] + args)
             XCTAssertEqual(r.status, 64, "\(args): \(r.err)")
             XCTAssertTrue(r.err.contains(option), r.err)
