@@ -7,7 +7,7 @@ extension TextLayout {
     /// a byte loop; any other text walks its Characters through `WrapEngine`, as `wrap` does.
     public static func lineCount(_ text: RichText, columns: Int) -> Int {
         var line = LineState(cols: max(1, columns))
-        text.forEachRun { run, _, _, _ in line.add(run) }
+        line.add(text.plainSlice)
         return line.finish()
     }
 

@@ -14,13 +14,17 @@ public struct StyledLine: Sendable, Equatable {
 /// between CJK ideographs (`LineBreak`), and at soft hyphens, where a "-" is drawn (a soft
 /// hyphen is invisible otherwise); a word longer than the line is broken by width; "\n"
 /// starts a new line. `lineCount` counts by the same engine.
-/// Each run is wrapped on from where the last ended, and its characters take its style.
+///
+/// One wrapper (issue 39): a styled text breaks exactly where its plain text does, so the list
+/// and `liveblog dump` (which wraps the plain text) break lines alike. The lines are found on
+/// the runs' texts joined, a word going on across a change of style (a link or bold text and
+/// the "." after it are one word: the "." never starts a line alone), then each character takes
+/// the style of the run it starts in.
 public enum TextLayout {
     public static func wrap(_ text: RichText, columns: Int) -> [StyledLine] {
         var engine = WrapEngine(cols: max(1, columns))
         var lines = LineBuilder(cols: max(1, columns), styles: text.runs)
-        var base = 0
-        text.forEachRun { run, _, _, _ in engine.run(run, base: base, into: &lines); base += run.utf8.count }
+        engine.run(text.plainSlice, into: &lines)
         return lines.finish()
     }
 
@@ -53,9 +57,10 @@ struct WrapEngine {
 
     init(cols: Int) { self.cols = cols }
 
-    /// Wraps one run, `base` the UTF-8 offset of its start in the whole text.
-    mutating func run<S: LineSink>(_ text: Substring, base: Int = 0, into sink: inout S) {
-        var offset = base
+    /// Wraps the whole of one text: a word ends at a space, a line break, a break `LineBreak`
+    /// allows, or the text's end (never at a change of style).
+    mutating func run<S: LineSink>(_ text: Substring, into sink: inout S) {
+        var offset = 0
         for ch in text {
             defer { offset += ch.utf8.count }
             if ch == "\n" {

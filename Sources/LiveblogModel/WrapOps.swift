@@ -43,11 +43,8 @@ public enum WrapOps {
     public static func append(_ text: RichText, to ops: inout [UInt8]) {
         let mark = ops.count
         // The runs' texts joined: a word goes on across a change of style (`TextLayout`).
-        var described = true
-        text.forEachRun { run, _, _, _ in
-            if described { described = WrapOpsScanner.scan(run, into: &ops) }
-        }
-        guard described else {
+        // The runs' texts joined: a word goes on across a change of style (`TextLayout`).
+        guard WrapOpsScanner.scan(text.plainSlice, into: &ops) else {
             ops.removeSubrange(mark...)
             appendEscape(fallbackPayload, to: &ops)
             return
