@@ -253,7 +253,7 @@ public final class PanEngine {
             return item != nil
         }
         if physics == .android { return androidFling(contentVelocity: v, now: now) }
-        glide = LawGlide.start(physics, velocity: v, target: target, now: now, scene)
+        glide = LawGlide.start(velocity: v, target: target, now: now, scene)
         return glide != nil
     }
 

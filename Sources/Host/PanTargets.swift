@@ -52,17 +52,11 @@ public final class ListPanTarget: PanTarget {
             s.perform(.setOffset(law.dragged(from: oldOffset, by: -dValue, bounds: bounds)))
             return false
         }
-        var newOffset = oldOffset - dValue
-        let minY = sv.minOffset, maxY = sv.maxOffset
-        if newOffset < minY && dValue > 0 { newOffset = max(minY, min(oldOffset, newOffset)) }
-        if newOffset < minY { newOffset = minY }
-        if newOffset >= maxY && dValue < 0 {
-            newOffset = bounce ? RubberBand.damped(newOffset: newOffset, oldOffset: oldOffset, maxOffset: maxY)
-                               : max(maxY, min(oldOffset, newOffset))
-        }
-        s.perform(.setOffset(newOffset))
-        // Inertia ends at a bound: the bottom when moving up, the top when moving down.
-        return (dValue < 0 && newOffset >= maxY) || (dValue > 0 && newOffset <= minY)
+        // The seed's step; inertia ends at a bound: the bottom when moving up, the top when moving down.
+        let bounds = ScrollBounds(min: sv.minOffset, max: sv.maxOffset, viewport: sv.viewportHeight)
+        let step = UIDynamicLaw.step(from: oldOffset, finger: dValue, bounds: bounds, bounces: bounce)
+        s.perform(.setOffset(step.offset))
+        return step.atBound
     }
 
     public func room(contentUp: Bool, _ s: ListScene) -> Double {

@@ -1,11 +1,10 @@
-// SPEC F1, F2: one deceleration law per physics model, behind one protocol. A law turns a
-// release (offset, velocity, bounds) into a motion that is a function of time (DESIGN
-// principle 2), edges included: the seed's bounce (uidynamic), the rubber band and spring
-// back (uikit), or a stop at the bound with an edge effect (android).
+// SPEC F1, F2: one deceleration law per physics model, behind one protocol: whether a release
+// flings, and how a drag meets the ends: the seed's bounce (uidynamic), the rubber band (uikit),
+// or a stop at the bound with an edge effect (android).
 //
 // Offsets and velocities here are CONTENT OFFSETS (U4), not finger movements: a positive
 // velocity makes the offset grow (content moves up, as a fling of the finger upwards does).
-// The seed's DynamicItem works in the finger's sense; UIDynamicLaw converts.
+// The seed's DynamicItem works in the finger's sense; the pan engine converts.
 
 /// The physics models of F1.
 public enum PhysicsModel: String, Sendable, CaseIterable {
@@ -117,15 +116,13 @@ extension DecelerationMotion {
     }
 }
 
-/// A deceleration law (F1).
+/// A deceleration law (F1): when a release flings, and how a drag meets the ends. The flings
+/// themselves are each model's one engine: `DynamicItem` (uidynamic), `UIKitDecelerationMotion`
+/// (uikit), `AndroidFlinger` (android).
 public protocol DecelerationLaw: Sendable {
-    associatedtype Motion: DecelerationMotion
     var model: PhysicsModel { get }
     /// True when a release at `velocity` (offset pt/s) starts inertia at all.
     func startsFling(velocity: Double) -> Bool
-    /// The motion after a release at `offset` with `velocity`. Below the fling threshold the
-    /// motion only brings an overscrolled offset back (or rests, duration 0).
-    func motion(from offset: Double, velocity: Double, bounds: ScrollBounds) -> Motion
     /// A drag step at the edges: the offset shown after moving the content by `delta` (offset pt)
     /// from the shown offset `offset`. Inside the bounds this is `offset + delta`.
     func dragged(from offset: Double, by delta: Double, bounds: ScrollBounds) -> Double
