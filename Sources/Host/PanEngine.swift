@@ -196,7 +196,7 @@ public final class PanEngine {
         // No overscroll from keys: the delta stops at the bounds.
         let room = target.room(contentUp: total > 0, scene)
         total = total > 0 ? min(total, room) : max(total, room)
-        let motion: ScrollAnimation = homeEnd ? .homeEnd(from: 0, to: total) : .keyLine(from: 0, to: total)
+        let motion: ScrollAnimation = homeEnd ? .homeEnd(from: 0, to: total) : .keyScroll(from: 0, to: total)
         ease = Ease(motion: motion, startTick: now, applied: 0)
         scene.perform(.readerSettling)
         lastMovementTick = now
