@@ -30,26 +30,6 @@ public enum PhysicsModel: String, Sendable, CaseIterable {
         case contentSizedRow
         case selfScrollingWebView
     }
-
-    /// F2: the law a platform's list uses. `platform` is the host's name (`ios`, `android`,
-    /// `naive`, as `Platform.rawValue`); `override` is `--physics` or the scenario's `"physics"`.
-    /// M1: ios → uikit, android → android, naive → uikit (the naive host is a plain UIKit
-    /// list). M2/M3: ios → uidynamic (the seed's nested pan drives the scrolling there), android
-    /// → android, naive → uidynamic: SPEC leaves naive open in M2/M3; its list is the same iOS
-    /// app's nested pan (the seed's code), only its host differs, so it moves as ios does and
-    /// a comparison shows the hosts' difference alone. Nil for an unknown platform.
-    public static func selected(platform: String, list: ListKind,
-                                override: PhysicsModel? = nil) -> PhysicsModel? {
-        if let override { return override }
-        switch (platform, list) {
-        case ("ios", .contentSizedRow): return .uikit
-        case ("ios", .selfScrollingWebView): return .uidynamic
-        case ("android", _): return .android
-        case ("naive", .contentSizedRow): return .uikit
-        case ("naive", .selfScrollingWebView): return .uidynamic
-        default: return nil
-        }
-    }
 }
 
 /// The offset range a motion runs in (U4) and the viewport height, which sizes UIKit's rubber

@@ -83,17 +83,8 @@ final class UIDynamicLawTests: XCTestCase {
         XCTAssertEqual(law.dragged(from: -10, by: -50, bounds: b), -20)
     }
 
-    // F2: which law each platform's list uses, and the override.
-    func testF2_lawPerPlatformAndMode() {
-        XCTAssertEqual(PhysicsModel.selected(platform: "ios", list: .contentSizedRow), .uikit)
-        XCTAssertEqual(PhysicsModel.selected(platform: "android", list: .contentSizedRow), .android)
-        XCTAssertEqual(PhysicsModel.selected(platform: "naive", list: .contentSizedRow), .uikit)
-        XCTAssertEqual(PhysicsModel.selected(platform: "ios", list: .selfScrollingWebView), .uidynamic)
-        XCTAssertEqual(PhysicsModel.selected(platform: "android", list: .selfScrollingWebView), .android)
-        let m1 = PhysicsModel.ListKind.contentSizedRow
-        XCTAssertEqual(PhysicsModel.selected(platform: "ios", list: m1, override: .uidynamic), .uidynamic)
-        XCTAssertEqual(PhysicsModel.selected(platform: "android", list: m1, override: .uikit), .uikit)
-        XCTAssertNil(PhysicsModel.selected(platform: "web", list: .contentSizedRow))
+    // F2: each model has its law (which platform uses which: HostTests.testF2_lawPerPlatformAndMode).
+    func testF2_eachModelsLaw() {
         XCTAssertEqual(PhysicsModel(rawValue: "android"), .android)
         XCTAssertEqual(PhysicsModel.allCases.map(\.law.model), PhysicsModel.allCases)
         // One release, three laws (F2's numbers side by side), each model's own engine.
