@@ -61,7 +61,7 @@ struct LawGlide {
         if d != 0 {
             let room = target.room(contentUp: d > 0, s)
             let blocked = abs(d) > abs(room) + 1e-9
-            _ = target.pan(by: -d, fingerDrag: false, &s)
+            _ = target.pan(by: -d, bounces: false, &s)
             if blocked {
                 // The velocity there (the last nonzero one at the motion's end).
                 var v = motion.velocity(at: t)
