@@ -70,7 +70,7 @@ func runSuite(_ paths: [String], jobs: Int, shard: (index: Int, count: Int)?, re
         if n.isError { cantWrite = true }
         printError(n.text)
     }
-    let text = CombinedReport.render(entries, format: report)
+    let text = SuiteReport.render(entries, format: report)
     // Issue 31: `--report-file` takes the combined report of a suite as it does one scenario's.
     if let file = args.string("report-file") {
         if let rc = writeReportFile(text, to: file) { return rc }

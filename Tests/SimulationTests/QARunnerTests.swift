@@ -54,13 +54,13 @@ final class QARunnerTests: XCTestCase {
         let parallel = ScenarioSuite.run(paths, jobs: 2)
         XCTAssertEqual(parallel, oneByOne)
         for format in ReportFormat.allCases {
-            XCTAssertEqual(CombinedReport.render(parallel, format: format),
-                           CombinedReport.render(oneByOne, format: format), format.rawValue)
+            XCTAssertEqual(SuiteReport.render(parallel, format: format),
+                           SuiteReport.render(oneByOne, format: format), format.rawValue)
         }
         // The suite has passes and failures, so the comparison means something.
         let outcomes = parallel.flatMap(\.outcomes)
         XCTAssertTrue(outcomes.contains { $0.passed } && outcomes.contains { !$0.passed })
-        let junit = CombinedReport.render(parallel, format: .junit)
+        let junit = SuiteReport.render(parallel, format: .junit)
         let invalid = parallel.filter { $0.invalid != nil }.count
         XCTAssertLessThan(invalid, 10, "most scenarios are valid")
         XCTAssertEqual(junit.components(separatedBy: "<testcase ").count - 1, outcomes.count + invalid,
@@ -92,8 +92,8 @@ final class QARunnerTests: XCTestCase {
         let entries = ScenarioSuite.run(try ScenarioSuite.collect([dir]), jobs: 3)
         XCTAssertEqual(entries.count, 3)
         XCTAssertNotNil(entries[0].invalid, "bad.json sorts first")
-        XCTAssertTrue(CombinedReport.render(entries, format: .junit).contains("<error message="))
-        XCTAssertTrue(CombinedReport.render(entries, format: .text).contains("1 invalid"))
+        XCTAssertTrue(SuiteReport.render(entries, format: .junit).contains("<error message="))
+        XCTAssertTrue(SuiteReport.render(entries, format: .text).contains("1 invalid"))
         XCTAssertEqual(entries[1...].filter { $0.invalid == nil }.count, 2)
     }
 }
