@@ -73,7 +73,6 @@ let package = Package(
         .testTarget(name: "RepositoryTests"),
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"], exclude: ["Fixtures"]),
         .testTarget(name: "FetchTests", dependencies: ["Fetch", "CCurl", "TestSupport"]),
-        .testTarget(name: "ImageLoadingTests", dependencies: ["ImageLoading", "Fetch", "ImageDecoding", "TestSupport"]),
         .testTarget(name: "RealSourcesTests", dependencies: ["RealSources", "Fetch", "ImageDecoding", "ImageLoading", "LiveblogModel", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "DevToolsTests", dependencies: ["DevTools", "CEngineGuard", "TestSupport", "LiveblogModel"]),
         .testTarget(name: "BrowserEngineTests", dependencies: ["BrowserEngine", "DevTools", "Embed", "LiveblogModel", "TestSupport", "ImageDecoding"]),

@@ -1,11 +1,7 @@
 import DevTools
 import Embed
+import Host
 import LiveblogModel
-
-/// The app's platform: which shim the web view gets (X5) and which user agent.
-public enum EnginePlatform: String, Sendable, CaseIterable {
-    case ios, android
-}
 
 /// The web view's device (X5): its width in CSS px (= pt, = dp), its screen height, its density
 /// (device pixels per CSS px), the platform, and the model for Android's user agent.
@@ -13,18 +9,20 @@ public struct EngineDevice: Sendable, Equatable {
     public var width: Double
     public var height: Double
     public var density: Double
-    public var platform: EnginePlatform
+    /// The web view's platform (`Platform.webView`: ios or android): which shim it gets (X5) and
+    /// which user agent.
+    public var platform: Platform
     /// Android's `Build.MODEL` in the user agent ("Pixel 8").
     public var model: String
     /// nil: the platform's web view user agent (`userAgent(chromeVersion:)`).
     public var userAgent: String?
 
-    public init(width: Double, height: Double, density: Double, platform: EnginePlatform,
+    public init(width: Double, height: Double, density: Double, platform: Platform,
                 model: String = "Pixel 8", userAgent: String? = nil) {
         self.width = width
         self.height = height
         self.density = density
-        self.platform = platform
+        self.platform = platform.webView
         self.model = model
         self.userAgent = userAgent
     }
@@ -37,7 +35,7 @@ public struct EngineDevice: Sendable, Equatable {
     public func userAgent(chromeVersion: String) -> String {
         if let userAgent { return userAgent }
         switch platform {
-        case .ios:
+        case .ios, .naive:
             let device = width >= 744 ? "iPad; CPU OS 17_5" : "iPhone; CPU iPhone OS 17_5"
             return "Mozilla/5.0 (\(device) like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148"
         case .android:

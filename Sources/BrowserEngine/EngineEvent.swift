@@ -8,10 +8,10 @@ import LiveblogModel
 /// Android receives the three values of `tickarooLiveblogScrollTo(top, correction, jumpId)`), and
 /// which binding carried them.
 public struct BoundBridgeCall: Sendable, Equatable {
-    public let platform: EnginePlatform
+    public let platform: Platform
     public let call: BridgeCall
 
-    public init(platform: EnginePlatform, top: Double, correction: Bool, jumpId: Int) {
+    public init(platform: Platform, top: Double, correction: Bool, jumpId: Int) {
         self.platform = platform
         call = BridgeCall(top: top, correction: correction, jumpId: jumpId)
     }

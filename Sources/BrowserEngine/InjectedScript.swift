@@ -1,4 +1,5 @@
 import DevTools
+import Host
 import LiveblogModel
 
 /// The script injected at document start (Assets/embed/inject.js, X5) with its options: the
@@ -24,12 +25,12 @@ enum InjectedScript {
     }
 
     /// The hook as the script's `makeHook` reads it.
-    static func hookSpec(_ hook: EngineHook?, platform: EnginePlatform) -> JSONValue {
+    static func hookSpec(_ hook: EngineHook?, platform: Platform) -> JSONValue {
         switch hook {
         case nil: return .null
-        case .shim: return .obj(("platform", .string(platform.rawValue)))
+        case .shim: return .obj(("platform", .string(platform.webView.rawValue)))
         case let .custom(text, forward):
-            return .obj(("text", .string(text)), ("forward", forward ? .string(platform.rawValue) : .null))
+            return .obj(("text", .string(text)), ("forward", forward ? .string(platform.webView.rawValue) : .null))
         }
     }
 }

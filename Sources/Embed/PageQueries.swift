@@ -14,10 +14,6 @@ extension Page {
         if case .notInitialized = lifecycle { return false }
         return true
     }
-    public var initError: String? {
-        if case .notInitialized(let reason) = lifecycle { return reason }
-        return nil
-    }
     public var removed: Bool { lifecycle == .removed }
     /// Posts are laid out only on an initialised page that was not removed.
     public var showsPosts: Bool { isLive }

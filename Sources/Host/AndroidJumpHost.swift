@@ -36,13 +36,13 @@ public final class AndroidJumpHost: JumpHost {
     /// E11, is the same length).
     static let holdTicks = JumpHold.ticks
 
-    /// `rangeMode`: LinearLayoutManager's estimate (the default, `AndroidRangeMode.standard`) or
+    /// `rangeMode`: LinearLayoutManager's estimate (the default, `AndroidRangeMode.default`) or
     /// the exact range (`--android-range exact`).
     /// D3: the device's density (DisplayMetrics.density); nil: density 1 with the rounding the
     /// host always had (the terminal).
     public let density: Double?
 
-    public init(rangeMode: AndroidRangeMode = .standard, density: Double? = nil) {
+    public init(rangeMode: AndroidRangeMode = .default, density: Double? = nil) {
         self.rangeMode = rangeMode
         self.density = density
     }

@@ -6,7 +6,7 @@ public enum AndroidRangeMode: String, Sendable, CaseIterable {
     case exact
 
     /// The default of `--android-range` and of a scenario without `"androidRange"` (F8).
-    public static let standard = AndroidRangeMode.estimated
+    public static let `default` = AndroidRangeMode.estimated
 }
 
 /// The range the android host clamped one request with: the sample's

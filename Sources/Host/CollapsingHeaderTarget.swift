@@ -7,7 +7,7 @@ public final class HeaderPanTarget: PanTarget {
 
     public func panBegan(_ s: inout ListScene) {}
 
-    public func pan(by dValue: Double, fingerDrag bounce: Bool, _ s: inout ListScene) -> Bool {
+    public func pan(by dValue: Double, bounces bounce: Bool, _ s: inout ListScene) -> Bool {
         let old = s.web.offset
         let new = min(max(0, old - dValue), s.web.maxOffset)
         s.perform(.setWebOffset(new))

@@ -21,11 +21,6 @@ public struct HostAction: Sendable, Equatable {
     }
 }
 
-public enum Platform: String, Sendable, CaseIterable {
-    case ios, android, naive
-    public var next: Platform { let a = Platform.allCases; return a[(a.firstIndex(of: self)! + 1) % a.count] }
-}
-
 /// A host strategy (H3): the app's side of the hook, re-created from the seed's sample code.
 /// It decides on a working copy of the list (`ListScene`) and returns what it wants done as
 /// `ScrollEffect`s, in order (its `HostAction`s among them as `.report`); the World applies them.

@@ -10,7 +10,7 @@ import ScrollPhysics
 /// - Through M2's router or M3's web view (only by `--physics`): bounded by the room the target
 ///   has at release, it stops at the bound (the seed's targets show no overshoot there).
 struct LawGlide {
-    let motion: any DecelerationMotion
+    let motion: UIKitDecelerationMotion
     let startTick: Int
     /// The motion's value applied so far.
     var applied: Double
@@ -26,11 +26,10 @@ struct LawGlide {
     }
 
     /// The glide a release at `v` (content pt/s, + = content up) starts, nil for none.
-    static func start(_ physics: PhysicsModel, velocity v: Double, target: PanTarget,
-                      now: Int, _ s: ListScene) -> LawGlide? {
-        let law = physics.law
+    static func start(velocity v: Double, target: PanTarget, now: Int, _ s: ListScene) -> LawGlide? {
+        let law = UIKitDecelerationLaw()
         let viewport = target.indicator(s).viewport
-        if physics == .uikit, target is ListPanTarget {
+        if target is ListPanTarget {
             let sv = s.scrollView
             let bounds = ScrollBounds(min: sv.minOffset, max: sv.maxOffset, viewport: sv.viewportHeight)
             // A release outside the bounds (a rubber-banded drag) always springs back.
@@ -62,7 +61,7 @@ struct LawGlide {
         if d != 0 {
             let room = target.room(contentUp: d > 0, s)
             let blocked = abs(d) > abs(room) + 1e-9
-            _ = target.pan(by: -d, fingerDrag: false, &s)
+            _ = target.pan(by: -d, bounces: false, &s)
             if blocked {
                 // The velocity there (the last nonzero one at the motion's end).
                 var v = motion.velocity(at: t)

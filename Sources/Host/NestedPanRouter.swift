@@ -43,7 +43,7 @@ public final class NestedPanRouter: PanTarget {
         }
     }
 
-    public func pan(by dValue: Double, fingerDrag bounce: Bool, _ s: inout ListScene) -> Bool {
+    public func pan(by dValue: Double, bounces bounce: Bool, _ s: inout ListScene) -> Bool {
         webOld = s.web.offset
         listOld = s.scrollView.dragOffset
         let webMax = s.web.maxOffset

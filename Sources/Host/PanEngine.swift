@@ -196,7 +196,7 @@ public final class PanEngine {
         // No overscroll from keys: the delta stops at the bounds.
         let room = target.room(contentUp: total > 0, scene)
         total = total > 0 ? min(total, room) : max(total, room)
-        let motion: ScrollAnimation = homeEnd ? .homeEnd(from: 0, to: total) : .keyLine(from: 0, to: total)
+        let motion: ScrollAnimation = homeEnd ? .homeEnd(from: 0, to: total) : .keyScroll(from: 0, to: total)
         ease = Ease(motion: motion, startTick: now, applied: 0)
         scene.perform(.readerSettling)
         lastMovementTick = now
@@ -239,7 +239,7 @@ public final class PanEngine {
     /// step is RecyclerView's, in px (PanEngineAndroid.swift).
     private func dragStep(by d: Double, now: Int, to y: Double) {
         guard physics == .android else {
-            _ = target.pan(by: d, fingerDrag: true, &scene)
+            _ = target.pan(by: d, bounces: true, &scene)
             return
         }
         androidDrag(to: y, now: now)
@@ -253,7 +253,7 @@ public final class PanEngine {
             return item != nil
         }
         if physics == .android { return androidFling(contentVelocity: v, now: now) }
-        glide = LawGlide.start(physics, velocity: v, target: target, now: now, scene)
+        glide = LawGlide.start(velocity: v, target: target, now: now, scene)
         return glide != nil
     }
 
@@ -281,7 +281,7 @@ public final class PanEngine {
             let t = seconds(now - e.startTick)
             let v = e.motion.value(at: t)
             let d = v - e.applied
-            if d != 0 { _ = target.pan(by: -d, fingerDrag: false, &scene); lastMovementTick = now }
+            if d != 0 { _ = target.pan(by: -d, bounces: false, &scene); lastMovementTick = now }
             e.applied = v
             ease = t >= e.motion.duration ? nil : e
         }
@@ -306,7 +306,7 @@ public final class PanEngine {
         stepAndroid(now: now)
         if var it = item {
             let d = it.step()
-            let atBound = target.pan(by: d, fingerDrag: true, &scene)
+            let atBound = target.pan(by: d, bounces: true, &scene)
             lastMovementTick = now
             if atBound || abs(d) < DynamicItem.stopDisplacement {
                 item = nil

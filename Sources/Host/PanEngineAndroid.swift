@@ -70,9 +70,9 @@ extension PanEngine {
         let room = Java.round(roomPt * androidDensity)
         let consumed = dy > 0 ? min(dy, room) : max(dy, -room)
         if abs(consumed) == room, roomPt > 0 {
-            _ = target.pan(by: dy > 0 ? -roomPt : roomPt, fingerDrag: false, &scene)
+            _ = target.pan(by: dy > 0 ? -roomPt : roomPt, bounces: false, &scene)
         } else if consumed != 0 {
-            _ = target.pan(by: -Double(consumed) / androidDensity, fingerDrag: false, &scene)
+            _ = target.pan(by: -Double(consumed) / androidDensity, bounces: false, &scene)
         }
         return consumed
     }

@@ -7,10 +7,12 @@ import ScrollPhysics
 public protocol PanTarget: AnyObject {
     /// gestureBegan: remember where everything starts.
     func panBegan(_ s: inout ListScene)
-    /// Moves content by a finger delta. `bounce` says a finger drags (not inertia or an ease): it
-    /// allows the damped overscroll at the list's bottom.
+    /// Moves content by a finger delta. `bounces`: the move may go past the list's bottom, damped,
+    /// as the seed's pan does: a finger's drag, and the seed's own inertia (`DynamicItem`, under
+    /// `uidynamic`); under another law a finger's drag meets the ends as that law says. False for
+    /// eases, glides and RecyclerView's steps, which stop at the bounds.
     /// Returns true when inertia should end here (a bound was reached).
-    func pan(by dValue: Double, fingerDrag bounce: Bool, _ s: inout ListScene) -> Bool
+    func pan(by dValue: Double, bounces bounce: Bool, _ s: inout ListScene) -> Bool
     /// How far content can still move up (positive) or down (negative) without overscroll.
     func room(contentUp: Bool, _ s: ListScene) -> Double
     /// Release without inertia, or inertia ended: back inside the bounds (the seed's notBehaviorAnimation).
@@ -28,7 +30,7 @@ extension PanTarget {
 /// M1: the native list alone. A drag at its edges follows the law in force (F1, F2): the seed's
 /// bottom bounce (P3) and hard stop at the top (`uidynamic`), UIKit's rubber band at both ends
 /// (`uikit`), or RecyclerView's stop at the end (`android`: the pull goes into the edge effect,
-/// PanEngine). Inertia and eases (`bounce: false`) stop at the bounds under every law.
+/// PanEngine). Eases and the laws' glides (`bounces: false`) stop at the bounds under every law.
 public final class ListPanTarget: PanTarget {
     private var oldOffset = 0.0
     /// The law whose `dragged` shapes a finger's drag past an end.
@@ -43,26 +45,20 @@ public final class ListPanTarget: PanTarget {
         oldOffset = s.scrollView.offset
     }
 
-    public func pan(by dValue: Double, fingerDrag bounce: Bool, _ s: inout ListScene) -> Bool {
+    public func pan(by dValue: Double, bounces bounce: Bool, _ s: inout ListScene) -> Bool {
         let sv = s.scrollView
         oldOffset = sv.dragOffset
         if bounce && law.model != .uidynamic {
-            // A finger's drag (the uidynamic law's own, below, is the seed's arithmetic).
+            // A finger's drag under another law (the seed's drag and inertia: below).
             let bounds = ScrollBounds(min: sv.minOffset, max: sv.maxOffset, viewport: sv.viewportHeight)
             s.perform(.setOffset(law.dragged(from: oldOffset, by: -dValue, bounds: bounds)))
             return false
         }
-        var newOffset = oldOffset - dValue
-        let minY = sv.minOffset, maxY = sv.maxOffset
-        if newOffset < minY && dValue > 0 { newOffset = max(minY, min(oldOffset, newOffset)) }
-        if newOffset < minY { newOffset = minY }
-        if newOffset >= maxY && dValue < 0 {
-            newOffset = bounce ? RubberBand.damped(newOffset: newOffset, oldOffset: oldOffset, maxOffset: maxY)
-                               : max(maxY, min(oldOffset, newOffset))
-        }
-        s.perform(.setOffset(newOffset))
-        // Inertia ends at a bound: the bottom when moving up, the top when moving down.
-        return (dValue < 0 && newOffset >= maxY) || (dValue > 0 && newOffset <= minY)
+        // The seed's step; inertia ends at a bound: the bottom when moving up, the top when moving down.
+        let bounds = ScrollBounds(min: sv.minOffset, max: sv.maxOffset, viewport: sv.viewportHeight)
+        let step = UIDynamicLaw.step(from: oldOffset, finger: dValue, bounds: bounds, bounces: bounce)
+        s.perform(.setOffset(step.offset))
+        return step.atBound
     }
 
     public func room(contentUp: Bool, _ s: ListScene) -> Double {

@@ -96,10 +96,14 @@ public struct RichText: Sendable, Equatable {
     }
 
     /// The runs' texts joined.
-    public var plainText: String {
-        if storedSpans.isEmpty { return storage }
+    public var plainText: String { String(plainSlice) }
+
+    /// The runs' texts joined, as a slice of the one string (nothing copied): what wrapping
+    /// reads, since a word goes on across a change of style (`TextLayout`).
+    var plainSlice: Substring {
+        if storedSpans.isEmpty { return Substring(storage) }
         guard let last = storedSpans.last else { return "" }
-        return String(Substring(storage.utf8.prefix(Int(last.end))))
+        return Substring(storage.utf8.prefix(Int(last.end)))
     }
 
     public var isEmpty: Bool { storedSpans.isEmpty ? storage.isEmpty : storedSpans.last!.end == 0 }

@@ -42,11 +42,9 @@ public enum WrapOps {
     /// Appends the ops of one text (its runs in order) and its `end`.
     public static func append(_ text: RichText, to ops: inout [UInt8]) {
         let mark = ops.count
-        var described = true
-        text.forEachRun { run, _, _, _ in
-            if described { described = WrapOpsScanner.scan(run, into: &ops) }
-        }
-        guard described else {
+        // The runs' texts joined: a word goes on across a change of style (`TextLayout`).
+        // The runs' texts joined: a word goes on across a change of style (`TextLayout`).
+        guard WrapOpsScanner.scan(text.plainSlice, into: &ops) else {
             ops.removeSubrange(mark...)
             appendEscape(fallbackPayload, to: &ops)
             return
@@ -119,13 +117,11 @@ public enum WrapOps {
             }
             switch op {
             case end:
-                return line.nonEmpty || line.width > 0 || line.lines == 0 ? line.lines + 1 : line.lines
+                return line.finish()
             case newline:
-                line.lines &+= 1
-                line.width = 0
-                line.nonEmpty = false
+                line.newline()
             case space:
-                if line.width > 0, line.width < line.cols { line.width &+= 1 }
+                line.space()
             default:
                 let x = UInt16(ops[k]) | UInt16(ops[k &+ 1]) << 8
                 k &+= 2
@@ -146,41 +142,5 @@ public enum WrapOps {
             default: continue
             }
         }
-    }
-}
-
-/// `WrapOps.lineCount`'s line: `WrapEngine`'s steps for one word at a time.
-struct LineState {
-    let cols: Int
-    var lines = 0
-    var width = 0
-    /// Set by a word placed here since the line began (`lineCount`'s one-byte words, always one
-    /// column or more wide, leave `width` above 0 instead).
-    var nonEmpty = false
-
-    init(cols: Int) { self.cols = cols }
-
-    /// Places a word; false when it is wider than the line and must be broken by its characters.
-    @inline(__always)
-    mutating func word(_ w: Int, wide: Bool, space: Bool) -> Bool {
-        if width &+ w > cols {
-            // A word that does not fit on this line.
-            if width > 0 { lines &+= 1 }
-            if w <= cols {
-                width = w
-            } else if !wide {
-                // A word of one-column characters longer than the line, broken by width.
-                let breaks = (w - 1) / cols
-                lines &+= breaks
-                width = w - breaks * cols
-            } else {
-                return false
-            }
-        } else {
-            width &+= w
-        }
-        nonEmpty = true
-        if space, width > 0, width < cols { width &+= 1 }
-        return true
     }
 }

@@ -1,7 +1,7 @@
 import CSupport
 import TextCells
 
-/// Turns one run of text into ops, exactly as `WrapEngine.run` cuts it into words: at " ",
+/// Turns one text (its runs joined) into ops, exactly as `WrapEngine.run` cuts it into words: at " ",
 /// "\n" and where `LineBreak` allows a break (CJK). Most text is read as UTF-8 bytes: scalars
 /// that are always a Character of their own (Latin, Greek, Cyrillic, punctuation, CJK, emoji),
 /// and a few that extend the Character before them (U+FE0F, skin tones, a keycap, a flag's second

@@ -99,9 +99,6 @@ public final class ReferenceReplay {
         return g >= 8 ? Double(g) : max(webTop, 16)
     }
 
-    /// The reference list's offset now.
-    public var referenceOffset: Double { list.scrollView.offset }
-
     private static func time(_ tick: Int) -> String { JSONWriterShort.seconds(VirtualClock.stampSeconds(tick)) }
 
     // MARK: Time

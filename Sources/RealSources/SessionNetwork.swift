@@ -46,8 +46,5 @@ public final class RealNetwork: SessionNetwork {
 
     public func startTick(of id: FetchID) -> Int? { started[id]?.tick }
 
-    /// Forgets a fetch whose completion was handled.
-    public func forget(_ id: FetchID) { started[id] = nil }
-
     public var pendingCount: Int { fetcher.pendingCount }
 }

@@ -44,8 +44,6 @@ public final class StreamingLiveFeed: LiveFeed {
         state = .streaming(posts: shown.count)
     }
 
-    /// Posts on the page so far.
-    public var postsShown: Int { unordered?.count ?? (pinned.count + older.count) }
     /// Posts received from the body so far (shown, or pinned ones waiting for their batch).
     public var postsReceived: Int { unordered?.count ?? (pinned.count + pendingPinned.count + older.count) }
 

@@ -1,11 +1,10 @@
-// F1, F2: one deceleration law per physics model, behind one protocol. A law turns a
-// release (offset, velocity, bounds) into a motion that is a function of time (docs/architecture.md
-// principle 2), edges included: the seed's bounce (uidynamic), the rubber band and spring
-// back (uikit), or a stop at the bound with an edge effect (android).
+// F1, F2: one deceleration law per physics model, behind one protocol: whether a release
+// flings, and how a drag meets the ends: the seed's bounce (uidynamic), the rubber band (uikit),
+// or a stop at the bound with an edge effect (android).
 //
 // Offsets and velocities here are CONTENT OFFSETS (U4), not finger movements: a positive
 // velocity makes the offset grow (content moves up, as a fling of the finger upwards does).
-// The seed's DynamicItem works in the finger's sense; UIDynamicLaw converts.
+// The seed's DynamicItem works in the finger's sense; the pan engine converts.
 
 /// The physics models of F1.
 public enum PhysicsModel: String, Sendable, CaseIterable {
@@ -30,26 +29,6 @@ public enum PhysicsModel: String, Sendable, CaseIterable {
     public enum ListKind: Sendable, Equatable {
         case contentSizedRow
         case selfScrollingWebView
-    }
-
-    /// F2: the law a platform's list uses. `platform` is the host's name (`ios`, `android`,
-    /// `naive`, as `Platform.rawValue`); `override` is `--physics` or the scenario's `"physics"`.
-    /// M1: ios → uikit, android → android, naive → uikit (the naive host is a plain UIKit
-    /// list). M2/M3: ios → uidynamic (the seed's nested pan drives the scrolling there), android
-    /// → android, naive → uidynamic: the requirements leave naive open in M2/M3; its list is the same iOS
-    /// app's nested pan (the seed's code), only its host differs, so it moves as ios does and
-    /// a comparison shows the hosts' difference alone. Nil for an unknown platform.
-    public static func selected(platform: String, list: ListKind,
-                                override: PhysicsModel? = nil) -> PhysicsModel? {
-        if let override { return override }
-        switch (platform, list) {
-        case ("ios", .contentSizedRow): return .uikit
-        case ("ios", .selfScrollingWebView): return .uidynamic
-        case ("android", _): return .android
-        case ("naive", .contentSizedRow): return .uikit
-        case ("naive", .selfScrollingWebView): return .uidynamic
-        default: return nil
-        }
     }
 }
 
@@ -117,15 +96,13 @@ extension DecelerationMotion {
     }
 }
 
-/// A deceleration law (F1).
+/// A deceleration law (F1): when a release flings, and how a drag meets the ends. The flings
+/// themselves are each model's one engine: `DynamicItem` (uidynamic), `UIKitDecelerationMotion`
+/// (uikit), `AndroidFlinger` (android).
 public protocol DecelerationLaw: Sendable {
-    associatedtype Motion: DecelerationMotion
     var model: PhysicsModel { get }
     /// True when a release at `velocity` (offset pt/s) starts inertia at all.
     func startsFling(velocity: Double) -> Bool
-    /// The motion after a release at `offset` with `velocity`. Below the fling threshold the
-    /// motion only brings an overscrolled offset back (or rests, duration 0).
-    func motion(from offset: Double, velocity: Double, bounds: ScrollBounds) -> Motion
     /// A drag step at the edges: the offset shown after moving the content by `delta` (offset pt)
     /// from the shown offset `offset`. Inside the bounds this is `offset + delta`.
     func dragged(from offset: Double, by delta: Double, bounds: ScrollBounds) -> Double

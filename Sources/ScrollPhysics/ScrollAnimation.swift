@@ -95,13 +95,8 @@ public struct ScrollAnimation: TimedMotion, Equatable {
                                rounding: .android(frames))
     }
 
-    /// A line key (j/k, arrows): ease-out over 0.15 s (P5).
-    public static func keyLine(from: Double, to: Double) -> ScrollAnimation {
-        ScrollAnimation(from: from, to: to, duration: PhysicsConstants.keyScrollDuration, curve: .easeOut)
-    }
-
-    /// A page key (space, b, PgUp/PgDn): ease-out over 0.15 s (P5).
-    public static func keyPage(from: Double, to: Double) -> ScrollAnimation {
+    /// A line or page key (j/k, arrows, space, b, PgUp/PgDn): ease-out over 0.15 s (P5).
+    public static func keyScroll(from: Double, to: Double) -> ScrollAnimation {
         ScrollAnimation(from: from, to: to, duration: PhysicsConstants.keyScrollDuration, curve: .easeOut)
     }
 

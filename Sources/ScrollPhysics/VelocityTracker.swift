@@ -43,9 +43,6 @@ public struct VelocityTracker: Sendable, Equatable {
     /// Forgets all samples.
     public mutating func reset() { samples.removeAll() }
 
-    /// The time of the newest sample, if any.
-    public var lastSampleTime: Double? { samples.last?.time }
-
     /// Velocity in pt/s at `time` (normally the release time). 0 with fewer than two samples
     /// in the window, or when the last sample is more than `pauseLimit` before `time`.
     public func velocity(at time: Double) -> Double {

@@ -41,9 +41,6 @@ public struct PageEngine: Equatable, Sendable {
 
     public init(kind: Kind = .emulated) { self.kind = kind }
 
-    /// Is it the emulated page with nothing else set (what a scenario without these fields runs)?
-    public var isDefault: Bool { self == PageEngine() }
-
     /// Why these settings cannot run, nil when they can: a page URL or its selectors need a real
     /// engine; selectors need a page URL (the reference embed's are its own); a page URL is
     /// http(s) with a host.

@@ -191,8 +191,7 @@ public final class World {
     /// F2: the law for this platform and mode (or `--physics` / the scenario's `"physics"`).
     func applyPhysics() {
         let list: PhysicsModel.ListKind = config.mode == .content ? .contentSizedRow : .selfScrollingWebView
-        pan.physics = PhysicsModel.selected(platform: config.platform.rawValue, list: list,
-                                            override: config.physics) ?? .uidynamic
+        pan.physics = config.platform.physics(list: list, override: config.physics)
         // F9: RecyclerView's fling and edge effects run in the device's px (density 1 without one),
         // sized to the list's measured height.
         let density = DeviceLayout.pixelScale(config) ?? 1

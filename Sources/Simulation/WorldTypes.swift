@@ -16,7 +16,7 @@ public struct WorldConfig: Sendable {
     public var mode: Mode = .content
     public var platform: Platform = .ios
     /// How the android host reads its scroll range (F8): LinearLayoutManager's estimate, or exact.
-    public var androidRange: AndroidRangeMode = .standard
+    public var androidRange: AndroidRangeMode = .default
     public var hook: HookSignature? = try? HookSignature(parsing: "function (top, info) {}")
     public var insetTopRows = 2
     public var insetBottomRows = 1

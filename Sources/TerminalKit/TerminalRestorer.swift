@@ -48,12 +48,6 @@ public enum TerminalRestorer {
         }
     }
 
-    /// Restores now (what the handlers do), without exiting.
-    @inline(never)
-    public static func restoreNow() {
-        lb_restore_now()
-    }
-
     /// Default dispositions back; the saved state is forgotten.
     @inline(never)
     public static func uninstall() {

@@ -38,6 +38,7 @@ extension App: RunLoopClient {
     func advance(to tick: Int) {
         if tour != nil { return advanceTour(toWall: tick) }
         world.advance(to: tick)
+        recorder?.noteTime(world.tick)
     }
 
     /// The chores (live posts, the demo, a streaming body), then a message whose time is up goes.

@@ -77,7 +77,6 @@ struct Theme {
     var cross: String { unicode ? "✖" : "x" }
     var play: String { unicode ? "▶" : ">" }
     var arrow: String { unicode ? "→" : "->" }
-    var progressGlyph: Character { unicode ? "▔" : "=" }
     var back: String { unicode ? "◀" : "<" }
     var forward: String { unicode ? "▶" : ">" }
 

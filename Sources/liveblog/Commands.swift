@@ -80,7 +80,7 @@ func worldConfig(_ args: ParsedArguments) -> (WorldConfig?, String?) {
     var c = WorldConfig()
     if let m = args.string("mode") { c.mode = Mode(rawValue: m) ?? .content }
     if let p = args.string("platform") { c.platform = Platform(rawValue: p) ?? .ios }
-    if let r = args.string("android-range") { c.androidRange = AndroidRangeMode(rawValue: r) ?? .standard }
+    if let r = args.string("android-range") { c.androidRange = AndroidRangeMode(rawValue: r) ?? .default }
     applyScrollingOptions(args, to: &c)
     // D1, D5: reading in a terminal is the `terminal` device unless another is named: a reading
     // column of at most 90 text columns and images no taller than 60 % of the viewport. (A

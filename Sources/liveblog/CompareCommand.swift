@@ -19,7 +19,7 @@ func compareConfigs(_ args: ParsedArguments) -> ([WorldConfig]?, String?) {
         }
     }
     c.page.networkProfile = NetworkProfile(rawValue: args.string("network") ?? "fast") ?? .fast
-    if let r = args.string("android-range") { c.androidRange = AndroidRangeMode(rawValue: r) ?? .standard }
+    if let r = args.string("android-range") { c.androidRange = AndroidRangeMode(rawValue: r) ?? .default }
     applyScrollingOptions(args, to: &c)
     // Issue 18, 39: the parser checked every number against its declared range.
     if let s = args.int("seed") { c.page.networkSeed = UInt64(s) }

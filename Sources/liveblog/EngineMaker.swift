@@ -97,7 +97,7 @@ final class EngineRun {
         let defaultHook = WorldConfig().hook
         var c = EngineConfig(device: EngineDevice(
             width: r.width, height: r.viewportHeight > 0 ? r.viewportHeight : 800, density: r.density ?? 1,
-            platform: r.platform == .android ? .android : .ios))
+            platform: r.platform.webView))
         c.hook = EngineWebPage.engineHook(r.hook, defaultHook: defaultHook)
         c.time = time
         c.firstJumpId = r.firstJumpId

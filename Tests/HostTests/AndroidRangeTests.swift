@@ -138,7 +138,7 @@ final class AndroidRangeTests: XCTestCase {
 
     /// F8: the default of the option is estimated; the host made without one keeps exact for now
     func testF8_rangeModeDefaults() {
-        XCTAssertEqual(AndroidRangeMode.standard, .estimated)
+        XCTAssertEqual(AndroidRangeMode.default, .estimated)
         XCTAssertEqual(AndroidRangeMode(rawValue: "exact"), .exact)
         XCTAssertEqual(AndroidRangeMode(rawValue: "estimated"), .estimated)
         _ = Rig()

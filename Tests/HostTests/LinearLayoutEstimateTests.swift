@@ -114,7 +114,7 @@ final class LinearLayoutEstimateTests: XCTestCase {
         XCTAssertEqual(AndroidScrollRange.of(l, mode: .exact).maxOffset, 2080)
         XCTAssertEqual(AndroidScrollRange.of(l, mode: .estimated),
                        AndroidScrollRange(mode: .estimated, offset: 2924, extent: 336, range: 4896))
-        XCTAssertEqual(AndroidRangeMode.standard, .estimated)
+        XCTAssertEqual(AndroidRangeMode.default, .estimated)
     }
 
     /// F8: how far off the estimate is for the bundled sample at 80x24 (the note's numbers)

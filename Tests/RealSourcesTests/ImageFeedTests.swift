@@ -6,7 +6,8 @@ import TestSupport
 import XCTest
 @testable import RealSources
 
-/// R2, R6, R7: images of a real source over loopback HTTP through the session network.
+/// R2, R6, R7: images of a real source over loopback HTTP through the session network, and from
+/// files, decoded off the drawing thread, failures named with their URL or path.
 final class ImageFeedTests: XCTestCase {
     var server: LoopbackServer!
     var network: RealNetwork!
@@ -16,7 +17,7 @@ final class ImageFeedTests: XCTestCase {
         temporary = NSTemporaryDirectory() + "imagefeed-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
         try Self.jpegBomb().write(to: URL(fileURLWithPath: temporary + "/bomb.jpg"))
-        server = try LoopbackServer(serving: [Fixtures.directory, temporary])
+        server = try LoopbackServer(serving: [Fixtures.directory, temporary, Self.decodingFixtures])
         var config = FetchConfig()
         config.connectTimeout = 1
         config.idleTimeout = 1
@@ -28,6 +29,9 @@ final class ImageFeedTests: XCTestCase {
         server?.stop()
         try? FileManager.default.removeItem(atPath: temporary)
     }
+
+    /// The decoders' fixtures: a 16×16 picture of four quadrants in each type, an animated GIF.
+    static let decodingFixtures = TestPaths.root + "/Tests/ImageDecodingTests/Fixtures"
 
     /// quadrants.jpg with its SOF claiming 65500×65500 (4.3 Gpx): refused from the header.
     static func jpegBomb() throws -> Data {
@@ -81,5 +85,63 @@ final class ImageFeedTests: XCTestCase {
         XCTAssertTrue(message("bomb").contains("65500"), message("bomb"))
         XCTAssertTrue(message("never").contains("connect timeout"), message("never"))
         XCTAssertTrue(message("gone").contains("HTTP status 404"), message("gone"))
+    }
+
+    func testR2_EachTypeOverHTTPDecodedWithPixels() throws {
+        let feed = ImageFeed(network: network)
+        for name in ["quadrants.png", "quadrants.jpg", "quadrants.webp", "quadrants.gif"] {
+            feed.request(key: name, source: .url(server.url("/files/\(name)")), atTick: 0)
+        }
+        let got = deliveries(feed, 4)
+        XCTAssertEqual(got.count, 4)
+        for (name, delivery) in got {
+            let image = try delivery.result.get()
+            XCTAssertEqual([image.width, image.height], [16, 16], name)
+            let red = image.pixel(x: 4, y: 4)
+            XCTAssertEqual(Int(red.r), 255, accuracy: 12, name)
+            XCTAssertEqual(Int(red.g), 0, accuracy: 12, name)
+        }
+        XCTAssertEqual(feed.pendingCount, 0)
+    }
+
+    func testR2_FilesDecodedToo() throws {
+        let feed = ImageFeed(network: network)
+        feed.request(key: "gif", source: .file(Self.decodingFixtures + "/animated.gif"), atTick: 0)
+        feed.request(key: "none", source: .file("/nonexistent/liveblog-test.png"), atTick: 0)
+        let got = deliveries(feed, 2)
+        XCTAssertEqual(try got["gif"]?.result.get().width, 16)
+        XCTAssertThrowsError(try got["none"]?.result.get()) { error in
+            XCTAssertEqual("\(error)", "/nonexistent/liveblog-test.png: no such file")
+        }
+    }
+
+    func testR6_EachFailureNamesTheURL() throws {
+        let feed = ImageFeed(network: network)
+        let base = server.origin
+        feed.request(key: "404", source: .url(server.url("/files/missing.jpg")), atTick: 0)
+        feed.request(key: "html", source: .url(server.url("/status/200")), atTick: 0)
+        feed.request(key: "stall", source: .url(server.url("/stall-head")), atTick: 0)
+        feed.request(key: "cut", source: .url(server.url("/truncated")), atTick: 0)
+        let got = deliveries(feed, 4)
+        func message(_ key: String) -> String {
+            guard case let .failure(error)? = got[key]?.result else { return "no failure for \(key)" }
+            return error.description
+        }
+        XCTAssertEqual(message("404"), "\(base)/files/missing.jpg: HTTP status 404 Not Found")
+        XCTAssertEqual(message("html"), "\(base)/status/200: not an image (PNG, JPEG, WebP or GIF): "
+                                        + "starts with \"status body\"")
+        XCTAssertEqual(message("stall"), "\(base)/stall-head: no answer within 1 s (connect timeout)")
+        XCTAssertEqual(message("cut"), "\(base)/truncated: truncated body: 100 of 1000 bytes")
+    }
+
+    /// Issue 31: an image that is a gzip bomb (1 MB sent, 1 GiB decoded) ends at the body cap:
+    /// decoded bytes count as they arrive.
+    func testR6_anImageThatIsAGzipBombEndsAtTheCap() throws {
+        let feed = ImageFeed(network: network)
+        feed.request(key: "bomb", source: .url(server.url("/gzip-bomb?mib=1024")), atTick: 0)
+        let got = deliveries(feed, 1)
+        guard case let .failure(error)? = got["bomb"]?.result else { return XCTFail("the bomb failed: \(got)") }
+        XCTAssertTrue(error.description.hasPrefix(server.origin + "/gzip-bomb?mib=1024: body over the size cap"),
+                      error.description)
     }
 }

@@ -2,8 +2,83 @@ import XCTest
 import VirtualTime
 @testable import ScrollPhysics
 
+/// RecyclerView's fling as the pan engine runs it (PanEngineAndroid): `AndroidFlinger.fling` at
+/// the release, then each 120 Hz frame (whole-ms frame times) one `ViewFlinger.run`, the list
+/// consuming what its range allows, and the edge effects' draw, until the list is IDLE and the
+/// edge effects rest. Offsets pt, velocities pt/s.
+struct AndroidFling {
+    let start: Double
+    let density: Double
+    /// The flinger after the release (its scroller: the spline's distance and duration).
+    let released: AndroidFlinger
+    let flung: Bool
+    /// After each frame: offset, getCurrVelocity (0 once IDLE), the edge effect's distance.
+    private(set) var offsets: [Double] = []
+    private(set) var velocities: [Double] = []
+    private(set) var glows: [Double] = []
+    /// Frames until IDLE.
+    private(set) var moving = 0
+    /// The edge met: which, after how many seconds, and absorbGlows' velocity (pt/s).
+    private(set) var impact: (edge: ScrollEdge, time: Double, velocity: Double)?
+
+    init(from start: Double, velocity: Double, bounds: ScrollBounds, density: Double = 1) {
+        self.start = start
+        self.density = density
+        var flinger = AndroidFlinger(density: density, height: AndroidPixels.size(dp: bounds.viewport, density: density))
+        let law = AndroidFlingLaw(density: density)
+        flung = law.startsFling(velocity: velocity) && flinger.fling(law.pixelVelocity(velocity), atMs: 0)
+        released = flinger
+        let far = 1 << 40
+        let lo = bounds.min < -1e12 ? -far : min(0, Java.round((bounds.min - start) * density))
+        let hi = bounds.max > 1e12 ? far : max(0, Java.round((bounds.max - start) * density))
+        var pos = 0, running = flung, tick = 0
+        while (running || !flinger.edges.isFinished) && tick < 10 * VirtualClock.ticksPerSecond {
+            tick += 1
+            let ms = AndroidClock.millis(tick: tick)
+            if running {
+                let f = flinger.run(atMs: ms) { dy in
+                    let target = min(max(pos + dy, lo), hi)
+                    defer { pos = target }
+                    return target - pos
+                }
+                if f.done { running = false; moving = tick }
+                if f.absorbed != 0 {
+                    impact = (f.absorbed > 0 ? .bottom : .top, VirtualClock.seconds(tick), Double(f.absorbed) / density)
+                }
+            }
+            flinger.edges.draw(atMs: ms)
+            offsets.append(start + Double(pos) / density)
+            velocities.append(running ? Double(flinger.scroller?.currVelocity ?? 0) / density : 0)
+            glows.append(Double(flinger.edges.showing?.distance ?? 0))
+        }
+    }
+
+    /// The int px/s the flinger took (after RecyclerView's clamp), its spline's distance (px) and
+    /// duration (ms).
+    var flingVelocity: Int { flung ? (released.scroller?.velocity ?? 0) : 0 }
+    var splineDistance: Int { released.scroller?.splineDistance ?? 0 }
+    var splineDurationMs: Int { released.scroller?.durationMs ?? 0 }
+    var duration: Double { VirtualClock.seconds(moving) }
+
+    private func frame(_ t: Double) -> Int { t <= 0 ? 0 : VirtualClock.ticks(t) }
+    func value(at t: Double) -> Double {
+        let k = frame(t)
+        return k == 0 || offsets.isEmpty ? start : offsets[min(k, offsets.count) - 1]
+    }
+    func velocity(at t: Double) -> Double {
+        let k = frame(t)
+        if k >= moving { return 0 }
+        return k == 0 ? Double(flingVelocity) / density : velocities[k - 1]
+    }
+    func edgeEffect(at t: Double) -> Double {
+        let k = frame(t)
+        return k > 0 && k <= glows.count ? glows[k - 1] : 0
+    }
+}
+
 /// F1 `android`: OverScroller's spline fling (AOSP OverScroller.java), ViewConfiguration's
-/// minimum and maximum fling velocity, RecyclerView's stop at the bound with EdgeEffect.onAbsorb.
+/// minimum and maximum fling velocity, RecyclerView's stop at the bound with EdgeEffect.onAbsorb,
+/// on the flinger the pan engine runs (`AndroidFling`).
 /// F2: 2000 pt/s travels about 647 pt, and no overscroll is ever shown.
 final class AndroidLawTests: XCTestCase {
     let law = AndroidFlingLaw()
@@ -25,7 +100,7 @@ final class AndroidLawTests: XCTestCase {
     // F2: a J fling (2000 pt/s) travels about 647 pt on android (within 2 %).
     func testF2_androidFling2000Travels647() {
         XCTAssertEqual(splineDistance(2000), 647.4, accuracy: 0.1)
-        let m = law.motion(from: 0, velocity: 2000, bounds: wide)
+        let m = AndroidFling(from: 0, velocity: 2000, bounds: wide)
         XCTAssertEqual(m.value(at: m.duration), 647, accuracy: 647 * 0.02)
         XCTAssertEqual(m.value(at: m.duration), 647)                    // (int) 647.39, whole px
         XCTAssertEqual(m.splineDurationMs, 924)
@@ -41,7 +116,7 @@ final class AndroidLawTests: XCTestCase {
     // F1: distance and duration follow the spline at several velocities; 12000 is capped at 8000.
     func testF1_androidDurationsAndDistancesFromTheSpline() {
         for (v, capped) in [(500.0, 500.0), (2000, 2000), (8000, 8000), (12000, 8000), (-2000, -2000)] {
-            let m = law.motion(from: 100_000, velocity: v, bounds: wide)
+            let m = AndroidFling(from: 100_000, velocity: v, bounds: wide)
             XCTAssertEqual(Double(m.flingVelocity), capped)
             XCTAssertEqual(Double(abs(m.splineDistance)), splineDistance(abs(capped)), accuracy: 1.0,
                            "v \(v)")
@@ -56,7 +131,7 @@ final class AndroidLawTests: XCTestCase {
                 previous = y
             }
         }
-        XCTAssertEqual(law.motion(from: 0, velocity: 8000, bounds: wide).splineDistance, 7187, accuracy: 2)
+        XCTAssertEqual(AndroidFling(from: 0, velocity: 8000, bounds: wide).splineDistance, 7187, accuracy: 2)
     }
 
     // F1: the spline's shape: SPLINE_POSITION from INFLEXION 0.35 and the tensions 0.5 / 1.0.
@@ -80,7 +155,7 @@ final class AndroidLawTests: XCTestCase {
             XCTAssertEqual(Double(table[i]), position, accuracy: 1e-4)
         }
         // Half the time covers more than three quarters of the distance (the spline decelerates).
-        let m = law.motion(from: 0, velocity: 2000, bounds: wide)
+        let m = AndroidFling(from: 0, velocity: 2000, bounds: wide)
         XCTAssertGreaterThan(m.value(at: m.duration / 2), 0.75 * 647)
     }
 
@@ -90,16 +165,16 @@ final class AndroidLawTests: XCTestCase {
         XCTAssertFalse(law.startsFling(velocity: -49))
         XCTAssertTrue(law.startsFling(velocity: 50))
         XCTAssertTrue(law.startsFling(velocity: -50))
-        let none = law.motion(from: 300, velocity: 49, bounds: wide)
+        let none = AndroidFling(from: 300, velocity: 49, bounds: wide)
         XCTAssertEqual(none.duration, 0)
         XCTAssertEqual(none.value(at: 1), 300)
-        XCTAssertEqual(law.motion(from: 0, velocity: 1e12, bounds: wide).flingVelocity, 8000)
+        XCTAssertEqual(AndroidFling(from: 0, velocity: 1e12, bounds: wide).flingVelocity, 8000)
         XCTAssertFalse(law.startsFling(velocity: .nan))
         // F9: on a Pixel 8 (2.625) the minimum is getScaledMinimumFlingVelocity = (int) (131.25 + 0.5) px/s.
         let pixel = AndroidFlingLaw(density: 2.625)
         XCTAssertFalse(pixel.startsFling(velocity: 130.9 / 2.625))
         XCTAssertTrue(pixel.startsFling(velocity: 131.0 / 2.625))
-        XCTAssertEqual(pixel.motion(from: 0, velocity: 1e6, bounds: wide).flingVelocity, 21000)
+        XCTAssertEqual(AndroidFling(from: 0, velocity: 1e6, bounds: wide, density: 2.625).flingVelocity, 21000)
     }
 
     // F2: flung into the top or the bottom, the list stops on the bound (0 overscroll at every
@@ -107,14 +182,14 @@ final class AndroidLawTests: XCTestCase {
     func testF2_androidNoOverscrollAtEitherEndButEdgeEffect() {
         let b = ScrollBounds(min: -20, max: 300, viewport: 600)
         for (start, v, bound) in [(100.0, 2000.0, 300.0), (200.0, -2000.0, -20.0)] {
-            let m = law.motion(from: start, velocity: v, bounds: b)
+            let m = AndroidFling(from: start, velocity: v, bounds: b)
             guard let hit = m.impact else { return XCTFail("no impact") }
+            XCTAssertTrue(m.offsets.allSatisfy(b.contains))
             XCTAssertEqual(hit.edge, v > 0 ? .bottom : .top)
             var peak = 0.0
             for tick in 0...240 {
                 let t = Double(tick) / 120
-                XCTAssertEqual(m.overscroll(at: t), 0, "t \(t)")
-                XCTAssertTrue(b.contains(m.value(at: t)))
+                XCTAssertTrue(b.contains(m.value(at: t)), "t \(t)")
                 peak = max(peak, m.edgeEffect(at: t))
             }
             XCTAssertEqual(m.value(at: hit.time), bound)

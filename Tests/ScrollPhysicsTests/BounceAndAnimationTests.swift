@@ -107,15 +107,15 @@ final class BounceAndAnimationTests: XCTestCase {
     }
 
     // P5: a line or page key scrolls with ease-out (0, 0, 0.58, 1) over 0.15 s.
-    func testP5_keyLineEaseOut015() {
-        let line = ScrollAnimation.keyLine(from: 0, to: 16)
+    func testP5_keyScrollEaseOut015() {
+        let line = ScrollAnimation.keyScroll(from: 0, to: 16)
         XCTAssertEqual(line.duration, 0.15)
         XCTAssertEqual(line.curve, .easeOut)
         // x = 0.5 → y = 0.6846431874274606.
         XCTAssertEqual(line.value(at: 0.075), 16 * 0.6846431874274606, accuracy: 1e-8)
         XCTAssertEqual(UnitCurve.easeOut(0.25), 0.37813813082510966, accuracy: 1e-10)
         XCTAssertEqual(line.value(at: 0.15), 16)
-        let page = ScrollAnimation.keyPage(from: 400, to: 0)
+        let page = ScrollAnimation.keyScroll(from: 400, to: 0)
         XCTAssertEqual(page.duration, 0.15)
         XCTAssertEqual(page.value(at: 0.075), 400 - 400 * 0.6846431874274606, accuracy: 1e-8)
         XCTAssertEqual(UnitCurve.easeOutCubic(0.5), 0.875)

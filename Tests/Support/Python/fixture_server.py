@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Loopback HTTP server for FetchTests and ImageLoadingTests (R7): binds 127.0.0.1 on a free port, prints the port,
+"""Loopback HTTP server for FetchTests and RealSourcesTests (R7): binds 127.0.0.1 on a free port, prints the port,
 serves until killed, and exits by itself after LIFETIME seconds so a crashed test run leaves
 nothing behind. Nothing here reaches outside the machine.
 

@@ -43,14 +43,3 @@ public struct ImageLoadError: Error, Hashable, Sendable, CustomStringConvertible
         }
     }
 }
-
-/// An image request done: its pixels or why not, and for a fetch when it ran (R4 capture).
-public struct ImageArrival: Sendable {
-    public let key: String
-    public let source: ImageSource
-    public let result: Result<RGBAImage, ImageLoadError>
-    /// The fetch's timing; nil for a file.
-    public let timing: FetchTiming?
-    /// Seconds spent decoding, nil when nothing was decoded.
-    public let decodeSeconds: Double?
-}
