@@ -177,6 +177,15 @@
       images.push([r.left + scrollX, top, r.width, r.height, imageState(e), e.getAttribute("alt") || "",
                    String(src), e.tagName.toLowerCase(), e.naturalWidth || 0, e.naturalHeight || 0]);
     }
+    // V5: an embed the page keeps a box for (the reference embed's [data-embed-id]), with its
+    // link: the terminal draws it as one card row naming its site.
+    for (const e of document.querySelectorAll("[data-embed-id]")) {
+      const r = e.getBoundingClientRect();
+      const top = r.top + scrollY;
+      if (r.width < 1 || r.height < 1 || top > y1 || top + r.height < y0 || !visible(e)) continue;
+      const a = e.querySelector("a[href]");
+      images.push([r.left + scrollX, top, r.width, r.height, 1, "", a ? a.href : "", "embed", 0, 0]);
+    }
     const root = document.documentElement;
     const bg = getComputedStyle(document.body || root).backgroundColor;
     return JSON.stringify({
