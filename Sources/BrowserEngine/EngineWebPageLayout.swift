@@ -26,6 +26,10 @@ extension EngineWebPage {
         let marks = engine.marks
         var lb = source
         lb.posts = ids.map { EngineWebPage.post($0, source: known[$0], marks: marks[$0]) }
+        // V4: a page of one's own (`--page-url`) by its own title, not the bundled feed's.
+        if engine.site == nil, let title = try? attemptThrowing({ try engine.documentTitle() }) {
+            lb.title = title
+        }
         shown = (ids, version, lb)
         return lb
     }

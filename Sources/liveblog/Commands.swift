@@ -162,7 +162,9 @@ func runView(_ args: ParsedArguments) -> Int32 {
     }
     EngineRun.draw(on: screen)
     (cfg.cols, cfg.rows) = (screen.cols, screen.rows)
-    cfg.headerRows = readerHeaderRows(sample: isBundledSample(path))
+    // V4: a page of one's own (`--page-url`) is the source the bars name, not the bundled feed.
+    let shownSource = engine.pageURL ?? path
+    cfg.headerRows = readerHeaderRows(sample: isBundledSample(shownSource))
     // V4: a file's remote images are one line each unless its network is asked for (the sample's
     // invented pictures are the emulation's).
     cfg.page.fetchesRemoteMedia = isBundledSample(path) || args.isExplicit("network")
@@ -170,7 +172,7 @@ func runView(_ args: ParsedArguments) -> Int32 {
     trimHeapAfterOpening(lb)
     let app = App(world: world)
     app.liveEvery = args.double("live")
-    setReaderChrome(app, source: path, calm: args.flag("reading"))
+    setReaderChrome(app, source: shownSource, calm: args.flag("reading"))
     if args.flag("explain") { app.ui.aids = DemoAids() }
     app.lab = args.flag("lab")
     if let rec = args.string("record") { record(app, to: rec, cfg, path, engine, recordFD) }
