@@ -162,8 +162,7 @@ func runView(_ args: ParsedArguments) -> Int32 {
     }
     EngineRun.draw(on: screen)
     (cfg.cols, cfg.rows) = (screen.cols, screen.rows)
-    // V4: a page of one's own (`--page-url`) is the source the bars name, not the bundled feed.
-    let shownSource = engine.pageURL ?? path
+    let shownSource = engine.pageURL ?? path // V4: a page of one's own is what the bars name
     cfg.headerRows = readerHeaderRows(sample: isBundledSample(shownSource))
     // V4: a file's remote images are one line each unless its network is asked for (the sample's
     // invented pictures are the emulation's).
