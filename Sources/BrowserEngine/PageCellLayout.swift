@@ -26,16 +26,18 @@ enum PageCellLayout {
         let embeds = s.images.filter(PageCellRows.isEmbed)
         let inside = { (r: PageTextRun) in embeds.contains { PageCellRows.holds($0, r) } }
         let lines = PageCellRows.lines(s.runs.filter { !inside($0) })
-        var starts = lines.paragraphs.map { Int(($0.first!.midY / cell.height).rounded(.down)) }
-        let imageRows = s.images.map { Int(($0.y / cell.height).rounded(.down)) }
-        let obstacles = (starts + imageRows).sorted()
+        let starts = lines.paragraphs.map { Int(($0.first!.midY / cell.height).rounded(.down)) }
+        let imageRows = s.images.map { ($0.y, Int(($0.y / cell.height).rounded(.down))) }.sorted { $0.0 < $1.0 }
         var out: [PageItem] = []
         var free = Int.min
         for (k, paragraph) in lines.paragraphs.enumerated() {
             let start = max(starts[k], free)
-            starts[k] = start
             let end = paragraph.map(\.bottom).max() ?? 0
-            let limit = obstacles.first { $0 > start } ?? max(start + paragraph.count, Int((end / cell.height).rounded(.up)))
+            // What follows it: the next paragraph's row, an image below it (not one beside or in its lines).
+            let next = starts[(k + 1)...].first { $0 > start }
+            let image = imageRows[firstIndex(imageRows, atOrAfter: end - 1)...].first { $0.1 > start }?.1
+            let limit = [next, image].compactMap { $0 }.min()
+                ?? max(start + paragraph.count, Int((end / cell.height).rounded(.up)))
             let rows = PageCellRows.rows(paragraph, cell: cell, columns: columns, room: max(limit - start, paragraph.count))
             for (i, row) in rows.enumerated() {
                 let y = Double(start + i) * cell.height
@@ -60,6 +62,16 @@ enum PageCellLayout {
                                 indent: indent))
         }
         return out.sorted { $0.y < $1.y }
+    }
+
+    /// The first of `rows` (by y) at or below `y`.
+    static func firstIndex(_ rows: [(Double, Int)], atOrAfter y: Double) -> Int {
+        var lo = 0, hi = rows.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if rows[mid].0 < y { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
     }
 
     /// A line's runs (left to right) as one styled line and its first column; `fixed`: some run

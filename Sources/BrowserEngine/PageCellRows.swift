@@ -44,14 +44,22 @@ enum PageCellRows {
         return Lines(paragraphs: paragraphs(lines))
     }
 
-    /// Lines of one paragraph: each starts where the one above ends (less than a fifth of its
-    /// height between them: the line box's leading, not a margin).
+    /// Lines of one paragraph: each starts where the one above ends: less than a fifth of its
+    /// text's height apart (the leading of the reference embed's 1.25 lines, not the 4-px margin
+    /// between its blocks; a quote and its `cite` right under it), or less than its height apart
+    /// in the same block of the page (engine-view.js numbers them: a paragraph's lines share one,
+    /// whatever its line height).
     static func paragraphs(_ lines: [Line]) -> [[Line]] {
         var out: [[Line]] = []
         for line in lines {
-            if let prev = out.last?.last {
+            if let prev = out.last?.last, line.top > prev.midY {
                 let height = min(line.bottom - line.top, prev.bottom - prev.top)
-                if line.top > prev.midY, line.top - prev.bottom < 0.2 * height {
+                let gap = line.top - prev.bottom
+                let blocks = Set(prev.runs.compactMap(\.block))
+                let known = !blocks.isEmpty && line.runs.contains { $0.block != nil }
+                let same = gap < 0.2 * height
+                    || known && line.runs.contains { $0.block.map(blocks.contains) ?? false } && gap < height
+                if same {
                     out[out.count - 1].append(line)
                     continue
                 }
@@ -61,30 +69,27 @@ enum PageCellRows {
         return out
     }
 
+    /// A line laid in cells, whether it is a heading's, the page's blocks it is in.
+    typealias Laid = (laid: (line: StyledLine, indent: Int, fixed: Bool), heading: Bool, blocks: Set<Int>)
+
     /// A paragraph's rows in `columns` cells with at most `room` rows: its lines as the engine
-    /// broke them when each fits; else the paragraph wrapped at words in its cells when that fits
-    /// in `room`; else each line that does not fit wrapped while the rows stay within `room`, or
-    /// (and always a line of runs at their own columns) shortened with one `…`.
+    /// broke them when each fits; else each block's lines with one too wide wrapped at words in
+    /// its cells when that fits in `room`; else each line that does not fit wrapped while the rows
+    /// stay within `room`, or (and always a line of runs at their own columns) shortened with one `…`.
     static func rows(_ paragraph: [Line], cell: CellMetrics, columns: Int, room: Int) -> [Row] {
-        let lines = paragraph.compactMap { line in
-            PageCellLayout.line(line.runs, cell: cell).map { ($0, line.runs.allSatisfy { $0.style.contains(.heading) }) }
-        }
-        guard lines.contains(where: { $0.0.line.width > max(1, columns - $0.0.indent) }) else {
-            return lines.map { Row(line: $0.0.line, indent: $0.0.indent, heading: $0.1) }
-        }
-        if !lines.contains(where: { $0.0.fixed }), let indent = lines.map(\.0.indent).min() {
-            var runs: [TextRun] = []
-            for (l, _) in lines {
-                if !runs.isEmpty { runs.append(TextRun(text: " ")) }
-                runs += l.line.runs
+        let lines: [Laid] = paragraph.compactMap { line in
+            PageCellLayout.line(line.runs, cell: cell).map {
+                ($0, line.runs.allSatisfy { $0.style.contains(.heading) }, Set(line.runs.compactMap(\.block)))
             }
-            let heading = lines.allSatisfy(\.1)
-            let wrapped = TextLayout.wrap(RichText(runs: runs), columns: max(1, columns - indent))
-            if wrapped.count <= room { return wrapped.map { Row(line: $0, indent: indent, heading: heading) } }
         }
+        let tooWide = { (l: Laid) in l.laid.line.width > max(1, columns - l.laid.indent) }
+        guard lines.contains(where: tooWide) else {
+            return lines.map { Row(line: $0.laid.line, indent: $0.laid.indent, heading: $0.heading) }
+        }
+        if let rows = reflowed(lines, columns: columns, tooWide: tooWide), rows.count <= room { return rows }
         var spare = room - lines.count
         var out: [Row] = []
-        for ((styled, indent, fixed), heading) in lines {
+        for ((styled, indent, fixed), heading, _) in lines {
             let avail = max(1, columns - indent)
             let wrapped = styled.width <= avail ? [styled]
                 : fixed ? [] : TextLayout.wrap(RichText(runs: styled.runs), columns: avail)
@@ -94,6 +99,37 @@ enum PageCellRows {
             } else {
                 out.append(Row(line: shortened(styled, to: avail), indent: indent, heading: heading))
             }
+        }
+        return out
+    }
+
+    /// The lines of each block of the page one after the other (lines sharing a block, or all
+    /// where the page does not say), a block with a line too wide wrapped at words in its cells
+    /// at its least indent; nil when a line too wide keeps its place (runs at their own columns).
+    static func reflowed(_ lines: [Laid], columns: Int, tooWide: (Laid) -> Bool) -> [Row]? {
+        var out: [Row] = []
+        var i = 0
+        while i < lines.count {
+            var j = i + 1
+            while j < lines.count, lines[j].blocks == lines[j - 1].blocks || !lines[j].blocks.isDisjoint(with: lines[j - 1].blocks) {
+                j += 1
+            }
+            let block = lines[i..<j]
+            i = j
+            guard block.contains(where: tooWide) else {
+                out += block.map { Row(line: $0.laid.line, indent: $0.laid.indent, heading: $0.heading) }
+                continue
+            }
+            guard !block.contains(where: { $0.laid.fixed && tooWide($0) }) else { return nil }
+            let indent = block.map(\.laid.indent).min() ?? 0
+            var runs: [TextRun] = []
+            for l in block {
+                if !runs.isEmpty { runs.append(TextRun(text: " ")) }
+                runs += l.laid.line.runs
+            }
+            let heading = block.allSatisfy(\.heading)
+            out += TextLayout.wrap(RichText(runs: runs), columns: max(1, columns - indent))
+                .map { Row(line: $0, indent: indent, heading: heading) }
         }
         return out
     }

@@ -130,13 +130,25 @@ final class PageCellRowsTests: XCTestCase {
     private func text(_ item: PageItem) -> String { item.textRuns?.map(\.text).joined() ?? "" }
 
     /// A paragraph of 20-pt lines (DejaVu Sans 16 px / 1.25), each 19 pt tall as the engine's
-    /// text rects are: four lines on four rows, the next paragraph at its own row.
+    /// text rects are: four lines on four rows, the next paragraph (after a margin) at its own row.
     func testV5_aParagraphsLinesAreOnConsecutiveRowsAndTheNextParagraphAtItsOwnRow() {
         let lines = (0..<4).map { PageTextRun(x: 8, y: Double($0) * 20 + 0.5, width: 200, height: 19, text: "line \($0)") }
-        let next = PageTextRun(x: 8, y: 88.5, width: 100, height: 19, text: "next paragraph")
+        let next = PageTextRun(x: 8, y: 96.5, width: 100, height: 19, text: "next paragraph") // after a 16-px margin
         let got = items(lines + [next])
         XCTAssertEqual(got.map(\.y), [0, 16, 32, 48, 96])
         XCTAssertEqual(got.map(text), ["line 0", "line 1", "line 2", "line 3", "next paragraph"])
+    }
+
+    /// A site's generous line height (16 px text, 1.6: 25.6-pt lines, 18.6-pt text rects): the
+    /// lines of one block of the page are one paragraph on consecutive rows; the next block, after
+    /// a 16-px margin, starts at its own row.
+    func testV5_aParagraphWithAGenerousLineHeightIsOnConsecutiveRowsToo() {
+        let lines = (0..<3).map {
+            PageTextRun(x: 8, y: Double($0) * 25.6 + 3.5, width: 200, height: 18.6, text: "line \($0)", block: 4)
+        }
+        let next = PageTextRun(x: 8, y: 3 * 25.6 + 16 + 3.5, width: 100, height: 18.6, text: "next paragraph", block: 5)
+        let got = items(lines + [next])
+        XCTAssertEqual(got.map(\.y), [0, 16, 32, 96])
     }
 
     func testV5_aLineWiderThanItsCellsIsWrappedAtAWordWhereItsParagraphHasRoom() {
