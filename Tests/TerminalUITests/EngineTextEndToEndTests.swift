@@ -141,30 +141,36 @@ extension EndToEndTests {
         XCTAssertTrue(r.err.contains("--engines: name the two engines, e.g. emulated,chromium"), r.err)
     }
 
-    /// V5 in tmux: the engine's sample reads in whole rows at 100×30 and 80×24: the closing
-    /// post's paragraph on consecutive rows (wrapped at a word, no letter cut at the edge).
-    func testV5_theEnginesSampleReadsFullReportAndReactionOnConsecutiveRows() throws {
+    /// V5 in tmux: the engine's sample reads in whole rows: the closing post's paragraph on
+    /// consecutive rows (wrapped at a word, no letter cut at the edge).
+    private func assertFullReportOnConsecutiveRows(cols: Int, rows: Int) throws {
         try Requirement.browserEngine()
-        for (cols, rows) in [(100, 30), (80, 24)] {
-            try start(cols: cols, rows: rows, args: "view --engine chromium")
-            let screen = waitFor("the closing post in the engine's text at \(cols)×\(rows)", timeout: 30) { s in
-                s.contains("That is all from us today.") && s.contains("on our site.")
-            }
-            let page = lines(screen).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard let first = page.firstIndex(where: { $0.hasPrefix("That is all from us today.") }) else {
-                return XCTFail(screen)
-            }
-            // The paragraph's rows follow each other and end with its last words.
-            var text = page[first]
-            var next = first + 1
-            while next < page.count, !page[next].isEmpty, !text.hasSuffix("on our site.") {
-                text += " " + page[next]
-                next += 1
-            }
-            XCTAssertTrue(text.hasSuffix("Full report and reaction on our site."), "\(cols)×\(rows):\n\(screen)")
-            XCTAssertFalse(lines(screen).contains { $0.hasSuffix("Full report an") || $0.hasSuffix(" Fu") }, screen)
-            quitEngineView()
+        try start(cols: cols, rows: rows, args: "view --engine chromium")
+        let screen = waitFor("the closing post in the engine's text at \(cols)×\(rows)", timeout: 30) { s in
+            s.contains("That is all from us today.") && s.contains("on our site.")
         }
+        let page = lines(screen).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let first = page.firstIndex(where: { $0.hasPrefix("That is all from us today.") }) else {
+            return XCTFail(screen)
+        }
+        // The paragraph's rows follow each other and end with its last words.
+        var text = page[first]
+        var next = first + 1
+        while next < page.count, !page[next].isEmpty, !text.hasSuffix("on our site.") {
+            text += " " + page[next]
+            next += 1
+        }
+        XCTAssertTrue(text.hasSuffix("Full report and reaction on our site."), "\(cols)×\(rows):\n\(screen)")
+        XCTAssertFalse(lines(screen).contains { $0.hasSuffix("Full report an") || $0.hasSuffix(" Fu") }, screen)
+        quitEngineView()
+    }
+
+    func testV5_theEnginesSampleReadsFullReportAndReactionOnConsecutiveRowsAt100x30() throws {
+        try assertFullReportOnConsecutiveRows(cols: 100, rows: 30)
+    }
+
+    func testV5_theEnginesSampleReadsFullReportAndReactionOnConsecutiveRowsAt80x24() throws {
+        try assertFullReportOnConsecutiveRows(cols: 80, rows: 24)
     }
 
     /// V4: `--page-url` names the page of one's own by its own title and site, with its own
