@@ -94,7 +94,7 @@
         range.setEnd(node, b);
         r = range.getBoundingClientRect();
       }
-      out.push([r.left + scrollX, top, r.width, r.height, t, style.flags, style.href]);
+      out.push([r.left + scrollX, top, r.width, r.height, t, style.flags, style.href, style.block]);
       return;
     }
     while ((m = re.exec(text)) !== null) words.push([m.index, m.index + m[0].length]);
@@ -102,7 +102,7 @@
     const flush = () => {
       if (!run) return;
       const t = text.slice(run.start, run.end).replace(/\s+/g, " ");
-      out.push([run.left, run.top, run.right - run.left, run.height, t, style.flags, style.href]);
+      out.push([run.left, run.top, run.right - run.left, run.height, t, style.flags, style.href, style.block]);
       run = null;
     };
     for (const [a, b] of words) {
@@ -125,6 +125,16 @@
       }
     }
     flush();
+  }
+
+  // V5: the number of the block a text's lines belong to (its nearest ancestor that is not
+  // inline), the same for every run of one paragraph: the terminal keeps its lines together.
+  function blockOf(element, blocks) {
+    let e = element;
+    while (e.parentElement && /^(inline|contents)$/.test(getComputedStyle(e).display)) e = e.parentElement;
+    let n = blocks.get(e);
+    if (n === undefined) { n = blocks.size; blocks.set(e, n); }
+    return n;
   }
 
   function imageState(e) {
@@ -151,6 +161,7 @@
     const runs = [];
     const images = [];
     const styles = new Map();
+    const blocks = new Map();
     const walker = document.createTreeWalker(document.body || document.documentElement, NodeFilter.SHOW_TEXT);
     const skip = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "TEXTAREA", "OPTION"]);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
@@ -163,7 +174,7 @@
       if (!style) {
         if (!visible(parent)) { styles.set(parent, { hidden: true }); continue; }
         const a = parent.closest("a[href]");
-        style = { flags: flagsOf(parent) | (a ? LINK : 0), href: a ? a.href : null };
+        style = { flags: flagsOf(parent) | (a ? LINK : 0), href: a ? a.href : null, block: blockOf(parent, blocks) };
         styles.set(parent, style);
       }
       if (style.hidden) continue;
@@ -176,6 +187,15 @@
       const src = e.currentSrc || e.src || "";
       images.push([r.left + scrollX, top, r.width, r.height, imageState(e), e.getAttribute("alt") || "",
                    String(src), e.tagName.toLowerCase(), e.naturalWidth || 0, e.naturalHeight || 0]);
+    }
+    // V5: an embed the page keeps a box for (the reference embed's [data-embed-id]), with its
+    // link: the terminal draws it as one card row naming its site.
+    for (const e of document.querySelectorAll("[data-embed-id]")) {
+      const r = e.getBoundingClientRect();
+      const top = r.top + scrollY;
+      if (r.width < 1 || r.height < 1 || top > y1 || top + r.height < y0 || !visible(e)) continue;
+      const a = e.querySelector("a[href]");
+      images.push([r.left + scrollX, top, r.width, r.height, 1, "", a ? a.href : "", "embed", 0, 0]);
     }
     const root = document.documentElement;
     const bg = getComputedStyle(document.body || root).backgroundColor;

@@ -2,6 +2,7 @@ import DevTools
 import Embed
 import Foundation
 import LiveblogModel
+import TextCells
 
 /// The web row's page in a real browser engine (docs/engine.md): a Chromium page over the DevTools
 /// pipe, shaped like what the World needs of a page. `frame(tick:)` steps it one page frame at
@@ -202,6 +203,13 @@ public final class EnginePage {
         g.scrollY = PageNumber.coordinate(json["scrollY"]?.doubleValue) ?? 0
         g.marks = json["marks"]?.objectPairs.map(EnginePage.marks)
         return g
+    }
+
+    /// V4: the document's own title (sanitised), "" without one.
+    public func documentTitle() throws -> String {
+        let doing = "reading the page's title"
+        let value = try guarded(doing) { try evaluate("document.title", doing: doing) }
+        return Sanitizer.clean(value.stringValue ?? "").trimmingCharacters(in: .whitespaces)
     }
 
     /// Evaluates an expression in the page; its value (by value).

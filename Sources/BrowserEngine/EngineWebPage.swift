@@ -35,6 +35,8 @@ public final class EngineWebPage: WebPage {
     public var viewportHeight: Double = 0
     /// X9: the engine's pixels for a terminal with pixel graphics (nil: its text layout).
     public var tiles: PageTiles?
+    /// V5: the cells a page row has from the page's left edge (the last frame's, else the page's width's).
+    var drawnColumns: Int?
     var lastTapTick: Int?
     var unsupportedNoted: Set<String> = []
 

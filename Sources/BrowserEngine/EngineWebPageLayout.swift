@@ -26,6 +26,10 @@ extension EngineWebPage {
         let marks = engine.marks
         var lb = source
         lb.posts = ids.map { EngineWebPage.post($0, source: known[$0], marks: marks[$0]) }
+        // V4: a page of one's own (`--page-url`) by its own title, not the bundled feed's.
+        if engine.site == nil, let title = try? attemptThrowing({ try engine.documentTitle() }) {
+            lb.title = title
+        }
         shown = (ids, version, lb)
         return lb
     }
@@ -56,7 +60,7 @@ extension EngineWebPage {
         let posts = geometry.posts
         let margin = layoutMargin(y0, y1)
         if let s = try? attemptThrowing({ try engine.layout(from: y0, to: y1, margin: margin) }), let s {
-            let laid = PageCellLayout.items(s, cell: config.cell, from: y0, to: y1,
+            let laid = PageCellLayout.items(s, cell: config.cell, columns: textColumns, from: y0, to: y1,
                                             postIndex: geometry.index(at:),
                                             media: mediaItem)
             return tiles.map { tiledItems(laid, $0, from: y0, to: y1, postIndex: geometry.index(at:)) } ?? laid
@@ -71,6 +75,12 @@ extension EngineWebPage {
             out += items(of: box, index: i).filter { $0.y < y1 && $0.y + $0.height > y0 }
         }
         return out
+    }
+
+    /// V5: the cells a page row has for text: the list's (the last frame's), at most the page's width's.
+    var textColumns: Int {
+        let page = max(1, Int((engine.width / config.cell.width).rounded(.down)))
+        return drawnColumns.map { min($0, page) } ?? page - 1
     }
 
     /// The range read around the one asked for, so a scroll within the frame needs no second

@@ -54,9 +54,12 @@ public struct PageTextRun: Sendable, Equatable {
     public var style: Style
     /// The link's absolute URL (`a.href`), for links.
     public var href: String?
+    /// V5: the block (the text's nearest ancestor that is not inline) it is in, numbered within one
+    /// answer: a paragraph's lines share it; nil where the answer does not say.
+    public var block: Int?
 
     public init(x: Double, y: Double, width: Double, height: Double, text: String, style: Style = [],
-                href: String? = nil) {
+                href: String? = nil, block: Int? = nil) {
         self.x = x
         self.y = y
         self.width = width
@@ -64,6 +67,7 @@ public struct PageTextRun: Sendable, Equatable {
         self.text = text
         self.style = style
         self.href = href
+        self.block = block
     }
 
     public var midY: Double { y + height / 2 }
@@ -121,7 +125,8 @@ extension PageLayoutSnapshot {
             guard !clean.isEmpty else { return nil }
             return PageTextRun(x: x, y: y, width: w, height: h, text: clean,
                                style: PageTextRun.Style(rawValue: r[5].intValue ?? 0),
-                               href: r[6].stringValue.map { Sanitizer.clean($0) })
+                               href: r[6].stringValue.map { Sanitizer.clean($0) },
+                               block: r.count > 7 ? r[7].intValue : nil)
         }
         let images = (json["images"]?.arrayValue ?? []).compactMap { row -> PageImageBox? in
             guard let r = row.arrayValue, r.count >= 10, let x = PageNumber.coordinate(r[0].doubleValue),

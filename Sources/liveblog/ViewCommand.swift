@@ -132,8 +132,9 @@ func viewOnScreen(_ args: ParsedArguments, _ plan: ViewPlan, _ cfg: WorldConfig)
         return ExitCode.software.rawValue
     }
     EngineRun.draw(on: screen)
-    let cfg = sized(cfg, to: screen, source, args)
-    let app = screenApp(source, plan, args, cfg: cfg, makePage: makePage)
+    let shown = engine.pageURL ?? source.path // V4: a page of one's own is what the bars name
+    let cfg = sized(cfg, to: screen, source, args, shown: shown)
+    let app = screenApp(source, plan, args, cfg: cfg, makePage: makePage, shown: shown)
     if let rec = args.string("record") { record(app, to: rec, cfg, source, engine, recordFD) }
     startReading(app, source, args)
     let end = app.run(on: screen)
@@ -145,11 +146,12 @@ func viewOnScreen(_ args: ParsedArguments, _ plan: ViewPlan, _ cfg: WorldConfig)
 
 /// The world's settings on `screen` for `source`: its size, the native header's rows, and the
 /// page's URL (a URL source's own: its origin the URL's host, its fragment a deep link, E4, E14).
+/// `shown`: what the bars name (the source, or a `--page-url` page of one's own, V4).
 func sized(_ cfg: WorldConfig, to screen: NcursesScreen, _ source: ScreenSource,
-           _ args: ParsedArguments) -> WorldConfig {
+           _ args: ParsedArguments, shown: String) -> WorldConfig {
     var cfg = cfg
     (cfg.cols, cfg.rows) = (screen.cols, screen.rows)
-    cfg.headerRows = readerHeaderRows(sample: isBundledSample(source.path))
+    cfg.headerRows = readerHeaderRows(sample: isBundledSample(shown))
     guard let session = source.session else {
         // V4: a file's remote images are one line each unless its network is asked for (the
         // sample's invented pictures are the emulation's).
@@ -163,7 +165,7 @@ func sized(_ cfg: WorldConfig, to screen: NcursesScreen, _ source: ScreenSource,
 /// The world and app of a screen session (C1, R2, R3): the page (the engine's, X1) with its
 /// images real or simulated, the live feed of a real session, the reader's chrome.
 func screenApp(_ source: ScreenSource, _ plan: ViewPlan, _ args: ParsedArguments, cfg: WorldConfig,
-               makePage: PageMaker?) -> App {
+               makePage: PageMaker?, shown: String) -> App {
     let loader = plan.realImages ? source.session?.loader : nil
     loader?.onImage = { key, image in SuppliedImages.shared.put(image, for: key) }
     let world = World(liveblog: source.liveblog, config: cfg, loader: loader, makePage: makePage)
@@ -172,7 +174,7 @@ func screenApp(_ source: ScreenSource, _ plan: ViewPlan, _ args: ParsedArguments
     let app = App(world: world)
     if loader != nil { app.ui.networkLabel = "real" }
     app.liveEvery = args.double("live")
-    setReaderChrome(app, source: source.path, calm: args.flag("reading"))
+    setReaderChrome(app, source: shown, calm: args.flag("reading"))
     if args.flag("explain") { app.ui.aids = DemoAids() }
     app.lab = args.flag("lab")
     return app

@@ -10,18 +10,19 @@ final class PageCellLayoutTests: XCTestCase {
     private func items(_ runs: [PageTextRun], images: [PageImageBox] = [], from y0: Double = 0,
                        to y1: Double = 1000) -> [PageItem] {
         let s = PageLayoutSnapshot(from: 0, to: 1000, contentHeight: 1000, runs: runs, images: images)
-        return PageCellLayout.items(s, cell: cell, from: y0, to: y1, postIndex: { $0 >= 100 ? 1 : 0 },
+        return PageCellLayout.items(s, cell: cell, columns: 80, from: y0, to: y1, postIndex: { $0 >= 100 ? 1 : 0 },
                                     media: { (Media(id: $0.src, url: $0.src), .pending) })
     }
 
     private func text(_ item: PageItem) -> String { item.textRuns?.map(\.text).joined() ?? "" }
 
-    func testX9_eachLineBoxOnTheCellRowItsMiddleFallsInAtItsColumn() {
-        // Lines of 20 px, as DejaVu Sans 16 px/1.25 lays them out: rows by their middle.
+    func testX9_eachLineBoxOnTheCellRowItsMiddleFallsInAtItsColumnAParagraphsOnTheRowsAfter() {
+        // Lines of 20 px, as DejaVu Sans 16 px/1.25 lays them out: the first on the row its middle
+        // falls in, the paragraph's next ones on the rows after it (V5: no blank row inside it).
         let got = items([PageTextRun(x: 16, y: 0, width: 200, height: 20, text: "first line"),
                          PageTextRun(x: 16, y: 20, width: 180, height: 20, text: "second line"),
                          PageTextRun(x: 40, y: 40, width: 100, height: 20, text: "third")])
-        XCTAssertEqual(got.map(\.y), [0, 16, 48])
+        XCTAssertEqual(got.map(\.y), [0, 16, 32])
         XCTAssertEqual(got.map(\.height), [16, 16, 16])
         XCTAssertEqual(got.map(\.indent), [2, 2, 5])
         XCTAssertEqual(got.map(text), ["first line", "second line", "third"])

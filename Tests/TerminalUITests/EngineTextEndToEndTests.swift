@@ -141,6 +141,75 @@ extension EndToEndTests {
         XCTAssertTrue(r.err.contains("--engines: name the two engines, e.g. emulated,chromium"), r.err)
     }
 
+    /// V5 in tmux: the engine's sample reads in whole rows: the closing post's paragraph on
+    /// consecutive rows (wrapped at a word, no letter cut at the edge).
+    private func assertFullReportOnConsecutiveRows(cols: Int, rows: Int) throws {
+        try Requirement.browserEngine()
+        try start(cols: cols, rows: rows, args: "view --engine chromium")
+        let screen = waitFor("the closing post in the engine's text at \(cols)×\(rows)", timeout: 30) { s in
+            s.contains("That is all from us today.") && s.contains("on our site.")
+        }
+        let page = lines(screen).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let first = page.firstIndex(where: { $0.hasPrefix("That is all from us today.") }) else {
+            return XCTFail(screen)
+        }
+        // The paragraph's rows follow each other and end with its last words.
+        var text = page[first]
+        var next = first + 1
+        while next < page.count, !page[next].isEmpty, !text.hasSuffix("on our site.") {
+            text += " " + page[next]
+            next += 1
+        }
+        XCTAssertTrue(text.hasSuffix("Full report and reaction on our site."), "\(cols)×\(rows):\n\(screen)")
+        XCTAssertFalse(lines(screen).contains { $0.hasSuffix("Full report an") || $0.hasSuffix(" Fu") }, screen)
+        quitEngineView()
+    }
+
+    func testV5_theEnginesSampleReadsFullReportAndReactionOnConsecutiveRowsAt100x30() throws {
+        try assertFullReportOnConsecutiveRows(cols: 100, rows: 30)
+    }
+
+    func testV5_theEnginesSampleReadsFullReportAndReactionOnConsecutiveRowsAt80x24() throws {
+        try assertFullReportOnConsecutiveRows(cols: 80, rows: 24)
+    }
+
+    /// V4: `--page-url` names the page of one's own by its own title and site, with its own
+    /// count of posts, not the bundled sample's.
+    func testV4_aPageOfOnesOwnIsNamedByItsOwnTitleAndSiteWithItsOwnCounts() throws {
+        try Requirement.browserEngine()
+        let dir = NSTemporaryDirectory() + "v4-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Self.marathonPage.write(toFile: dir + "/own.html", atomically: true, encoding: .utf8)
+        let server = try LoopbackServer(serving: [dir])
+        defer { server.stop() }
+        let url = server.origin + "/files/own.html?type=text/html"
+        try start(cols: 100, rows: 30, args: "view --engine chromium --page-url '\(url)'")
+        let screen = waitFor("the page's posts and its own title in the bar", timeout: 30) { s in
+            s.contains("The runners are away from the harbour front.") && s.contains("Harbour Marathon — live")
+        }
+        let rows = lines(screen)
+        XCTAssertTrue(rows[0].contains("Harbour Marathon — live"), screen)
+        XCTAssertTrue(rows[1].contains("127.0.0.1"), screen)
+        XCTAssertFalse(screen.contains("Coastal Cup Final"), screen)
+        XCTAssertFalse(screen.contains("www.example.com"), screen)
+        XCTAssertFalse(screen.contains("updates"), "the bundled host app's count: \(screen)")
+        XCTAssertTrue(screen.contains("3 posts"), screen)
+        XCTAssertTrue(rows.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?.contains("post 1/3") ?? false, screen)
+        quitEngineView()
+    }
+
+    static let marathonPage = """
+        <!doctype html><html><head><meta charset="utf-8"><title>Harbour Marathon — live</title>
+        <meta name="viewport" content="width=device-width">
+        <style>body{margin:0;font:16px "DejaVu Sans"} .post{padding:8px 16px}</style></head>
+        <body><h1>Harbour Marathon</h1>
+        <article class="post" data-post-id="m3"><p>The winner crosses the line in 2:08:14.</p></article>
+        <article class="post" data-post-id="m2"><p>Halfway: the lead group is down to six.</p></article>
+        <article class="post" data-post-id="m1"><p>The runners are away from the harbour front.</p></article>
+        </body></html>
+        """
+
     static let scriptOnlyPage = """
         <!doctype html><html><head><meta name="viewport" content="width=device-width">
         <style>body{margin:0;font:16px "DejaVu Sans"} .post{padding:8px 16px}</style></head>
