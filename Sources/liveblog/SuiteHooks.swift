@@ -77,6 +77,6 @@ private func engineHooks(_ hooks: inout ScenarioSuite.Hooks, _ args: ParsedArgum
     let plotting = hooks.finished
     hooks.finished = { entry, runner in
         plotting(entry, runner)
-        (runner.world.page as? EngineWebPage)?.engine.browser.close()
+        ((runner.world.page as? EngineWebPage)?.driver as? EnginePage)?.browser.close()
     }
 }
