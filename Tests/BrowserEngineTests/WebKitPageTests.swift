@@ -1,0 +1,91 @@
+import Foundation
+import TestSupport
+import XCTest
+@testable import BrowserEngine
+@testable import DevTools
+import Embed
+import LiveblogModel
+
+/// X11, X12: a page in WebKit (the WebKit helper under its own Xvfb), driven directly: a page the
+/// test serves reads the real `scrollToSwift` handler and WebKit's user agent from inside, and
+/// the helper's group is gone after the page closes.
+final class WebKitPageTests: XCTestCase {
+    static func requireWebKit() throws {
+        try Requirement.check("WebKit (the helper is built from libwebkit2gtk-4.1-dev and libjson-glib-dev; Xvfb)",
+                              install: "apt-get install -y libwebkit2gtk-4.1-dev libjson-glib-dev xvfb") {
+            _ = try WebKitLocator.locate()
+        }
+    }
+
+    func testX12_aPageServedByTheTestReadsTheRealScrollToSwiftHandlerAndWebKitsUserAgent() throws {
+        try Self.requireWebKit()
+        let dir = NSTemporaryDirectory() + "liveblog-webkit-page-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try """
+            <!doctype html><meta charset="utf-8"><title>t</title><p>a page of the test's own</p>
+            <script>
+            const handler = window.webkit && window.webkit.messageHandlers && window.webkit.messageHandlers.scrollToSwift;
+            const post = handler && handler.postMessage;
+            const returned = handler ? handler.postMessage({ top: 42.5, correction: true, jumpId: 7 }) : null;
+            console.log("report " + JSON.stringify({ type: typeof post,
+              native: /\\[native code\\]/.test(Function.prototype.toString.call(post)),
+              promise: returned instanceof Promise, ua: navigator.userAgent }));
+            </script>
+            """.write(toFile: dir + "/page.html", atomically: true, encoding: .utf8)
+        let server = try LoopbackServer(serving: [dir])
+        var config = EngineConfig(device: .iphone15)
+        config.time = .realTime
+        config.hook = nil
+        let page = try WebKitPage(source: .url(server.origin + "/files/page.html?type=text/html;charset=utf-8", network: .instant, seed: 1),
+                                  config: config)
+        defer { page.close() }
+        let deadline = Date().addingTimeInterval(10)
+        var events: [EngineEvent] = []
+        while Date() < deadline, !events.contains(where: \.isBridge) || report(events) == nil {
+            try page.frame(tick: page.tick + 2)
+            events += page.outbox
+            page.outbox = []
+        }
+        XCTAssertTrue(events.contains(.bridge(BoundBridgeCall(platform: .ios, top: 42.5, correction: true, jumpId: 7))),
+                      "the page's postMessage reached the scrollToSwift handler: \(events)")
+        let r = try XCTUnwrap(report(events), "the page reported: \(events)")
+        XCTAssertEqual(r["type"]?.stringValue, "function")
+        XCTAssertEqual(r["native"]?.boolValue, true, "WebKit's own postMessage, not a script's")
+        XCTAssertEqual(r["promise"]?.boolValue, true, "WebKit's postMessage returns a Promise")
+        let ua = try XCTUnwrap(r["ua"]?.stringValue)
+        XCTAssertEqual(ua, EngineDevice.iphone15.userAgent(chromeVersion: ""), "the iOS user agent, from inside the page")
+        XCTAssertEqual(page.userAgent, ua)
+        XCTAssertTrue(events.contains(.engine(.start(product: page.product))))
+        XCTAssertTrue(page.product.hasPrefix("WebKitGTK/2."), page.product)
+    }
+
+    func testX11_noProcessOfTheHelperIsLeftAfterThePageCloses() throws {
+        try Self.requireWebKit()
+        var config = EngineConfig(device: .iphone15)
+        config.time = .realTime
+        let liveblog = try LiveblogLoader.load(path: TestPaths.sample)
+        let page = try WebKitPage(source: .reference(liveblog, PageConfig()), config: config)
+        let group = page.helper.pid
+        let run = page.helper.runDirectory
+        XCTAssertGreaterThanOrEqual(EngineProcesses.inGroup(group).count, 3, "the helper, its Xvfb and WebKit's processes")
+        XCTAssertTrue(page.speaksProtocol, "the reference embed initialised in WebKit")
+        page.close()
+        XCTAssertEqual(EngineProcesses.waitUntilGone(group), [], "nothing of the helper's group is left")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: run), "its run directory is removed")
+    }
+
+    private func report(_ events: [EngineEvent]) -> JSONValue? {
+        for case let .page(.console(_, message)) in events where message.hasPrefix("report ") {
+            return try? JSONParser.parse(String(message.dropFirst(7)))
+        }
+        return nil
+    }
+}
+
+extension EngineEvent {
+    var isBridge: Bool {
+        if case .bridge = self { return true }
+        return false
+    }
+}
