@@ -77,9 +77,11 @@ public enum WebKitLocator {
                                                 attributes: [.posixPermissions: 0o755])
         let temporary = binary + ".\(getpid()).tmp"
         let args = ["-O2", "-o", temporary, src] + flags.output.split(whereSeparator: \.isWhitespace).map(String.init)
-        guard let cc = run("cc", args, environment), cc.status == 0 else {
+        // Swift's toolchain brings clang; Debian's build-essential brings cc.
+        let compiler = ["cc", "clang", "gcc"].first { onPath($0, environment) != nil } ?? "cc"
+        guard let cc = run(compiler, args, environment), cc.status == 0 else {
             unlink(temporary)
-            throw DevToolsError.launchFailed("the WebKit helper did not compile (cc \(src))")
+            throw DevToolsError.launchFailed("the WebKit helper did not compile (\(compiler) \(src))")
         }
         chmod(temporary, 0o755)
         guard rename(temporary, binary) == 0 else {
