@@ -65,8 +65,19 @@ final class WebKitPageTests: XCTestCase {
         var config = EngineConfig(device: .iphone15)
         config.time = .realTime
         let liveblog = try LiveblogLoader.load(path: TestPaths.sample)
+        let started = Date()
         let page = try WebKitPage(source: .reference(liveblog, PageConfig()), config: config)
+        let ready = Date().timeIntervalSince(started)
         let group = page.helper.pid
+        // X16 in part, for docs/engine.md: the helper's start (Xvfb, GTK) and the sample's load, and
+        // the group's memory once it is ready.
+        let kib = EngineProcesses.inGroup(group).compactMap { pid -> Int? in
+            let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+            return status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
+                .flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") }
+        }.reduce(0, +)
+        print(String(format: "WebKit measured: helper ready %.0f ms, sample ready %.0f ms, group RSS %d MB",
+                     page.helper.startSeconds * 1000, ready * 1000, kib / 1024))
         let run = page.helper.runDirectory
         XCTAssertGreaterThanOrEqual(EngineProcesses.inGroup(group).count, 3, "the helper, its Xvfb and WebKit's processes")
         XCTAssertTrue(page.speaksProtocol, "the reference embed initialised in WebKit")
