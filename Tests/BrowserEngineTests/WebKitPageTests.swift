@@ -69,7 +69,7 @@ final class WebKitPageTests: XCTestCase {
         let page = try WebKitPage(source: .reference(liveblog, PageConfig()), config: config)
         let ready = Date().timeIntervalSince(started)
         let group = page.helper.pid
-        // X16 in part, for docs/engine.md: the helper's start (Xvfb, GTK) and the sample's load, and
+        // For docs/engine.md ("Measured"): the helper's start (Xvfb, GTK) and the sample's load, and
         // the group's memory once it is ready.
         let kib = EngineProcesses.inGroup(group).compactMap { pid -> Int? in
             let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""

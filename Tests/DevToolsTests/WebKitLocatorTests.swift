@@ -17,14 +17,14 @@ final class WebKitLocatorTests: XCTestCase {
         // A PATH with an "Xvfb" and nothing else (no pkg-config), and a source of its own (so no
         // helper built before is found in the cache).
         let dir = NSTemporaryDirectory() + "liveblog-webkit-locator-\(getpid())"
-        try FileManager.default.createDirectory(atPath: dir + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir + "/tools", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: dir + "/assets/webkit", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        FileManager.default.createFile(atPath: dir + "/bin/Xvfb", contents: Data("#!/bin/sh\n".utf8),
+        FileManager.default.createFile(atPath: dir + "/tools/Xvfb", contents: Data("#!/bin/sh\n".utf8),
                                        attributes: [.posixPermissions: 0o755])
         try "/* \(UUID().uuidString) */\n".write(toFile: dir + "/assets/webkit/liveblog-webkit.c", atomically: true,
                                                   encoding: .utf8)
-        let env = ["PATH": dir + "/bin", "LIVEBLOG_ASSETS": dir + "/assets", "HOME": dir, "XDG_CACHE_HOME": dir + "/cache"]
+        let env = ["PATH": dir + "/tools", "LIVEBLOG_ASSETS": dir + "/assets", "HOME": dir, "XDG_CACHE_HOME": dir + "/cache"]
         XCTAssertThrowsError(try WebKitLocator.locate(environment: env)) { error in
             XCTAssertEqual((error as? DevToolsError)?.exitCode, 69)
             XCTAssertTrue("\(error)".contains("libwebkit2gtk-4.1-dev"), "\(error)")
