@@ -15,6 +15,7 @@
  *   snapshot {path, x, y, width, height}   the visible region as PNG, cropped to the rectangle
  *   click    {x, y}           a mouse click at view coordinates (WebKitGTK has no touch here)
  *   key      {key}            a key press and release (a GDK key name: "a", "Down", "Escape")
+ *   wheel    {x, y, deltaY}   a smooth scroll event at view coordinates (deltaY in CSS px)
  *   quit
  * Events: {"ev":"ready","display":N,"webkit":"2.50.6"}, {"ev":"message","name":…,"body":JSON},
  *   {"ev":"load","event":"started|redirected|committed|finished","url":…},
@@ -353,6 +354,25 @@ static void cmd_click(long id, JsonObject *c) {
     reply_value(id, "true");
 }
 
+static void cmd_wheel(long id, JsonObject *c) {
+    if (!view) return reply_error(id, "no page is open");
+    GdkWindow *w = gtk_widget_get_window(GTK_WIDGET(view));
+    GdkSeat *seat = gdk_display_get_default_seat(gdk_window_get_display(w));
+    GdkEvent *e = gdk_event_new(GDK_SCROLL);
+    e->scroll.window = g_object_ref(w);
+    e->scroll.x = number_field(c, "x", 0);
+    e->scroll.y = number_field(c, "y", 0);
+    e->scroll.direction = GDK_SCROLL_SMOOTH;
+    e->scroll.delta_x = 0;
+    /* GTK's smooth deltas are in steps of about 50 px (WebKitGTK's scroll step). */
+    e->scroll.delta_y = number_field(c, "deltaY", 0) / 50.0;
+    e->scroll.time = GDK_CURRENT_TIME;
+    gdk_event_set_device(e, gdk_seat_get_pointer(seat));
+    gtk_main_do_event(e);
+    gdk_event_free(e);
+    reply_value(id, "true");
+}
+
 static void cmd_key(long id, JsonObject *c) {
     if (!view) return reply_error(id, "no page is open");
     char *name = string_field(c, "key");
@@ -399,6 +419,7 @@ static void command(const char *line) {
     else if (!strcmp(cmd, "snapshot")) cmd_snapshot(id, c);
     else if (!strcmp(cmd, "click")) cmd_click(id, c);
     else if (!strcmp(cmd, "key")) cmd_key(id, c);
+    else if (!strcmp(cmd, "wheel")) cmd_wheel(id, c);
     else if (!strcmp(cmd, "quit")) {
         reply_value(id, "true");
         _exit(0);

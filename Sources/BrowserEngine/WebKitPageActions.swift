@@ -149,7 +149,7 @@ extension WebKitPage {
         }
     }
 
-    // MARK: - Reader input (X14: clicks and keys; WebKitGTK has no touch without a touchscreen)
+    // MARK: - Reader input (X14: clicks, wheel turns and keys; WebKitGTK has no touch without a touchscreen)
 
     /// A tap arrives as a click (WebKitGTK has no touch events without a touchscreen).
     public func tap(x: Double, y: Double) throws {
@@ -160,8 +160,14 @@ extension WebKitPage {
         }
     }
 
+    /// A wheel turn as a GDK smooth scroll event at its place.
     public func wheel(x: Double, y: Double, deltaY: Double) throws {
-        note("wheel turns are not dispatched into WebKit yet")
+        guard y < windowHeight(viewportHeight) else { return note("a wheel turn below the WebKit window is not dispatched") }
+        try guarded("dispatching a wheel turn") {
+            try helper.call("wheel", [("x", .number(x)), ("y", .number(y)), ("deltaY", .number(deltaY))],
+                            doing: "dispatching a wheel turn")
+            try absorb(doing: "dispatching a wheel turn")
+        }
     }
 
     /// A key as the DOM names it, sent as GDK's key.

@@ -86,6 +86,43 @@ final class WebKitPageTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: run), "its run directory is removed")
     }
 
+    /// X14 in part: a tap arrives as a click at its place (WebKitGTK has no touch without a
+    /// touchscreen), a wheel turn as a wheel event, keys as key events with the DOM's names.
+    func testX14_tapsWheelTurnsAndKeysReachThePageInWebKit() throws {
+        try Self.requireWebKit()
+        let dir = NSTemporaryDirectory() + "liveblog-webkit-input-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try """
+            <!doctype html><meta charset="utf-8"><body style="height: 3000px; margin: 0">
+            <script>
+            addEventListener("touchstart", () => console.log("input touchstart"));
+            addEventListener("click", (e) => console.log("input click " + e.clientX + "," + e.clientY));
+            addEventListener("wheel", (e) => console.log("input wheel " + (e.deltaY > 0 ? "down" : "up")));
+            addEventListener("keydown", (e) => console.log("input key " + e.key));
+            </script>
+            """.write(toFile: dir + "/input.html", atomically: true, encoding: .utf8)
+        let server = try LoopbackServer(serving: [dir])
+        var config = EngineConfig(device: .iphone15)
+        config.time = .realTime
+        config.hook = nil
+        let page = try WebKitPage(source: .url(server.origin + "/files/input.html?type=text/html", network: .instant,
+                                               seed: 1), config: config)
+        defer { page.close() }
+        try page.tap(x: 40, y: 60)
+        try page.wheel(x: 40, y: 60, deltaY: 120)
+        try page.key("a")
+        try page.key("ArrowDown")
+        var seen: [String] = []
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline, seen.count < 4 {
+            try page.frame(tick: page.tick + 2)
+            for case let .page(.console(_, m)) in page.outbox where m.hasPrefix("input ") { seen.append(m) }
+            page.outbox = []
+        }
+        XCTAssertEqual(seen, ["input click 40,60", "input wheel down", "input key a", "input key ArrowDown"])
+    }
+
     private func report(_ events: [EngineEvent]) -> JSONValue? {
         for case let .page(.console(_, message)) in events where message.hasPrefix("report ") {
             return try? JSONParser.parse(String(message.dropFirst(7)))
