@@ -57,6 +57,20 @@ final class WebKitRunTests: XCTestCase {
         XCTAssertEqual(EngineProcesses.waitUntilGone(group), [], "Xvfb and WebKit's processes end with their helper")
     }
 
+    /// `--engine platform`: an iOS scenario's page in WebKit, an Android one's in Chromium.
+    func testX11_platformRunsIosInWebKitAndAndroidInChromium() throws {
+        try WebKitPageTests.requireWebKit()
+        for (name, product) in [("device-iphone-15-deep-link", "WebKitGTK/"), ("device-pixel-8-deep-link", "HeadlessChrome/")] {
+            let trace = NSTemporaryDirectory() + "liveblog-platform-\(getpid())-\(name).jsonl"
+            defer { unlink(trace) }
+            let r = Subprocess.output(TestPaths.liveblog, ["simulate", TestPaths.root + "/Assets/scenarios/\(name).json",
+                                                          "--engine", "platform", "--trace", trace], timeout: 120)
+            XCTAssertEqual(r.code, 0, r.err)
+            let text = (try? String(contentsOfFile: trace, encoding: .utf8)) ?? ""
+            XCTAssertTrue(text.contains("\"product\":\"\(product)"), "\(name) runs in \(product): \(text.prefix(300))")
+        }
+    }
+
     // MARK: - Helpers
 
     /// Starts liveblog and waits (up to 60 s) for its WebKit helper: the process and the helper's group.
