@@ -40,6 +40,8 @@ public final class WebKitPage: PageDriver {
     /// Bridge messages wait for the hook call that posted them (the trace tells the call first).
     var heldBridge: [EngineEvent] = []
     var noted: Set<String> = []
+    /// The page's scroll in the window (input below the window scrolls it there, X14).
+    var windowScrollY: Double = 0
     /// The wall clock at tick 0.
     var start = Date()
     public internal(set) var failure: DevToolsError?

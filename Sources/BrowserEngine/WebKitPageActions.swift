@@ -135,7 +135,7 @@ extension WebKitPage {
         viewportHeight = h
         if h > WebKitPage.maxWindowHeight {
             note("the WebKit window stops at \(Int(WebKitPage.maxWindowHeight)) px (X11's windows stop at 32 767): "
-                 + "the document keeps its own height; taps below the window are not dispatched")
+                 + "the document keeps its own height; input below the window scrolls the page to it first")
         }
         try resize()
     }
@@ -153,21 +153,40 @@ extension WebKitPage {
 
     /// A tap arrives as a click (WebKitGTK has no touch events without a touchscreen).
     public func tap(x: Double, y: Double) throws {
-        guard y < windowHeight(viewportHeight) else { return note("a tap below the WebKit window is not dispatched") }
         try guarded("dispatching a tap") {
-            try helper.call("click", [("x", .number(x)), ("y", .number(y))], doing: "dispatching a tap")
+            guard let wy = try windowY(y, doing: "dispatching a tap") else { return }
+            try helper.call("click", [("x", .number(x)), ("y", .number(wy))], doing: "dispatching a tap")
             try absorb(doing: "dispatching a tap")
         }
     }
 
     /// A wheel turn as a GDK smooth scroll event at its place.
     public func wheel(x: Double, y: Double, deltaY: Double) throws {
-        guard y < windowHeight(viewportHeight) else { return note("a wheel turn below the WebKit window is not dispatched") }
         try guarded("dispatching a wheel turn") {
-            try helper.call("wheel", [("x", .number(x)), ("y", .number(y)), ("deltaY", .number(deltaY))],
+            guard let wy = try windowY(y, doing: "dispatching a wheel turn") else { return }
+            try helper.call("wheel", [("x", .number(x)), ("y", .number(wy)), ("deltaY", .number(deltaY))],
                             doing: "dispatching a wheel turn")
             try absorb(doing: "dispatching a wheel turn")
         }
+    }
+
+    /// Page y `y` in the window: a point below the window (which stops at `maxWindowHeight`)
+    /// is brought into it by scrolling the page (the page's boxes are read in document
+    /// coordinates, so nothing it reports moves); nil when even that cannot reach it.
+    private func windowY(_ y: Double, doing: String) throws -> Double? {
+        let h = windowHeight(viewportHeight)
+        if y < windowScrollY || y >= windowScrollY + h {
+            let target = max(0, y - h / 2)
+            windowScrollY = try evaluate("(window.scrollTo(0, \(ProtocolJSON.number(target))), window.scrollY)",
+                                         doing: doing).doubleValue ?? 0
+            geometryCache = nil
+        }
+        let wy = y - windowScrollY
+        guard wy >= 0, wy < h else {
+            note("input outside the WebKit window's reach is not dispatched")
+            return nil
+        }
+        return wy
     }
 
     /// A key as the DOM names it, sent as GDK's key.
