@@ -81,6 +81,14 @@ final class WebKitPageTests: XCTestCase {
         let run = page.helper.runDirectory
         XCTAssertGreaterThanOrEqual(EngineProcesses.inGroup(group).count, 3, "the helper, its Xvfb and WebKit's processes")
         XCTAssertTrue(page.speaksProtocol, "the reference embed initialised in WebKit")
+        if geteuid() == 0 {
+            // S3: as root, the helper, its Xvfb and WebKit's processes run as an unprivileged user.
+            for pid in EngineProcesses.inGroup(group) {
+                let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+                let uid = status.split(separator: "\n").first { $0.hasPrefix("Uid:") }?.split(separator: "\t").dropFirst().first
+                XCTAssertNotEqual(uid, "0", "process \(pid) of the helper's group runs as root")
+            }
+        }
         page.close()
         XCTAssertEqual(EngineProcesses.waitUntilGone(group), [], "nothing of the helper's group is left")
         XCTAssertFalse(FileManager.default.fileExists(atPath: run), "its run directory is removed")
