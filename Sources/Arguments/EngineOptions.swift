@@ -4,8 +4,10 @@ extension LiveblogCommands {
     /// X1: which engine runs the web row's page.
     public static let engineOption = ArgSpec.option(
         "engine", help: "The web row's engine (X1): the emulated page, or Chromium running the reference "
-            + "embed's (or --page-url's) own JavaScript. Default: the scenario's, else emulated.",
-        allowed: ["emulated", "chromium"])
+            + "embed's (or --page-url's) own JavaScript, or WebKit (WebKitGTK under a virtual X display, as iOS's "
+            + "WKWebView; real time only, X11), or platform (ios: webkit, android: chromium). "
+            + "Default: the scenario's, else emulated.",
+        allowed: ["emulated", "chromium", "webkit", "platform"])
 
     /// X4 and the selectors of a page of one's own.
     public static let pageURLOption = ArgSpec.option(

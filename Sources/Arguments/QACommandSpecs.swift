@@ -33,7 +33,7 @@ extension LiveblogCommands {
                         + "the device's width, viewport, density, bridge and platform.",
                     type: .list),
             .option("engines", value: "LIST",
-                    help: "Two engines side by side instead (X9): emulated,chromium, each pane the same "
+                    help: "Two engines side by side instead (X9): emulated,chromium (or webkit, X11), each pane the same "
                         + "platform (the first of --platforms), device and settings.",
                     type: .list),
             .option("mode", help: "How the web view sits in the native list (as for view).",

@@ -15,7 +15,7 @@ public final class EnginePage {
     public let config: EngineConfig
     let session: TargetSession
     let server: LoopbackHTTPServer?
-    let site: EmbedSite?
+    public let site: EmbedSite?
     let assets: EmbedAssets
     var gate: NetworkGate
     /// The URL the page was opened with (the loopback one for the reference embed).
@@ -52,7 +52,7 @@ public final class EnginePage {
     public internal(set) var marksVersion = 0
     var geometryCache: PageGeometry? { didSet { if geometryCache == nil { layoutCache = nil } } }
     /// What the engine laid out where, for the terminal (X9): read once a frame at most.
-    var layoutCache: PageLayoutSnapshot?
+    public internal(set) var layoutCache: PageLayoutSnapshot?
     /// The last answer read, kept across frames: the page says "same" while it still holds.
     var layoutHeld: PageLayoutSnapshot?
     /// Real time: engine-view.js said the page changed since the geometry (`viewChanged`) or the

@@ -10,7 +10,10 @@ import TextCells
 /// What the terminal draws is the engine's text layout (`EngineWebPageLayout`) or, on a terminal
 /// with pixel graphics, the engine's own pixels in row tiles (`tiles`, `PageTiles`).
 public final class EngineWebPage: WebPage {
-    public let engine: EnginePage
+    /// The engine's page: Chromium's (`EnginePage`) or WebKit's (`WebKitPage`).
+    public let driver: any PageDriver
+    /// Chromium's page, nil in WebKit (what both engines answer is on `driver`).
+    public var chromium: EnginePage? { driver as? EnginePage }
     public let config: PageConfig
     /// The liveblog the page was opened with (a page of one's own: no posts).
     public private(set) var source: Liveblog
@@ -26,7 +29,7 @@ public final class EngineWebPage: WebPage {
     public private(set) var held: JumpSession.HeldJump?
     public private(set) var lastJumpPostId: String?
     /// Q17: only the reference embed (and a page speaking its report channel) tells hold ends.
-    public var reportsItsJumps: Bool { engine.speaksProtocol }
+    public var reportsItsJumps: Bool { driver.speaksProtocol }
     public private(set) var nextJumpId: Int
     public private(set) var postsInsertedAtTop = 0
     public private(set) var failure: String?
@@ -41,9 +44,9 @@ public final class EngineWebPage: WebPage {
     var unsupportedNoted: Set<String> = []
 
     /// `engine`: a page opened (and ready); `hook`: the one it was opened with.
-    public init(engine: EnginePage, liveblog: Liveblog, config: PageConfig, width: Double, firstJumpId: Int,
+    public init(engine: any PageDriver, liveblog: Liveblog, config: PageConfig, width: Double, firstJumpId: Int,
                 hook: HookSignature?, defaultHook: HookSignature?) {
-        self.engine = engine
+        driver = engine
         source = liveblog
         self.config = config
         self.hook = hook
@@ -66,9 +69,9 @@ public final class EngineWebPage: WebPage {
     /// the scenario's `url`) ran its own jump at load; the trace names it as the reference embed
     /// would: a nav line via the fragment (found when the post selector finds the post).
     private func noteDeepLinkAtLoad() {
-        guard !engine.speaksProtocol, failure == nil, let id = PageURL.fragmentId(engine.url) else { return }
+        guard !driver.speaksProtocol, failure == nil, let id = PageURL.fragmentId(driver.url) else { return }
         lastJumpPostId = id
-        let found = ((try? attemptThrowing { try engine.postTop(id: id) }) ?? nil) != nil
+        let found = ((try? attemptThrowing { try driver.postTop(id: id) }) ?? nil) != nil
         outbox.insert(.nav(id: id, result: found ? .found : .notFound, via: "fragment"), at: 0)
     }
 
@@ -89,12 +92,12 @@ public final class EngineWebPage: WebPage {
 
     public var origin: String { config.url.flatMap(PageURL.host(of:)) ?? "www.example.com" }
     public var enabledDomains: [String] { config.enabledDomains ?? [origin] }
-    public var isLive: Bool { engine.initialized && failure == nil }
+    public var isLive: Bool { driver.initialized && failure == nil }
     public var showsPosts: Bool { isLive }
     public var runsAppShim: Bool { true }
-    public var isLoading: Bool { engine.isLoading }
-    public var estimatedProgress: Double { engine.estimatedProgress }
-    public var networkProfile: NetworkProfile { engine.networkProfile }
+    public var isLoading: Bool { driver.isLoading }
+    public var estimatedProgress: Double { driver.estimatedProgress }
+    public var networkProfile: NetworkProfile { driver.networkProfile }
 
     // MARK: - Frames and effects
 
@@ -103,7 +106,7 @@ public final class EngineWebPage: WebPage {
 
     public func frame(tick: Int) {
         let first = outbox.count
-        attempt { try engine.frame(tick: tick) }
+        attempt { try driver.frame(tick: tick) }
         collect()
         // X7: an image's error event and the frame's layout report race inside the engine (its
         // decoding runs on threads of its own); the frame's console lines follow its other events.
@@ -115,9 +118,9 @@ public final class EngineWebPage: WebPage {
     /// A content-sized web view is as tall as its content (E2), so every post is in the engine's
     /// viewport and input reaches it at page coordinates; one that scrolls itself is the list's.
     func fitViewport() {
-        let h = selfScrolling ? viewportHeight : engine.contentHeight
-        guard h > 0, h != engine.viewportHeight, failure == nil else { return }
-        attempt { try engine.setViewportHeight(h) }
+        let h = selfScrolling ? viewportHeight : driver.contentHeight
+        guard h > 0, h != driver.viewportHeight, failure == nil else { return }
+        attempt { try driver.setViewportHeight(h) }
         collect()
     }
 
@@ -129,7 +132,7 @@ public final class EngineWebPage: WebPage {
 
     public func navigate(to id: String, topOffset: Double?, via: String) {
         lastJumpPostId = id
-        attempt { try engine.navigate(to: id, topOffset: topOffset) }
+        attempt { try driver.navigate(to: id, topOffset: topOffset) }
         collect()
     }
 
@@ -138,9 +141,9 @@ public final class EngineWebPage: WebPage {
     /// when its post selector finds the post.
     public func setFragment(_ id: String) {
         lastJumpPostId = id
-        attempt { try engine.setFragment(id) }
-        if failure == nil, !engine.speaksProtocol {
-            let found = ((try? attemptThrowing { try engine.postTop(id: id) }) ?? nil) != nil
+        attempt { try driver.setFragment(id) }
+        if failure == nil, !driver.speaksProtocol {
+            let found = ((try? attemptThrowing { try driver.postTop(id: id) }) ?? nil) != nil
             append(.nav(id: id, result: found ? .found : .notFound, via: "fragment"))
         }
         collect()
@@ -149,7 +152,7 @@ public final class EngineWebPage: WebPage {
     public func setHook(_ h: HookSignature?) {
         guard h != hook else { return }
         hook = h
-        attempt { try engine.setHook(EngineWebPage.engineHook(h, defaultHook: defaultHook)) }
+        attempt { try driver.setHook(EngineWebPage.engineHook(h, defaultHook: defaultHook)) }
         collect()
     }
 
@@ -157,10 +160,10 @@ public final class EngineWebPage: WebPage {
     public func input(_ input: PageInput) {
         switch input {
         case let .tap(x, y):
-            lastTapTick = engine.tick
-            attempt { try engine.tap(x: x, y: y - scrollY) }
-        case let .wheel(x, y, deltaY): attempt { try engine.wheel(x: x, y: y - scrollY, deltaY: deltaY) }
-        case let .key(k): attempt { try engine.key(k) }
+            lastTapTick = driver.tick
+            attempt { try driver.tap(x: x, y: y - scrollY) }
+        case let .wheel(x, y, deltaY): attempt { try driver.wheel(x: x, y: y - scrollY, deltaY: deltaY) }
+        case let .key(k): attempt { try driver.key(k) }
         case .drag, .history: unsupported("a drag of a web view that scrolls itself and the history keys "
                                           + "are not dispatched into the engine")
         }
@@ -172,33 +175,33 @@ public final class EngineWebPage: WebPage {
     /// with that target nearest to where the terminal shows it; one the page no longer has goes
     /// to the app.
     public func followLink(_ href: String) {
-        guard lastTapTick != engine.tick else { return }
-        let y = engine.layoutCache?.runs.first { $0.href == href }?.y ?? scrollY
-        let found = (try? attemptThrowing { try engine.activateLink(href, nearY: y) }) ?? nil
+        guard lastTapTick != driver.tick else { return }
+        let y = driver.layoutCache?.runs.first { $0.href == href }?.y ?? scrollY
+        let found = (try? attemptThrowing { try driver.activateLink(href, nearY: y) }) ?? nil
         if found != true { append(.externalLink(Sanitizer.clean(href))) }
         collect()
     }
 
     public func handOffMedia(_ url: String) {
-        guard lastTapTick != engine.tick else { return }
+        guard lastTapTick != driver.tick else { return }
         append(.mediaHandoff(Sanitizer.clean(url)))
     }
 
     public func remove() {
-        attempt { try engine.remove() }
+        attempt { try driver.remove() }
         collect()
     }
 
     /// A reload: the liveblog goes (its hold ends as removed) and the engine's page closes.
     public func unload() {
         remove()
-        engine.close()
+        driver.close()
     }
 
     // MARK: - Content
 
     public func insertPostsAtTop(_ fresh: [Post]) {
-        attempt { try engine.insertPostsAtTop(fresh) }
+        attempt { try driver.insertPostsAtTop(fresh) }
         source.posts.insert(contentsOf: fresh, at: 0)
         shadow.insertPostsAtTop(fresh)
         shadow.outbox = []
@@ -212,12 +215,12 @@ public final class EngineWebPage: WebPage {
     }
 
     public func requestMorePosts() {
-        attempt { try engine.requestMorePosts() }
+        attempt { try driver.requestMorePosts() }
         collect()
     }
 
     public func forceLoad(_ id: String) -> Bool {
-        let done = (try? attemptThrowing { try engine.forceLoad(id) }) ?? false
+        let done = (try? attemptThrowing { try driver.forceLoad(id) }) ?? false
         collect()
         return done
     }
@@ -225,10 +228,10 @@ public final class EngineWebPage: WebPage {
     /// The engine loads what its page asks for; the list's visible range is no concern of it.
     public func requestMedia(visibleFrom y0: Double, to y1: Double) {}
 
-    public func setNetworkProfile(_ p: NetworkProfile) { engine.setNetworkProfile(p) }
+    public func setNetworkProfile(_ p: NetworkProfile) { driver.setNetworkProfile(p) }
 
     public func setGeometry(width: Double, imageCap: Double?) {
-        attempt { try engine.setWidth(width) }
+        attempt { try driver.setWidth(width) }
         shadow.setGeometry(width: width, imageCap: imageCap)
         shadow.outbox = []
         collect()
@@ -259,8 +262,8 @@ public final class EngineWebPage: WebPage {
     /// its jump made (Q18: the page calls the hook inside `navigateToEventId`, before its Promise
     /// settles, but the trace tells the jump first, as the emulated page does).
     func collect() {
-        let events = EngineWebPage.navsFirst(engine.outbox)
-        engine.outbox = []
+        let events = EngineWebPage.navsFirst(driver.outbox)
+        driver.outbox = []
         for e in events {
             switch e {
             case let .page(p): append(p)
@@ -316,12 +319,12 @@ public final class EngineWebPage: WebPage {
     private func track(jumpId: Int, top: Double, correction: Bool, args: Int) {
         nextJumpId = max(nextJumpId, jumpId + 1)
         if correction, var h = held, h.jumpId == jumpId {
-            h.lastCallTick = engine.tick
+            h.lastCallTick = driver.tick
             h.lastSentTop = top
             held = h
         } else if !correction {
             held = JumpSession.HeldJump(jumpId: jumpId, postId: lastJumpPostId ?? "", topOffset: 0,
-                                        startTick: engine.tick, lastCallTick: engine.tick, lastSentTop: top,
+                                        startTick: driver.tick, lastCallTick: driver.tick, lastSentTop: top,
                                         arity: hook?.arity)
         }
     }
@@ -333,7 +336,7 @@ public final class EngineWebPage: WebPage {
     }
 
     private func scrollPage() {
-        attempt { try engine.scrollTo(scrollY) }
+        attempt { try driver.scrollTo(scrollY) }
     }
 }
 

@@ -11,7 +11,7 @@ import TextCells
 extension EngineWebPage {
     /// The posts' boxes after the last frame (one engine round trip a frame at most).
     var geometry: PageGeometry {
-        (try? attemptThrowing { try engine.geometry() }) ?? PageGeometry(contentHeight: contentHeight, posts: [])
+        (try? attemptThrowing { try driver.geometry() }) ?? PageGeometry(contentHeight: contentHeight, posts: [])
     }
 
     /// The posts as the engine shows them, in page order (the World indexes them as it indexes
@@ -20,21 +20,21 @@ extension EngineWebPage {
     /// (`EngineWebPage.post`).
     public var liveblog: Liveblog {
         let ids = geometry.postIds
-        let version = engine.marksVersion
+        let version = driver.marksVersion
         if let shown, shown.ids == ids, shown.version == version { return shown.liveblog }
         let known = Dictionary(source.posts.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        let marks = engine.marks
+        let marks = driver.marks
         var lb = source
         lb.posts = ids.map { EngineWebPage.post($0, source: known[$0], marks: marks[$0]) }
         // V4: a page of one's own (`--page-url`) by its own title, not the bundled feed's.
-        if engine.site == nil, let title = try? attemptThrowing({ try engine.documentTitle() }) {
+        if driver.site == nil, let title = try? attemptThrowing({ try driver.documentTitle() }) {
             lb.title = title
         }
         shown = (ids, version, lb)
         return lb
     }
 
-    public var contentHeight: Double { engine.contentHeight }
+    public var contentHeight: Double { driver.contentHeight }
     public var loadedCount: Int { geometry.posts.count }
     public func exists(_ id: String) -> Bool {
         source.posts.contains { $0.id == id } || geometry.top(of: id) != nil
@@ -59,7 +59,7 @@ extension EngineWebPage {
         let geometry = geometry
         let posts = geometry.posts
         let margin = layoutMargin(y0, y1)
-        if let s = try? attemptThrowing({ try engine.layout(from: y0, to: y1, margin: margin) }), let s {
+        if let s = try? attemptThrowing({ try driver.layout(from: y0, to: y1, margin: margin) }), let s {
             let laid = PageCellLayout.items(s, cell: config.cell, columns: textColumns, from: y0, to: y1,
                                             postIndex: geometry.index(at:),
                                             media: mediaItem)
@@ -79,7 +79,7 @@ extension EngineWebPage {
 
     /// V5: the cells a page row has for text: the list's (the last frame's), at most the page's width's.
     var textColumns: Int {
-        let page = max(1, Int((engine.width / config.cell.width).rounded(.down)))
+        let page = max(1, Int((driver.width / config.cell.width).rounded(.down)))
         return drawnColumns.map { min($0, page) } ?? page - 1
     }
 
@@ -89,7 +89,7 @@ extension EngineWebPage {
     /// is too slow for `view`); in virtual time the web view's height either side, as before, so
     /// `simulate` reads what it read.
     func layoutMargin(_ y0: Double, _ y1: Double) -> Double {
-        engine.config.time == .virtual ? max(viewportHeight, y1 - y0) : max(y1 - y0, 30 * config.cell.height)
+        driver.config.time == .virtual ? max(viewportHeight, y1 - y0) : max(y1 - y0, 30 * config.cell.height)
     }
 
     /// An image the engine shows as the terminal draws it: the liveblog's media item (its
@@ -99,7 +99,7 @@ extension EngineWebPage {
             if case .media(let id) = key { return id }
             return nil
         }
-        let known = id.flatMap { engine.site?.localMedia($0) }
+        let known = id.flatMap { driver.site?.localMedia($0) }
         let m = known?.media ?? Media(id: box.src, kind: box.element == "video" ? .video : .image,
                                       url: box.src, alt: box.alt.isEmpty ? nil : box.alt)
         switch box.state {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The DevTools pipe (`--remote-debugging-pipe`): NUL-terminated JSON messages, written to the
-/// engine's fd 3 and read from its fd 4. Both our ends are non-blocking; every wait is bounded
+/// engine's fd 3 and read from its fd 4 (the WebKit helper's JSON lines: `delimiter` a newline). Both our ends are non-blocking; every wait is bounded
 /// by poll(2).
 final class PipeTransport {
     private let writeFD: Int32
@@ -18,6 +18,8 @@ final class PipeTransport {
     let cap: Int
     /// The engine sent a message larger than `maxMessage` (S8: said as such, not as a closed pipe).
     private(set) var oversized = false
+    /// What ends a message: NUL for DevTools, a newline for the WebKit helper's JSON lines.
+    let delimiter: UInt8
 
     enum ReadResult {
         case message([UInt8])
@@ -25,8 +27,9 @@ final class PipeTransport {
         case closed
     }
 
-    init(writeFD: Int32, readFD: Int32, cap: Int = PipeTransport.maxMessage) {
+    init(writeFD: Int32, readFD: Int32, cap: Int = PipeTransport.maxMessage, delimiter: UInt8 = 0) {
         self.cap = cap
+        self.delimiter = delimiter
         self.writeFD = writeFD
         self.readFD = readFD
         _ = fcntl(writeFD, F_SETFL, fcntl(writeFD, F_GETFL) | O_NONBLOCK)
@@ -37,7 +40,7 @@ final class PipeTransport {
     /// `timeout` seconds.
     func write(_ text: String, timeout: Double) -> Bool {
         var bytes = Array(text.utf8)
-        bytes.append(0)
+        bytes.append(delimiter)
         var offset = 0
         let deadline = Date().addingTimeInterval(timeout)
         while offset < bytes.count {
@@ -69,7 +72,7 @@ final class PipeTransport {
     }
 
     private func takeMessage() -> [UInt8]? {
-        guard let nul = buffer[scanned...].firstIndex(of: 0) else {
+        guard let nul = buffer[scanned...].firstIndex(of: delimiter) else {
             scanned = buffer.count
             return nil
         }

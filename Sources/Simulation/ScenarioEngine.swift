@@ -13,6 +13,10 @@ public struct PageEngine: Equatable, Sendable {
         case emulated
         /// Chromium over the DevTools protocol (docs/engine.md).
         case chromium
+        /// WebKitGTK through the WebKit helper, as iOS's web view (X11; real time only).
+        case webkit
+        /// Each platform's own engine: iOS WebKit, Android Chromium (X11).
+        case platform
     }
 
     public var kind: Kind = .emulated
@@ -47,7 +51,7 @@ public struct PageEngine: Equatable, Sendable {
     public var problem: (field: String, message: String)? {
         if let u = pageURL {
             guard kind != .emulated else {
-                return ("pageURL", "a page URL runs only in a real engine: \"engine\": \"chromium\"")
+                return ("pageURL", "a page URL runs only in a real engine: \"engine\": \"chromium\" (or \"webkit\")")
             }
             let lower = u.lowercased()
             guard lower.hasPrefix("http://") || lower.hasPrefix("https://"),

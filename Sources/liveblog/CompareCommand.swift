@@ -27,8 +27,8 @@ func compareConfigs(_ args: ParsedArguments) -> ([WorldConfig]?, String?) {
     if let names = args.list("devices") { return deviceConfigs(c, names) }
     if let names = args.list("engines") {
         let kinds = Set(names.compactMap(PageEngine.Kind.init(rawValue:)))
-        guard kinds.count == names.count, kinds.count == 2 else {
-            return (nil, "--engines: name the two engines, e.g. emulated,chromium")
+        guard kinds.count == names.count, kinds.count == 2, !kinds.contains(.platform) else {
+            return (nil, "--engines: name the two engines, e.g. emulated,chromium (emulated, chromium, webkit)")
         }
         guard args.string("engine") == nil, args.string("page-url") == nil else {
             return (nil, "--engines: the reference embed in both panes (not with --engine or --page-url)")
@@ -117,12 +117,13 @@ func compareMakers(_ args: ParsedArguments, panes: Int) -> ([PageMaker?], Int32?
         return (Array(repeating: makePage, count: panes), failed)
     }
     let kinds = names.compactMap(PageEngine.Kind.init(rawValue:))
-    var chromium: PageMaker?
-    for k in kinds where k == .chromium {
-        do { chromium = try EngineRun.maker(PageEngine(kind: .chromium), time: .realTime) } catch {
+    var makers: [PageMaker?] = []
+    // X11: a WebKit pane (its own helper a page) beside Chromium's or the emulated page.
+    for k in kinds {
+        do { makers.append(k == .emulated ? nil : try EngineRun.maker(PageEngine(kind: k), time: .realTime)) } catch {
             printError("\(error)")
             return ([], EngineRun.exitCode(error))
         }
     }
-    return (kinds.map { $0 == .chromium ? chromium : nil }, nil)
+    return (makers, nil)
 }

@@ -15,20 +15,34 @@ final class EngineRun {
     // nonisolated(unsafe): read and written under `lock` only.
     nonisolated(unsafe) private static var runs: [EngineRun] = []
     static let lock = NSLock()
-    let browser: Browser
+    /// Chromium, for the run's Chromium pages (none when every page is WebKit's).
+    let browser: Browser?
     let engine: PageEngine
     let time: EngineTime
+    /// X11: the WebKit pages opened (each its own helper and Xvfb), closed with the run.
+    var webkitPages: [WebKitPage] = []
 
-    private init(browser: Browser, engine: PageEngine, time: EngineTime) {
+    private init(browser: Browser?, engine: PageEngine, time: EngineTime) {
         self.browser = browser
         self.engine = engine
         self.time = time
     }
 
     /// The page maker for `engine`: nil for the emulated page; for Chromium, the browser starts
-    /// now (no engine: `DevToolsError.engineNotFound`, exit 69 naming the package).
+    /// now (no engine: `DevToolsError.engineNotFound`, exit 69 naming the package); WebKit (X11)
+    /// is found (and its helper built) now, and started for each page; `platform` starts Chromium
+    /// for the Android pages and WebKit for the iOS ones.
     static func maker(_ engine: PageEngine, time: EngineTime = .virtual) throws -> PageMaker? {
-        guard engine.kind == .chromium else { return nil }
+        switch engine.kind {
+        case .emulated: return nil
+        case .webkit:
+            _ = try WebKitLocator.locate()
+            let run = EngineRun(browser: nil, engine: engine, time: time)
+            lock.withLock { runs.append(run) }
+            return run.open
+        case .chromium, .platform:
+            if engine.kind == .platform { _ = try WebKitLocator.locate() }
+        }
         var options = LaunchOptions()
         options.deterministic = time == .virtual
         let privileges = EnginePrivileges.plan()
@@ -87,7 +101,10 @@ final class EngineRun {
             defer { runs = [] }
             return runs
         }
-        for r in all { r.browser.close() }
+        for r in all {
+            r.browser?.close()
+            for p in r.webkitPages { p.close() }
+        }
     }
 
     /// One page in the browser. A page that cannot be opened is the emulated page standing in with
@@ -95,11 +112,13 @@ final class EngineRun {
     /// scenario's error, and a suite goes on with the rest; its exit code is kept for the command.
     private func open(_ r: PageRequest) -> any WebPage {
         let defaultHook = WorldConfig().hook
+        let webkit = engine.kind == .webkit || (engine.kind == .platform && r.platform != .android)
         var c = EngineConfig(device: EngineDevice(
             width: r.width, height: r.viewportHeight > 0 ? r.viewportHeight : 800, density: r.density ?? 1,
             platform: r.platform.webView))
         c.hook = EngineWebPage.engineHook(r.hook, defaultHook: defaultHook)
-        c.time = time
+        // WebKit has no virtual time (X13 not done): its pages run in real time.
+        c.time = webkit ? .realTime : time
         c.firstJumpId = r.firstJumpId
         if let s = engine.elementSelector { c.elementSelector = s }
         if let s = engine.postSelector { c.postSelector = s }
@@ -115,10 +134,19 @@ final class EngineRun {
                                                            seed: r.config.networkSeed) }
             ?? .reference(r.liveblog, r.config)
         do {
-            let page = try EnginePage(browser: browser, source: source, config: c)
+            let page: any PageDriver
+            if webkit {
+                let w = try WebKitPage(source: source, config: c)
+                EngineRun.lock.withLock { webkitPages.append(w) }
+                page = w
+            } else if let browser {
+                page = try EnginePage(browser: browser, source: source, config: c)
+            } else {
+                throw DevToolsError.launchFailed("no Chromium was started for this run")
+            }
             let web = EngineWebPage(engine: page, liveblog: r.liveblog, config: r.config, width: r.width,
                                     firstJumpId: r.firstJumpId, hook: r.hook, defaultHook: defaultHook)
-            if time == .realTime, let spec = EngineRun.tileSpec {
+            if time == .realTime, !webkit, let spec = EngineRun.tileSpec {
                 let tiles = PageTiles(spec: spec, rowHeight: r.config.cell.height, columnWidth: r.config.cell.width) {
                     key, image in
                     if let image { return SuppliedImages.shared.put(image, for: key) }

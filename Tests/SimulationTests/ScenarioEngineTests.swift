@@ -28,7 +28,10 @@ final class ScenarioEngineTests: XCTestCase {
     func testX1_engineDefaultsToEmulatedAndReadsChromium() throws {
         XCTAssertEqual(try parse("").engine, PageEngine())
         XCTAssertEqual(try parse("\"engine\": \"chromium\"").engine.kind, .chromium)
-        invalid("\"engine\": \"webkit\"", place: "engine", message: "emulated")
+        // X11: WebKit, and each platform's own engine.
+        XCTAssertEqual(try parse("\"engine\": \"webkit\"").engine.kind, .webkit)
+        XCTAssertEqual(try parse("\"engine\": \"platform\"").engine.kind, .platform)
+        invalid("\"engine\": \"gecko\"", place: "engine", message: "emulated")
     }
 
     func testX4_aPageURLRunsInChromiumWithItsSelectors() throws {

@@ -136,7 +136,7 @@ extension EndToEndTests {
     }
 
     func testX9_compareEnginesRefusesAnUnknownEngineWithUsage() throws {
-        let r = spawn(Fixture.binary, ["compare", "--engines", "emulated,webkit"])
+        let r = spawn(Fixture.binary, ["compare", "--engines", "emulated,gecko"])
         XCTAssertEqual(r.code, 64, r.out + r.err)
         XCTAssertTrue(r.err.contains("--engines: name the two engines, e.g. emulated,chromium"), r.err)
     }

@@ -1,0 +1,521 @@
+/* liveblog's WebKit helper (SPEC X11, docs/engine.md "WebKit as the iOS web view").
+ *
+ * Embeds WebKitGTK 4.1 (GTK 3) in one window on a virtual X display it starts itself (Xvfb,
+ * -displayfd), and speaks JSON lines: commands in on fd 3, replies and events out on fd 4 (fds 3
+ * and 4 as Chromium's DevTools pipe, so liveblog spawns it with the same guarded spawn; stdout
+ * and stderr are GTK's and WebKit's log). It ends when fd 3 closes (liveblog ended, however) and
+ * its Xvfb ends with it (PR_SET_PDEATHSIG, and the same process group).
+ *
+ * Commands, one JSON object a line, each with a numeric "id" answered by {"id":N,"value":…} or
+ * {"id":N,"error":"…"}:
+ *   open     {url, width, height, userAgent, scripts: [source…], handlers: [name…]}
+ *            (scripts are injected at document start in the main frame, before the page's own)
+ *   evaluate {script}         the script's completion value as JSON (an exception: an error)
+ *   resize   {width, height}
+ *   snapshot {path, x, y, width, height}   the visible region as PNG, cropped to the rectangle
+ *   click    {x, y}           a mouse click at view coordinates (WebKitGTK has no touch here)
+ *   key      {key}            a key press and release (a GDK key name: "a", "Down", "Escape")
+ *   wheel    {x, y, deltaY}   a smooth scroll event at view coordinates (deltaY in CSS px)
+ *   quit
+ * Events: {"ev":"ready","display":N,"webkit":"2.50.6"}, {"ev":"message","name":…,"body":JSON},
+ *   {"ev":"load","event":"started|redirected|committed|finished","url":…},
+ *   {"ev":"load-failed","url":…,"error":…}, {"ev":"dialog","type":…,"message":…},
+ *   {"ev":"popup"}, {"ev":"download"}, {"ev":"crash","reason":…}.
+ *
+ * Built by liveblog on first use:
+ *   cc liveblog-webkit.c $(pkg-config --cflags --libs webkit2gtk-4.1 json-glib-1.0)
+ * (json-glib, not a JSCContext of our own: one made in this process stops WebKit loading any page.)
+ */
+#define _GNU_SOURCE
+#include <webkit2/webkit2.h>
+#include <json-glib/json-glib.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static GtkWidget *window;
+static WebKitWebView *view;
+static WebKitUserContentManager *content;
+static WebKitWebContext *context;
+static GString *input;
+static int sandbox;
+static int in_fd = 3, out_fd = 4;
+
+/* MARK: output */
+
+static void emit(const char *line) {
+    size_t n = strlen(line);
+    GString *s = g_string_new_len(line, (gssize)n);
+    g_string_append_c(s, '\n');
+    const char *p = s->str;
+    size_t left = s->len;
+    while (left > 0) {
+        ssize_t w = write(out_fd, p, left);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) _exit(0); /* liveblog is gone */
+        p += w;
+        left -= (size_t)w;
+    }
+    g_string_free(s, TRUE);
+}
+
+static char *quote(const char *text) {
+    GString *q = g_string_new("\"");
+    for (const unsigned char *p = (const unsigned char *)(text ? text : ""); *p; p++) {
+        if (*p == '"' || *p == '\\') g_string_append_printf(q, "\\%c", *p);
+        else if (*p < 0x20) g_string_append_printf(q, "\\u%04x", *p);
+        else g_string_append_c(q, (char)*p);
+    }
+    g_string_append_c(q, '"');
+    return g_string_free(q, FALSE);
+}
+
+static void emitf(const char *format, ...) G_GNUC_PRINTF(1, 2);
+static void emitf(const char *format, ...) {
+    va_list ap;
+    va_start(ap, format);
+    char *line = g_strdup_vprintf(format, ap);
+    va_end(ap);
+    emit(line);
+    g_free(line);
+}
+
+static void reply_error(long id, const char *message) {
+    char *q = quote(message);
+    emitf("{\"id\":%ld,\"error\":%s}", id, q);
+    g_free(q);
+}
+
+static void reply_value(long id, const char *value_json) {
+    emitf("{\"id\":%ld,\"value\":%s}", id, value_json && *value_json ? value_json : "null");
+}
+
+/* MARK: reading a command's fields */
+
+static char *string_field(JsonObject *o, const char *name) {
+    JsonNode *n = json_object_get_member(o, name);
+    return n && JSON_NODE_HOLDS_VALUE(n) && json_node_get_value_type(n) == G_TYPE_STRING
+        ? g_strdup(json_node_get_string(n)) : NULL;
+}
+
+static double number_field(JsonObject *o, const char *name, double fallback) {
+    JsonNode *n = json_object_get_member(o, name);
+    if (!n || !JSON_NODE_HOLDS_VALUE(n)) return fallback;
+    GType t = json_node_get_value_type(n);
+    return t == G_TYPE_INT64 ? (double)json_node_get_int(n) : t == G_TYPE_DOUBLE ? json_node_get_double(n) : fallback;
+}
+
+/* Each string of the array `name`, given to `each`. */
+static void strings_field(JsonObject *o, const char *name, void (*each)(const char *)) {
+    JsonNode *n = json_object_get_member(o, name);
+    if (!n || !JSON_NODE_HOLDS_ARRAY(n)) return;
+    JsonArray *a = json_node_get_array(n);
+    for (guint i = 0; i < json_array_get_length(a); i++) {
+        JsonNode *e = json_array_get_element(a, i);
+        if (JSON_NODE_HOLDS_VALUE(e) && json_node_get_value_type(e) == G_TYPE_STRING) each(json_node_get_string(e));
+    }
+}
+
+/* MARK: the page's signals */
+
+static void on_message(WebKitUserContentManager *m, WebKitJavascriptResult *r, gpointer name) {
+    (void)m;
+    JSCValue *v = webkit_javascript_result_get_js_value(r);
+    char *body = jsc_value_is_undefined(v) ? g_strdup("null") : jsc_value_to_json(v, 0);
+    char *q = quote(name);
+    emitf("{\"ev\":\"message\",\"name\":%s,\"body\":%s}", q, body ? body : "null");
+    g_free(q);
+    g_free(body);
+}
+
+static void add_handler(const char *name) {
+    char *signal = g_strconcat("script-message-received::", name, NULL);
+    g_signal_connect(content, signal, G_CALLBACK(on_message), g_strdup(name));
+    g_free(signal);
+    webkit_user_content_manager_register_script_message_handler(content, name);
+}
+
+static void add_script(const char *source) {
+    WebKitUserScript *s = webkit_user_script_new(source, WEBKIT_USER_CONTENT_INJECT_TOP_FRAME,
+                                                 WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, NULL, NULL);
+    webkit_user_content_manager_add_script(content, s);
+    webkit_user_script_unref(s);
+}
+
+static void on_load(WebKitWebView *v, WebKitLoadEvent e, gpointer data) {
+    (void)data;
+    static const char *names[] = {"started", "redirected", "committed", "finished"};
+    char *q = quote(webkit_web_view_get_uri(v));
+    emitf("{\"ev\":\"load\",\"event\":\"%s\",\"url\":%s}", names[e], q);
+    g_free(q);
+}
+
+static gboolean on_load_failed(WebKitWebView *v, WebKitLoadEvent e, gchar *uri, GError *error, gpointer data) {
+    (void)v; (void)e; (void)data;
+    char *u = quote(uri), *m = quote(error ? error->message : "failed");
+    emitf("{\"ev\":\"load-failed\",\"url\":%s,\"error\":%s}", u, m);
+    g_free(u);
+    g_free(m);
+    return TRUE; /* no error page */
+}
+
+/* S5: a web view without a UI delegate: alert returns, confirm is false, prompt null,
+ * beforeunload goes ahead. */
+static gboolean on_dialog(WebKitWebView *v, WebKitScriptDialog *d, gpointer data) {
+    (void)v; (void)data;
+    static const char *types[] = {"alert", "confirm", "prompt", "beforeunload"};
+    WebKitScriptDialogType t = webkit_script_dialog_get_dialog_type(d);
+    if (t == WEBKIT_SCRIPT_DIALOG_BEFORE_UNLOAD_CONFIRM) webkit_script_dialog_confirm_set_confirmed(d, TRUE);
+    else if (t == WEBKIT_SCRIPT_DIALOG_CONFIRM) webkit_script_dialog_confirm_set_confirmed(d, FALSE);
+    char *m = quote(webkit_script_dialog_get_message(d));
+    emitf("{\"ev\":\"dialog\",\"type\":\"%s\",\"message\":%s}", t <= 3 ? types[t] : "other", m);
+    g_free(m);
+    return TRUE;
+}
+
+static GtkWidget *on_create(WebKitWebView *v, WebKitNavigationAction *a, gpointer data) {
+    (void)v; (void)a; (void)data;
+    emit("{\"ev\":\"popup\"}");
+    return NULL; /* no new window */
+}
+
+static void on_download(WebKitWebContext *c, WebKitDownload *d, gpointer data) {
+    (void)c; (void)data;
+    webkit_download_cancel(d);
+    emit("{\"ev\":\"download\"}");
+}
+
+static gboolean on_policy(WebKitWebView *v, WebKitPolicyDecision *d, WebKitPolicyDecisionType t, gpointer data) {
+    (void)v; (void)data;
+    if (t == WEBKIT_POLICY_DECISION_TYPE_RESPONSE
+        && !webkit_response_policy_decision_is_mime_type_supported(WEBKIT_RESPONSE_POLICY_DECISION(d))) {
+        webkit_policy_decision_ignore(d); /* no download */
+        emit("{\"ev\":\"download\"}");
+        return TRUE;
+    }
+    if (t == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION) {
+        webkit_policy_decision_ignore(d);
+        emit("{\"ev\":\"popup\"}");
+        return TRUE;
+    }
+    return FALSE;
+}
+
+static void on_crash(WebKitWebView *v, WebKitWebProcessTerminationReason r, gpointer data) {
+    (void)v; (void)data;
+    const char *why = r == WEBKIT_WEB_PROCESS_CRASHED ? "crashed"
+        : r == WEBKIT_WEB_PROCESS_EXCEEDED_MEMORY_LIMIT ? "exceeded its memory limit" : "was terminated";
+    emitf("{\"ev\":\"crash\",\"reason\":\"the page's web process %s\"}", why);
+}
+
+/* MARK: commands */
+
+static void make_view(int width, int height, const char *ua) {
+    WebKitSettings *s = webkit_settings_new();
+    webkit_settings_set_hardware_acceleration_policy(s, WEBKIT_HARDWARE_ACCELERATION_POLICY_NEVER);
+    webkit_settings_set_javascript_can_open_windows_automatically(s, FALSE);
+    webkit_settings_set_enable_developer_extras(s, FALSE);
+    webkit_settings_set_enable_page_cache(s, FALSE);
+    webkit_settings_set_enable_smooth_scrolling(s, FALSE);
+    if (ua && *ua) webkit_settings_set_user_agent(s, ua);
+    view = WEBKIT_WEB_VIEW(g_object_new(WEBKIT_TYPE_WEB_VIEW, "web-context", context, "settings", s,
+                                        "user-content-manager", content, NULL));
+    g_object_unref(s);
+    g_signal_connect(view, "load-changed", G_CALLBACK(on_load), NULL);
+    g_signal_connect(view, "load-failed", G_CALLBACK(on_load_failed), NULL);
+    g_signal_connect(view, "script-dialog", G_CALLBACK(on_dialog), NULL);
+    g_signal_connect(view, "create", G_CALLBACK(on_create), NULL);
+    g_signal_connect(view, "decide-policy", G_CALLBACK(on_policy), NULL);
+    g_signal_connect(view, "web-process-terminated", G_CALLBACK(on_crash), NULL);
+    window = gtk_window_new(GTK_WINDOW_TOPLEVEL);
+    gtk_window_set_decorated(GTK_WINDOW(window), FALSE);
+    gtk_window_set_default_size(GTK_WINDOW(window), width, height);
+    gtk_widget_set_size_request(GTK_WIDGET(view), width, height);
+    gtk_container_add(GTK_CONTAINER(window), GTK_WIDGET(view));
+    gtk_widget_show_all(window);
+    gtk_window_move(GTK_WINDOW(window), 0, 0);
+}
+
+static void cmd_open(long id, JsonObject *c) {
+    if (view) return reply_error(id, "a page is open already");
+    char *url = string_field(c, "url"), *ua = string_field(c, "userAgent");
+    strings_field(c, "handlers", add_handler);
+    strings_field(c, "scripts", add_script);
+    make_view((int)number_field(c, "width", 390), (int)number_field(c, "height", 844), ua);
+    webkit_web_view_load_uri(view, url ? url : "about:blank");
+    char *agent = quote(webkit_settings_get_user_agent(webkit_web_view_get_settings(view)));
+    emitf("{\"id\":%ld,\"value\":{\"userAgent\":%s}}", id, agent);
+    g_free(agent);
+    g_free(url);
+    g_free(ua);
+}
+
+static void evaluated(GObject *o, GAsyncResult *r, gpointer data) {
+    long id = (long)(intptr_t)data;
+    GError *error = NULL;
+    JSCValue *v = webkit_web_view_evaluate_javascript_finish(WEBKIT_WEB_VIEW(o), r, &error);
+    if (!v) {
+        reply_error(id, error ? error->message : "the script failed");
+        if (error) g_error_free(error);
+        return;
+    }
+    char *text = jsc_value_is_undefined(v) ? NULL : jsc_value_to_json(v, 0);
+    reply_value(id, text);
+    g_free(text);
+    g_object_unref(v);
+}
+
+static void cmd_evaluate(long id, JsonObject *c) {
+    if (!view) return reply_error(id, "no page is open");
+    char *script = string_field(c, "script");
+    webkit_web_view_evaluate_javascript(view, script ? script : "undefined", -1, NULL, NULL, NULL, evaluated,
+                                        (gpointer)(intptr_t)id);
+    g_free(script);
+}
+
+static void cmd_resize(long id, JsonObject *c) {
+    if (!view) return reply_error(id, "no page is open");
+    int w = (int)number_field(c, "width", 390), h = (int)number_field(c, "height", 844);
+    gtk_widget_set_size_request(GTK_WIDGET(view), w, h);
+    gtk_window_resize(GTK_WINDOW(window), w, h);
+    reply_value(id, "true");
+}
+
+struct crop { long id; int x, y, w, h; char *path; };
+
+static void snapped(GObject *o, GAsyncResult *r, gpointer data) {
+    struct crop *c = data;
+    GError *error = NULL;
+    cairo_surface_t *s = webkit_web_view_get_snapshot_finish(WEBKIT_WEB_VIEW(o), r, &error);
+    if (!s) {
+        reply_error(c->id, error ? error->message : "no snapshot");
+        if (error) g_error_free(error);
+    } else {
+        /* get_snapshot takes no rectangle: the visible region, cropped here. */
+        int sw = cairo_image_surface_get_width(s), sh = cairo_image_surface_get_height(s);
+        int x = CLAMP(c->x, 0, sw), y = CLAMP(c->y, 0, sh);
+        int w = c->w > 0 ? MIN(c->w, sw - x) : sw - x, h = c->h > 0 ? MIN(c->h, sh - y) : sh - y;
+        cairo_surface_t *out = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, MAX(w, 1), MAX(h, 1));
+        cairo_t *cr = cairo_create(out);
+        cairo_set_source_surface(cr, s, -x, -y);
+        cairo_paint(cr);
+        cairo_destroy(cr);
+        if (cairo_surface_write_to_png(out, c->path) == CAIRO_STATUS_SUCCESS) {
+            emitf("{\"id\":%ld,\"value\":{\"width\":%d,\"height\":%d}}", c->id, w, h);
+        } else {
+            reply_error(c->id, "cannot write the PNG");
+        }
+        cairo_surface_destroy(out);
+        cairo_surface_destroy(s);
+    }
+    g_free(c->path);
+    g_free(c);
+}
+
+static void cmd_snapshot(long id, JsonObject *c) {
+    if (!view) return reply_error(id, "no page is open");
+    struct crop *k = g_new0(struct crop, 1);
+    k->id = id;
+    k->path = string_field(c, "path");
+    if (!k->path) {
+        g_free(k);
+        return reply_error(id, "snapshot needs a path");
+    }
+    k->x = (int)number_field(c, "x", 0);
+    k->y = (int)number_field(c, "y", 0);
+    k->w = (int)number_field(c, "width", 0);
+    k->h = (int)number_field(c, "height", 0);
+    webkit_web_view_get_snapshot(view, WEBKIT_SNAPSHOT_REGION_VISIBLE, WEBKIT_SNAPSHOT_OPTIONS_NONE, NULL,
+                                 snapped, k);
+}
+
+static void cmd_click(long id, JsonObject *c) {
+    if (!view) return reply_error(id, "no page is open");
+    GdkWindow *w = gtk_widget_get_window(GTK_WIDGET(view));
+    GdkSeat *seat = gdk_display_get_default_seat(gdk_window_get_display(w));
+    double x = number_field(c, "x", 0), y = number_field(c, "y", 0);
+    for (int i = 0; i < 2; i++) {
+        GdkEvent *e = gdk_event_new(i == 0 ? GDK_BUTTON_PRESS : GDK_BUTTON_RELEASE);
+        e->button.window = g_object_ref(w);
+        e->button.x = x;
+        e->button.y = y;
+        e->button.button = 1;
+        e->button.time = GDK_CURRENT_TIME;
+        gdk_event_set_device(e, gdk_seat_get_pointer(seat));
+        gtk_main_do_event(e);
+        gdk_event_free(e);
+    }
+    reply_value(id, "true");
+}
+
+static void cmd_wheel(long id, JsonObject *c) {
+    if (!view) return reply_error(id, "no page is open");
+    GdkWindow *w = gtk_widget_get_window(GTK_WIDGET(view));
+    GdkSeat *seat = gdk_display_get_default_seat(gdk_window_get_display(w));
+    GdkEvent *e = gdk_event_new(GDK_SCROLL);
+    e->scroll.window = g_object_ref(w);
+    e->scroll.x = number_field(c, "x", 0);
+    e->scroll.y = number_field(c, "y", 0);
+    e->scroll.direction = GDK_SCROLL_SMOOTH;
+    e->scroll.delta_x = 0;
+    /* GTK's smooth deltas are in steps of about 50 px (WebKitGTK's scroll step). */
+    e->scroll.delta_y = number_field(c, "deltaY", 0) / 50.0;
+    e->scroll.time = GDK_CURRENT_TIME;
+    gdk_event_set_device(e, gdk_seat_get_pointer(seat));
+    gtk_main_do_event(e);
+    gdk_event_free(e);
+    reply_value(id, "true");
+}
+
+static void cmd_key(long id, JsonObject *c) {
+    if (!view) return reply_error(id, "no page is open");
+    char *name = string_field(c, "key");
+    guint keyval = name ? gdk_keyval_from_name(name) : GDK_KEY_VoidSymbol;
+    if (keyval == GDK_KEY_VoidSymbol && name && g_utf8_strlen(name, -1) == 1)
+        keyval = gdk_unicode_to_keyval(g_utf8_get_char(name));
+    g_free(name);
+    GdkWindow *w = gtk_widget_get_window(GTK_WIDGET(view));
+    GdkSeat *seat = gdk_display_get_default_seat(gdk_window_get_display(w));
+    gtk_widget_grab_focus(GTK_WIDGET(view));
+    for (int i = 0; i < 2; i++) {
+        GdkEvent *e = gdk_event_new(i == 0 ? GDK_KEY_PRESS : GDK_KEY_RELEASE);
+        e->key.window = g_object_ref(w);
+        e->key.keyval = keyval;
+        e->key.time = GDK_CURRENT_TIME;
+        GdkKeymapKey *keys = NULL;
+        gint n = 0;
+        if (gdk_keymap_get_entries_for_keyval(gdk_keymap_get_for_display(gdk_window_get_display(w)), keyval,
+                                              &keys, &n) && n > 0)
+            e->key.hardware_keycode = (guint16)keys[0].keycode;
+        g_free(keys);
+        gdk_event_set_device(e, gdk_seat_get_keyboard(seat));
+        gtk_main_do_event(e);
+        gdk_event_free(e);
+    }
+    reply_value(id, "true");
+}
+
+static void command(const char *line) {
+    JsonParser *parser = json_parser_new();
+    JsonNode *root = json_parser_load_from_data(parser, line, -1, NULL) ? json_parser_get_root(parser) : NULL;
+    if (!root || !JSON_NODE_HOLDS_OBJECT(root)) {
+        emit("{\"ev\":\"error\",\"message\":\"a command that is not a JSON object\"}");
+        g_object_unref(parser);
+        return;
+    }
+    JsonObject *c = json_node_get_object(root);
+    long id = (long)number_field(c, "id", 0);
+    char *cmd = string_field(c, "cmd");
+    if (!cmd) reply_error(id, "no cmd");
+    else if (!strcmp(cmd, "open")) cmd_open(id, c);
+    else if (!strcmp(cmd, "evaluate")) cmd_evaluate(id, c);
+    else if (!strcmp(cmd, "resize")) cmd_resize(id, c);
+    else if (!strcmp(cmd, "snapshot")) cmd_snapshot(id, c);
+    else if (!strcmp(cmd, "click")) cmd_click(id, c);
+    else if (!strcmp(cmd, "key")) cmd_key(id, c);
+    else if (!strcmp(cmd, "wheel")) cmd_wheel(id, c);
+    else if (!strcmp(cmd, "quit")) {
+        reply_value(id, "true");
+        _exit(0);
+    } else reply_error(id, "unknown cmd");
+    g_free(cmd);
+    g_object_unref(parser);
+}
+
+static gboolean on_input(GIOChannel *ch, GIOCondition cond, gpointer data) {
+    (void)ch; (void)data;
+    char buf[65536];
+    ssize_t n = read(in_fd, buf, sizeof buf);
+    if (n < 0 && (errno == EINTR || errno == EAGAIN)) return TRUE;
+    if (n <= 0 || (cond & (G_IO_HUP | G_IO_ERR) && n <= 0)) _exit(0); /* liveblog ended */
+    g_string_append_len(input, buf, n);
+    char *nl;
+    while ((nl = memchr(input->str, '\n', input->len))) {
+        *nl = 0;
+        if (nl > input->str) command(input->str);
+        g_string_erase(input, 0, nl - input->str + 1);
+    }
+    return TRUE;
+}
+
+/* MARK: the virtual display */
+
+/* Starts Xvfb on a free display (-displayfd) as our child, in our process group, killed when we
+ * end (PR_SET_PDEATHSIG); returns the display number or -1. */
+static int start_xvfb(const char *xvfb) {
+    int fds[2];
+    if (pipe(fds) != 0) return -1;
+    pid_t pid = fork();
+    if (pid < 0) return -1;
+    if (pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() == 1) _exit(1);
+        close(fds[0]);
+        if (fds[1] != 5) { dup2(fds[1], 5); close(fds[1]); }
+        execlp(xvfb, xvfb, "-displayfd", "5", "-screen", "0", "1280x1024x24", "-nolisten", "tcp",
+              "-noreset", (char *)NULL);
+        _exit(127);
+    }
+    close(fds[1]);
+    char buf[32] = {0};
+    size_t got = 0;
+    while (got < sizeof buf - 1) {
+        ssize_t n = read(fds[0], buf + got, sizeof buf - 1 - got);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        got += (size_t)n;
+        if (memchr(buf, '\n', got)) break;
+    }
+    close(fds[0]);
+    return got > 0 ? atoi(buf) : -1;
+}
+
+int main(int argc, char **argv) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    const char *xvfb = "Xvfb";
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--xvfb") && i + 1 < argc) xvfb = argv[++i];
+        else if (!strcmp(argv[i], "--sandbox")) sandbox = 1;
+    }
+    signal(SIGPIPE, SIG_IGN);
+    /* Our pipe moves out of the way, close-on-exec: WebKit's own processes must not hold it (they
+     * would keep it open after we end), and its IPC sockets take low numbers. */
+    in_fd = fcntl(3, F_DUPFD_CLOEXEC, 10);
+    out_fd = fcntl(4, F_DUPFD_CLOEXEC, 10);
+    if (in_fd < 0 || out_fd < 0) return 1;
+    int devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
+    dup2(devnull, 3);
+    dup2(devnull, 4);
+    int display = start_xvfb(xvfb);
+    if (display < 0) {
+        fprintf(stderr, "liveblog-webkit: %s did not start (no display)\n", xvfb);
+        emit("{\"ev\":\"error\",\"message\":\"Xvfb did not start\"}");
+        return 1;
+    }
+    char d[32];
+    snprintf(d, sizeof d, ":%d", display);
+    setenv("DISPLAY", d, 1);
+    unsetenv("WAYLAND_DISPLAY");
+    if (!gtk_init_check(&argc, &argv)) {
+        emit("{\"ev\":\"error\",\"message\":\"GTK could not open the virtual display\"}");
+        return 1;
+    }
+    input = g_string_new(NULL);
+    context = webkit_web_context_new_ephemeral();
+    webkit_web_context_set_cache_model(context, WEBKIT_CACHE_MODEL_DOCUMENT_VIEWER);
+    if (sandbox) webkit_web_context_set_sandbox_enabled(context, TRUE);
+    g_signal_connect(context, "download-started", G_CALLBACK(on_download), NULL);
+    content = webkit_user_content_manager_new();
+    GIOChannel *ch = g_io_channel_unix_new(in_fd);
+    g_io_add_watch(ch, G_IO_IN | G_IO_HUP | G_IO_ERR, on_input, NULL);
+    emitf("{\"ev\":\"ready\",\"display\":%d,\"webkit\":\"%u.%u.%u\"}", display, webkit_get_major_version(),
+          webkit_get_minor_version(), webkit_get_micro_version());
+    gtk_main();
+    return 0;
+}

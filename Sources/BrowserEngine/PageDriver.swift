@@ -1,0 +1,55 @@
+import Embed
+import LiveblogModel
+
+/// What `EngineWebPage` asks of a real engine's page (X1, X11): the engine-neutral seam between
+/// the World's `WebPage` and an engine. Chromium's `EnginePage` (DevTools) and WebKit's
+/// `WebKitPage` (the WebKit helper) are the two; every call leaves what the page did in
+/// `outbox`, and an engine error is a `DevToolsError` (the engine's, whichever it is).
+public protocol PageDriver: AnyObject {
+    var config: EngineConfig { get }
+    /// The URL the page was opened with.
+    var url: String { get }
+    /// The reference embed's site (its local media), nil for a page of one's own.
+    var site: EmbedSite? { get }
+    var outbox: [EngineEvent] { get set }
+    /// The tick (120 Hz) of the last page frame.
+    var tick: Int { get }
+    var speaksProtocol: Bool { get }
+    var initialized: Bool { get }
+    var isLoading: Bool { get }
+    var estimatedProgress: Double { get }
+    var networkProfile: NetworkProfile { get }
+    var contentHeight: Double { get }
+    var width: Double { get }
+    var viewportHeight: Double { get }
+    /// Main-frame documents loaded so far.
+    var documents: Int { get }
+    var marks: [String: PostMarks] { get }
+    var marksVersion: Int { get }
+    var layoutCache: PageLayoutSnapshot? { get }
+
+    func frame(tick: Int) throws
+    func setViewportHeight(_ h: Double) throws
+    func setWidth(_ w: Double) throws
+    func navigate(to id: String, topOffset: Double?) throws
+    func setFragment(_ id: String) throws
+    func setHook(_ hook: EngineHook?) throws
+    func tap(x: Double, y: Double) throws
+    func wheel(x: Double, y: Double, deltaY: Double) throws
+    func key(_ key: String) throws
+    func activateLink(_ href: String, nearY y: Double) throws -> Bool
+    func remove() throws
+    func close()
+    func insertPostsAtTop(_ posts: [Post]) throws
+    func requestMorePosts() throws
+    func forceLoad(_ id: String) throws -> Bool
+    func setNetworkProfile(_ p: NetworkProfile)
+    func scrollTo(_ y: Double) throws
+    func geometry() throws -> PageGeometry
+    func postTop(id: String) throws -> Double?
+    func layout(from y0: Double, to y1: Double, margin: Double) throws -> PageLayoutSnapshot?
+    /// V4: the document's own title (sanitised), "" without one.
+    func documentTitle() throws -> String
+}
+
+extension EnginePage: PageDriver {}

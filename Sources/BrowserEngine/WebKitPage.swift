@@ -1,0 +1,199 @@
+import DevTools
+import Embed
+import Foundation
+import LiveblogModel
+import TextCells
+import VirtualTime
+
+/// The web row's page in WebKit (X11, X12): WebKitGTK in the WebKit helper (one helper and its
+/// Xvfb a page), the reference embed from the loopback server, the iOS user agent and the
+/// device's width, the seed's iOS shim posting through WebKit's real script message handler
+/// `scrollToSwift`. The injected script (inject.js) and the terminal's view (engine-view.js) are
+/// Chromium's, their bindings message handlers here. It runs in real time: a frame waits until
+/// the wall clock reaches its tick (WebKit has no virtual time; X13 is not done), and the network
+/// profile is not applied (the loopback server answers at once).
+public final class WebKitPage: PageDriver {
+    public let helper: WebKitHelper
+    public let config: EngineConfig
+    let server: LoopbackHTTPServer?
+    public let site: EmbedSite?
+    let assets: EmbedAssets
+    public let url: String
+    public let shownURL: String
+    public var outbox: [EngineEvent] = []
+    public internal(set) var tick = 0
+    public internal(set) var contentHeight: Double = 0
+    public internal(set) var width: Double
+    public internal(set) var viewportHeight: Double
+    public internal(set) var speaksProtocol = false
+    public internal(set) var initialized = true
+    public internal(set) var documents = 0
+    public internal(set) var marks: [String: PostMarks] = [:]
+    public internal(set) var marksVersion = 0
+    public internal(set) var layoutCache: PageLayoutSnapshot?
+    public internal(set) var networkProfile: NetworkProfile
+    /// The user agent WebKit sends (it reports it at the open).
+    public internal(set) var userAgent = ""
+    var geometryCache: PageGeometry? { didSet { if geometryCache == nil { layoutCache = nil } } }
+    var loading = true
+    var ready = false
+    var documentReady = false
+    /// Bridge messages wait for the hook call that posted them (the trace tells the call first).
+    var heldBridge: [EngineEvent] = []
+    var noted: Set<String> = []
+    /// The page's scroll in the window (input below the window scrolls it there, X14).
+    var windowScrollY: Double = 0
+    /// The wall clock at tick 0.
+    var start = Date()
+    public internal(set) var failure: DevToolsError?
+
+    /// The handlers the page's scripts post to: the platform's bridge, and inject.js's and
+    /// engine-view.js's channels, the console (WebKitGTK gives an embedder no console API).
+    static let bridgeHandler = "scrollToSwift"
+    static let channel = InjectedScript.channel
+    static let viewChanged = InjectedScript.viewChanged
+    static let console = "__liveblogConsole"
+    /// A window taller than this is not made (X11's window limit is 32 767 px; WebKit paints the
+    /// whole window): the document keeps its own height, reported by the page.
+    public static let maxWindowHeight: Double = 8192
+
+    /// Starts a helper, opens the page and runs it until it is ready (its liveblog initialised).
+    public init(source: PageSource, config: EngineConfig, assets: EmbedAssets? = nil,
+                privileges: EnginePrivileges? = nil) throws {
+        self.config = config
+        self.assets = try assets ?? EmbedAssets()
+        width = config.device.width
+        viewportHeight = config.device.height
+        switch source {
+        case let .reference(liveblog, page):
+            let site = EmbedSite(liveblog: liveblog, page: page, assets: self.assets, firstJumpId: config.firstJumpId)
+            let server = try LoopbackHTTPServer(handler: site.handle)
+            self.site = site
+            self.server = server
+            let fragment = page.url.flatMap { u in u.firstIndex(of: "#").map { String(u[$0...]) } } ?? ""
+            url = server.base + "/liveblog.html" + fragment
+            shownURL = page.url ?? "reference embed"
+            networkProfile = page.networkProfile
+        case let .url(address, profile, _):
+            site = nil
+            server = nil
+            url = address
+            shownURL = address
+            networkProfile = profile
+        }
+        do {
+            helper = try WebKitHelper.launch(privileges: privileges)
+        } catch {
+            server?.stop()
+            throw error
+        }
+        do {
+            try load()
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    deinit { close() }
+
+    public func close() {
+        server?.stop()
+        helper.close()
+    }
+
+    /// The product line of the trace's `engine` start note.
+    public var product: String { "WebKitGTK/\(helper.version)" }
+
+    // MARK: - Failures
+
+    func guarded<T>(_ doing: String, _ body: () throws -> T) throws -> T {
+        if let failure { throw failure }
+        do {
+            return try body()
+        } catch let e as DevToolsError {
+            if case .commandFailed = e { throw e }
+            failure = e
+            outbox.append(.engine(.crash(message: e.description)))
+            throw e
+        }
+    }
+
+    @discardableResult
+    func evaluate(_ script: String, doing: String) throws -> JSONValue {
+        try helper.call("evaluate", [("script", .string(script))], doing: doing)
+    }
+
+    /// V4: the document's own title (sanitised), "" without one.
+    public func documentTitle() throws -> String {
+        let doing = "reading the page's title"
+        let value = try guarded(doing) { try evaluate("document.title", doing: doing) }
+        return Sanitizer.clean(value.stringValue ?? "").trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Runs a driver call in the page and collects what it did.
+    func run(_ script: String, doing: String) throws {
+        try guarded(doing) {
+            try evaluate(script, doing: doing)
+            try absorb(doing: doing)
+            geometryCache = nil
+        }
+    }
+
+    /// Once per kind: what WebKit does not do yet, as an `engine` note.
+    func note(_ what: String) {
+        guard noted.insert(what).inserted else { return }
+        outbox.append(.engine(.note(what)))
+    }
+
+    // MARK: - Frames (real time)
+
+    /// The page's frame at `tick`: WebKit runs on its own clock, so this waits until the wall
+    /// clock reaches the tick (since tick 0, the end of the load) and collects what the page did.
+    public func frame(tick target: Int) throws {
+        guard target > tick else { return }
+        try guarded("running the page at tick \(target)") {
+            let due = start.addingTimeInterval(Double(target) / Double(VirtualClock.ticksPerSecond))
+            let doing = "running the page at tick \(target)"
+            repeat {
+                try helper.pump(timeout: max(0, min(0.05, due.timeIntervalSinceNow)), doing: doing)
+            } while Date() < due
+            tick = target
+            try absorb(doing: doing)
+            flushBridge()
+            geometryCache = nil
+        }
+    }
+
+    // MARK: - Geometry
+
+    public func geometry() throws -> PageGeometry {
+        if let g = geometryCache { return g }
+        let g = try guarded("reading the page's geometry") { () throws -> PageGeometry in
+            try EnginePage.geometry(from: evaluate("__liveblogDriver.geometry()", doing: "reading the page's geometry"))
+        }
+        geometryCache = g
+        if let m = g.marks {
+            marks = m
+            marksVersion += 1
+        }
+        return g
+    }
+
+    public func postTop(id: String) throws -> Double? { try geometry().top(of: id) }
+
+    public func layout(from y0: Double, to y1: Double, margin: Double) throws -> PageLayoutSnapshot? {
+        let (lo, hi) = (y0 - margin, y1 + margin)
+        if let s = layoutCache, s.covers(lo, hi) { return s }
+        let doing = "reading the page's layout"
+        let call = "(v => v ? v.layout(\(ProtocolJSON.number(lo)), \(ProtocolJSON.number(hi)), null) : null)"
+        let value = try guarded(doing) { try evaluate(call + "(window.__liveblogView)", doing: doing) }
+        if case .null = value { return nil }
+        let s = try PageLayoutSnapshot.parse(value, from: lo, to: hi)
+        layoutCache = s
+        return s
+    }
+
+    public var isLoading: Bool { loading }
+    public var estimatedProgress: Double { documentReady ? 1 : 0.1 }
+}

@@ -1,0 +1,201 @@
+import DevTools
+import Embed
+import Foundation
+import LiveblogModel
+import TextCells
+
+/// inject.js's channel as WebKit delivers it (the same messages as Chromium's binding), and what
+/// the app and the reader do to a WebKit page (the driver calls are Chromium's, X14 in part).
+extension WebKitPage {
+    func channel(_ payload: String) {
+        guard let m = try? JSONParser.parse(payload), let k = m["k"]?.stringValue else { return }
+        switch k {
+        case "report": report(m)
+        case "hook":
+            if let raw = m["top"]?.doubleValue, PageNumber.coordinate(raw) == nil {
+                return outbox.append(.engine(.note(PageNumber.note("a hook call's top", raw))))
+            }
+            outbox.append(.page(.hook(jumpId: m["jumpId"]?.intValue ?? 0, top: m["top"]?.doubleValue ?? .nan,
+                                      correction: m["correction"]?.boolValue ?? false, args: m["args"]?.intValue ?? 0,
+                                      threw: m["threw"]?.boolValue ?? false)))
+            // The call's own bridge message (posted inside it) after the call, as in Chromium.
+            flushBridge()
+        case "layout": layout(m)
+        case "navResult":
+            guard !speaksProtocol, let id = m["id"]?.stringValue else { return }
+            outbox.append(.page(.nav(id: id, result: m["found"]?.boolValue == true ? .found : .notFound, via: "api")))
+        case "external": external(m)
+        case "popups-blocked":
+            note("the page tried to open a window (window.open): blocked, as a single-window web view does (S5)")
+        default: break
+        }
+    }
+
+    private func report(_ m: JSONValue) {
+        switch m["kind"]?.stringValue {
+        case "ready":
+            ready = true
+            speaksProtocol = m["protocol"]?.intValue == 1
+            initialized = m["initialized"]?.boolValue ?? true
+        case "nav":
+            guard let id = m["id"]?.stringValue else { return }
+            let result: NavResult = m["result"]?.stringValue == "found" ? .found : .notFound
+            outbox.append(.page(.nav(id: id, result: result, via: m["via"]?.stringValue ?? "api")))
+        case "hold-end":
+            guard let reason = m["reason"]?.stringValue.flatMap(HoldEndReason.init(rawValue:)) else { return }
+            outbox.append(.page(.holdEnd(jumpId: m["jumpId"]?.intValue ?? 0, reason: reason)))
+        case "layout": layout(m)
+        case "external": external(m)
+        default: break
+        }
+    }
+
+    private func layout(_ m: JSONValue) {
+        guard let raw = m["height"]?.doubleValue else { return }
+        guard let h = PageNumber.size(raw) else {
+            return outbox.append(.engine(.note(PageNumber.note("a layout height", raw))))
+        }
+        contentHeight = h
+        geometryCache = nil
+        guard !loading else { return }
+        outbox.append(.page(.layout(height: h, cause: m["cause"]?.stringValue ?? "page")))
+    }
+
+    private func external(_ m: JSONValue) {
+        guard let u = m["url"]?.stringValue else { return }
+        let url = Sanitizer.clean(u)
+        outbox.append(.page(m["type"]?.stringValue == "media" ? .mediaHandoff(url) : .externalLink(url)))
+    }
+
+    // MARK: - The app's calls
+
+    public func navigate(to id: String, topOffset: Double?) throws {
+        let offset = topOffset.map { ProtocolJSON.number($0) } ?? "undefined"
+        try run("__liveblogDriver.navigate(\(JSONWriter.quote(id)), \(offset))", doing: "navigating to post \(id)")
+    }
+
+    public func setFragment(_ id: String) throws {
+        let hash = "tickaroo_event_id=" + (id.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed) ?? id)
+        try run("location.hash = \(JSONWriter.quote(hash))", doing: "setting the fragment to \(id)")
+    }
+
+    public func setHook(_ hook: EngineHook?) throws {
+        let spec = ProtocolJSON.write(InjectedScript.hookSpec(hook, platform: config.device.platform))
+        try run("__liveblogDriver.setHook(\(spec))", doing: "setting the hook")
+    }
+
+    public func remove() throws { try run("__liveblogDriver.remove()", doing: "removing the liveblog") }
+
+    public func insertPostsAtTop(_ posts: [Post]) throws {
+        guard let site, !posts.isEmpty else { return }
+        site.insertAtTop(posts)
+        let json = ProtocolJSON.write(.array(posts.map(LiveblogJSON.post)))
+        try run("__liveblogDriver.insertAtTop(\(json))", doing: "inserting live posts")
+    }
+
+    public func requestMorePosts() throws {
+        let el = JSONWriter.quote(config.elementSelector)
+        try run("(e => e && e.requestMorePosts && e.requestMorePosts())(document.querySelector(\(el)))",
+                doing: "loading more posts")
+    }
+
+    /// Nothing is held (the loopback server answers at once): nothing to complete.
+    public func forceLoad(_ id: String) throws -> Bool { false }
+
+    public func setNetworkProfile(_ p: NetworkProfile) {
+        networkProfile = p
+        if p != .instant { note("the network profile is not applied in WebKit yet (X13): responses come at once") }
+    }
+
+    public func scrollTo(_ y: Double) throws {
+        try run("__liveblogDriver.scrollTo(\(ProtocolJSON.number(y)))", doing: "scrolling the page")
+    }
+
+    public func activateLink(_ href: String, nearY y: Double) throws -> Bool {
+        let doing = "following the link \(href)"
+        let call = "(v => v ? v.activate(\(JSONWriter.quote(href)), \(ProtocolJSON.number(y))) : false)"
+        return try guarded(doing) {
+            let found = try evaluate(call + "(window.__liveblogView)", doing: doing).boolValue ?? false
+            try absorb(doing: doing)
+            return found
+        }
+    }
+
+    // MARK: - The web view's size
+
+    public func setWidth(_ w: Double) throws {
+        guard w != width else { return }
+        width = w
+        try resize()
+    }
+
+    /// A content-sized web view is as tall as its document, up to `maxWindowHeight` (said once).
+    public func setViewportHeight(_ h: Double) throws {
+        guard h != viewportHeight, h > 0 else { return }
+        viewportHeight = h
+        if h > WebKitPage.maxWindowHeight {
+            note("the WebKit window stops at \(Int(WebKitPage.maxWindowHeight)) px (X11's windows stop at 32 767): "
+                 + "the document keeps its own height; input below the window scrolls the page to it first")
+        }
+        try resize()
+    }
+
+    private func resize() throws {
+        try guarded("resizing the web view") {
+            try helper.call("resize", [("width", .int(Int(width.rounded()))),
+                                       ("height", .int(Int(windowHeight(viewportHeight))))],
+                            doing: "resizing the web view")
+            geometryCache = nil
+        }
+    }
+
+    // MARK: - Reader input (X14: clicks, wheel turns and keys; WebKitGTK has no touch without a touchscreen)
+
+    /// A tap arrives as a click (WebKitGTK has no touch events without a touchscreen).
+    public func tap(x: Double, y: Double) throws {
+        try guarded("dispatching a tap") {
+            guard let wy = try windowY(y, doing: "dispatching a tap") else { return }
+            try helper.call("click", [("x", .number(x)), ("y", .number(wy))], doing: "dispatching a tap")
+            try absorb(doing: "dispatching a tap")
+        }
+    }
+
+    /// A wheel turn as a GDK smooth scroll event at its place.
+    public func wheel(x: Double, y: Double, deltaY: Double) throws {
+        try guarded("dispatching a wheel turn") {
+            guard let wy = try windowY(y, doing: "dispatching a wheel turn") else { return }
+            try helper.call("wheel", [("x", .number(x)), ("y", .number(wy)), ("deltaY", .number(deltaY))],
+                            doing: "dispatching a wheel turn")
+            try absorb(doing: "dispatching a wheel turn")
+        }
+    }
+
+    /// Page y `y` in the window: a point below the window (which stops at `maxWindowHeight`)
+    /// is brought into it by scrolling the page (the page's boxes are read in document
+    /// coordinates, so nothing it reports moves); nil when even that cannot reach it.
+    private func windowY(_ y: Double, doing: String) throws -> Double? {
+        let h = windowHeight(viewportHeight)
+        if y < windowScrollY || y >= windowScrollY + h {
+            let target = max(0, y - h / 2)
+            windowScrollY = try evaluate("(window.scrollTo(0, \(ProtocolJSON.number(target))), window.scrollY)",
+                                         doing: doing).doubleValue ?? 0
+            geometryCache = nil
+        }
+        let wy = y - windowScrollY
+        guard wy >= 0, wy < h else {
+            note("input outside the WebKit window's reach is not dispatched")
+            return nil
+        }
+        return wy
+    }
+
+    /// A key as the DOM names it, sent as GDK's key.
+    public func key(_ key: String) throws {
+        let names = ["ArrowDown": "Down", "ArrowUp": "Up", "ArrowLeft": "Left", "ArrowRight": "Right", "Enter": "Return",
+                     " ": "space", "PageDown": "Page_Down", "PageUp": "Page_Up", "Backspace": "BackSpace"]
+        try guarded("dispatching a key") {
+            try helper.call("key", [("key", .string(names[key] ?? key))], doing: "dispatching a key")
+            try absorb(doing: "dispatching a key")
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import DevTools
+import Embed
+import Foundation
+import LiveblogModel
+import TextCells
+
+/// Opening a WebKit page and reading what it sends (X11, X12): the helper's load events, dialogs,
+/// popups, downloads, crashes, and the messages the page's scripts post to the handlers.
+extension WebKitPage {
+    func load() throws {
+        try guarded("opening the page") {
+            outbox.append(.engine(.start(product: product)))
+            if let note = helper.privileges.note { outbox.append(.engine(.note(note))) }
+            outbox.append(.engine(.note(WebKitPage.realTimeNote)))
+            let doing = "loading \(shownURL)"
+            let android = config.device.platform == .android
+            let handlers = [WebKitPage.channel, WebKitPage.viewChanged, WebKitPage.console]
+                + (android ? [InjectedScript.bridge] : [WebKitPage.bridgeHandler])
+            let scripts = [WebKitPage.prelude(android: android), InjectedScript.source(assets: assets, config: config),
+                           assets.text("engine-view.js")]
+            let ua = config.device.userAgent(chromeVersion: "")
+            let r = try helper.call("open", [
+                ("url", .string(url)), ("width", .int(Int(width.rounded()))),
+                ("height", .int(Int(windowHeight(viewportHeight)))), ("userAgent", .string(ua)),
+                ("scripts", .array(scripts.map(JSONValue.string))), ("handlers", .array(handlers.map(JSONValue.string)))],
+                doing: doing)
+            userAgent = r["userAgent"]?.stringValue ?? ua
+            let deadline = Date().addingTimeInterval(config.loadTimeout)
+            while !(ready && documentReady) {
+                guard Date() < deadline else {
+                    throw DevToolsError.timeout(waitingFor: site != nil ? "the liveblog to initialise" : "the page's load",
+                                                seconds: config.loadTimeout, doing: doing)
+                }
+                try helper.pump(timeout: 0.05, doing: doing)
+                try absorb(doing: doing)
+            }
+            loading = false
+            start = Date()
+            geometryCache = nil
+            contentHeight = try geometry().contentHeight
+        }
+    }
+
+    static let realTimeNote = "WebKit runs the page in real time: it has no virtual time yet (X13), so its timers, "
+        + "animation frames and loads follow the wall clock and the network profile is not applied (the loopback "
+        + "server answers at once); the protocol can vary from run to run"
+
+    /// Injected before inject.js: its bindings as functions posting to WebKit's message handlers
+    /// (iOS keeps WebKit's own `window.webkit`, so the shim posts through the real `scrollToSwift`;
+    /// Android gets inject.js's `tik4Android` on a bridge handler), and the console forwarded.
+    static func prelude(android: Bool) -> String {
+        let bridge = android ? "define(\(JSONWriter.quote(InjectedScript.bridge)));" : ""
+        return """
+        (() => {
+          const handlers = window.webkit && window.webkit.messageHandlers;
+          if (!handlers) return;
+          const post = (name) => (payload) => { try { handlers[name].postMessage(payload); } catch (e) { /* gone */ } };
+          const define = (name) => Object.defineProperty(window, name,
+            { value: post(name), configurable: true, writable: true, enumerable: false });
+          define(\(JSONWriter.quote(channel))); define(\(JSONWriter.quote(viewChanged))); \(bridge)
+          const con = post(\(JSONWriter.quote(console)));
+          const text = (x) => { try { return typeof x === "string" ? x : x instanceof Error ? String(x)
+            : (JSON.stringify(x) ?? String(x)); } catch (e) { return String(x); } };
+          for (const level of ["log", "info", "warn", "error", "debug"]) {
+            const original = console[level];
+            console[level] = function (...args) { con({ level, text: args.map(text).join(" ") });
+              return original.apply(this, args); };
+          }
+          addEventListener("error", (e) => con({ level: "error", text: "Uncaught " + (e.error ? String(e.error) : e.message) }));
+          addEventListener("unhandledrejection", (e) => con({ level: "error", text: "Uncaught (in promise) " + text(e.reason) }));
+        })();
+        """
+    }
+
+    /// The window's height for a web view of height `h` (content-sized: the document's).
+    func windowHeight(_ h: Double) -> Double {
+        max(1, min(WebKitPage.maxWindowHeight, PageNumber.clampedSize(h).rounded(.up)))
+    }
+
+    // MARK: - Events
+
+    func absorb(doing: String) throws {
+        for e in helper.takeEvents() {
+            switch e["ev"]?.stringValue {
+            case "message": message(e["name"]?.stringValue ?? "", e["body"] ?? .null)
+            case "load": loadEvent(e["event"]?.stringValue ?? "")
+            case "load-failed":
+                let why = Sanitizer.clean(e["error"]?.stringValue ?? "failed")
+                if loading { throw DevToolsError.page("the page \(shownURL) did not load: \(why)") }
+                outbox.append(.engine(.note("a navigation of the page failed: \(why)")))
+            case "dialog":
+                let type = Sanitizer.clean(e["type"]?.stringValue ?? "a")
+                let text = Sanitizer.clean(String((e["message"]?.stringValue ?? "").prefix(200)))
+                outbox.append(.engine(.note("the page opened \(type) dialog \"\(text)\": dismissed, as by a web view "
+                                            + "without a UI delegate (S5)")))
+            case "popup": note("the page tried to open a window: blocked, as a single-window web view does (S5)")
+            case "download": outbox.append(.engine(.note("the page started a download: refused (S5)")))
+            case "crash":
+                throw DevToolsError.page("\(Sanitizer.clean(e["reason"]?.stringValue ?? "the page's web process ended")) "
+                                         + "at tick \(tick)")
+            default: break
+            }
+        }
+    }
+
+    private func loadEvent(_ event: String) {
+        switch event {
+        case "committed":
+            outbox.append(.engine(.navigation(url: shownURL)))
+            documents += 1
+            geometryCache = nil
+        case "finished":
+            documentReady = true
+            if site == nil { ready = true }
+        default: break
+        }
+    }
+
+    private func message(_ name: String, _ body: JSONValue) {
+        switch name {
+        case WebKitPage.channel: body.stringValue.map(channel)
+        case WebKitPage.viewChanged: geometryCache = nil
+        case WebKitPage.console:
+            let level = body["level"]?.stringValue ?? "log"
+            let text = Sanitizer.clean(String((body["text"]?.stringValue ?? "").prefix(2000)))
+            outbox.append(.page(.console(level: EnginePage.level(level == "warn" ? "warning" : level), message: text)))
+        case WebKitPage.bridgeHandler: iosBridge(body)
+        case InjectedScript.bridge: body.stringValue.map(androidBridge)
+        default: break
+        }
+    }
+
+    /// What the native side reads of `scrollToSwift`'s body (as `EnginePage.bridge`): `top as?
+    /// CGFloat` (none: dropped), `correction as? Bool ?? false`, `jumpId as? Int ?? 0`.
+    private func iosBridge(_ body: JSONValue) {
+        guard let top = body["top"]?.doubleValue else { return }
+        guard PageNumber.coordinate(top) != nil else {
+            return outbox.append(.engine(.note(PageNumber.note("scrollToSwift's top", top))))
+        }
+        let correction = body["correction"]?.boolValue ?? body["correction"]?.doubleValue.map { $0 == 1 } ?? false
+        let jumpId = body["jumpId"]?.doubleValue.flatMap { Int(exactly: $0) } ?? 0
+        heldBridge.append(.bridge(BoundBridgeCall(platform: .ios, top: top, correction: correction, jumpId: jumpId)))
+    }
+
+    private func androidBridge(_ payload: String) {
+        guard let m = try? JSONParser.parse(payload), let a = m["args"]?.arrayValue, a.count == 3 else { return }
+        if let raw = a[0].doubleValue, PageNumber.coordinate(raw) == nil {
+            return outbox.append(.engine(.note(PageNumber.note("tickarooLiveblogScrollTo's top", raw))))
+        }
+        outbox.append(.bridge(BoundBridgeCall(platform: .android, top: a[0].doubleValue ?? 0,
+                                              correction: a[1].boolValue ?? false, jumpId: a[2].intValue ?? 0)))
+    }
+
+    /// The bridge messages held for their hook call's report.
+    func flushBridge() {
+        outbox += heldBridge
+        heldBridge = []
+    }
+}
