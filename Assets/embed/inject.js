@@ -175,7 +175,7 @@
     if (t === "IMG") cause = "image";
     else if (t === "IFRAME") cause = "embed";
   }, true);
-  for (const type of ["touchstart", "touchend", "mousedown", "wheel", "keydown"]) {
+  for (const type of ["touchstart", "touchend", "touchcancel", "mousedown", "wheel", "keydown"]) {
     window.addEventListener(type, () => send({ k: "input", type }), { capture: true, passive: true });
   }
   window.addEventListener("click", (e) => {

@@ -63,6 +63,8 @@ public final class EnginePage {
     /// Real time: the tick of the last read forced by time (every 5 s, whatever the notices).
     var lastForcedRead = 0
     var pendingTouchEnd: (x: Double, y: Double)?
+    /// A finger is down on the page (`touchStart` sent, no end or cancel yet, Q19).
+    var touchActive = false
     /// Reader input sent, with the frames it may take to reach the page (a touch: the next
     /// frame; a wheel turn: the one after, the compositor takes it first), and what the page saw.
     var inputExpected: [(kind: String, frames: Int)] = []

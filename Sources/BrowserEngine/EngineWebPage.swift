@@ -157,6 +157,8 @@ public final class EngineWebPage: WebPage {
         case let .tap(x, y):
             lastTapTick = engine.tick
             attempt { try engine.tap(x: x, y: y - scrollY) }
+        case let .touchStart(x, y): attempt { try engine.touchStart(x: x, y: y - scrollY) }
+        case .touchCancel: attempt { try engine.touchCancel() }
         case let .wheel(x, y, deltaY): attempt { try engine.wheel(x: x, y: y - scrollY, deltaY: deltaY) }
         case let .key(k): attempt { try engine.key(k) }
         case .drag, .history: unsupported("a drag of a web view that scrolls itself and the history keys "
