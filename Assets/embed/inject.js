@@ -175,7 +175,7 @@
     if (t === "IMG") cause = "image";
     else if (t === "IFRAME") cause = "embed";
   }, true);
-  for (const type of ["touchstart", "touchend", "mousedown", "wheel", "keydown"]) {
+  for (const type of ["touchstart", "touchend", "touchcancel", "mousedown", "wheel", "keydown"]) {
     window.addEventListener(type, () => send({ k: "input", type }), { capture: true, passive: true });
   }
   window.addEventListener("click", (e) => {
@@ -252,7 +252,19 @@
     hookLength() { return typeof wrapped === "function" ? wrapped.length : -1; },
     remove() { const el = element(); if (el) el.remove(); },
     insertAtTop(posts) { const el = element(); if (el && el.insertAtTop) el.insertAtTop(posts); },
+    // The flush that ends a frame in virtual time (EnginePage.stepVirtual): the posts' boxes
+    // read once the frame is drawn, or "same" when they are the ones read last (Q20: no value
+    // to pass or parse in most frames).
+    frameGeometry() {
+      const before = lastGeometry;
+      const g = driver.geometry();
+      return g === before ? "same" : g;
+    },
     geometry() {
+      lastGeometry = driver.geometryText();
+      return lastGeometry;
+    },
+    geometryText() {
       const posts = [];
       const y = window.scrollY;
       const marks = marksDirty ? Object.create(null) : undefined;
@@ -271,5 +283,6 @@
     // A web view that scrolls itself (M2, M3): the app's list moved it; nothing is reported.
     scrollTo(y) { if (Math.abs(window.scrollY - y) > 0.01) window.scrollTo(0, y); },
   };
+  let lastGeometry = null;
   Object.defineProperty(window, "__liveblogDriver", { value: driver, enumerable: false });
 })();

@@ -51,6 +51,8 @@ public final class EnginePage {
     public internal(set) var marks: [String: PostMarks] = [:]
     public internal(set) var marksVersion = 0
     var geometryCache: PageGeometry? { didSet { if geometryCache == nil { layoutCache = nil } } }
+    /// The geometry the page sent last (its driver's "same" refers to it).
+    var lastGeometry: PageGeometry?
     /// What the engine laid out where, for the terminal (X9): read once a frame at most.
     public internal(set) var layoutCache: PageLayoutSnapshot?
     /// The last answer read, kept across frames: the page says "same" while it still holds.
@@ -64,6 +66,8 @@ public final class EnginePage {
     /// Real time: the tick of the last read forced by time (every 5 s, whatever the notices).
     var lastForcedRead = 0
     var pendingTouchEnd: (x: Double, y: Double)?
+    /// A finger is down on the page (`touchStart` sent, no end or cancel yet, Q19).
+    var touchActive = false
     /// Reader input sent, with the frames it may take to reach the page (a touch: the next
     /// frame; a wheel turn: the one after, the compositor takes it first), and what the page saw.
     var inputExpected: [(kind: String, frames: Int)] = []
@@ -172,12 +176,19 @@ public final class EnginePage {
             let value = try evaluate("__liveblogDriver.geometry()", doing: "reading the page's geometry")
             return try EnginePage.geometry(from: value)
         }
+        keep(g)
+        return g
+    }
+
+    /// A geometry just read: the cache until something changes, and the last read (what the
+    /// page's "same" refers to, Q20); its marks, when it brought them.
+    func keep(_ g: PageGeometry) {
         geometryCache = g
+        lastGeometry = g
         if let m = g.marks {
             marks = m
             marksVersion += 1
         }
-        return g
     }
 
     /// A loaded post's top in the page, nil when the page does not show it.

@@ -91,11 +91,36 @@ extension EnginePage {
 
     /// A tap at page coordinates: touch start now, touch end at the next frame (so the page's
     /// touch handlers, its click and its hold-ending rules run as on a phone).
+    /// A finger already down on the page (`touchStart`) only ends there.
     public func tap(x: Double, y: Double) throws {
         try guarded("dispatching a tap") {
-            try dispatchTouch("touchStart", points: [(x, y)], doing: "dispatching a tap")
+            if !touchActive {
+                try dispatchTouch("touchStart", points: [(x, y)], doing: "dispatching a tap")
+                inputExpected.append(("touchstart", 1))
+            }
+            touchActive = false
             pendingTouchEnd = (x, y)
+        }
+    }
+
+    /// A finger down on the web row that the list let through to the page (Q19): touch start
+    /// now, at page coordinates; a tap or `touchCancel` ends it.
+    public func touchStart(x: Double, y: Double) throws {
+        guard !touchActive else { return }
+        try guarded("dispatching a touch") {
+            try dispatchTouch("touchStart", points: [(x, y)], doing: "dispatching a touch")
+            touchActive = true
             inputExpected.append(("touchstart", 1))
+        }
+    }
+
+    /// The list took the finger for its own scroll (Q19): the page's touch is cancelled.
+    public func touchCancel() throws {
+        guard touchActive else { return }
+        try guarded("cancelling a touch") {
+            try dispatchTouch("touchCancel", points: [], doing: "cancelling a touch")
+            touchActive = false
+            inputExpected.append(("touchcancel", 1))
         }
     }
 

@@ -42,16 +42,34 @@ extension EnginePage {
             _ = try client.waitForEvent("Emulation.virtualTimeBudgetExpired", session: session.sessionId, doing: doing)
         }
         micros = max(micros, target)
+        // A frame is drawn only while touch or wheel input is on its way to the page (undrawn
+        // frames hold it back, docs/engine.md); the others run their animation frames, layout and
+        // resize observers alike, cheaper (Q20).
         try session.call("HeadlessExperimental.beginFrame", .obj(
-            ("interval", .number(1000.0 / 60)), ("noDisplayUpdates", .bool(false))), doing: doing)
-        // The round trip: the page's events of this frame were sent before its answer.
-        try session.call("Runtime.evaluate", .obj(("expression", .string("0"))), doing: doing)
+            ("interval", .number(1000.0 / 60)), ("noDisplayUpdates", .bool(inputExpected.isEmpty))), doing: doing)
+        // The round trip: the page's events of this frame were sent before its answer. After the
+        // load it brings the posts' boxes of the frame too (the World reads them every frame, Q20).
+        let flush = loading ? "0" : "window.__liveblogDriver ? __liveblogDriver.frameGeometry() : ''"
+        let drawn = try session.call("Runtime.evaluate", .obj(("expression", .string(flush)),
+                                                              ("returnByValue", .bool(true))), doing: doing)
         tick = t
         try absorb(doing: doing)
         gate.endFrame(tick: t)
         checkInput()
         reportProgress()
         geometryCache = nil
+        if drawn["exceptionDetails"] == nil { frameGeometry(drawn["result"]?["value"]) }
+    }
+
+    /// The flush's geometry: new boxes, or "same" as the last read (kept then); anything else
+    /// (the load, a page without the driver) leaves the next read to `geometry()`.
+    private func frameGeometry(_ value: JSONValue?) {
+        guard let value, let text = value.stringValue, !text.isEmpty else { return }
+        if text == "same" {
+            geometryCache = lastGeometry
+        } else if let g = try? EnginePage.geometry(from: value) {
+            keep(g)
+        }
     }
 
     /// The view's frame: no virtual time; what is due is released and what came is collected.

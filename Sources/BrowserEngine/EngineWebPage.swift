@@ -162,6 +162,8 @@ public final class EngineWebPage: WebPage {
         case let .tap(x, y):
             lastTapTick = driver.tick
             attempt { try driver.tap(x: x, y: y - scrollY) }
+        case let .touchStart(x, y): attempt { try driver.touchStart(x: x, y: y - scrollY) }
+        case .touchCancel: attempt { try driver.touchCancel() }
         case let .wheel(x, y, deltaY): attempt { try driver.wheel(x: x, y: y - scrollY, deltaY: deltaY) }
         case let .key(k): attempt { try driver.key(k) }
         case .drag, .history: unsupported("a drag of a web view that scrolls itself and the history keys "

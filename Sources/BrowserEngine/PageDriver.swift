@@ -35,6 +35,10 @@ public protocol PageDriver: AnyObject {
     func setFragment(_ id: String) throws
     func setHook(_ hook: EngineHook?) throws
     func tap(x: Double, y: Double) throws
+    /// Q19: a finger down on the web row that the list has not taken (yet), at page coordinates.
+    func touchStart(x: Double, y: Double) throws
+    /// Q19: the list took the touch (Android's ACTION_CANCEL, iOS's cancelled content touch).
+    func touchCancel() throws
     func wheel(x: Double, y: Double, deltaY: Double) throws
     func key(_ key: String) throws
     func activateLink(_ href: String, nearY y: Double) throws -> Bool

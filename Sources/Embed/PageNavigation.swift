@@ -88,8 +88,12 @@ extension Page {
 
     /// Reader input that reaches the page: a tap, a wheel turn over it, a key while it has
     /// focus (E16). Every kind ends a held jump alike.
-    /// Input that reaches the page ends a held jump (E11, E16), wherever it lands.
-    public func input(_ input: PageInput) { emit(jumps.endHold(.input)) }
+    /// Input that reaches the page ends a held jump (E11, E16), wherever it lands; a touch's
+    /// cancel is no new input (the reference embed ends the hold on touchstart, Q19).
+    public func input(_ input: PageInput) {
+        if input == .touchCancel { return }
+        emit(jumps.endHold(.input))
+    }
 
     /// Follows a link inside the page (E14): same-liveblog links jump, other origins go to the app.
     /// A video or audio URL (W3) goes to the app for the system's player, wherever it is.

@@ -3,7 +3,17 @@ import LiveblogModel
 /// Input that reaches the page (E16), at page coordinates in CSS px: an engine dispatches it as
 /// touch, wheel and key events; the emulated page's rule is that any of it ends a held jump.
 public enum PageInput: Sendable, Equatable {
+    /// A press released as a tap: its touch start (unless `touchStart` delivered it already) and
+    /// its touch end.
     case tap(x: Double, y: Double)
+    /// A finger that went down on the web row and reached the page before the list took it
+    /// (Q19: Android's RecyclerView hands the down to its child; iOS's scroll view after its
+    /// content-touch delay).
+    case touchStart(x: Double, y: Double)
+    /// The list took that finger for a scroll of its own: the page's touch is cancelled
+    /// (Android: ACTION_CANCEL to the child when RecyclerView intercepts; iOS:
+    /// `touchesCancelled` when `canCancelContentTouches`).
+    case touchCancel
     case wheel(x: Double, y: Double, deltaY: Double)
     case key(String)
     /// A drag of a web view that scrolls itself (M2, M3): the page's own scrolling.

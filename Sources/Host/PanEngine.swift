@@ -68,6 +68,8 @@ public final class PanEngine {
     /// F9: the android list's ViewFlinger is flinging.
     var isFlinging: Bool { android?.isFlinging == true }
     public var isTouching: Bool { touch != nil }
+    /// The finger now down stopped a motion when it went down (so it is no tap, F3).
+    public var pressStoppedMotion: Bool { touch?.stoppedMotion == true }
     public var isDragging: Bool { touch?.dragging == true }
     /// Inertia runs (UIKit's isDecelerating; a fling on android).
     public var isDecelerating: Bool { item != nil || glide != nil || isFlinging }

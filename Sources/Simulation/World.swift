@@ -57,6 +57,8 @@ public final class World {
     /// D4: the page's calls on their way to the host over the bridge.
     var bridgeQueue: [(tick: Int, call: BridgeCall)] = []
     var touchStartedOnWeb = false
+    /// Q19: how far the finger on the web row got into the page (`WorldTouches.swift`).
+    var pageTouch = PageTouch.none
     /// F3: this finger's press stopped a settling list and was a drag (Android): the gesture's one
     /// `drag-begin` is written; its move past the slop is the same drag.
     var pressBeganDrag = false
@@ -223,6 +225,8 @@ public final class World {
         switch input {
         case .touch:
             emit(.input(kind: .dragBegin, detail: nil))
+            // Q19: the list takes the finger: a touch the page had is cancelled, a delayed one never comes.
+            if pageTouch != .none { listTookTouch() }
             // M2/M3: the web view's own scrolling is the page's input; a drag there ends the hold (E16).
             if config.mode != .content && touchStartedOnWeb { pageInput(.drag) }
         case .pressWhileSettling:

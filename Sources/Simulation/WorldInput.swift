@@ -38,7 +38,7 @@ extension World {
             pointerDown(x: p.x, y: p.y)
         case let .tap(row, col):
             let p = point(row: row, col: col)
-            pointerDown(x: p.x, y: p.y)
+            pointerDown(x: p.x, y: p.y, releasedAtOnce: true)
             pointerUp(x: p.x, y: p.y)
         case let .wheel(notches, row, col):
             let p = point(row: row, col: col)
@@ -101,13 +101,17 @@ extension World {
     /// dragging has occurred over a small distance"), so the jump's corrections go on (ReaderDrag).
     /// F9: a press on a showing stretch is one too (RecyclerView.onInterceptTouchEvent, ACTION_DOWN:
     /// `if (stopGlowAnimations(e) || mScrollState == SCROLL_STATE_SETTLING)` → DRAGGING).
-    private func pointerDown(x: Double, y: Double) {
+    /// Q19: a press on the web row reaches the page as the platform lets it (`WorldTouches.swift`);
+    /// one `releasedAtOnce` (a scenario's `tap`) reaches it as the tap, at the release.
+    private func pointerDown(x: Double, y: Double, releasedAtOnce: Bool = false) {
         touchStartedOnWeb = isOverWeb(viewportY: y)
         pressBeganDrag = false
+        pageTouch = .none
         let settling = (list.scrollView.state == .settling || pan.edgeEffect != nil) && config.platform == .android
         let stopsScroll = settling || list.scrollView.animation?.programmatic == true
         panCall { $0.touchDown(y: y, now: tick, stopsScroll: stopsScroll, in: $1) }
         if settling { readerScrolled(.pressWhileSettling, tick: tick) }
+        if !releasedAtOnce { touchWentDown(x: x, y: y, stopped: pan.pressStoppedMotion) }
     }
 
     private func pointerMove(x: Double, y: Double) {
@@ -117,17 +121,23 @@ extension World {
     private func pointerUp(x: Double, y: Double) {
         let (r, effects) = pan.touchUp(y: y, now: tick, in: scene())
         apply(effects, fromHost: false)
+        let touch = pageTouch
+        pageTouch = .none
         switch r {
         case .drag: emit(.input(kind: .dragEnd, detail: nil))
-        case .tap: tap(x: x, y: y)
+        case .tap: tap(x: x, y: y, touchOnPage: touch == .delivered)
         case .none: break
         }
     }
 
-    /// A tap (press and release within the touch slop, E16).
-    private func tap(x: Double, y: Double) {
+    /// A tap (press and release within the touch slop, E16). The page has the tap's touch start
+    /// already when `touchOnPage` (Q19); released off the page, that touch is cancelled.
+    private func tap(x: Double, y: Double, touchOnPage: Bool = false) {
         emit(.input(kind: .tap, detail: nil))
-        guard isOverWeb(viewportY: y), case .page(let py) = rowContent(Int(y / line)) else { return }
+        guard isOverWeb(viewportY: y), case .page(let py) = rowContent(Int(y / line)) else {
+            if touchOnPage { pageInput(.touchCancel) }
+            return
+        }
         pageInput(.tap(x: x, y: py))
         if let r = page.loadMoreRange, r.contains(py) {
             pageCall { $0.requestMorePosts() }

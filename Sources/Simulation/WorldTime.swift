@@ -105,6 +105,7 @@ extension World {
 
     func step() {
         tick += 1
+        if case .delayed(let due, _, _) = pageTouch, due <= tick { deliverDelayedTouch() }
         panCall { $0.step(now: tick, in: $1) }
         stepList()
         if list.scrollView.state == .settling, !list.scrollView.isAnimating, !pan.isMoving {

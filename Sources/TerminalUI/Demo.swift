@@ -97,8 +97,10 @@ public struct DemoTour {
                      c.platform = .naive
                      (c.page.networkProfile, c.page.networkSeed) = (.slow, Self.seed)
                  }, actions: [Action(at: 0.8, run: jump(last))]
-                    + [(2.5, PointerPhase.down, 0.0), (3.1, .move, 0.15), (3.7, .move, 0.3), (4.3, .move, 0.45),
-                       (4.9, .up, 0.45)].map { at, phase, share in
+                    // A quick drag (past the slop within UIKit's 150 ms content-touch delay, Q19): the
+                    // page never sees it, so its own stop-on-touch cannot save this app.
+                    + [(2.5, PointerPhase.down, 0.0), (2.55, .move, 0.15), (3.1, .move, 0.2), (3.7, .move, 0.3),
+                       (4.3, .move, 0.45), (4.9, .up, 0.45)].map { at, phase, share in
                         Action(at: at, run: { Self.drag($0, phase, share) })
                     }),
         ]

@@ -53,6 +53,21 @@ final class HoldEndTests: EngineTestCase {
         XCTAssertEqual(events.notes, [], "the touch reached the page in the frame it was sent for")
     }
 
+    /// Q19: a drag's down that the list hands to the page (Android) ends the reference embed's
+    /// hold at its touchstart; the list's cancel reaches the page too (no note says it went
+    /// missing) and ends nothing more; the next tap is a whole touch again.
+    func testQ19_aTouchHandedToThePageEndsItsHoldAndItsCancelArrives() throws {
+        let page = try heldPage()
+        try page.touchStart(x: 100, y: 300)
+        assertEnded(try run(page, seconds: 0.05), .input)
+        try page.touchCancel()
+        let cancelled = try run(page, seconds: 0.05)
+        XCTAssertEqual(cancelled.notes, [], "the touchcancel reached the page in its frame")
+        XCTAssertEqual(cancelled.holdEnds.count, 0)
+        try page.tap(x: 100, y: 300)
+        XCTAssertEqual(try run(page, seconds: 0.05).notes, [], "a tap after a cancelled touch starts and ends")
+    }
+
     func testX6_aWheelTurnDispatchedIntoThePageEndsItsHold() throws {
         let page = try heldPage()
         try page.wheel(x: 100, y: 300, deltaY: 40)

@@ -86,11 +86,11 @@ final class WebPageDoubleTests: XCTestCase {
         func scrollStrip(byCards n: Int) {}
     }
 
-    private func world(runsAppShim: Bool) -> (World, FakePage) {
+    static func world(runsAppShim: Bool, platform: Platform = .ios) -> (World, FakePage) {
         let posts = (0..<10).map { Post(id: "p\($0)", createdAt: Double(1000 - $0), blocks: []) }
         let lb = Liveblog(id: "fake", title: "Fake", posts: posts)
         var cfg = WorldConfig()
-        cfg.platform = .ios
+        cfg.platform = platform
         cfg.hook = try? HookSignature(parsing: "function (top, info) {}")
         var made: FakePage?
         let w = World(liveblog: lb, config: cfg, makePage: { r in
@@ -105,7 +105,7 @@ final class WebPageDoubleTests: XCTestCase {
     /// (`AppShim`) or the page's own bridge call reaches the iOS host, which scrolls to the post
     func testX1_theWorldRunsAPageKnownOnlyByItsInterface() throws {
         for shim in [false, true] {
-            let (w, page) = world(runsAppShim: shim)
+            let (w, page) = WebPageDoubleTests.world(runsAppShim: shim)
             var lines: [TraceRecord] = []
             w.sink = { lines.append($0) }
             w.advance(to: 2)
