@@ -94,7 +94,7 @@ public final class EngineWebPage: WebPage {
     public var enabledDomains: [String] { config.enabledDomains ?? [origin] }
     public var isLive: Bool { driver.initialized && failure == nil }
     public var showsPosts: Bool { isLive }
-    public var runsAppShim: Bool { true }
+    public var runsOnItsOwnClock: Bool { true }
     public var isLoading: Bool { driver.isLoading }
     public var estimatedProgress: Double { driver.estimatedProgress }
     public var networkProfile: NetworkProfile { driver.networkProfile }

@@ -44,8 +44,8 @@ public final class Page: WebPage {
 
     /// Events since the world last drained them.
     public var outbox: [PageEvent] = []
-    /// The emulated page calls the hook; the app's shim is the host side's (`AppShim`).
-    public let runsAppShim = false
+    /// The emulated page runs on the World's clock.
+    public let runsOnItsOwnClock = false
     /// The emulated page never fails by itself; set when it stands in for a real engine's page
     /// that could not be opened (Q15: the run ends at once with why, as one scenario's error).
     public var failure: String?
@@ -190,6 +190,12 @@ public final class Page: WebPage {
         for e in events {
             if case let .console(level, message) = e { consoleLog.record(level: level, message: message) }
             outbox.append(e)
+            // The app's shim runs in the page, as in a real engine: a hook call that returned
+            // becomes the bridge call the host receives (F5).
+            if case let .hook(jumpId, top, correction, args, false) = e {
+                outbox.append(AppShim.bridgeCall(top: top, correction: correction, jumpId: jumpId, args: args,
+                                                 declared: hook?.arity))
+            }
         }
     }
 

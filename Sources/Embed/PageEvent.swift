@@ -24,8 +24,9 @@ public enum PageEvent: Sendable, Equatable {
     case mediaHandoff(String)
     /// `estimatedProgress` moved by a tenth since it was last reported, or reached 1 (W1).
     case progress(Double)
-    /// What the app's injected script handed the native bridge (a page that runs the shim itself,
-    /// `WebPage.runsAppShim`): the values the host's scroll callback receives.
+    /// What the app's injected script handed the native bridge after a `hook` call (every page:
+    /// a real engine runs the shim in the page, the emulated one applies `AppShim`): the values
+    /// the host's scroll callback receives.
     case bridge(top: Double, correction: Bool, jumpId: Int)
     /// The page's engine's own event (a real engine's start, navigation, crash; X10).
     case engine(EngineNote)

@@ -36,9 +36,10 @@ public protocol WebPage: AnyObject {
     var isLive: Bool { get }
     /// Posts are laid out (the liveblog is live): what reading positions and anchors read.
     var showsPosts: Bool { get }
-    /// The page runs the app's injected script itself (a real engine): its `outbox` carries the
-    /// bridge calls (`PageEvent.bridge`); otherwise the host side applies the shim to each `hook`.
-    var runsAppShim: Bool { get }
+    /// The page runs on a clock of its own (a real engine in `view`, X7): the terminal's run loop
+    /// collects its events even when nothing else moves. Every page, whatever runs it, hands its
+    /// bridge calls over as `PageEvent.bridge` after the `hook` (the app's shim, `AppShim`).
+    var runsOnItsOwnClock: Bool { get }
     /// The page cannot go on (its engine crashed or stopped answering, X2): why, in words that
     /// name what it was doing; nil while it runs. The run ends with it (the emulated page fails
     /// only as the stand-in for an engine page that could not be opened).

@@ -54,11 +54,6 @@ extension World {
         switch e {
         case let .hook(jumpId, top, correction, args, threw):
             emit(.hook(jumpId: jumpId, top: top, correction: correction, args: args, threw: threw))
-            // The app's JS shim turns the call into the bridge call (AppShim, F5), unless the page
-            // ran it itself; D4: the call crosses the bridge (at once without a device).
-            guard !threw, !page.runsAppShim else { return }
-            deliverToHost(AppShim.bridgeCall(top: top, correction: correction, jumpId: jumpId, args: args,
-                                             declared: page.hook?.arity))
         case let .bridge(top, correction, jumpId):
             deliverToHost(BridgeCall(top: top, correction: correction, jumpId: jumpId))
         case let .holdEnd(jumpId, reason):

@@ -17,7 +17,7 @@ extension App: RunLoopClient {
 
     /// A real engine's page (X7: `view` runs it in real time) has events to collect whenever it runs.
     var isWaiting: Bool {
-        world.isBusy || ui.message != nil || tour?.hintUntil != nil || liveEvery != nil || world.liveFeed != nil || world.page.runsAppShim
+        world.isBusy || ui.message != nil || tour?.hintUntil != nil || liveEvery != nil || world.liveFeed != nil || world.page.runsOnItsOwnClock
     }
     var hasPendingImages: Bool { renderer.hasPendingImages }
     var imageGeneration: Int { renderer.imageGeneration }

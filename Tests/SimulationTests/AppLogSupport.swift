@@ -59,7 +59,7 @@ enum AppLogMaker {
                 guard !threw else { continue }
                 // What the app's handler receives: the shim's values (a one-parameter hook passes
                 // no info: jumpId 0, correction false).
-                let call = AppShim.bridgeCall(top: top, correction: correction, jumpId: j, args: args,
+                let call = AppShim.values(top: top, correction: correction, jumpId: j, args: args,
                                               declared: c.hook?.arity)
                 entries.append((r.tick, 0, i, "{\"t\":\(t(r.tick)),\"ev\":\"hook\",\"jumpId\":\(call.jumpId),"
                                     + "\"top\":\(n(call.top)),\"correction\":\(call.correction),\"args\":\(args)}"))

@@ -14,7 +14,7 @@ final class PageTouchWorldTests: XCTestCase {
     /// just before, so the list is still scrolling to it when the finger goes down.
     private func inputs(_ platform: Platform, dy: Double, duration: Double, jumpFirst: Bool = false)
         -> (inputs: [PageInput], downTick: Int, touchTick: Int?) {
-        let (w, page) = Fake.world(runsAppShim: false, platform: platform)
+        let (w, page) = Fake.world(platform: platform)
         w.advance(to: 2)
         if jumpFirst {
             w.send(.jump(id: "p4", topOffset: nil))
@@ -67,7 +67,7 @@ final class PageTouchWorldTests: XCTestCase {
     /// A scenario's tap stays one tap on the page, on both platforms (its touch start and end).
     func testQ19_aTapIsStillOneTap() {
         for platform in [Platform.android, .ios] {
-            let (w, page) = Fake.world(runsAppShim: false, platform: platform)
+            let (w, page) = Fake.world(platform: platform)
             w.advance(to: 2)
             w.send(.tap(row: 10, col: 5))
             w.advance(to: 40)

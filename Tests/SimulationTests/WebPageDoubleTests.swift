@@ -8,16 +8,18 @@ import LiveblogModel
 /// is no `Page` at all, made by a `PageMaker`, is laid out in the web row, jumped to, and its
 /// hook calls and bridge calls reach the host, which scrolls the list.
 final class WebPageDoubleTests: XCTestCase {
-    /// Ten posts of 500 pt; a jump calls the two-parameter hook with the post's top, or (as a real
-    /// engine does, `runsAppShim`) hands the bridge call itself.
+    /// Ten posts of 500 pt; a jump calls the two-parameter hook with the post's top and hands the
+    /// bridge call itself, as every page does (`AppShim`).
     final class FakePage: WebPage {
         let config: PageConfig
         let liveblog: Liveblog
-        let runsAppShim: Bool
         var outbox: [PageEvent] = []
         var drainPlainEvents: (() -> Void)?
         var console: [String] = []
         var selfScrolling = false
+        var runsOnItsOwnClock: Bool { false }
+        /// Off: a page whose shim hands nothing over (the World must not apply one of its own).
+        var handsBridgeCalls = true
         var scrollY = 0.0
         var viewportHeight = 0.0
         var hook: HookSignature?
@@ -26,10 +28,9 @@ final class WebPageDoubleTests: XCTestCase {
         private var jumps = 0
         let postHeight = 500.0
 
-        init(_ r: PageRequest, runsAppShim: Bool) {
+        init(_ r: PageRequest) {
             config = r.config
             liveblog = r.liveblog
-            self.runsAppShim = runsAppShim
         }
 
         var origin: String { "www.example.com" }
@@ -46,7 +47,9 @@ final class WebPageDoubleTests: XCTestCase {
             jumps += 1
             outbox.append(.nav(id: id, result: .found, via: via))
             outbox.append(.hook(jumpId: jumps, top: top, correction: false, args: 2, threw: false))
-            if runsAppShim { outbox.append(.bridge(top: top, correction: false, jumpId: jumps)) }
+            if handsBridgeCalls {
+                outbox.append(AppShim.bridgeCall(top: top, correction: false, jumpId: jumps, args: 2, declared: hook?.arity))
+            }
         }
         func setFragment(_ id: String) { navigate(to: id, topOffset: nil, via: "fragment") }
         func setHook(_ hook: HookSignature?) { self.hook = hook }
@@ -86,7 +89,7 @@ final class WebPageDoubleTests: XCTestCase {
         func scrollStrip(byCards n: Int) {}
     }
 
-    static func world(runsAppShim: Bool, platform: Platform = .ios) -> (World, FakePage) {
+    static func world(platform: Platform = .ios) -> (World, FakePage) {
         let posts = (0..<10).map { Post(id: "p\($0)", createdAt: Double(1000 - $0), blocks: []) }
         let lb = Liveblog(id: "fake", title: "Fake", posts: posts)
         var cfg = WorldConfig()
@@ -94,18 +97,21 @@ final class WebPageDoubleTests: XCTestCase {
         cfg.hook = try? HookSignature(parsing: "function (top, info) {}")
         var made: FakePage?
         let w = World(liveblog: lb, config: cfg, makePage: { r in
-            let p = FakePage(r, runsAppShim: runsAppShim)
+            let p = FakePage(r)
             made = p
             return p
         })
         return (w, made!)
     }
 
-    /// X1: the World drives a page it knows only by the interface; the emulated page's shim rule
-    /// (`AppShim`) or the page's own bridge call reaches the iOS host, which scrolls to the post
+    /// X1: the World drives a page it knows only by the interface; the page's own bridge call
+    /// (every page hands it over after its hook call, the emulated one by `AppShim`) reaches the
+    /// iOS host, which scrolls to the post. A page that hands none over moves nothing: the World
+    /// never asks which kind of page it holds, nor runs a shim of its own.
     func testX1_theWorldRunsAPageKnownOnlyByItsInterface() throws {
-        for shim in [false, true] {
-            let (w, page) = WebPageDoubleTests.world(runsAppShim: shim)
+        for bridges in [true, false] {
+            let (w, page) = WebPageDoubleTests.world()
+            page.handsBridgeCalls = bridges
             var lines: [TraceRecord] = []
             w.sink = { lines.append($0) }
             w.advance(to: 2)
@@ -116,7 +122,12 @@ final class WebPageDoubleTests: XCTestCase {
                 if case let .host(a) = r.event { return a }
                 return nil
             }
-            XCTAssertEqual(hosts.count, 1, "one bridge call, whoever ran the shim (runsAppShim \(shim))")
+            XCTAssertTrue(lines.contains { if case .hook = $0.event { true } else { false } }, "the hook line")
+            guard bridges else {
+                XCTAssertEqual(hosts.count, 0, "no bridge call from the page, none from the World")
+                continue
+            }
+            XCTAssertEqual(hosts.count, 1, "the page's one bridge call")
             XCTAssertEqual(hosts.first?.target, w.list.webRowY + 2000 - w.insetTop)
             XCTAssertEqual(w.postY("p4") ?? .nan, 0, accuracy: 0.5, "landed under the bar")
             XCTAssertGreaterThan(page.frames, 50, "the page's frames run at 60 Hz")
