@@ -75,7 +75,7 @@ let package = Package(
         .testTarget(name: "FetchTests", dependencies: ["Fetch", "CCurl", "TestSupport"]),
         .testTarget(name: "RealSourcesTests", dependencies: ["RealSources", "Fetch", "ImageDecoding", "ImageLoading", "LiveblogModel", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "DevToolsTests", dependencies: ["DevTools", "CEngineGuard", "TestSupport", "LiveblogModel"]),
-        .testTarget(name: "BrowserEngineTests", dependencies: ["BrowserEngine", "DevTools", "Embed", "LiveblogModel", "TestSupport", "ImageDecoding"],
+        .testTarget(name: "BrowserEngineTests", dependencies: ["BrowserEngine", "DevTools", "Embed", "LiveblogModel", "TestSupport", "ImageDecoding", "Simulation", "QA", "Host"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "RealSessionTests", dependencies: ["RealSources", "QA", "Simulation", "Host", "LiveblogModel", "Embed", "TestSupport"]),
     ]
