@@ -62,7 +62,7 @@ public enum ScrollEdge: String, Sendable, Equatable {
 }
 
 /// A motion that met a bound: where, when (seconds after release) and how fast (offset pt/s,
-/// signed, at that moment). Android's RecyclerView passes `|velocity|` to `EdgeEffect.onAbsorb`.
+/// signed, at that moment).
 public struct EdgeImpact: Sendable, Equatable {
     public var edge: ScrollEdge
     public var time: Double
@@ -71,28 +71,6 @@ public struct EdgeImpact: Sendable, Equatable {
         self.edge = edge
         self.time = time
         self.velocity = velocity
-    }
-}
-
-/// An inertia motion of a scroll offset: `value(at: t)` is the offset t seconds after release.
-public protocol DecelerationMotion: TimedMotion {
-    var model: PhysicsModel { get }
-    var bounds: ScrollBounds { get }
-    /// Offset velocity at t, pt/s (0 once at rest).
-    func velocity(at t: Double) -> Double
-    /// The first bound the motion met, if any.
-    var impact: EdgeImpact? { get }
-    /// Android's edge effect at t: `EdgeEffect.getDistance()` (fraction of the viewport height the
-    /// stretch shows). 0 for the models that move the content past the bound instead.
-    func edgeEffect(at t: Double) -> Double
-}
-
-extension DecelerationMotion {
-    /// How far the offset is outside the bounds at t (positive past the bottom, negative past the
-    /// top, 0 inside). Always 0 for android (F2: the android list never shows overscroll).
-    public func overscroll(at t: Double) -> Double {
-        let y = value(at: t)
-        return y - bounds.clamp(y)
     }
 }
 

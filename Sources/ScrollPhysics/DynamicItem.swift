@@ -128,32 +128,4 @@ public struct DynamicItem: Sendable, Equatable {
         displacement(afterSteps: stepsUntilRest(velocity: v0, resistance: resistance),
                      velocity: v0, resistance: resistance)
     }
-
-    /// The whole fling as a function of time (principle 2, docs/architecture.md).
-    public static func motion(velocity v0: Double, resistance: Double = defaultResistance) -> FlingMotion {
-        FlingMotion(velocity: v0, resistance: resistance)
-    }
-}
-
-/// A fling as a value: the position of a `DynamicItem` t seconds after release, in closed
-/// form. Piecewise constant between 120 Hz steps: `value(at: t)` is the displacement after
-/// `floor(t · 120)` steps (the same numbers `step()` produces, up to rounding).
-public struct FlingMotion: TimedMotion, Equatable {
-    public let velocity: Double
-    public let resistance: Double
-    /// Steps until rest.
-    public let steps: Int
-
-    public init(velocity: Double, resistance: Double = DynamicItem.defaultResistance) {
-        self.velocity = velocity
-        self.resistance = resistance
-        self.steps = DynamicItem.stepsUntilRest(velocity: velocity, resistance: resistance)
-    }
-
-    public var duration: Double { Double(steps) * DynamicItem.stepInterval }
-
-    public func value(at t: Double) -> Double {
-        let n = t <= 0 ? 0 : min(steps, Int((t * PhysicsConstants.stepRate + 1e-9).rounded(.down)))
-        return DynamicItem.displacement(afterSteps: n, velocity: velocity, resistance: resistance)
-    }
 }

@@ -75,8 +75,7 @@ public struct UIKitDecelerationLaw: DecelerationLaw {
 }
 
 /// A UIScrollView fling as a value: deceleration, then (past a bound) the spring back.
-public struct UIKitDecelerationMotion: DecelerationMotion, Equatable {
-    public var model: PhysicsModel { .uikit }
+public struct UIKitDecelerationMotion: TimedMotion, Equatable {
     public let start: Double
     public let releaseVelocity: Double
     public let bounds: ScrollBounds
@@ -85,6 +84,7 @@ public struct UIKitDecelerationMotion: DecelerationMotion, Equatable {
     /// The offset the spring brings the content back to, and the spring (nil: no bounce).
     public let rest: Double
     public let spring: CriticallyDampedSpring?
+    /// The bound the motion met, if any.
     public let impact: EdgeImpact?
 
     public init(start: Double, velocity v0: Double, bounds: ScrollBounds) {
@@ -129,10 +129,16 @@ public struct UIKitDecelerationMotion: DecelerationMotion, Equatable {
         return rest + spring.value(at: t - decelerationTime)
     }
 
+    /// Offset velocity at t, pt/s (0 once at rest).
     public func velocity(at t: Double) -> Double {
         if t < decelerationTime { return UIKitDecelerationLaw.velocity(releaseVelocity, at: max(0, t)) }
         return spring?.velocity(at: t - decelerationTime) ?? 0
     }
 
-    public func edgeEffect(at t: Double) -> Double { 0 }
+    /// How far the offset is outside the bounds at t (positive past the bottom, negative past the
+    /// top, 0 inside).
+    public func overscroll(at t: Double) -> Double {
+        let y = value(at: t)
+        return y - bounds.clamp(y)
+    }
 }

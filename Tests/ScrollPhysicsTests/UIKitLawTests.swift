@@ -20,7 +20,6 @@ final class UIKitLawTests: XCTestCase {
         XCTAssertEqual(m.duration, log(2000 / (0.5 * k)) / k, accuracy: 1e-12)   // ≈ 3.80 s
         XCTAssertEqual(m.duration, 3.796, accuracy: 0.001)
         XCTAssertNil(m.impact)
-        XCTAssertEqual(m.edgeEffect(at: 1), 0)
     }
 
     // F1: duration and curve follow v(t) = v0 · 0.998^(1000 t) at several velocities (no cap).
