@@ -160,6 +160,10 @@ public enum ArgumentParser {
                 return fail("unknown option '\(name)'" + suggestion(name, candidates))
             }
             let display = name.hasPrefix("--") ? name : "\(name)/--\(spec.name)"
+            if spec.kind == .flag, spec.takesOptionalList {
+                values[spec.name, default: []].append(inline ?? optionalList(args, at: &i))
+                continue
+            }
             if spec.kind == .flag {
                 if inline != nil { return fail("\(display) does not take a value") }
                 values[spec.name, default: []].append("true")
@@ -214,6 +218,14 @@ public enum ArgumentParser {
             return "missing expected option '--\(spec.name) \(spec.valueName)'"
         }
         return nil
+    }
+
+    /// An optional list's value: the word at `i` (taken) when it is no option and no file's name
+    /// (no `.`, no `/`), else "" (the bare flag).
+    private static func optionalList(_ args: [String], at i: inout Int) -> String {
+        guard i < args.count, !isOptionLike(args[i]), !args[i].contains("."), !args[i].contains("/") else { return "" }
+        i += 1
+        return args[i - 1]
     }
 
     /// A word that would be taken as an option, not as an option's value.
