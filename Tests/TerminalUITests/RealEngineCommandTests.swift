@@ -102,6 +102,29 @@ final class RealEngineCommandTests: XCTestCase {
         XCTAssertTrue(r.err.contains("the list names one: emulated"), r.err)
     }
 
+    /// X16: WebKit beside X10 in `bench --only engine`: WebKit's start to the first laid-out frame, a
+    /// World frame's cost without the wall-clock wait, the memory of the helper's process group.
+    func testX16_benchMeasuresWebKitBesideChromium() throws {
+        let bin = try Requirement.liveblogBinary()
+        let r = Subprocess.output(bin, ["bench", "--only", "engine"], timeout: 180)
+        XCTAssertEqual(r.code, 0, r.err)
+        try Requirement.check(!r.err.contains("WebKit figures (X16) skipped: no WebKit"), "WebKit (\(r.err))",
+                              install: "apt-get install -y libwebkit2gtk-4.1-dev libjson-glib-dev xvfb")
+        XCTAssertFalse(r.err.contains("(X16) skipped"), r.err)
+        func figure(_ key: String) -> Double? {
+            let words = r.out.split(whereSeparator: { $0 == " " || $0 == "\n" })
+            return words.firstIndex(of: Substring(key)).flatMap { Double(words[$0 + 1]) }
+        }
+        for key in ["engine_start_ms", "engine_pss_mb", "webkit_helper_start_ms", "webkit_start_ms",
+                    "webkit_world_frame_ms", "webkit_rss_mb", "webkit_pss_mb"] {
+            let v = try XCTUnwrap(figure(key), "\(key) in \(r.out)")
+            XCTAssertTrue(v.isFinite && v > 0, "\(key) \(v)")
+        }
+        XCTAssertLessThan(figure("webkit_world_frame_ms") ?? 99, 16.7, "a frame's work is less than a frame")
+        XCTAssertGreaterThan(figure("webkit_pss_mb") ?? 0, 50, "the helper, its Xvfb and WebKit's processes")
+        XCTAssertTrue(r.out.contains("WebKitWebProces") && r.out.contains("Xvfb"), r.out)
+    }
+
     /// X4: a page of one's own, served by the test on 127.0.0.1 and loaded as it is: the jump calls
     /// its element's `navigateToEventId`, whose own script calls the hook; the post is followed by
     /// the command line's selectors and lands under the bar.
@@ -270,6 +293,7 @@ final class EngineBenchSkipTests: XCTestCase {
         XCTAssertEqual(r.code, 0, r.err)
         XCTAssertTrue(r.err.contains("engine figures (X10) skipped: no Chromium"), r.err)
         XCTAssertTrue(r.err.contains("chromium-headless-shell"), r.err)
+        XCTAssertTrue(r.err.contains("WebKit figures (X16) skipped: no WebKit ("), "X16: \(r.err)")
     }
 }
 
