@@ -160,13 +160,9 @@ public enum ArgumentParser {
                 return fail("unknown option '\(name)'" + suggestion(name, candidates))
             }
             let display = name.hasPrefix("--") ? name : "\(name)/--\(spec.name)"
-            if spec.kind == .flag, spec.takesOptionalList {
-                values[spec.name, default: []].append(inline ?? optionalList(args, at: &i))
-                continue
-            }
             if spec.kind == .flag {
-                if inline != nil { return fail("\(display) does not take a value") }
-                values[spec.name, default: []].append("true")
+                if inline != nil, !spec.takesOptionalList { return fail("\(display) does not take a value") }
+                values[spec.name, default: []].append(spec.takesOptionalList ? inline ?? optionalList(args, at: &i) : "true")
                 continue
             }
             let value: String

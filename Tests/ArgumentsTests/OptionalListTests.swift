@@ -4,9 +4,13 @@ import XCTest
 /// X15: `--compare-engines` alone, or with a list: the next word is the list when it is no file's
 /// name (no `.`, no `/`), else the scenario stays a positional; `--compare-engines=LIST` always.
 final class OptionalListTests: XCTestCase {
+    struct NotParsed: Error {}
+
     func parsed(_ words: [String]) throws -> ParsedArguments {
-        guard case let .run(_, args) = ArgumentParser.parse(words, root: LiveblogCommands.root) else {
-            throw XCTSkip("not parsed: \(words)")
+        let result = ArgumentParser.parse(words, root: LiveblogCommands.root)
+        guard case let .run(_, args) = result else {
+            XCTFail("not parsed: \(words): \(result)")
+            throw NotParsed()
         }
         return args
     }
