@@ -36,6 +36,9 @@ public struct ArgSpec: Sendable, Equatable {
     public var type: ValueType
     /// A required option must be given; a required positional must be present.
     public var isRequired: Bool
+    /// A flag that may take a list (`--compare-engines` or `--compare-engines a,b`): the next word
+    /// is its value when it has no `.` and no `/` (a file's name has one), or `--name=LIST`.
+    public var takesOptionalList = false
 
     public init(kind: Kind, name: String, short: Character? = nil, valueName: String? = nil,
                 help: String, defaultValue: String? = nil, allowed: [String]? = nil,
@@ -66,6 +69,14 @@ public struct ArgSpec: Sendable, Equatable {
         ArgSpec(kind: .flag, name: name, short: short, valueName: "", help: help)
     }
 
+    /// `--name`, or `--name LIST` / `--name=LIST` (`takesOptionalList`); read with `list(_:)`,
+    /// empty when given without a list.
+    public static func flag(_ name: String, optionalList value: String, help: String) -> ArgSpec {
+        var spec = ArgSpec(kind: .flag, name: name, valueName: value, help: help)
+        spec.takesOptionalList = true
+        return spec
+    }
+
     /// A word in order (`SOURCE`); optional positionals are shown as `[SOURCE]`.
     public static func positional(_ name: String, help: String, required: Bool = false,
                                   default defaultValue: String? = nil,
@@ -78,7 +89,7 @@ public struct ArgSpec: Sendable, Equatable {
     var label: String {
         switch kind {
         case .positional: return name
-        case .flag: return (short.map { "-\($0), " } ?? "") + "--\(name)"
+        case .flag: return (short.map { "-\($0), " } ?? "") + "--\(name)" + (takesOptionalList ? " [\(valueName)]" : "")
         case .option: return (short.map { "-\($0), " } ?? "") + "--\(name) \(valueName)"
         }
     }
@@ -86,7 +97,7 @@ public struct ArgSpec: Sendable, Equatable {
     var usageWord: String {
         switch kind {
         case .positional: return isRequired ? name : "[\(name)]"
-        case .flag: return "[--\(name)]"
+        case .flag: return takesOptionalList ? "[--\(name) [\(valueName)]]" : "[--\(name)]"
         case .option: return isRequired ? "--\(name) \(valueName)" : "[--\(name) \(valueName)]"
         }
     }

@@ -161,8 +161,8 @@ public enum ArgumentParser {
             }
             let display = name.hasPrefix("--") ? name : "\(name)/--\(spec.name)"
             if spec.kind == .flag {
-                if inline != nil { return fail("\(display) does not take a value") }
-                values[spec.name, default: []].append("true")
+                if inline != nil, !spec.takesOptionalList { return fail("\(display) does not take a value") }
+                values[spec.name, default: []].append(spec.takesOptionalList ? inline ?? optionalList(args, at: &i) : "true")
                 continue
             }
             let value: String
@@ -214,6 +214,14 @@ public enum ArgumentParser {
             return "missing expected option '--\(spec.name) \(spec.valueName)'"
         }
         return nil
+    }
+
+    /// An optional list's value: the word at `i` (taken) when it is no option and no file's name
+    /// (no `.`, no `/`), else "" (the bare flag).
+    private static func optionalList(_ args: [String], at i: inout Int) -> String {
+        guard i < args.count, !isOptionLike(args[i]), !args[i].contains("."), !args[i].contains("/") else { return "" }
+        i += 1
+        return args[i - 1]
     }
 
     /// A word that would be taken as an option, not as an option's value.

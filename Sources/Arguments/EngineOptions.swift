@@ -45,9 +45,11 @@ extension LiveblogCommands {
         "scorer-selector", value: "SELECTOR",
         help: "A goal's line in a post, for the s panel (default: [data-event-type*=goal i]).")
 
-    /// X8: both engines, one protocol.
+    /// X8, X15: two or more engines, one protocol.
     public static let compareEnginesOption = ArgSpec.flag(
-        "compare-engines",
-        help: "Run the one scenario with the emulated page and with Chromium and print both protocols "
-            + "(navigations, hook calls, hold ends) side by side, with each top's difference (X8).")
+        "compare-engines", optionalList: "LIST",
+        help: "Run the one scenario in each engine of LIST (two or more of emulated, chromium, webkit; default: "
+            + "emulated,chromium) and print their protocols (navigations, hook calls, hold ends) side by side, "
+            + "with the largest top difference per pair (X8, X15). LIST is the next word when it has no . or /, "
+            + "or --compare-engines=LIST.")
 }

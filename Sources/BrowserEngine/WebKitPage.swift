@@ -45,6 +45,8 @@ public final class WebKitPage: PageDriver {
     var windowScrollY: Double = 0
     /// The wall clock at tick 0.
     var start = Date()
+    /// X16: seconds spent waiting for the wall clock in `frame` (the bench counts a frame's cost without them).
+    public internal(set) var waitedSeconds = 0.0
     public internal(set) var failure: DevToolsError?
 
     /// The handlers the page's scripts post to: the platform's bridge, and inject.js's and
@@ -163,9 +165,11 @@ public final class WebKitPage: PageDriver {
         try guarded("running the page at tick \(target)") {
             let due = start.addingTimeInterval(Double(target) / Double(VirtualClock.ticksPerSecond))
             let doing = "running the page at tick \(target)"
+            let waitStarted = Date()
             repeat {
                 try helper.pump(timeout: max(0, min(0.05, due.timeIntervalSinceNow)), doing: doing)
             } while Date() < due
+            waitedSeconds += Date().timeIntervalSince(waitStarted)
             tick = target
             try absorb(doing: doing)
             flushBridge()

@@ -166,6 +166,9 @@ func runBench(_ args: ParsedArguments) -> Int32 {
         note("the engine's pixels (X9): the sample on a pixel-8 scrolled a row a frame for 6 s, sixel then kitty")
         r.pixels = [GraphicsProtocol.sixel, .kitty].map { ($0.rawValue, benchEnginePixels($0)) }
     }
+    note("WebKit (X16): start to the first laid-out frame of the sample on an iphone-15, a World frame, its memory")
+    r.webkit = benchWebKit()
+    if let why = r.webkit.skipped { note("WebKit figures (X16) skipped: \(why)") }
 
     if json { print(r.json()) } else { r.printTable() }
     return ExitCode.ok.rawValue

@@ -20,6 +20,8 @@ struct EngineBenchFigures {
     /// start, the load, 720 frames; its virtual seconds over the wall's.
     var scenarioWallMs = Double.nan
     var scenarioSpeed = Double.nan
+    /// X16's comparison: Chromium's process group after the frames (RSS, PSS summed, MB).
+    var rssMB = Double.nan, pssMB = Double.nan
     /// Why the engine figures were not measured (no Chromium, or the engine failed); nil when it ran.
     var skipped: String?
 }
@@ -59,6 +61,10 @@ func benchEngine() -> EngineBenchFigures {
         }
         r.startMs = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
         r.engineFrameMs = worldFrameMs(world, jumpTo: sample.posts.last?.id)
+        if let pid = page.chromium?.browser.pid {
+            let group = GroupMemory.read(group: pid)
+            (r.rssMB, r.pssMB) = (group.map(\.rss).reduce(0, +), group.map(\.pss).reduce(0, +))
+        }
         if let why = world.page.failure { r.skipped = why }
     } catch {
         r.skipped = "\(error)"
@@ -91,16 +97,17 @@ func benchEngineScenario(_ r: inout EngineBenchFigures) {
     r.scenarioSpeed = scenario.duration * 1000 / r.scenarioWallMs
 }
 
-/// `bench --only engine`: the engine figures (X10) alone.
+/// `bench --only engine`: the engine figures (X10) and WebKit's (X16) alone.
 func benchEnginePart() -> Int32 {
     let b11 = benchEngine()
     if let why = b11.skipped {
         FileHandle.standardError.write(Data("bench: engine figures (X10) skipped: \(why)\n".utf8))
-        return 0
+    } else {
+        print("engine_start_ms \(b11.startMs) engine_world_frame_ms \(b11.engineFrameMs) "
+              + "emulated_world_frame_ms \(b11.emulatedFrameMs) engine_scenario_12s_wall_ms \(b11.scenarioWallMs) "
+              + "engine_scenario_speed \(b11.scenarioSpeed) engine_rss_mb \(b11.rssMB) engine_pss_mb \(b11.pssMB)")
     }
-    print("engine_start_ms \(b11.startMs) engine_world_frame_ms \(b11.engineFrameMs) "
-          + "emulated_world_frame_ms \(b11.emulatedFrameMs) engine_scenario_12s_wall_ms \(b11.scenarioWallMs) "
-          + "engine_scenario_speed \(b11.scenarioSpeed)")
+    printWebKitBench(benchWebKit())
     return 0
 }
 

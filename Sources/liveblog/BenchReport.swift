@@ -23,6 +23,8 @@ struct BenchFigures {
     var url = URLStreamFigures()
     /// X10: the real engine (nan and `skipped` when it did not run).
     var engine = EngineBenchFigures()
+    /// X16: WebKit (`skipped` when it did not run).
+    var webkit = WebKitBenchFigures()
     /// X9: the engine's pixels, sixel and kitty (`skipped` when it did not run).
     var pixels: [(String, EnginePixelFigures)] = []
 
@@ -59,8 +61,10 @@ struct BenchFigures {
         ] + (engine.skipped == nil ? [("engine_start_ms", engine.startMs), ("engine_world_frame_ms", engine.engineFrameMs),
                                       ("emulated_world_frame_ms", engine.emulatedFrameMs),
                                       ("engine_scenario_12s_wall_ms", engine.scenarioWallMs),
-                                      ("engine_scenario_speed", engine.scenarioSpeed)] : [])
+                                      ("engine_scenario_speed", engine.scenarioSpeed), ("engine_rss_mb", engine.rssMB),
+                                      ("engine_pss_mb", engine.pssMB)] : [])
             + pixels.flatMap { name, p in p.skipped != nil ? [] : p.pairs(prefix: "engine_pixels_\(name)_") }
+            + webkit.pairs
         return JSONWriter.write(.object(pairs.map { ($0.0, .number($0.1)) }))
     }
 
@@ -101,7 +105,8 @@ struct BenchFigures {
         ] + pixels.map { name, p in
             ("X9 engine pixels, \(name)", p.skipped.map { "skipped: \($0)" } ?? p.summary,
              "p99 < 16 ms", p.skipped == nil ? mark(p.frameP99Ms < 16) : "—")
-        }
+        } + [("X16 WebKit (iOS)", webkit.skipped.map { "skipped: \($0)" } ?? webkit.summary
+            + (engine.skipped == nil ? "; Chromium's group (X10) \(f(engine.pssMB, 0)) MB PSS" : ""), "figures", "—")]
         print("liveblog bench: \(small) / \(mid) / \(Plural.count(large, "post")), terminal 200×60")
         let w0 = rows.map { $0.0.count }.max() ?? 0, w1 = rows.map { $0.1.count }.max() ?? 0
         let w2 = rows.map { $0.2.count }.max() ?? 0

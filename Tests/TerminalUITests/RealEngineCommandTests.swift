@@ -63,6 +63,68 @@ final class RealEngineCommandTests: XCTestCase {
         XCTAssertTrue(out.contains("protocol: same; largest top difference: "), out)
     }
 
+    /// X15: a list of three engines on a bundled ios scenario: three columns, the verdict of the
+    /// whole and of each pair with its largest top difference. WebKit runs in real time (X13 not
+    /// done), so only the emulated page and Chromium must agree here.
+    func testX15_compareEnginesTakesAListOfThreeAndComparesEachPair() throws {
+        let (code, out, err) = try simulate("tap-ends-hold.json", ["--compare-engines", "emulated,chromium,webkit"],
+                                            trace: false)
+        try Requirement.check(code != 69, "WebKit (\(err))",
+                              install: "apt-get install -y libwebkit2gtk-4.1-dev libjson-glib-dev xvfb")
+        XCTAssertTrue(code == 0 || code == 1, err)
+        let lines = out.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.count > 1 && lines[1].contains("t  emulated") && lines[1].contains("t  chromium")
+                      && lines[1].hasSuffix("t  webkit"), out)
+        let navs = lines.filter { $0.contains("nav ev-030 found api") }
+        XCTAssertEqual(navs.first?.components(separatedBy: "nav ev-030 found api").count, 4, "three columns: \(out)")
+        XCTAssertTrue(out.contains("protocol: \(code == 0 ? "same" : "different")\n"), out)
+        XCTAssertTrue(out.contains("emulated–chromium: protocol same; largest top difference: "), out)
+        for pair in ["emulated–webkit", "chromium–webkit"] {
+            XCTAssertNotNil(lines.first { $0.hasPrefix(pair + ": protocol ") && $0.contains("; largest top difference: ") },
+                            "\(pair): \(out)")
+        }
+    }
+
+    /// X15: an unknown engine, a repeated one or a list of fewer than two is refused with the
+    /// reason (exit 64) before any engine starts; a scenario file after the bare flag stays the file.
+    func testX15_compareEnginesRefusesAnUnknownEngineAndAListOfOne() throws {
+        for (list, reason) in [("emulated,safari", "unknown engine 'safari' (known: emulated, chromium, webkit)"),
+                               ("webkit", "the list names one: webkit"), ("chromium,chromium", "'chromium' is named twice")] {
+            let (code, out, err) = try simulate("tap-ends-hold.json", ["--compare-engines", list], trace: false)
+            XCTAssertEqual(code, 64, "\(list): \(out)")
+            XCTAssertTrue(err.contains(reason), "\(list): \(err)")
+            XCTAssertEqual(out, "", list)
+        }
+        let bin = try Requirement.liveblogBinary()
+        let r = Subprocess.output(bin, ["simulate", "--compare-engines=emulated", Self.scenarios + "/tap-ends-hold.json"],
+                                  timeout: 60)
+        XCTAssertEqual(r.code, 64, r.err)
+        XCTAssertTrue(r.err.contains("the list names one: emulated"), r.err)
+    }
+
+    /// X16: WebKit beside X10 in `bench --only engine`: WebKit's start to the first laid-out frame, a
+    /// World frame's cost without the wall-clock wait, the memory of the helper's process group.
+    func testX16_benchMeasuresWebKitBesideChromium() throws {
+        let bin = try Requirement.liveblogBinary()
+        let r = Subprocess.output(bin, ["bench", "--only", "engine"], timeout: 180)
+        XCTAssertEqual(r.code, 0, r.err)
+        try Requirement.check(!r.err.contains("WebKit figures (X16) skipped: no WebKit"), "WebKit (\(r.err))",
+                              install: "apt-get install -y libwebkit2gtk-4.1-dev libjson-glib-dev xvfb")
+        XCTAssertFalse(r.err.contains("(X16) skipped"), r.err)
+        func figure(_ key: String) -> Double? {
+            let words = r.out.split(whereSeparator: { $0 == " " || $0 == "\n" })
+            return words.firstIndex(of: Substring(key)).flatMap { Double(words[$0 + 1]) }
+        }
+        for key in ["engine_start_ms", "engine_pss_mb", "webkit_helper_start_ms", "webkit_start_ms",
+                    "webkit_world_frame_ms", "webkit_rss_mb", "webkit_pss_mb"] {
+            let v = try XCTUnwrap(figure(key), "\(key) in \(r.out)")
+            XCTAssertTrue(v.isFinite && v > 0, "\(key) \(v)")
+        }
+        XCTAssertLessThan(figure("webkit_world_frame_ms") ?? 99, 16.7, "a frame's work is less than a frame")
+        XCTAssertGreaterThan(figure("webkit_pss_mb") ?? 0, 50, "the helper, its Xvfb and WebKit's processes")
+        XCTAssertTrue(r.out.contains("WebKitWebProces") && r.out.contains("Xvfb"), r.out)
+    }
+
     /// X4: a page of one's own, served by the test on 127.0.0.1 and loaded as it is: the jump calls
     /// its element's `navigateToEventId`, whose own script calls the hook; the post is followed by
     /// the command line's selectors and lands under the bar.
@@ -231,6 +293,7 @@ final class EngineBenchSkipTests: XCTestCase {
         XCTAssertEqual(r.code, 0, r.err)
         XCTAssertTrue(r.err.contains("engine figures (X10) skipped: no Chromium"), r.err)
         XCTAssertTrue(r.err.contains("chromium-headless-shell"), r.err)
+        XCTAssertTrue(r.err.contains("WebKit figures (X16) skipped: no WebKit ("), "X16: \(r.err)")
     }
 }
 
