@@ -85,3 +85,25 @@ nonisolated(unsafe) let crashReplayName: UnsafeMutablePointer<[UInt8]> = {
     p.initialize(to: Array("LIVEBLOG_FUZZ_SEED".utf8))
     return p
 }()
+
+/// Independent pieces of a test on threads of their own (each a terminal on a display of its own,
+/// say): their results in the items' order, for the test to check on its own thread.
+public enum InParallel {
+    public static func map<T, R>(_ items: [T], workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+                                 _ body: @Sendable (T) -> R) -> [R] {
+        let n = max(1, min(workers, items.count))
+        let input = Items(items)
+        let results = ParallelSeeds.Results<R>(count: items.count)
+        DispatchQueue.concurrentPerform(iterations: n) { worker in
+            for i in stride(from: worker, to: input.items.count, by: n) { results.set(i, body(input.items[i])) }
+        }
+        return results.values()
+    }
+
+    /// The items, read by the workers and never written.
+    // @unchecked Sendable: `items` is a `let`, only read once the workers start.
+    final class Items<T>: @unchecked Sendable {
+        let items: [T]
+        init(_ items: [T]) { self.items = items }
+    }
+}
