@@ -5,6 +5,7 @@ import LiveblogModel
 @testable import Embed
 @testable import Host
 import VirtualTime
+import TestSupport
 
 /// D3 (pixels), D4 (the bridge) and D5 (the terminal device's column and image cap).
 extension DeviceSpecTests {
@@ -157,9 +158,10 @@ extension DeviceSpecTests {
 /// gate on the drags their handler has seen, and a call in flight has not seen it yet).
 final class DeviceFuzzTests: XCTestCase {
     func testD1_D5_fuzzScenariosOnEveryDeviceKeepTheTraceInvariants() {
-        var failures: [String] = []
-        var inFlight = 0
-        for seed in FuzzTests.seeds(defaultCount: 140, base: 9_000) {
+        let seeds = FuzzTests.seeds(defaultCount: 140, base: 9_000)
+        // Each seed on its own (ParallelSeeds runs them on every core), collected in the seeds' order.
+        let findings: [(failures: [String], inFlight: Bool)] = ParallelSeeds.map(seeds) { seed in
+            var failures: [String] = []
             var s = ScenarioFuzzer.scenario(seed: seed, localImages: FuzzTests.localImages)
             let d = DeviceProfile.all[Int(seed % UInt64(DeviceProfile.all.count))]
             s.config.device = d
@@ -171,10 +173,12 @@ final class DeviceFuzzTests: XCTestCase {
             }
             let other = delayed.violations.filter { !$0.hasPrefix("pull-back after a reader drag") }
             if !other.isEmpty { failures.append("seed \(seed) on \(d.name): \(other.prefix(2))") }
-            if delayed.violations.count > other.count { inFlight += 1 }
+            return (failures, delayed.violations.count > other.count)
         }
+        let failures = findings.flatMap(\.failures)
+        let inFlight = findings.filter(\.inFlight).count
         XCTAssertTrue(failures.isEmpty, failures.prefix(8).joined(separator: "\n"))
-        let count = FuzzTests.seeds(defaultCount: 140, base: 9_000).count
+        let count = seeds.count
         XCTAssertLessThanOrEqual(inFlight * 100, max(count, 100), "pull-backs of calls in flight are rare (≤ 1 %)")
     }
 }

@@ -5,26 +5,7 @@ import LiveblogModel
 @testable import Simulation
 import Embed
 import Host
-
-/// The seed of the scenario being run, for the crash handler (a crash kills the test process, so
-/// the seed is written to stderr from the signal handler with write(2)).
-// nonisolated(unsafe): written by the fuzz loop, read only by the crash handler of the same process.
-nonisolated(unsafe) var fuzzCurrentSeed: UInt64 = 0
-
-private func installFuzzCrashReporter() {
-    let handler: @convention(c) (Int32) -> Void = { sig in
-        var buf = [UInt8]("\nfuzz: crashed in scenario seed ".utf8)
-        var digits: [UInt8] = []
-        var n = fuzzCurrentSeed
-        repeat { digits.append(UInt8(48 + n % 10)); n /= 10 } while n > 0
-        buf += digits.reversed()
-        buf += Array("; replay with LIVEBLOG_FUZZ_SEED=".utf8) + digits.reversed() + [10]
-        _ = buf.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-        signal(sig, SIG_DFL)
-        raise(sig)
-    }
-    for s in [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE] { signal(s, handler) }
-}
+import TestSupport
 
 /// The scenario fuzzer (issue #7): thousands of random scenarios through the World, with the
 /// trace invariants checked on every record. `LIVEBLOG_FUZZ_COUNT=N` runs more,
@@ -53,7 +34,6 @@ final class FuzzTests: XCTestCase {
 
     /// Runs one scenario with every invariant checked (the oracle `liveblog fuzz` uses too).
     static func run(seed: UInt64) -> (Scenario, Result) {
-        fuzzCurrentSeed = seed
         let s = ScenarioFuzzer.scenario(seed: seed, localImages: localImages)
         let verdict = FuzzOracle.check(s)
         if env["LIVEBLOG_FUZZ_TRACE"] != nil {
@@ -64,8 +44,9 @@ final class FuzzTests: XCTestCase {
         return (s, Result(violations: verdict.violations, checks: verdict.checks, pullBacks: verdict.pullBacks))
     }
 
+    /// The seeds run on every core (`ParallelSeeds`, which prints a crashing scenario's seed); the
+    /// results are checked here in the seeds' order, as when they ran one after another.
     func testFuzz_randomScenariosKeepTheTraceInvariants() {
-        installFuzzCrashReporter()
         let seeds = FuzzTests.seeds(defaultCount: 2000, base: 1)
         if seeds.count == 1 {
             // Replaying one seed: show the scenario.
@@ -76,8 +57,8 @@ final class FuzzTests: XCTestCase {
         }
         var checks = 0, failed = 0, records = 0
         var kinds: [String: [UInt64]] = [:]
-        for seed in seeds {
-            let (s, r) = FuzzTests.run(seed: seed)
+        let results = ParallelSeeds.map(seeds) { FuzzTests.run(seed: $0) }
+        for (seed, (s, r)) in zip(seeds, results) {
             checks += r.checks
             if !r.violations.isEmpty {
                 failed += 1

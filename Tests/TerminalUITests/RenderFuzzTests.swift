@@ -6,6 +6,7 @@ import Host
 @testable import QA
 import Simulation
 import TerminalKit
+import TestSupport
 @testable import TerminalUI
 
 /// The render half of the scenario fuzzer (issue #7): random worlds (ScenarioFuzzer) drawn into
@@ -41,50 +42,60 @@ final class RenderFuzzTests: XCTestCase {
             let n = RenderFuzzTests.env["LIVEBLOG_FUZZ_COUNT"].flatMap(Int.init).map { $0 / 4 } ?? 400
             seeds = (0..<UInt64(max(0, n))).map { 1 + $0 * 5 }
         }
-        var frames = 0, failures = 0
-        let overlays: [(any Overlay)?] = [nil, HelpOverlay(), ConsoleOverlay(), TimelineOverlay(),
-                                           PanelOverlay(.highlights), PanelOverlay(.scorers, selected: 3),
-                                           PanelOverlay(.chapters), PromptOverlay(text: "p1\u{1B}[2J", selected: 0)]
-        for seed in seeds {
-            let s = ScenarioFuzzer.scenario(seed: seed, localImages: RenderFuzzTests.localImages)
-            let runner = ScenarioRunner(scenario: s)
-            runner.keepRecords = false
-            let renderer = Renderer()
-            renderer.synchronousImages = true
-            var rng = SeededRandom(seed: seed ^ 0xF00D)
-            let world = runner.world
-            var problems: [String] = []
-            let inner = world.sink
-            world.sink = { r in
-                inner(r)
-                guard case .frame = r.event, rng.unit() < 0.08 else { return }
-                let sameSize = rng.unit() < 0.6
-                let cols = sameSize ? world.config.cols : [1, 2, 19, 20, 80, 300][rng.int(0, 5)]
-                let rows = sameSize ? world.config.rows : [1, 2, 7, 8, 24, 80][rng.int(0, 5)]
-                let grid = CellGrid(cols: cols, rows: rows,
-                                    capabilities: rng.unit() < 0.3 ? TerminalCapabilities(colorMode: .none, unicode: false) : .testDefault)
-                var ui = UIState()
-                ui.overlay = overlays[rng.int(0, overlays.count - 1)]
-                if rng.unit() < 0.2 { ui.message = ("flash \u{1B}]2;PWNED\u{07}", world.seconds + 1) }
-                renderer.draw(world, ui, on: grid)
-                frames += 1
-                let bad = RenderFuzzTests.badCells(grid)
-                if !bad.isEmpty { problems.append("t=\(TraceRecord.time(r.tick)) \(cols)x\(rows): control characters in cells \(bad.prefix(3))") }
-                if (cols < 20 || rows < 8) && rows >= 3 && cols >= 18, !grid.text().contains("too small") {
-                    problems.append("t=\(TraceRecord.time(r.tick)) \(cols)x\(rows): no \"terminal too small\"")
-                }
-            }
-            runner.run()
-            if !problems.isEmpty {
-                failures += 1
-                if failures <= 5 {
-                    XCTFail("render fuzz seed \(seed) (replay: LIVEBLOG_FUZZ_SEED=\(seed)): " + ScenarioFuzzer.describe(s) + "\n  "
-                            + problems.prefix(4).joined(separator: "\n  "))
-                }
+        // Each seed draws its own world with its own renderer: ParallelSeeds runs them on every
+        // core (printing a crashing seed), and the findings are reported here in the seeds' order.
+        let found: [(frames: Int, problems: [String])] = ParallelSeeds.map(seeds) { RenderFuzzTests.draw(seed: $0) }
+        var failures = 0
+        let frames = found.map(\.frames).reduce(0, +)
+        for (seed, f) in zip(seeds, found) where !f.problems.isEmpty {
+            failures += 1
+            if failures <= 5 {
+                let s = ScenarioFuzzer.scenario(seed: seed, localImages: RenderFuzzTests.localImages)
+                XCTFail("render fuzz seed \(seed) (replay: LIVEBLOG_FUZZ_SEED=\(seed)): " + ScenarioFuzzer.describe(s) + "\n  "
+                        + f.problems.prefix(4).joined(separator: "\n  "))
             }
         }
         print("render fuzz: \(seeds.count) scenarios, \(frames) frames drawn, \(failures) failing")
         XCTAssertGreaterThan(frames, seeds.count / 2)
+    }
+
+    /// One random world run with frames drawn now and then at random sizes: the frames drawn and
+    /// what was wrong with them.
+    static func draw(seed: UInt64) -> (frames: Int, problems: [String]) {
+        let overlays: [(any Overlay)?] = [nil, HelpOverlay(), ConsoleOverlay(), TimelineOverlay(),
+                                           PanelOverlay(.highlights), PanelOverlay(.scorers, selected: 3),
+                                           PanelOverlay(.chapters), PromptOverlay(text: "p1\u{1B}[2J", selected: 0)]
+        let s = ScenarioFuzzer.scenario(seed: seed, localImages: RenderFuzzTests.localImages)
+        let runner = ScenarioRunner(scenario: s)
+        runner.keepRecords = false
+        let renderer = Renderer()
+        renderer.synchronousImages = true
+        var rng = SeededRandom(seed: seed ^ 0xF00D)
+        let world = runner.world
+        var problems: [String] = []
+        var frames = 0
+        let inner = world.sink
+        world.sink = { r in
+            inner(r)
+            guard case .frame = r.event, rng.unit() < 0.08 else { return }
+            let sameSize = rng.unit() < 0.6
+            let cols = sameSize ? world.config.cols : [1, 2, 19, 20, 80, 300][rng.int(0, 5)]
+            let rows = sameSize ? world.config.rows : [1, 2, 7, 8, 24, 80][rng.int(0, 5)]
+            let grid = CellGrid(cols: cols, rows: rows,
+                                capabilities: rng.unit() < 0.3 ? TerminalCapabilities(colorMode: .none, unicode: false) : .testDefault)
+            var ui = UIState()
+            ui.overlay = overlays[rng.int(0, overlays.count - 1)]
+            if rng.unit() < 0.2 { ui.message = ("flash \u{1B}]2;PWNED\u{07}", world.seconds + 1) }
+            renderer.draw(world, ui, on: grid)
+            frames += 1
+            let bad = RenderFuzzTests.badCells(grid)
+            if !bad.isEmpty { problems.append("t=\(TraceRecord.time(r.tick)) \(cols)x\(rows): control characters in cells \(bad.prefix(3))") }
+            if (cols < 20 || rows < 8) && rows >= 3 && cols >= 18, !grid.text().contains("too small") {
+                problems.append("t=\(TraceRecord.time(r.tick)) \(cols)x\(rows): no \"terminal too small\"")
+            }
+        }
+        runner.run()
+        return (frames, problems)
     }
 }
 
