@@ -25,9 +25,15 @@ public enum PageInput: Sendable, Equatable {
 /// What the World needs of a web page (docs/architecture.md: "a page is an interface"): it loads, steps a frame
 /// at a time and leaves its effects as `PageEvent`s in `outbox`, takes input and navigation, and
 /// tells where its posts are and what to draw. The emulated `Page` is one implementation, a real
-/// browser engine another; the World, the hosts and the trace do not know which one runs.
-public protocol WebPage: AnyObject {
-    // MARK: What the page is
+/// browser engine's page (`EngineWebPage`, over Chromium or WebKit) another; the World, the hosts
+/// and the trace do not know which one runs. It is five roles, each its own protocol, so a part
+/// that needs one role can say so: what the page is and its frames (`PageFrames`), navigation, the
+/// hook and input (`PageJumps`), the liveblog's content and loading (`PageContent`), where its
+/// posts are and its own scrolling (`PagePositions`), and what the renderer draws (`PageDrawing`).
+public typealias WebPage = PageFrames & PageJumps & PageContent & PagePositions & PageDrawing
+
+/// What the page is, its frames and its effects.
+public protocol PageFrames: AnyObject {
     var config: PageConfig { get }
     var liveblog: Liveblog { get }
     var origin: String { get }
@@ -47,8 +53,6 @@ public protocol WebPage: AnyObject {
     /// The page tells its own hold ends and its live, removed and stream layouts (the emulated
     /// page and the reference embed; not a page of one's own without the report channel, Q17).
     var reportsItsJumps: Bool { get }
-
-    // MARK: Frames and effects
     /// The first frame: the liveblog initialises and reads its fragment (E4).
     func start()
     /// One frame (60 Hz) at `tick` (120 Hz ticks): loads complete, the layout changes, a held jump
@@ -63,8 +67,10 @@ public protocol WebPage: AnyObject {
     var isLoading: Bool { get }
     /// W1: the share of the page's resources loaded.
     var estimatedProgress: Double { get }
+}
 
-    // MARK: Navigation and the hook (E3–E13)
+/// Navigation, the hook and the input that reaches the page (E3–E13, E16).
+public protocol PageJumps: AnyObject {
     func navigate(to id: String, topOffset: Double?, via: String)
     func setFragment(_ id: String)
     var hook: HookSignature? { get }
@@ -80,8 +86,10 @@ public protocol WebPage: AnyObject {
     func remove()
     /// The page is unloaded (a reload replaces it).
     func unload()
+}
 
-    // MARK: Content (L8, R3, I2)
+/// The liveblog's content and its loading (L8, R3, I2), and the page's geometry settings (D2, D5).
+public protocol PageContent: AnyObject {
     func insertPostsAtTop(_ fresh: [Post])
     /// How many posts arrived at the top (L8); a `LivePostSource` goes on after them.
     var postsInsertedAtTop: Int { get }
@@ -93,8 +101,10 @@ public protocol WebPage: AnyObject {
     var networkProfile: NetworkProfile { get }
     func setNetworkProfile(_ p: NetworkProfile)
     func setGeometry(width: Double, imageCap: Double?)
+}
 
-    // MARK: Geometry (page y, CSS px = pt)
+/// Where the posts are (page y, CSS px = pt), and a web view that scrolls itself (M2, M3).
+public protocol PagePositions: AnyObject {
     var contentHeight: Double { get }
     var loadedCount: Int { get }
     func exists(_ id: String) -> Bool
@@ -104,16 +114,16 @@ public protocol WebPage: AnyObject {
     func postHeight(index: Int) -> Double
     func postIndex(at y: Double) -> Int?
     var loadMoreRange: ClosedRange<Double>? { get }
-
-    // MARK: A web view that scrolls itself (M2, M3)
     var selfScrolling: Bool { get set }
     var scrollY: Double { get set }
     var viewportHeight: Double { get set }
     var maxScrollY: Double { get }
     func clampScroll()
     func clampedScroll(_ y: Double) -> Double
+}
 
-    // MARK: What the renderer draws
+/// What the renderer draws.
+public protocol PageDrawing: AnyObject {
     /// The renderer is about to draw page y `y0 ..< y1` in `columns` cells from the page's left
     /// edge (once a drawn frame; `items` is also asked for other ranges: hit tests, link focus).
     /// An engine's page captures its pixels for it.
@@ -128,10 +138,16 @@ public protocol WebPage: AnyObject {
     func scrollStrip(byCards n: Int)
 }
 
-extension WebPage {
+extension PageFrames {
     public var failure: String? { nil }
     public var reportsItsJumps: Bool { true }
+}
+
+extension PageDrawing {
     public func prepareToDraw(from y0: Double, to y1: Double, columns: Int) {}
+}
+
+extension PagePositions {
     public var maxScrollY: Double { max(0, contentHeight - viewportHeight) }
     public func clampedScroll(_ y: Double) -> Double { min(max(0, y), maxScrollY) }
     public func clampScroll() { if selfScrolling { scrollY = clampedScroll(scrollY) } }
