@@ -38,9 +38,12 @@ final class BarsXtermTests: XCTestCase {
     }
 
     /// The pixels of a cell row's band, `cols` cells from the left: the hint's text.
+    /// The row's pixel lines but its first: a box-drawing glyph of the row above may reach one
+    /// pixel into it in xterm's default font (an embed's border at 80x24), which is the font's, not
+    /// a picture on the bar; a picture drawn there covers far more than one line.
     static func band(_ s: PPMImage, row: Int, cols: Int, _ r: Run) -> [UInt8] {
         var out: [UInt8] = []
-        for y in (row * r.cell.h)..<((row + 1) * r.cell.h) {
+        for y in (row * r.cell.h + 1)..<((row + 1) * r.cell.h) {
             let o = (y * s.width) * 3
             out += s.rgb[o..<(o + cols * r.cell.w * 3)]
         }
