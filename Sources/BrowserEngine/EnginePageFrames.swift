@@ -42,11 +42,10 @@ extension EnginePage {
             _ = try client.waitForEvent("Emulation.virtualTimeBudgetExpired", session: session.sessionId, doing: doing)
         }
         micros = max(micros, target)
-        // A frame is drawn only while touch or wheel input is on its way to the page (undrawn
-        // frames hold it back, docs/engine.md); the others run their animation frames, layout and
-        // resize observers alike, cheaper (Q20).
+        // Every frame is drawn: skipping the display of frames without input on its way (Q20) let a
+        // tap's touchend miss the frame it was sent for now and then (X7's repeated session).
         try session.call("HeadlessExperimental.beginFrame", .obj(
-            ("interval", .number(1000.0 / 60)), ("noDisplayUpdates", .bool(inputExpected.isEmpty))), doing: doing)
+            ("interval", .number(1000.0 / 60)), ("noDisplayUpdates", .bool(false))), doing: doing)
         // The round trip: the page's events of this frame were sent before its answer. After the
         // load it brings the posts' boxes of the frame too (the World reads them every frame, Q20).
         let flush = loading ? "0" : "window.__liveblogDriver ? __liveblogDriver.frameGeometry() : ''"
