@@ -10,21 +10,18 @@ extension EnginePage {
     /// `navigateToEventId(id, topOffset?)` on the page's liveblog element (E3). The result is a
     /// `.nav` event: at once for a loaded post, after the pages it needs otherwise.
     public func navigate(to id: String, topOffset: Double?) throws {
-        let offset = topOffset.map { ProtocolJSON.number($0) } ?? "undefined"
-        try run("__liveblogDriver.navigate(\(JSONWriter.quote(id)), \(offset))", doing: "navigating to post \(id)")
+        try run(InjectedChannel.navigate(id, topOffset: topOffset), doing: "navigating to post \(id)")
     }
 
     /// The URL's fragment becomes `#tickaroo_event_id=ID` (E4): the page's hashchange follows in
     /// the next frame.
     public func setFragment(_ id: String) throws {
-        let hash = "tickaroo_event_id=" + (id.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed) ?? id)
-        try run("location.hash = \(JSONWriter.quote(hash))", doing: "setting the fragment to \(id)")
+        try run(InjectedChannel.fragment(id), doing: "setting the fragment to \(id)")
     }
 
     /// Defines, replaces or removes `window.tickarooLiveblogScrollTo` (E11, E12, F5).
     public func setHook(_ hook: EngineHook?) throws {
-        let spec = ProtocolJSON.write(InjectedScript.hookSpec(hook, platform: config.device.platform))
-        try run("__liveblogDriver.setHook(\(spec))", doing: "setting the hook")
+        try run(InjectedChannel.setHook(hook, platform: config.device.platform), doing: "setting the hook")
     }
 
     /// The hook's `length` as the engine sees it (E5), -1 without one.
@@ -35,21 +32,18 @@ extension EnginePage {
     }
 
     /// The liveblog element is removed from the page (E11).
-    public func remove() throws { try run("__liveblogDriver.remove()", doing: "removing the liveblog") }
+    public func remove() throws { try run(InjectedChannel.remove, doing: "removing the liveblog") }
 
     /// New posts at the top (L8): served by the loopback server and inserted by the embed.
     public func insertPostsAtTop(_ posts: [Post]) throws {
         guard let site, !posts.isEmpty else { return }
         site.insertAtTop(posts)
-        let json = ProtocolJSON.write(.array(posts.map(LiveblogJSON.post)))
-        try run("__liveblogDriver.insertAtTop(\(json))", doing: "inserting live posts")
+        try run(InjectedChannel.insertAtTop(posts), doing: "inserting live posts")
     }
 
     /// The reader's or a deep link's "load more" (L8).
     public func requestMorePosts() throws {
-        let el = JSONWriter.quote(config.elementSelector)
-        try run("(e => e && e.requestMorePosts && e.requestMorePosts())(document.querySelector(\(el)))",
-                doing: "loading more posts")
+        try run(InjectedChannel.requestMorePosts(elementSelector: config.elementSelector), doing: "loading more posts")
     }
 
     /// Completes a media item's or embed's load now, whatever the network (a scenario's `load`).
@@ -170,6 +164,6 @@ extension EnginePage {
 extension EnginePage {
     /// A web view that scrolls itself (M2, M3): the app's list moved it to `y`; nothing is reported.
     public func scrollTo(_ y: Double) throws {
-        try run("__liveblogDriver.scrollTo(\(ProtocolJSON.number(y)))", doing: "scrolling the page")
+        try run(InjectedChannel.scrollTo(y), doing: "scrolling the page")
     }
 }

@@ -83,20 +83,12 @@ extension EnginePage {
         guard let m = try? JSONParser.parse(payload), let k = m["k"]?.stringValue else { return }
         switch k {
         case "report": report(m)
-        case "hook":
-            // S4: a top no layout gives is the page's mistake: noted, the call not passed on.
-            if let raw = m["top"]?.doubleValue, PageNumber.coordinate(raw) == nil {
-                return outbox.append(.engine(.note(PageNumber.note("a hook call's top", raw))))
-            }
-            outbox.append(.page(.hook(jumpId: m["jumpId"]?.intValue ?? 0, top: m["top"]?.doubleValue ?? .nan,
-                                      correction: m["correction"]?.boolValue ?? false, args: m["args"]?.intValue ?? 0,
-                                      threw: m["threw"]?.boolValue ?? false)))
+        case "hook": outbox.append(InjectedChannel.hook(m))
         case "layout": layout(m)
         case "input": if let t = m["type"]?.stringValue { inputSeen.append(t) }
         case "navResult":
-            // The reference embed reports its navigations itself (with how they came).
-            guard !speaksProtocol, let id = m["id"]?.stringValue else { return }
-            outbox.append(.page(.nav(id: id, result: m["found"]?.boolValue == true ? .found : .notFound, via: "api")))
+            guard !speaksProtocol, let e = InjectedChannel.navResult(m) else { return }
+            outbox.append(.page(e))
         case "external": external(m)
         case "console-dropped": consoleDropped += max(0, min(m["n"]?.intValue ?? 0, 1 << 30))
         case "popups-blocked":
@@ -113,13 +105,8 @@ extension EnginePage {
             ready = true
             speaksProtocol = m["protocol"]?.intValue == 1
             initialized = m["initialized"]?.boolValue ?? true
-        case "nav":
-            guard let id = m["id"]?.stringValue else { return }
-            let result: NavResult = m["result"]?.stringValue == "found" ? .found : .notFound
-            outbox.append(.page(.nav(id: id, result: result, via: m["via"]?.stringValue ?? "api")))
-        case "hold-end":
-            guard let reason = m["reason"]?.stringValue.flatMap(HoldEndReason.init(rawValue:)) else { return }
-            outbox.append(.page(.holdEnd(jumpId: m["jumpId"]?.intValue ?? 0, reason: reason)))
+        case "nav", "hold-end":
+            if let e = InjectedChannel.reported(m) { outbox.append(.page(e)) }
         case "layout": layout(m)
         case "received":
             guard let u = m["url"]?.stringValue, let url = URL(string: u, relativeTo: URL(string: self.url))
@@ -166,10 +153,9 @@ extension EnginePage {
     }
 
     private func layout(_ m: JSONValue) {
-        guard let raw = m["height"]?.doubleValue else { return }
-        guard let h = PageNumber.size(raw) else {
-            return outbox.append(.engine(.note(PageNumber.note("a layout height", raw))))
-        }
+        let (height, refused) = InjectedChannel.layoutHeight(m)
+        if let refused { outbox.append(.engine(refused)) }
+        guard let h = height else { return }
         contentHeight = h
         geometryCache = nil
         // The height at load is the web row's first; later changes are layout lines (E2).
@@ -178,9 +164,7 @@ extension EnginePage {
     }
 
     private func external(_ m: JSONValue) {
-        guard let u = m["url"]?.stringValue else { return }
-        let url = Sanitizer.clean(u)
-        outbox.append(.page(m["type"]?.stringValue == "media" ? .mediaHandoff(url) : .externalLink(url)))
+        if let e = InjectedChannel.external(m) { outbox.append(.page(e)) }
     }
 
     // MARK: - The bridge (X5)

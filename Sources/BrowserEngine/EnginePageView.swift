@@ -46,9 +46,8 @@ extension EnginePage {
     @discardableResult
     public func activateLink(_ href: String, nearY y: Double) throws -> Bool {
         let doing = "following the link \(href)"
-        let call = "(v => v ? v.activate(\(JSONWriter.quote(href)), \(ProtocolJSON.number(y))) : false)"
         return try guarded(doing) {
-            let found = try evaluate(call + "(window.__liveblogView)", doing: doing).boolValue ?? false
+            let found = try evaluate(InjectedChannel.activate(href, nearY: y), doing: doing).boolValue ?? false
             try absorb(doing: doing)
             return found
         }

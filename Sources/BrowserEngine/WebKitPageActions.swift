@@ -12,18 +12,14 @@ extension WebKitPage {
         switch k {
         case "report": report(m)
         case "hook":
-            if let raw = m["top"]?.doubleValue, PageNumber.coordinate(raw) == nil {
-                return outbox.append(.engine(.note(PageNumber.note("a hook call's top", raw))))
-            }
-            outbox.append(.page(.hook(jumpId: m["jumpId"]?.intValue ?? 0, top: m["top"]?.doubleValue ?? .nan,
-                                      correction: m["correction"]?.boolValue ?? false, args: m["args"]?.intValue ?? 0,
-                                      threw: m["threw"]?.boolValue ?? false)))
+            let call = InjectedChannel.hook(m)
+            outbox.append(call)
             // The call's own bridge message (posted inside it) after the call, as in Chromium.
-            flushBridge()
+            if case .page = call { flushBridge() }
         case "layout": layout(m)
         case "navResult":
-            guard !speaksProtocol, let id = m["id"]?.stringValue else { return }
-            outbox.append(.page(.nav(id: id, result: m["found"]?.boolValue == true ? .found : .notFound, via: "api")))
+            guard !speaksProtocol, let e = InjectedChannel.navResult(m) else { return }
+            outbox.append(.page(e))
         case "external": external(m)
         case "popups-blocked":
             note("the page tried to open a window (window.open): blocked, as a single-window web view does (S5)")
@@ -37,13 +33,8 @@ extension WebKitPage {
             ready = true
             speaksProtocol = m["protocol"]?.intValue == 1
             initialized = m["initialized"]?.boolValue ?? true
-        case "nav":
-            guard let id = m["id"]?.stringValue else { return }
-            let result: NavResult = m["result"]?.stringValue == "found" ? .found : .notFound
-            outbox.append(.page(.nav(id: id, result: result, via: m["via"]?.stringValue ?? "api")))
-        case "hold-end":
-            guard let reason = m["reason"]?.stringValue.flatMap(HoldEndReason.init(rawValue:)) else { return }
-            outbox.append(.page(.holdEnd(jumpId: m["jumpId"]?.intValue ?? 0, reason: reason)))
+        case "nav", "hold-end":
+            if let e = InjectedChannel.reported(m) { outbox.append(.page(e)) }
         case "layout": layout(m)
         case "external": external(m)
         default: break
@@ -51,10 +42,9 @@ extension WebKitPage {
     }
 
     private func layout(_ m: JSONValue) {
-        guard let raw = m["height"]?.doubleValue else { return }
-        guard let h = PageNumber.size(raw) else {
-            return outbox.append(.engine(.note(PageNumber.note("a layout height", raw))))
-        }
+        let (height, refused) = InjectedChannel.layoutHeight(m)
+        if let refused { outbox.append(.engine(refused)) }
+        guard let h = height else { return }
         contentHeight = h
         geometryCache = nil
         guard !loading else { return }
@@ -62,41 +52,33 @@ extension WebKitPage {
     }
 
     private func external(_ m: JSONValue) {
-        guard let u = m["url"]?.stringValue else { return }
-        let url = Sanitizer.clean(u)
-        outbox.append(.page(m["type"]?.stringValue == "media" ? .mediaHandoff(url) : .externalLink(url)))
+        if let e = InjectedChannel.external(m) { outbox.append(.page(e)) }
     }
 
     // MARK: - The app's calls
 
     public func navigate(to id: String, topOffset: Double?) throws {
-        let offset = topOffset.map { ProtocolJSON.number($0) } ?? "undefined"
-        try run("__liveblogDriver.navigate(\(JSONWriter.quote(id)), \(offset))", doing: "navigating to post \(id)")
+        try run(InjectedChannel.navigate(id, topOffset: topOffset), doing: "navigating to post \(id)")
     }
 
     public func setFragment(_ id: String) throws {
-        let hash = "tickaroo_event_id=" + (id.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed) ?? id)
-        try run("location.hash = \(JSONWriter.quote(hash))", doing: "setting the fragment to \(id)")
+        try run(InjectedChannel.fragment(id), doing: "setting the fragment to \(id)")
     }
 
     public func setHook(_ hook: EngineHook?) throws {
-        let spec = ProtocolJSON.write(InjectedScript.hookSpec(hook, platform: config.device.platform))
-        try run("__liveblogDriver.setHook(\(spec))", doing: "setting the hook")
+        try run(InjectedChannel.setHook(hook, platform: config.device.platform), doing: "setting the hook")
     }
 
-    public func remove() throws { try run("__liveblogDriver.remove()", doing: "removing the liveblog") }
+    public func remove() throws { try run(InjectedChannel.remove, doing: "removing the liveblog") }
 
     public func insertPostsAtTop(_ posts: [Post]) throws {
         guard let site, !posts.isEmpty else { return }
         site.insertAtTop(posts)
-        let json = ProtocolJSON.write(.array(posts.map(LiveblogJSON.post)))
-        try run("__liveblogDriver.insertAtTop(\(json))", doing: "inserting live posts")
+        try run(InjectedChannel.insertAtTop(posts), doing: "inserting live posts")
     }
 
     public func requestMorePosts() throws {
-        let el = JSONWriter.quote(config.elementSelector)
-        try run("(e => e && e.requestMorePosts && e.requestMorePosts())(document.querySelector(\(el)))",
-                doing: "loading more posts")
+        try run(InjectedChannel.requestMorePosts(elementSelector: config.elementSelector), doing: "loading more posts")
     }
 
     /// Nothing is held (the loopback server answers at once): nothing to complete.
@@ -107,15 +89,12 @@ extension WebKitPage {
         if p != .instant { note("the network profile is not applied in WebKit yet (X13): responses come at once") }
     }
 
-    public func scrollTo(_ y: Double) throws {
-        try run("__liveblogDriver.scrollTo(\(ProtocolJSON.number(y)))", doing: "scrolling the page")
-    }
+    public func scrollTo(_ y: Double) throws { try run(InjectedChannel.scrollTo(y), doing: "scrolling the page") }
 
     public func activateLink(_ href: String, nearY y: Double) throws -> Bool {
         let doing = "following the link \(href)"
-        let call = "(v => v ? v.activate(\(JSONWriter.quote(href)), \(ProtocolJSON.number(y))) : false)"
         return try guarded(doing) {
-            let found = try evaluate(call + "(window.__liveblogView)", doing: doing).boolValue ?? false
+            let found = try evaluate(InjectedChannel.activate(href, nearY: y), doing: doing).boolValue ?? false
             try absorb(doing: doing)
             return found
         }
