@@ -8,7 +8,7 @@ extension EngineWebPage {
     /// Once a drawn frame: the capture that came taken in, the next one asked for.
     public func prepareToDraw(from y0: Double, to y1: Double, columns: Int) {
         if columns > 0 { drawnColumns = columns }
-        guard let tiles, let engine = driver as? EnginePage, failure == nil, y1 > y0, columns > 0 else { return }
+        guard let tiles, let engine = chromium, failure == nil, y1 > y0, columns > 0 else { return }
         // Exactly what the row's cells show (a phone wider than the terminal is cut at the right).
         let width = min(engine.width, Double(columns) * config.cell.width)
         let margin = layoutMargin(y0, y1)

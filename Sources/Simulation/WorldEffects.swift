@@ -41,7 +41,7 @@ extension World {
             if notice.contains(.endedScrollingAnimation), !fromHost { host.scrollingAnimationEnded() }
             switch e {
             case let .setWebOffset(y): page.scrollY = y
-            case let .report(action): hostAction(action)
+            case let .report(action): emit(.host(action))
             case let .readerBegan(input, t): readerScrolled(input, tick: t)
             case .readerSettling: readerSettling()
             case .post: hostPostedWork = true

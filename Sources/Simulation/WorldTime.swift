@@ -15,10 +15,6 @@ extension World {
         sink(record)
     }
 
-    func hostAction(_ a: HostAction) {
-        emit(.host(a))
-    }
-
     /// Runs a call on the page, then hands on what it left in the page's outbox, in order, as
     /// trace lines, host calls and jump status: the one place the page's effects leave it. Every
     /// page call that can have effects goes through here, so none waits for a later call.

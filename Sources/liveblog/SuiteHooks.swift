@@ -79,7 +79,7 @@ private func engineHooks(_ hooks: inout ScenarioSuite.Hooks, _ args: ParsedArgum
     let plotting = hooks.finished
     hooks.finished = { result, runner in
         plotting(result, runner)
-        ((runner.world.page as? EngineWebPage)?.driver as? EnginePage)?.browser.close()
+        (runner.world.page as? EngineWebPage)?.chromium?.browser.close()
     }
 }
 
