@@ -105,6 +105,10 @@ public struct EngineConfig: Sendable {
     /// response that has not reached the page is waited for `settleTimeoutAfterStalls` at most.
     public var maxStalledWait: Double = 10
     public var settleTimeoutAfterStalls: Double = 0.25
+    /// Real seconds a frame waits for the report of input due in it after its begin frame, and
+    /// how many more begin frames (at the same time) it gives input that missed it (X6).
+    public var inputWait: Double = 0.05
+    public var inputRedraws = 5
     /// Q20: a page of one's own in virtual time fetches its held requests ahead, in parallel.
     public var prefetch = true
     /// Q20: a page of one's own recorded into this capture file, or replayed from it offline
