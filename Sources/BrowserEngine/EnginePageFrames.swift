@@ -42,7 +42,7 @@ extension EnginePage {
             _ = try client.waitForEvent("Emulation.virtualTimeBudgetExpired", session: session.sessionId, doing: doing)
         }
         micros = max(micros, target)
-        var drawn = [try drawFrame(doing: doing)]
+        var drawn = [try drawFrame(display: !inputExpected.isEmpty, doing: doing)]
         tick = t
         try absorb(doing: doing)
         // X6: input due in this frame that missed its begin frame is given another one at the
@@ -50,7 +50,7 @@ extension EnginePage {
         var redraws = 0
         while try !awaitDueInput(doing: doing), redraws < config.inputRedraws {
             redraws += 1
-            drawn.append(try drawFrame(doing: doing))
+            drawn.append(try drawFrame(display: true, doing: doing))
             try absorb(doing: doing)
         }
         gate.endFrame(tick: t)
@@ -60,14 +60,16 @@ extension EnginePage {
         for d in drawn where d["exceptionDetails"] == nil { frameGeometry(d["result"]?["value"]) }
     }
 
-    /// One frame drawn at the page's current time, then the round trip: the page's events of the
+    /// One frame at the page's current time, then the round trip: the page's events of the
     /// frame were sent before its answer. After the load it brings the posts' boxes of the frame
     /// too (the World reads them every frame, Q20).
-    private func drawFrame(doing: String) throws -> JSONValue {
-        // Every frame is drawn: skipping the display of frames without input on its way (Q20) let a
-        // tap's touchend miss the frame it was sent for now and then (X7's repeated session).
+    private func drawFrame(display: Bool, doing: String) throws -> JSONValue {
+        // A frame is drawn only while touch or wheel input is on its way to the page (undrawn
+        // frames hold it back, docs/engine.md); the others run their animation frames, layout and
+        // resize observers alike, cheaper (Q20, B12). A touch that still misses its frame is given
+        // another one (`awaitDueInput`), drawn.
         try session.call("HeadlessExperimental.beginFrame", .obj(
-            ("interval", .number(1000.0 / 60)), ("noDisplayUpdates", .bool(false))), doing: doing)
+            ("interval", .number(1000.0 / 60)), ("noDisplayUpdates", .bool(!display))), doing: doing)
         let flush = loading ? "0" : "window.__liveblogDriver ? __liveblogDriver.frameGeometry() : ''"
         return try session.call("Runtime.evaluate", .obj(("expression", .string(flush)),
                                                          ("returnByValue", .bool(true))), doing: doing)
