@@ -233,6 +233,10 @@
 
   // MARK: the driver liveblog calls through Runtime.evaluate
   const element = () => document.querySelector(options.elementSelector);
+  // The page's own functions may be replaced by its scripts; the flush keeps the originals.
+  const animationFrame = window.requestAnimationFrame.bind(window);
+  const Observer = window.ResizeObserver;
+  let flush = null, flushed = 0;
   const driver = {
     navigate(id, topOffset) {
       const el = element();
@@ -255,6 +259,31 @@
     // The flush that ends a frame in virtual time (EnginePage.stepVirtual): the posts' boxes
     // read once the frame is drawn, or "same" when they are the ones read last (Q20: no value
     // to pass or parse in most frames).
+    // The flush armed ahead (B12): a promise settled by a resize observer created in the next
+    // animation frame, so the last one of the frame (after the page's animation frames, layout
+    // and its own observers; a task would wait for virtual time, paused then); the engine sends `awaitFlush(n)` with its begin frame and saves a round trip. `n` counts the
+    // frames since the page began; one the page did not expect is "unarmed" (the engine flushes
+    // the old way then).
+    armFlush() {
+      if (!flush) {
+        let settle;
+        const promise = new Promise((resolve) => { settle = resolve; });
+        flush = { promise };
+        animationFrame(() => {
+          const observer = new Observer(() => {
+            observer.disconnect();
+            flushed++; flush = null; driver.armFlush(); settle();
+          });
+          observer.observe(document.documentElement);
+        });
+      }
+      return flushed;
+    },
+    awaitFlush(n) {
+      if (n === flushed) return driver.frameGeometry();
+      if (!flush || n !== flushed + 1) return "unarmed";
+      return flush.promise.then(() => driver.frameGeometry());
+    },
     frameGeometry() {
       const before = lastGeometry;
       const g = driver.geometry();

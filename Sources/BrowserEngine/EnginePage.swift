@@ -68,6 +68,13 @@ public final class EnginePage {
     var pendingTouchEnd: (x: Double, y: Double)?
     /// A finger is down on the page (`touchStart` sent, no end or cancel yet, Q19).
     var touchActive = false
+    /// B12: the count of the page's armed flush expected at the next begin frame (nil: not
+    /// armed, the frame is flushed by a round trip after it); off for the run once one did not
+    /// answer.
+    var flushSeq: Int?
+    var flushArmable = true
+    /// The last begin frame, when its answer is still to be taken (B12).
+    var pendingBeginFrame: Int?
     /// Reader input sent, with the frames it may take to reach the page (a touch: the next
     /// frame; a wheel turn: the one after, the compositor takes it first), and what the page saw.
     var inputExpected: [(kind: String, frames: Int)] = []
@@ -145,6 +152,7 @@ public final class EnginePage {
             do { try capture.write() } catch { outbox.append(.engine(.note("\(error)"))) }
         }
         prefetcher?.cancelAll()
+        if let id = pendingBeginFrame { client.discardReply(id) }
         removeGuards()
         server?.stop()
         if !crashed { browser.closePage(session) }

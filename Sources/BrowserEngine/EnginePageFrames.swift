@@ -62,17 +62,72 @@ extension EnginePage {
 
     /// One frame at the page's current time, then the round trip: the page's events of the
     /// frame were sent before its answer. After the load it brings the posts' boxes of the frame
-    /// too (the World reads them every frame, Q20).
+    /// too (the World reads them every frame, Q20). With the page's flush armed, its answer is
+    /// asked with the begin frame (B12).
     private func drawFrame(display: Bool, doing: String) throws -> JSONValue {
         // A frame is drawn only while touch or wheel input is on its way to the page (undrawn
         // frames hold it back, docs/engine.md); the others run their animation frames, layout and
         // resize observers alike, cheaper (Q20, B12). A touch that still misses its frame is given
         // another one (`awaitDueInput`), drawn.
-        try session.call("HeadlessExperimental.beginFrame", .obj(
-            ("interval", .number(1000.0 / 60)), ("noDisplayUpdates", .bool(!display))), doing: doing)
+        let begin: JSONValue = .obj(("interval", .number(1000.0 / 60)), ("noDisplayUpdates", .bool(!display)))
+        try finishBeginFrame(doing: doing)
+        // Every begin frame settles the page's armed flush, asked for or not.
+        flushSeq = flushSeq.map { $0 + 1 }
+        // A frame with input on its way is flushed after its begin frame: the input can reach the
+        // page after the frame's own flush would (X6, Q19).
+        guard !loading, !display, let n = flushSeq else {
+            try session.call("HeadlessExperimental.beginFrame", begin, doing: doing)
+            return try flushAfter(doing: doing)
+        }
+        let asked = try session.send("Runtime.evaluate", .obj(
+            ("expression", .string("__liveblogDriver.awaitFlush(\(n))")), ("awaitPromise", .bool(true)),
+            ("returnByValue", .bool(true))), doing: doing)
+        // The begin frame's own answer (the compositor's frame done) is taken before the next
+        // begin frame or capture; the page's events of the frame are in with the flush's.
+        pendingBeginFrame = try session.send("HeadlessExperimental.beginFrame", begin, doing: doing)
+        let deadline = Date().addingTimeInterval(config.armedFlushTimeout)
+        while !client.hasReply(asked), Date() < deadline {
+            _ = try client.pump(timeout: min(0.05, max(0.001, deadline.timeIntervalSinceNow)), doing: doing)
+        }
+        guard client.hasReply(asked) else {
+            client.discardReply(asked)
+            (flushSeq, flushArmable) = (nil, false)
+            outbox.append(.engine(.note("\(doing): the page's armed flush did not answer within "
+                + "\(config.armedFlushTimeout) s; its frames are flushed after the begin frame from here")))
+            return try flushAfter(doing: doing)
+        }
+        let answer = try? client.reply(to: asked, doing: doing)
+        if let answer, answer["exceptionDetails"] == nil, let v = answer["result"]?["value"],
+           v.stringValue != "unarmed" {
+            return answer
+        }
+        flushSeq = nil
+        return try flushAfter(doing: doing)
+    }
+
+    /// Waits for the answer to the last begin frame, when it was not waited for (B12).
+    func finishBeginFrame(doing: String) throws {
+        guard let id = pendingBeginFrame else { return }
+        pendingBeginFrame = nil
+        // A frame the engine did not finish (a navigation came between) is no error of the run:
+        // the next command says so if the engine is gone.
+        _ = try? client.reply(to: id, doing: doing)
+    }
+
+    /// The flush as a round trip after the begin frame; once the page has its driver, the next
+    /// frame's flush is armed.
+    private func flushAfter(doing: String) throws -> JSONValue {
+        try finishBeginFrame(doing: doing)
         let flush = loading ? "0" : "window.__liveblogDriver ? __liveblogDriver.frameGeometry() : ''"
-        return try session.call("Runtime.evaluate", .obj(("expression", .string(flush)),
-                                                         ("returnByValue", .bool(true))), doing: doing)
+        let answer = try session.call("Runtime.evaluate", .obj(("expression", .string(flush)),
+                                                               ("returnByValue", .bool(true))), doing: doing)
+        if !loading, flushSeq == nil, flushArmable, config.armedFlush {
+            let armed = try session.call("Runtime.evaluate", .obj(
+                ("expression", .string("window.__liveblogDriver ? __liveblogDriver.armFlush() : -1")),
+                ("returnByValue", .bool(true))), doing: doing)
+            if let count = armed["result"]?["value"]?.intValue, count >= 0 { flushSeq = count }
+        }
+        return answer
     }
 
     /// The flush's geometry: new boxes, or "same" as the last read (kept then); anything else

@@ -52,7 +52,8 @@ final class TileCapture: @unchecked Sendable {
                                  ("scale", .number(scale)))
         let doing = "capturing the page's pixels"
         let id = try engine.guarded(doing) {
-            try engine.session.sendRaw("Page.captureScreenshot", .obj(
+            try engine.finishBeginFrame(doing: doing)
+            return try engine.session.sendRaw("Page.captureScreenshot", .obj(
                 ("format", .string("png")), ("clip", clip), ("fromSurface", .bool(true)),
                 ("optimizeForSpeed", .bool(true))), doing: doing)
         }
