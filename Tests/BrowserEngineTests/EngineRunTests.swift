@@ -44,10 +44,11 @@ final class EngineRunTests: EngineTestCase {
 
     /// A session with everything that has timing: a deep link at load under 3g, pages, late
     /// images and embeds, a tap, a wheel turn, a key, a new jump, live posts, a resize.
-    private func session() throws -> [String] {
+    private func session(armedFlush: Bool = true, armed: ((Bool) -> Void)? = nil) throws -> [String] {
         var pc = pageConfig(network: .threeG, pageSize: 12, url: "https://www.example.com/lb.html#tickaroo_event_id=p20")
         pc.deepLinkLimit = 0
-        let page = try open(engineFixture(40, declaredEvery: 4), page: pc)
+        let page = try open(engineFixture(40, declaredEvery: 4), page: pc, armedFlush: armedFlush)
+        defer { armed?(page.flushSeq != nil && page.flushArmable) }
         var out: [String] = []
         func record(_ seconds: Double) throws { out += try timed(page, seconds: seconds).map { "\($0.tick) \($0.event)" } }
         try record(2.5)
@@ -87,6 +88,20 @@ final class EngineRunTests: EngineTestCase {
             }
             XCTAssertEqual(again.count, first.count, "run \(run)")
         }
+    }
+
+    /// B12: the flush armed in the page and asked with the begin frame gives the events, their
+    /// frames and the geometry the round trip after the begin frame gives.
+    func testB12_theArmedFlushGivesWhatTheRoundTripAfterTheFrameGives() throws {
+        var used: [Bool] = []
+        let armed = try session(armedFlush: true) { used.append($0) }
+        let after = try session(armedFlush: false) { used.append($0) }
+        XCTAssertEqual(used, [true, false], "the first session ran armed to its end, the second never")
+        XCTAssertGreaterThan(armed.count, 40)
+        if let i = zip(armed, after).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
+            XCTFail("the armed session differs at event \(i): \(armed[i]) | \(after[i])")
+        }
+        XCTAssertEqual(armed.count, after.count)
     }
 
     func testX10_theEnginesOwnEvents() throws {

@@ -62,10 +62,11 @@ class EngineTestCase: XCTestCase {
     }
 
     func open(_ liveblog: Liveblog = engineFixture(), page: PageConfig? = nil, device: EngineDevice = .pixel8,
-              hook: EngineHook? = .shim, time: EngineTime = .virtual) throws -> EnginePage {
+              hook: EngineHook? = .shim, time: EngineTime = .virtual, armedFlush: Bool = true) throws -> EnginePage {
         var config = EngineConfig(device: device)
         config.hook = hook
         config.time = time
+        config.armedFlush = armedFlush
         let p = try EnginePage(browser: browser, source: .reference(liveblog, page ?? pageConfig()), config: config)
         pages.append(p)
         return p
