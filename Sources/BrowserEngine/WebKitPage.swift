@@ -151,10 +151,14 @@ public final class WebKitPage: PageDriver {
         return Sanitizer.clean(value.stringValue ?? "").trimmingCharacters(in: .whitespaces)
     }
 
-    /// Runs a driver call in the page and collects what it did.
+    /// Runs a driver call in the page and collects what it did. On the stepped clock the tasks
+    /// it queued run before this returns (a fragment's `hashchange` at the call's tick, X13).
     func run(_ script: String, doing: String) throws {
         try guarded(doing) {
             try evaluate(script, doing: doing)
+            if clocked {
+                try helper.call("call", [("body", .string(WebKitClock.drain))], doing: doing)
+            }
             try absorb(doing: doing)
             geometryCache = nil
         }

@@ -17,7 +17,7 @@ extension WebKitPage {
             let handlers = [WebKitPage.channel, WebKitPage.viewChanged, WebKitPage.console]
                 + (android ? [InjectedScript.bridge] : [WebKitPage.bridgeHandler]) + (clocked ? [WebKitClock.handler] : [])
             // X13: the clock first, before any other script (and the page's own).
-            let clock = clocked ? [WebKitClock.source(wallMillis: config.initialWallTime * 1000)] : []
+            let clock = clocked ? [WebKitClock.source(assets: assets, wallMillis: config.initialWallTime * 1000)] : []
             let scripts = clock + [WebKitPage.prelude(android: android), InjectedScript.source(assets: assets, config: config),
                                    assets.text("engine-view.js")]
             let ua = config.device.userAgent(chromeVersion: "")
