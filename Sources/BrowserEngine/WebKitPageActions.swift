@@ -46,9 +46,12 @@ extension WebKitPage {
         let (height, refused) = InjectedChannel.layoutHeight(m)
         if let refused { outbox.append(.engine(refused)) }
         guard let h = height else { return }
+        // X13: the embed's report and inject.js's ResizeObserver can both tell one height (which
+        // comes first is WebKit's rendering timing): a height the page has already is not a line.
+        let same = h == contentHeight && clocked
         contentHeight = h
         geometryCache = nil
-        guard !loading else { return }
+        guard !loading, !same else { return }
         outbox.append(.page(.layout(height: h, cause: m["cause"]?.stringValue ?? "page")))
     }
 
@@ -89,7 +92,7 @@ extension WebKitPage {
         let key: Request = site?.rank(of: id) != nil && site?.isEmbed(id) == true ? .embed(id) : .media(id)
         let released = gate?.force(key, tick: tick) ?? []
         try guarded("loading \(id) now") {
-            try answerReleased(doing: "loading \(id) now")
+            try answerReleased(doing: "loading \(id) now", oneByOne: true)
             try settle(released, doing: "loading \(id) now")
         }
         return !released.isEmpty

@@ -52,8 +52,10 @@ extension WebKitPage {
         gate?.paused(fetchId: id, networkId: id)
     }
 
-    /// Answers every request the gate let go: the embed's answer, at once.
-    func answerReleased(doing: String) throws {
+    /// Answers every request the gate let go: the embed's answer, at once. `oneByOne`: each
+    /// delayed one is answered after the page has the one before (its load event), so the page's
+    /// loads of a frame happen in the gate's order on every run, not in the order WebKit finishes them.
+    func answerReleased(doing: String, oneByOne: Bool = false) throws {
         guard var g = gate else { return }
         let ids = g.takeContinues()
         gate = g
@@ -66,9 +68,12 @@ extension WebKitPage {
             try helper.call("respond", [("rid", .int(r.rid)), ("status", .int(response.status)),
                                         ("type", .string(response.contentType)),
                                         ("body", .string(Data(response.body).base64EncodedString()))], doing: doing)
+            // A refused file's note where it was answered (in the gate's order).
+            for refused in site?.takeRefusals() ?? [] { outbox.append(.engine(.note(refused))) }
             if EmbedSite.key(path: path) != nil, gate?.isReleasedAndWaited(id) == true {
                 // The page has it once it says so (an image's load or error, a fetch's report).
                 awaitingPage[path, default: []].append(id)
+                if oneByOne { try settle([id], doing: doing) }
             } else {
                 gate?.finished(id: id)
             }
@@ -96,7 +101,7 @@ extension WebKitPage {
                 if var g = gate {
                     let released = g.release(tick: t)
                     gate = g
-                    try answerReleased(doing: doing)
+                    try answerReleased(doing: doing, oneByOne: true)
                     try settle(released, doing: doing)
                 }
                 try helper.call("call", [("body", .string(WebKitClock.step(millis: WebKitClock.millis(t), draw: true,
