@@ -67,6 +67,38 @@ final class WebKitClockTests: XCTestCase {
         XCTAssertEqual(Array(timers.prefix(5)), ["i50", "100.0", "i100", "i150", "i200"], "\(timers)")
     }
 
+    /// A driver call returns after the tasks it queued: the page's `hashchange` for a fragment
+    /// the app set is in the outbox when `setFragment` returns, at the call's tick, on every run.
+    func testX13_aFragmentsHashchangeLandsAtTheTickTheAppSetIt() throws {
+        try WebKitPageTests.requireWebKit()
+        let dir = NSTemporaryDirectory() + "liveblog-webkit-hash-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try """
+            <!doctype html><meta charset="utf-8"><title>hash</title><p>a page of the test's own</p>
+            <script>addEventListener("hashchange", () => console.log("hashchange " + location.hash + " at " + performance.now()));</script>
+            """.write(toFile: dir + "/hash.html", atomically: true, encoding: .utf8)
+        let server = try LoopbackServer(serving: [dir])
+        var config = EngineConfig(device: .iphone15)
+        config.hook = nil
+        let page = try WebKitPage(source: .url(server.origin + "/files/hash.html?type=text/html;charset=utf-8",
+                                               network: .instant, seed: 1), config: config)
+        defer { page.close() }
+        try page.frame(tick: 10)
+        page.outbox = []
+        for (i, id) in ["ev-1", "ev-2", "ev-3"].enumerated() {
+            try page.setFragment(id)
+            let lines = page.outbox.compactMap { e -> String? in
+                if case let .page(.console(_, message)) = e { return message }
+                return nil
+            }
+            page.outbox = []
+            XCTAssertEqual(lines, ["hashchange #tickaroo_event_id=\(id) at \(ProtocolJSON.number(WebKitClock.millis(10 + 2 * i)))"],
+                           "the hashchange of the call, at its tick")
+            try page.frame(tick: page.tick + 2)
+        }
+    }
+
     func testX13_aResponseIsHeldUntilItsTickUnderTheNetworkProfile() throws {
         try WebKitPageTests.requireWebKit()
         let liveblog = try LiveblogLoader.load(path: TestPaths.sample)
