@@ -183,7 +183,7 @@ public final class WebKitPage: PageDriver {
     /// Virtual time (`simulate`): the page's clock is stepped with the World's frames (X13).
     var clocked: Bool { config.time == .virtual }
 
-    /// The page's frame at `tick`: stepped (virtual time, `steppedFrame`), or in real time: WebKit
+    /// The page's frame at `tick`: stepped (virtual time, `steppedFrames`), or in real time: WebKit
     /// runs on its own clock, so this waits until the wall clock reaches the tick (since tick 0,
     /// the end of the load) and collects what the page did.
     public func frame(tick target: Int) throws {
