@@ -8,9 +8,13 @@
  *
  * Commands, one JSON object a line, each with a numeric "id" answered by {"id":N,"value":…} or
  * {"id":N,"error":"…"}:
- *   open     {url, width, height, userAgent, scripts: [source…], handlers: [name…]}
- *            (scripts are injected at document start in the main frame, before the page's own)
+ *   open     {url, width, height, userAgent, scripts: [source…], handlers: [name…], scheme?}
+ *            (scripts are injected at document start in the main frame, before the page's own;
+ *            `scheme`: a URI scheme this helper serves by asking liveblog, X13: each request is
+ *            a `request` event, answered by `respond` whenever liveblog releases it)
  *   evaluate {script}         the script's completion value as JSON (an exception: an error)
+ *   call     {body}           an async function's body run in the page, its awaited value as JSON
+ *   respond  {rid, status, type, body}   answers request `rid` (body in base64)
  *   resize   {width, height}
  *   snapshot {path, x, y, width, height}   the visible region as PNG, cropped to the rectangle
  *   click    {x, y}           a mouse click at view coordinates (WebKitGTK has no touch here)
@@ -20,7 +24,8 @@
  * Events: {"ev":"ready","display":N,"webkit":"2.50.6"}, {"ev":"message","name":…,"body":JSON},
  *   {"ev":"load","event":"started|redirected|committed|finished","url":…},
  *   {"ev":"load-failed","url":…,"error":…}, {"ev":"dialog","type":…,"message":…},
- *   {"ev":"popup"}, {"ev":"download"}, {"ev":"crash","reason":…}.
+ *   {"ev":"popup"}, {"ev":"download"}, {"ev":"crash","reason":…},
+ *   {"ev":"request","rid":N,"uri":…} (the scheme's requests, in the order the page made them).
  *
  * Built by liveblog on first use:
  *   cc liveblog-webkit.c $(pkg-config --cflags --libs webkit2gtk-4.1 json-glib-1.0)
@@ -46,6 +51,9 @@ static WebKitWebContext *context;
 static GString *input;
 static int sandbox;
 static int in_fd = 3, out_fd = 4;
+/* X13: the scheme's requests waiting for liveblog's answer, by request id. */
+static GHashTable *requests;
+static long next_rid = 1;
 
 /* MARK: output */
 
@@ -214,6 +222,51 @@ static void on_crash(WebKitWebView *v, WebKitWebProcessTerminationReason r, gpoi
     emitf("{\"ev\":\"crash\",\"reason\":\"the page's web process %s\"}", why);
 }
 
+/* MARK: the scheme liveblog serves (X13) */
+
+/* A request of the page: held here (it takes none of WebKit's connections) until liveblog
+ * answers it with `respond`, at the tick its network profile releases it. */
+static void on_scheme_request(WebKitURISchemeRequest *r, gpointer data) {
+    (void)data;
+    long rid = next_rid++;
+    g_hash_table_insert(requests, GINT_TO_POINTER(rid), g_object_ref(r));
+    char *q = quote(webkit_uri_scheme_request_get_uri(r));
+    emitf("{\"ev\":\"request\",\"rid\":%ld,\"uri\":%s}", rid, q);
+    g_free(q);
+}
+
+static void add_scheme(const char *scheme) {
+    webkit_web_context_register_uri_scheme(context, scheme, on_scheme_request, NULL, NULL);
+    WebKitSecurityManager *m = webkit_web_context_get_security_manager(context);
+    /* As 127.0.0.1 is to Chromium: a secure context, its fetches allowed. */
+    webkit_security_manager_register_uri_scheme_as_secure(m, scheme);
+    webkit_security_manager_register_uri_scheme_as_cors_enabled(m, scheme);
+}
+
+static void cmd_respond(long id, JsonObject *c) {
+    long rid = (long)number_field(c, "rid", 0);
+    WebKitURISchemeRequest *r = g_hash_table_lookup(requests, GINT_TO_POINTER(rid));
+    if (!r) return reply_error(id, "no such request");
+    char *type = string_field(c, "type"), *body = string_field(c, "body");
+    gsize n = 0;
+    guchar *bytes = body ? g_base64_decode(body, &n) : g_malloc0(1);
+    GInputStream *in = g_memory_input_stream_new_from_data(bytes, (gssize)n, g_free);
+    WebKitURISchemeResponse *res = webkit_uri_scheme_response_new(in, (gint64)n);
+    int status = (int)number_field(c, "status", 200);
+    webkit_uri_scheme_response_set_status(res, (guint)status, status == 200 ? "OK" : status == 404 ? "Not Found" : NULL);
+    webkit_uri_scheme_response_set_content_type(res, type ? type : "application/octet-stream");
+    SoupMessageHeaders *h = soup_message_headers_new(SOUP_MESSAGE_HEADERS_RESPONSE);
+    soup_message_headers_append(h, "Cache-Control", "no-store");
+    webkit_uri_scheme_response_set_http_headers(res, h);
+    webkit_uri_scheme_request_finish_with_response(r, res);
+    g_object_unref(res);
+    g_object_unref(in);
+    g_hash_table_remove(requests, GINT_TO_POINTER(rid));
+    g_free(type);
+    g_free(body);
+    reply_value(id, "true");
+}
+
 /* MARK: commands */
 
 static void make_view(int width, int height, const char *ua) {
@@ -247,6 +300,9 @@ static void cmd_open(long id, JsonObject *c) {
     char *url = string_field(c, "url"), *ua = string_field(c, "userAgent");
     strings_field(c, "handlers", add_handler);
     strings_field(c, "scripts", add_script);
+    char *scheme = string_field(c, "scheme");
+    if (scheme) add_scheme(scheme);
+    g_free(scheme);
     make_view((int)number_field(c, "width", 390), (int)number_field(c, "height", 844), ua);
     webkit_web_view_load_uri(view, url ? url : "about:blank");
     char *agent = quote(webkit_settings_get_user_agent(webkit_web_view_get_settings(view)));
@@ -277,6 +333,30 @@ static void cmd_evaluate(long id, JsonObject *c) {
     webkit_web_view_evaluate_javascript(view, script ? script : "undefined", -1, NULL, NULL, NULL, evaluated,
                                         (gpointer)(intptr_t)id);
     g_free(script);
+}
+
+static void called(GObject *o, GAsyncResult *r, gpointer data) {
+    long id = (long)(intptr_t)data;
+    GError *error = NULL;
+    JSCValue *v = webkit_web_view_call_async_javascript_function_finish(WEBKIT_WEB_VIEW(o), r, &error);
+    if (!v) {
+        reply_error(id, error ? error->message : "the function failed");
+        if (error) g_error_free(error);
+        return;
+    }
+    char *text = jsc_value_is_undefined(v) ? NULL : jsc_value_to_json(v, 0);
+    reply_value(id, text);
+    g_free(text);
+    g_object_unref(v);
+}
+
+/* An async function's body: its awaited value (X13's frames wait for the page's own frame). */
+static void cmd_call(long id, JsonObject *c) {
+    if (!view) return reply_error(id, "no page is open");
+    char *body = string_field(c, "body");
+    webkit_web_view_call_async_javascript_function(view, body ? body : "return null", -1, NULL, NULL, NULL, NULL,
+                                                   called, (gpointer)(intptr_t)id);
+    g_free(body);
 }
 
 static void cmd_resize(long id, JsonObject *c) {
@@ -415,6 +495,8 @@ static void command(const char *line) {
     if (!cmd) reply_error(id, "no cmd");
     else if (!strcmp(cmd, "open")) cmd_open(id, c);
     else if (!strcmp(cmd, "evaluate")) cmd_evaluate(id, c);
+    else if (!strcmp(cmd, "call")) cmd_call(id, c);
+    else if (!strcmp(cmd, "respond")) cmd_respond(id, c);
     else if (!strcmp(cmd, "resize")) cmd_resize(id, c);
     else if (!strcmp(cmd, "snapshot")) cmd_snapshot(id, c);
     else if (!strcmp(cmd, "click")) cmd_click(id, c);
@@ -507,6 +589,7 @@ int main(int argc, char **argv) {
         return 1;
     }
     input = g_string_new(NULL);
+    requests = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, g_object_unref);
     context = webkit_web_context_new_ephemeral();
     webkit_web_context_set_cache_model(context, WEBKIT_CACHE_MODEL_DOCUMENT_VIEWER);
     if (sandbox) webkit_web_context_set_sandbox_enabled(context, TRUE);

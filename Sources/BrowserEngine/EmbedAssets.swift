@@ -2,15 +2,15 @@ import Foundation
 
 /// The reference embed's files (Assets/embed: HTML, CSS, JavaScript written here, X3) and the
 /// scripts injected at document start (inject.js, X5; engine-view.js, what the terminal reads of
-/// the page, X9), read once.
+/// the page, X9; webkit-clock.js, WebKit's page clock in `simulate`, X13), read once.
 public struct EmbedAssets: Sendable {
     public let directory: String
     let files: [String: [UInt8]]
 
     static let names = ["index.html", "embed.css", "liveblog-render.js", "liveblog-jump.js",
-                        "liveblog-element.js", "inject.js", "engine-view.js"]
+                        "liveblog-element.js", "inject.js", "engine-view.js", "webkit-clock.js"]
     /// Injected into the page, not served by it.
-    static let injected: Set<String> = ["inject.js", "engine-view.js"]
+    static let injected: Set<String> = ["inject.js", "engine-view.js", "webkit-clock.js"]
 
     /// Reads the files of `directory`, or of the first folder found: $LIVEBLOG_ASSETS/embed, the
     /// folders above the executable, the repository these sources were compiled in.

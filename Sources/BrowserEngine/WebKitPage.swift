@@ -9,9 +9,11 @@ import VirtualTime
 /// Xvfb a page), the reference embed from the loopback server, the iOS user agent and the
 /// device's width, the seed's iOS shim posting through WebKit's real script message handler
 /// `scrollToSwift`. The injected script (inject.js) and the terminal's view (engine-view.js) are
-/// Chromium's, their bindings message handlers here. It runs in real time: a frame waits until
-/// the wall clock reaches its tick (WebKit has no virtual time; X13 is not done), and the network
-/// profile is not applied (the loopback server answers at once).
+/// Chromium's, their bindings message handlers here. In `simulate` (virtual time, X13) the page's
+/// clock is `WebKitClock`, stepped with the World's frames, and the reference embed is served
+/// through the helper's own URI scheme (`liveblog://embed/…`), each response released by the
+/// network profile's gate at its tick (`WebKitPageNetwork.swift`). In `view` (real time) a frame
+/// waits until the wall clock reaches its tick, and the loopback server answers at once.
 public final class WebKitPage: PageDriver {
     public let helper: WebKitHelper
     public let config: EngineConfig
@@ -31,7 +33,15 @@ public final class WebKitPage: PageDriver {
     public internal(set) var marks: [String: PostMarks] = [:]
     public internal(set) var marksVersion = 0
     public internal(set) var layoutCache: PageLayoutSnapshot?
-    public internal(set) var networkProfile: NetworkProfile
+    var profile: NetworkProfile
+    /// X13: the network profile's gate (the reference embed in virtual time; nil otherwise).
+    var gate: NetworkGate?
+    /// X13: the scheme's requests by the gate's id: the helper's request id and the URI.
+    var schemeRequests: [String: (rid: Int, uri: String)] = [:]
+    /// X13: released responses the page has not reported having yet (by path and query).
+    var awaitingPage: [String: [String]] = [:]
+    /// S6: real seconds waited so far for responses that stalled.
+    var stalledWait: Double = 0
     /// The user agent WebKit sends (it reports it at the open).
     public internal(set) var userAgent = ""
     var geometryCache: PageGeometry? { didSet { if geometryCache == nil { layoutCache = nil } } }
@@ -69,19 +79,27 @@ public final class WebKitPage: PageDriver {
         switch source {
         case let .reference(liveblog, page):
             let site = EmbedSite(liveblog: liveblog, page: page, assets: self.assets, firstJumpId: config.firstJumpId)
-            let server = try LoopbackHTTPServer(handler: site.handle)
             self.site = site
-            self.server = server
             let fragment = page.url.flatMap { u in u.firstIndex(of: "#").map { String(u[$0...]) } } ?? ""
-            url = server.base + "/liveblog.html" + fragment
+            if config.time == .virtual {
+                // X13: served through the helper's scheme, every response released by the gate.
+                server = nil
+                url = WebKitPage.schemeBase + "/liveblog.html" + fragment
+                gate = NetworkGate(profile: page.networkProfile, seed: page.networkSeed,
+                                   classify: WebKitPage.schemeClassifier(site: site))
+            } else {
+                let server = try LoopbackHTTPServer(handler: site.handle)
+                self.server = server
+                url = server.base + "/liveblog.html" + fragment
+            }
             shownURL = page.url ?? "reference embed"
-            networkProfile = page.networkProfile
-        case let .url(address, profile, _):
+            profile = page.networkProfile
+        case let .url(address, p, _):
             site = nil
             server = nil
             url = address
             shownURL = address
-            networkProfile = profile
+            profile = p
         }
         do {
             helper = try WebKitHelper.launch(privileges: privileges)
@@ -133,10 +151,14 @@ public final class WebKitPage: PageDriver {
         return Sanitizer.clean(value.stringValue ?? "").trimmingCharacters(in: .whitespaces)
     }
 
-    /// Runs a driver call in the page and collects what it did.
+    /// Runs a driver call in the page and collects what it did. On the stepped clock the tasks
+    /// it queued run before this returns (a fragment's `hashchange` at the call's tick, X13).
     func run(_ script: String, doing: String) throws {
         try guarded(doing) {
             try evaluate(script, doing: doing)
+            if clocked {
+                try helper.call("call", [("body", .string(WebKitClock.drain))], doing: doing)
+            }
             try absorb(doing: doing)
             geometryCache = nil
         }
@@ -158,10 +180,15 @@ public final class WebKitPage: PageDriver {
 
     // MARK: - Frames (real time)
 
-    /// The page's frame at `tick`: WebKit runs on its own clock, so this waits until the wall
-    /// clock reaches the tick (since tick 0, the end of the load) and collects what the page did.
+    /// Virtual time (`simulate`): the page's clock is stepped with the World's frames (X13).
+    var clocked: Bool { config.time == .virtual }
+
+    /// The page's frame at `tick`: stepped (virtual time, `steppedFrames`), or in real time: WebKit
+    /// runs on its own clock, so this waits until the wall clock reaches the tick (since tick 0,
+    /// the end of the load) and collects what the page did.
     public func frame(tick target: Int) throws {
         guard target > tick else { return }
+        if clocked { return try steppedFrames(to: target) }
         try guarded("running the page at tick \(target)") {
             let due = start.addingTimeInterval(Double(target) / Double(VirtualClock.ticksPerSecond))
             let doing = "running the page at tick \(target)"
@@ -206,6 +233,7 @@ public final class WebKitPage: PageDriver {
         return s
     }
 
-    public var isLoading: Bool { loading }
+    public var isLoading: Bool { loading || !(gate?.isIdle ?? true) }
+    public var networkProfile: NetworkProfile { gate?.queue.profile ?? profile }
     public var estimatedProgress: Double { documentReady ? 1 : 0.1 }
 }

@@ -36,6 +36,7 @@ extension WebKitPage {
         case "nav", "hold-end":
             if let e = InjectedChannel.reported(m) { outbox.append(.page(e)) }
         case "layout": layout(m)
+        case "received": if let u = m["url"]?.stringValue { pageHas(u) }
         case "external": external(m)
         default: break
         }
@@ -45,9 +46,12 @@ extension WebKitPage {
         let (height, refused) = InjectedChannel.layoutHeight(m)
         if let refused { outbox.append(.engine(refused)) }
         guard let h = height else { return }
+        // X13: the embed's report and inject.js's ResizeObserver can both tell one height (which
+        // comes first is WebKit's rendering timing): a height the page has already is not a line.
+        let same = h == contentHeight && clocked
         contentHeight = h
         geometryCache = nil
-        guard !loading else { return }
+        guard !loading, !same else { return }
         outbox.append(.page(.layout(height: h, cause: m["cause"]?.stringValue ?? "page")))
     }
 
@@ -81,12 +85,26 @@ extension WebKitPage {
         try run(InjectedChannel.requestMorePosts(elementSelector: config.elementSelector), doing: "loading more posts")
     }
 
-    /// Nothing is held (the loopback server answers at once): nothing to complete.
-    public func forceLoad(_ id: String) throws -> Bool { false }
+    /// Completes a media item's or embed's load now, whatever the network (a scenario's `load`):
+    /// the gate releases it and the page has it before this returns (X13; real time: nothing is held).
+    public func forceLoad(_ id: String) throws -> Bool {
+        guard gate != nil else { return false }
+        let key: Request = site?.rank(of: id) != nil && site?.isEmbed(id) == true ? .embed(id) : .media(id)
+        let released = gate?.force(key, tick: tick) ?? []
+        try guarded("loading \(id) now") {
+            try answerReleased(doing: "loading \(id) now", oneByOne: true)
+            try settle(released, doing: "loading \(id) now")
+        }
+        return !released.isEmpty
+    }
 
     public func setNetworkProfile(_ p: NetworkProfile) {
-        networkProfile = p
-        if p != .instant { note("the network profile is not applied in WebKit yet (X13): responses come at once") }
+        profile = p
+        if gate != nil { return gate!.setProfile(p, tick: tick) }
+        if p != .instant {
+            note("the network profile is not applied to WebKit's page here (X13: only the reference embed in `simulate` "
+                 + "is served through the gate): responses come at once")
+        }
     }
 
     public func scrollTo(_ y: Double) throws { try run(InjectedChannel.scrollTo(y), doing: "scrolling the page") }

@@ -11,29 +11,24 @@ extension WebKitPage {
         try guarded("opening the page") {
             outbox.append(.engine(.start(product: product)))
             if let note = helper.privileges.note { outbox.append(.engine(.note(note))) }
-            outbox.append(.engine(.note(WebKitPage.realTimeNote)))
+            outbox.append(.engine(.note(clocked ? WebKitPage.clockNote(gated: gate != nil) : WebKitPage.realTimeNote)))
             let doing = "loading \(shownURL)"
             let android = config.device.platform == .android
             let handlers = [WebKitPage.channel, WebKitPage.viewChanged, WebKitPage.console]
-                + (android ? [InjectedScript.bridge] : [WebKitPage.bridgeHandler])
-            let scripts = [WebKitPage.prelude(android: android), InjectedScript.source(assets: assets, config: config),
-                           assets.text("engine-view.js")]
+                + (android ? [InjectedScript.bridge] : [WebKitPage.bridgeHandler]) + (clocked ? [WebKitClock.handler] : [])
+            // X13: the clock first, before any other script (and the page's own).
+            let clock = clocked ? [WebKitClock.source(assets: assets, wallMillis: config.initialWallTime * 1000)] : []
+            let scripts = clock + [WebKitPage.prelude(android: android), InjectedScript.source(assets: assets, config: config),
+                                   assets.text("engine-view.js")]
             let ua = config.device.userAgent(chromeVersion: "")
             let r = try helper.call("open", [
                 ("url", .string(url)), ("width", .int(Int(width.rounded()))),
                 ("height", .int(Int(windowHeight(viewportHeight)))), ("userAgent", .string(ua)),
-                ("scripts", .array(scripts.map(JSONValue.string))), ("handlers", .array(handlers.map(JSONValue.string)))],
+                ("scripts", .array(scripts.map(JSONValue.string))), ("handlers", .array(handlers.map(JSONValue.string)))]
+                + (gate != nil ? [("scheme", .string(WebKitPage.scheme))] : []),
                 doing: doing)
             userAgent = r["userAgent"]?.stringValue ?? ua
-            let deadline = Date().addingTimeInterval(config.loadTimeout)
-            while !(ready && documentReady) {
-                guard Date() < deadline else {
-                    throw DevToolsError.timeout(waitingFor: site != nil ? "the liveblog to initialise" : "the page's load",
-                                                seconds: config.loadTimeout, doing: doing)
-                }
-                try helper.pump(timeout: 0.05, doing: doing)
-                try absorb(doing: doing)
-            }
+            try runUntilReady(doing: doing)
             loading = false
             start = Date()
             geometryCache = nil
@@ -41,9 +36,37 @@ extension WebKitPage {
         }
     }
 
-    static let realTimeNote = "WebKit runs the page in real time: it has no virtual time yet (X13), so its timers, "
-        + "animation frames and loads follow the wall clock and the network profile is not applied (the loopback "
-        + "server answers at once); the protocol can vary from run to run"
+    /// Runs the page until it is ready. Virtual time: its clock stays at 0 while the page's tasks
+    /// of time 0 and its animation frames run (a step a turn, as Chromium's load steps a
+    /// microsecond a frame); the network gate releases nothing before tick 0 (as Chromium's).
+    private func runUntilReady(doing: String) throws {
+        let deadline = Date().addingTimeInterval(config.loadTimeout)
+        while !(ready && documentReady) {
+            guard Date() < deadline else {
+                throw DevToolsError.timeout(waitingFor: site != nil ? "the liveblog to initialise" : "the page's load",
+                                            seconds: config.loadTimeout, doing: doing)
+            }
+            try helper.pump(timeout: clocked ? 0.005 : 0.05, doing: doing)
+            try absorb(doing: doing)
+            if clocked, documentReady {
+                try helper.call("call", [("body", .string(WebKitClock.step(millis: 0, draw: true, settle: false)))],
+                                doing: doing)
+                try absorb(doing: doing)
+                gate?.endFrame(tick: 0)
+            }
+        }
+    }
+
+    static func clockNote(gated: Bool) -> String {
+        "WebKit has no virtual time: the page's timers, Date, performance.now and animation frames run on a clock "
+            + "liveblog steps with the World's frames (X13)"
+            + (gated ? ", and its responses are released by the network profile through the helper's own scheme"
+                : "; the network profile is not applied to a page of one's own")
+            + "; layout, image decoding and ResizeObserver run on WebKit's own clock, waited for once a frame"
+    }
+
+    static let realTimeNote = "WebKit runs the page in real time (view): its timers, animation frames and loads "
+        + "follow the wall clock and the network profile is not applied (the loopback server answers at once)"
 
     /// Injected before inject.js: its bindings as functions posting to WebKit's message handlers
     /// (iOS keeps WebKit's own `window.webkit`, so the shim posts through the real `scrollToSwift`;
@@ -83,6 +106,7 @@ extension WebKitPage {
         for e in helper.takeEvents() {
             switch e["ev"]?.stringValue {
             case "message": message(e["name"]?.stringValue ?? "", e["body"] ?? .null)
+            case "request": schemeRequest(rid: e["rid"]?.intValue ?? 0, uri: e["uri"]?.stringValue ?? "")
             case "load": loadEvent(e["event"]?.stringValue ?? "")
             case "load-failed":
                 let why = Sanitizer.clean(e["error"]?.stringValue ?? "failed")
@@ -101,6 +125,8 @@ extension WebKitPage {
             default: break
             }
         }
+        if gate != nil { try answerReleased(doing: doing) }
+        for refused in site?.takeRefusals() ?? [] { outbox.append(.engine(.note(refused))) }
     }
 
     private func loadEvent(_ event: String) {
@@ -109,7 +135,7 @@ extension WebKitPage {
             outbox.append(.engine(.navigation(url: shownURL)))
             documents += 1
             geometryCache = nil
-        case "finished":
+        case "finished" where !clocked:
             documentReady = true
             if site == nil { ready = true }
         default: break
@@ -125,6 +151,16 @@ extension WebKitPage {
             let text = Sanitizer.clean(String((body["text"]?.stringValue ?? "").prefix(2000)))
             outbox.append(.page(.console(level: EnginePage.level(level == "warn" ? "warning" : level), message: text)))
         case WebKitPage.bridgeHandler: iosBridge(body)
+        case WebKitClock.handler:
+            switch body["k"]?.stringValue {
+            case "dcl":
+                // Virtual time: DOMContentLoaded, as Chromium's load waits for (the load event waits
+                // for images, which the gate holds until the World's frames).
+                documentReady = true
+                if site == nil { ready = true }
+            case "image": if let u = body["url"]?.stringValue { pageHas(u) }
+            default: break
+            }
         case InjectedScript.bridge: body.stringValue.map(androidBridge)
         default: break
         }

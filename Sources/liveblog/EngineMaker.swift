@@ -117,8 +117,8 @@ final class EngineRun {
             width: r.width, height: r.viewportHeight > 0 ? r.viewportHeight : 800, density: r.density ?? 1,
             platform: r.platform.webView))
         c.hook = EngineWebPage.engineHook(r.hook, defaultHook: defaultHook)
-        // WebKit has no virtual time (X13 not done): its pages run in real time.
-        c.time = webkit ? .realTime : time
+        // X13: WebKit's page in virtual time runs on a clock stepped with the World's frames.
+        c.time = time
         c.firstJumpId = r.firstJumpId
         if let s = engine.elementSelector { c.elementSelector = s }
         if let s = engine.postSelector { c.postSelector = s }

@@ -21,8 +21,8 @@ final class WebKitRunTests: XCTestCase {
             .compactMap { try? JSONParser.parse(String($0)) }
         XCTAssertTrue(lines.contains { $0["ev"]?.stringValue == "engine" && $0["kind"]?.stringValue == "start"
                                         && $0["product"]?.stringValue?.hasPrefix("WebKitGTK/") == true })
-        XCTAssertTrue(lines.contains { $0["message"]?.stringValue?.contains("real time") == true },
-                      "the trace says WebKit runs in real time")
+        XCTAssertTrue(lines.contains { $0["message"]?.stringValue?.contains("steps with the World's frames") == true },
+                      "the trace says WebKit's page runs on a clock stepped with the World's frames (X13)")
         let hooks = lines.filter { $0["ev"]?.stringValue == "hook" }
         XCTAssertEqual(hooks.first?["jumpId"]?.intValue, 1)
         XCTAssertEqual(hooks.first?["correction"]?.boolValue, false, "the first call")
