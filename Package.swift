@@ -56,7 +56,11 @@ let package = Package(
         .target(name: "CEngineGuard"),
         .target(name: "DevTools", dependencies: ["CEngineGuard", "LiveblogModel"]),
         .target(name: "BrowserEngine", dependencies: ["DevTools", "Embed", "LiveblogModel", "VirtualTime", "TextCells", "Host", "ImageDecoding", "Fetch"]),
-        .executableTarget(name: "liveblog", dependencies: ["TerminalUI", "QA", "Simulation", "Arguments", "CTurboJPEG", "ImageDecoding", "RealSources", "Fetch", "CSupport", "Embed", "Host", "LiveblogModel", "ScrollPhysics", "TerminalKit", "TextCells", "BrowserEngine", "DevTools", "VirtualTime"]),
+        // Issue 39: the command layer, a library (each command a type, testable in process); the bench
+        // its own library; the executable's main.swift a few lines that call into them.
+        .target(name: "Commands", dependencies: ["TerminalUI", "QA", "Simulation", "Arguments", "ImageDecoding", "RealSources", "Fetch", "CSupport", "Embed", "Host", "LiveblogModel", "ScrollPhysics", "TerminalKit", "TextCells", "BrowserEngine", "DevTools"]),
+        .target(name: "Bench", dependencies: ["Commands", "TerminalUI", "QA", "Simulation", "Arguments", "CTurboJPEG", "ImageDecoding", "RealSources", "Fetch", "CSupport", "Embed", "Host", "LiveblogModel", "TerminalKit", "BrowserEngine", "DevTools", "VirtualTime"]),
+        .executableTarget(name: "liveblog", dependencies: ["Commands", "Bench"]),
         .testTarget(name: "LiveblogModelTests", dependencies: ["LiveblogModel", "ImageDecoding", "TextCells"]),
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics", "VirtualTime"], exclude: ["Fixtures"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),

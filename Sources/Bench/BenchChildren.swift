@@ -1,6 +1,7 @@
 import Foundation
 import Arguments
 import CSupport
+import Commands
 import LiveblogModel
 import Embed
 import Host

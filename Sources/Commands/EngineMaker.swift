@@ -11,7 +11,7 @@ import TerminalKit
 /// The real engine for a run (X1, X2): one browser process for the command, in its own process
 /// group, closed when the command ends (and killed by the engine guard on any other exit), and
 /// the World's page maker that opens each page in it.
-final class EngineRun {
+public final class EngineRun {
     // nonisolated(unsafe): read and written under `lock` only.
     nonisolated(unsafe) private static var runs: [EngineRun] = []
     static let lock = NSLock()
@@ -32,7 +32,7 @@ final class EngineRun {
     /// now (no engine: `DevToolsError.engineNotFound`, exit 69 naming the package); WebKit (X11)
     /// is found (and its helper built) now, and started for each page; `platform` starts Chromium
     /// for the Android pages and WebKit for the iOS ones.
-    static func maker(_ engine: PageEngine, time: EngineTime = .virtual) throws -> PageMaker? {
+    public static func maker(_ engine: PageEngine, time: EngineTime = .virtual) throws -> PageMaker? {
         switch engine.kind {
         case .emulated: return nil
         case .webkit:
@@ -59,7 +59,7 @@ final class EngineRun {
     }
 
     /// The maker for settings given by a scenario and the command line, checked first.
-    static func maker(checked engine: PageEngine, time: EngineTime = .virtual) throws -> PageMaker? {
+    public static func maker(checked engine: PageEngine, time: EngineTime = .virtual) throws -> PageMaker? {
         if let p = engine.problem { throw EngineSettingsError(message: "\(p.field): \(p.message)") }
         return try maker(engine, time: time)
     }
@@ -74,10 +74,10 @@ final class EngineRun {
     /// in real time from then on draws the engine's own pixels, in row tiles (`view`; the panes
     /// of `compare` draw images as symbols, so their engine pane shows the engine's text).
     // nonisolated(unsafe): set by the command on the main thread before any page is made.
-    nonisolated(unsafe) static var tileSpec: TileSpec?
+    nonisolated(unsafe) public static var tileSpec: TileSpec?
     /// The terminal's encoding of a row tile, made off the drawing thread (sixel, iTerm2).
     // nonisolated(unsafe): set by the command on the main thread before any page is made.
-    nonisolated(unsafe) static var tilePrepare: (@Sendable (String, RGBAImage, Int) -> Void)?
+    nonisolated(unsafe) public static var tilePrepare: (@Sendable (String, RGBAImage, Int) -> Void)?
 
     /// Pages opened from now on draw on `screen`: in its pixels, where it has pixel graphics.
     static func draw(on screen: NcursesScreen) {
@@ -96,7 +96,7 @@ final class EngineRun {
     }
 
     /// Ends every browser this command started (a normal end of the command).
-    static func closeAll() {
+    public static func closeAll() {
         let all = lock.withLock { () -> [EngineRun] in
             defer { runs = [] }
             return runs

@@ -1,6 +1,7 @@
 import Foundation
 import Arguments
 import CSupport
+import Commands
 import LiveblogModel
 import Embed
 import Host
@@ -123,7 +124,7 @@ final class RelayoutBench {
 
 // MARK: - The command
 
-func runBench(_ args: ParsedArguments) -> Int32 {
+public func runBench(_ args: ParsedArguments) -> Int32 {
     let large = max(1, args.int("posts") ?? 100_000)
     if let only = args.string("only") { return runBenchPart(only, args, posts: large) }
     let json = args.flag("json")
@@ -313,7 +314,7 @@ private struct OpenedFile {
         fileMB = Double(encoded.utf8.count) / 1_048_576
     }
 
-    func median(_ key: String) -> Double { liveblog.median(opens.compactMap { $0[key] }) }
+    func median(_ key: String) -> Double { Bench.median(opens.compactMap { $0[key] }) }
     /// The largest peak of the three, in MB.
     var peakRSSMB: Double { (opens.map { $0["rss_kb"] ?? 0 }.max() ?? 0) / 1024 }
 }

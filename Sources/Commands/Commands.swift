@@ -140,7 +140,7 @@ func runDemo(_ args: ParsedArguments) -> Int32 {
 /// After a large liveblog's page has laid itself out and made its first requests, the heap's whole
 /// free pages go back to the system (B7: 1.1 MB at 100 000 heavy posts): the command that opened
 /// the file decides, not the page.
-func trimHeapAfterOpening(_ lb: Liveblog) {
+public func trimHeapAfterOpening(_ lb: Liveblog) {
     if lb.posts.count >= 10_000 { Heap.trim() }
 }
 

@@ -68,7 +68,7 @@ func writeOutputFile(_ data: Data, to file: String, naming: String) -> Int32? {
 }
 
 /// The executable's captures for the scenarios that replay one (R4): read by RealSources.
-let readCapture: CaptureReading = { try CaptureReader.read(path: $0) }
+public let readCapture: CaptureReading = { try CaptureReader.read(path: $0) }
 
 /// Runs one scenario with the suite's runner (`ScenarioSuite.runOne`, issue 39), writing its trace
 /// to `--trace`; the result and the exit code.
@@ -193,7 +193,7 @@ enum OutputError {
 /// Errors go to stderr in the parser's one format (C6). Issue 31: every message goes through the
 /// one sanitiser (T8), so outside text it quotes (a server's Content-Type, a scenario's values,
 /// a capture's fields, a post id) cannot reach the terminal as an escape sequence.
-func printError(_ message: String) { ArgumentParser.printError(Sanitizer.clean(message, keepNewlines: true)) }
+public func printError(_ message: String) { ArgumentParser.printError(Sanitizer.clean(message, keepNewlines: true)) }
 
 /// Text for stderr that is not an error (progress, notes), through the same sanitiser.
 func writeStderr(_ text: String) { FileHandle.standardError.write(Data(Sanitizer.clean(text, keepNewlines: true).utf8)) }
