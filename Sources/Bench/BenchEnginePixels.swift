@@ -1,4 +1,5 @@
 import Foundation
+import Arguments
 import BrowserEngine
 import Commands
 import DevTools
@@ -138,14 +139,14 @@ private func visibleRows(_ world: World) -> [Int] {
 }
 
 /// `bench --only pixels`: the engine's pixels (X9) alone, sixel and kitty.
-func benchEnginePixelsPart() -> Int32 {
+func benchEnginePixelsPart() -> ExitCode {
     for proto in [GraphicsProtocol.sixel, .kitty] {
         let f = benchEnginePixels(proto)
         if let why = f.skipped {
             FileHandle.standardError.write(Data("bench: engine pixels (X9) skipped: \(why)\n".utf8))
-            return 0
+            return .ok
         }
         print(f.pairs(prefix: "engine_pixels_\(proto.rawValue)_").map { "\($0.0) \($0.1)" }.joined(separator: " "))
     }
-    return 0
+    return .ok
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Arguments
 import LiveblogModel
+import RealSources
 import Embed
 import Host
 import Simulation
@@ -9,14 +10,14 @@ import TerminalUI
 import TextCells
 
 /// Loads SOURCE (or the bundled sample), printing a clear error (L4). nil on failure, with the exit code.
-func loadLiveblog(_ source: String?) -> (Liveblog?, Int32, String) {
+func loadLiveblog(_ source: String?) -> (Liveblog?, ExitCode, String) {
     guard let path = source ?? Assets.sample else {
         printError("the bundled sample was not found; set LIVEBLOG_ASSETS to the Assets folder or pass a file")
-        return (nil, ExitCode.noInput.rawValue, "")
+        return (nil, .noInput, "")
     }
     guard FileManager.default.isReadableFile(atPath: path) else {
         printError("\(path): cannot read the file")
-        return (nil, ExitCode.noInput.rawValue, path)
+        return (nil, .noInput, path)
     }
     // A large file takes a moment: say so on the terminal before the screen opens (issue 6).
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
@@ -25,116 +26,82 @@ func loadLiveblog(_ source: String?) -> (Liveblog?, Int32, String) {
         writeStderr("loading \((path as NSString).lastPathComponent)… \(size / 1_000_000) MB")
     }
     defer { if showProgress { FileHandle.standardError.write("\r\u{1B}[K".data(using: .utf8)!) } }
-    do { return (try LiveblogLoader.load(path: path), 0, path) } catch let e as LiveblogError {
+    do { return (try LiveblogLoader.load(path: path), .ok, path) } catch let e as LiveblogError {
         printError(e.description)
-        return (nil, ExitCode.dataErr.rawValue, path)
+        return (nil, .dataErr, path)
     } catch {
         printError("\(path): \(error)")
-        return (nil, ExitCode.dataErr.rawValue, path)
+        return (nil, .dataErr, path)
     }
 }
 
-/// `liveblog check SOURCE` (C5).
-func runCheck(_ args: ParsedArguments) -> Int32 {
-    if isURLSource(args) { return runCheckURL(args) }
-    let (lb, code, _) = loadLiveblog(args.positional("SOURCE"))
-    guard let lb else { return code }
-    print(LiveblogSummary.describe(lb), terminator: "")
-    return ExitCode.ok.rawValue
+/// `liveblog check SOURCE` (C5; a URL: R1, R6).
+struct CheckCommand: Command {
+    static let spec = LiveblogCommands.check
+    var source: String
+    var fetch: FetchOptions
+
+    init(_ args: ParsedArguments) {
+        source = args.positional("SOURCE") ?? ""
+        fetch = FetchOptions(args)
+    }
+
+    func run() -> ExitCode {
+        let location = SourceLocation(source)
+        let print: (Liveblog) -> ExitCode = { lb in
+            Swift.print(LiveblogSummary.describe(lb), terminator: "")
+            return .ok
+        }
+        if location.isURL { return withURLSource(location, fetch: fetch.config, print) }
+        let (lb, code, _) = loadLiveblog(source)
+        guard let lb else { return code }
+        return print(lb)
+    }
 }
 
 /// `liveblog generate --posts N [--seed S] [--images EVERY] [--profile plain|heavy] [--out DIR]` (C5, B7).
-func runGenerate(_ args: ParsedArguments) -> Int32 {
-    // Issue 18, 39: the parser checked the numbers against their declared ranges.
-    let n = args.int("posts") ?? 0, seed = UInt64(args.int("seed") ?? 1), every = args.int("images") ?? 3
-    let heavy = args.string("profile") == "heavy"
-    let lb = heavy ? HeavyProfile.generate(posts: n, seed: seed, imageDirectory: "images")
-                   : LiveblogGenerator.generate(posts: n, seed: seed, imageEvery: every)
-    let json = NativeWriter.encode(lb)
-    guard let out = args.string("out") else {
-        do { try FileHandle.standardOutput.write(contentsOf: Data(json.utf8)) } catch {
-            printError("cannot write to standard output: \(OutputError.reason(error))")
-            return ExitCode.ioErr.rawValue
-        }
-        return ExitCode.ok.rawValue
-    }
-    do {
-        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-        let file = out + "/liveblog.json"
-        do { try OutputFile.write(Data(json.utf8), to: file) } catch {
-            printError("\(error)")
-            return ExitCode.ioErr.rawValue
-        }
-        let images = every > 0 || heavy ? try LiveblogGenerator.writeImages(
-            for: lb, directory: out + "/images") : 0
-        writeStderr("wrote \(file) (\(Plural.count(lb.posts.count, "post"))) and \(Plural.count(images, "image"))\n")
-        return ExitCode.ok.rawValue
-    } catch {
-        printError("cannot write to \(out): \(error)")
-        return ExitCode.ioErr.rawValue
-    }
-}
+struct GenerateCommand: Command {
+    static let spec = LiveblogCommands.generate
+    var posts: Int, seed: UInt64, imageEvery: Int
+    var heavy: Bool
+    var out: String?
 
-/// Builds the world's settings from `view` options (C1).
-func worldConfig(_ args: ParsedArguments) -> (WorldConfig?, String?) {
-    var c = WorldConfig()
-    if let m = args.string("mode") { c.mode = Mode(rawValue: m) ?? .content }
-    if let p = args.string("platform") { c.platform = Platform(rawValue: p) ?? .ios }
-    if let r = args.string("android-range") { c.androidRange = AndroidRangeMode(rawValue: r) ?? .default }
-    applyScrollingOptions(args, to: &c)
-    // D1, D5: reading in a terminal is the `terminal` device unless another is named: a reading
-    // column of at most 90 text columns and images no taller than 60 % of the viewport. (A
-    // scenario without "device" keeps the terminal's whole width: the trace contract, docs/contract.md.)
-    if c.device == nil { c.device = .terminal }
-    if let h = args.string("hook") {
-        if h == "none" { c.hook = nil } else {
-            do { c.hook = try HookSignature(parsing: h) } catch { return (nil, "--hook: \(error)") }
+    init(_ args: ParsedArguments) {
+        // Issue 18, 39: the parser checked the numbers against their declared ranges.
+        posts = args.int("posts") ?? 0
+        seed = UInt64(args.int("seed") ?? 1)
+        imageEvery = args.int("images") ?? 3
+        heavy = args.string("profile") == "heavy"
+        out = args.string("out")
+    }
+
+    func run() -> ExitCode {
+        let lb = heavy ? HeavyProfile.generate(posts: posts, seed: seed, imageDirectory: "images")
+                       : LiveblogGenerator.generate(posts: posts, seed: seed, imageEvery: imageEvery)
+        let json = NativeWriter.encode(lb)
+        guard let out else {
+            do { try FileHandle.standardOutput.write(contentsOf: Data(json.utf8)) } catch {
+                printError("cannot write to standard output: \(OutputError.reason(error))")
+                return .ioErr
+            }
+            return .ok
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            let file = out + "/liveblog.json"
+            do { try OutputFile.write(Data(json.utf8), to: file) } catch {
+                printError("\(error)")
+                return .ioErr
+            }
+            let images = imageEvery > 0 || heavy ? try LiveblogGenerator.writeImages(
+                for: lb, directory: out + "/images") : 0
+            writeStderr("wrote \(file) (\(Plural.count(lb.posts.count, "post"))) and \(Plural.count(images, "image"))\n")
+            return .ok
+        } catch {
+            printError("cannot write to \(out): \(error)")
+            return .ioErr
         }
     }
-    if let n = args.string("network") { c.page.networkProfile = NetworkProfile(rawValue: n) ?? .fast }
-    // Issue 18, 39: the parser checked every number against its declared range (LiveblogCommands).
-    if let s = args.int("seed") { c.page.networkSeed = UInt64(s) }
-    if let p = args.int("page-size") { c.page.pageSize = p }
-    if let d = args.int("deep-link-limit") { c.page.deepLinkLimit = d }
-    if let s = args.double("sticky-header") { c.page.stickyHeader = s.rounded() }
-    if let i = args.ints("insets") { (c.insetTopRows, c.insetBottomRows) = (i[0], i[1]) }
-    if let u = args.string("url") { c.page.url = u }
-    if let d = args.list("enabled-domains") { c.page.enabledDomains = d }
-    if let l = args.string("layout") { c.page.layout = PageLayoutKind(rawValue: l) ?? .list }
-    return (c, nil)
-}
-
-/// `liveblog demo` (C3).
-func runDemo(_ args: ParsedArguments) -> Int32 {
-    let step: Int
-    do { step = try args.int("step", in: 1...DemoTour.count) ?? 1 } catch {
-        printError("\(error)")
-        return ExitCode.usage.rawValue
-    }
-    let (lbOpt, code, _) = loadLiveblog(nil)
-    guard let lb = lbOpt else { return code }
-    guard isatty(1) == 1, isatty(0) == 1 else { printError("demo needs a terminal"); return ExitCode.usage.rawValue }
-    let decision = TermFallback.resolve()
-    if case .linear(let why) = decision {
-        printError("demo needs cursor addressing: \(why)")
-        return ExitCode.usage.rawValue
-    }
-    defer { if case .screen(_, let note?) = decision { printNote(note) } }
-    let screen: NcursesScreen
-    do { screen = try NcursesScreen() } catch { printError("cannot open the terminal: \(error)"); return ExitCode.software.rawValue }
-    var cfg = WorldConfig()
-    cfg.cols = screen.cols
-    cfg.rows = screen.rows
-    cfg.page.networkProfile = .threeG
-    // Issue 32: a phone in outline where the terminal has room for it; no image fills the screen.
-    var tour = cfg
-    tour.device = DemoScript.device(screenCols: screen.cols)
-    tour.imageCapShare = DemoScript.imageCapShare
-    let end = playDemo(lb, tour: tour, engines: cfg, on: screen, enginesOnly: args.flag("engines"),
-                       step: step - 1, loop: args.flag("loop"))
-    screen.shutdown()
-    TerminalRestorer.uninstall()
-    return exitStatus(end)
 }
 
 /// After a large liveblog's page has laid itself out and made its first requests, the heap's whole
@@ -145,11 +112,11 @@ public func trimHeapAfterOpening(_ lb: Liveblog) {
 }
 
 /// `--record`'s output opened now (C7): nil and the exit code when it cannot be created.
-func openRecording(_ args: ParsedArguments) -> (Recorder.Output?, Int32?) {
-    guard let rec = args.string("record") else { return (nil, nil) }
+func openRecording(_ rec: String?) -> (Recorder.Output?, ExitCode?) {
+    guard let rec else { return (nil, nil) }
     do { return (try Recorder.openOutput(rec), nil) } catch {
         printError("\(error)")
-        return (nil, ExitCode.cantCreate.rawValue)
+        return (nil, .cantCreate)
     }
 }
 

@@ -65,9 +65,9 @@ public final class EngineRun {
     }
 
     /// The exit code for an error of `maker`: 69 without an engine, 64 for bad settings, else 70.
-    static func exitCode(_ error: Error) -> Int32 {
-        if let e = error as? DevToolsError { return e.exitCode }
-        return error is EngineSettingsError ? ExitCode.usage.rawValue : ExitCode.software.rawValue
+    static func exitCode(_ error: Error) -> ExitCode {
+        if let e = error as? DevToolsError { return ExitCode(e.exitCode) }
+        return error is EngineSettingsError ? .usage : .software
     }
 
     /// X9: the terminal's cell in pixels when it shows pixel graphics: each engine page opened
@@ -175,41 +175,18 @@ public final class EngineRun {
 
     /// The exit code of a page that could not be opened, by its message (Q15); nil for another.
     // nonisolated(unsafe): read and written under `lock` only.
-    nonisolated(unsafe) static var failureCodes: [String: Int32] = [:]
-    static func exitCode(forFailure message: String) -> Int32? { lock.withLock { failureCodes[message] } }
+    nonisolated(unsafe) static var failureCodes: [String: ExitCode] = [:]
+    static func exitCode(forFailure message: String) -> ExitCode? { lock.withLock { failureCodes[message] } }
 }
 
 /// An interactive session's engine (`view`, `compare`): the command line's, in real time (X7);
 /// the exit code after the message (and `onFailure`) when it cannot start.
-func sessionEngine(_ args: ParsedArguments, onFailure: () -> Void = {}) -> (PageEngine, PageMaker?, Int32?) {
-    var engine = PageEngine()
-    engine.apply(args)
+func sessionEngine(_ options: EngineOptions, onFailure: () -> Void = {}) -> (PageEngine, PageMaker?, ExitCode?) {
+    let engine = options.engine
     do { return (engine, try EngineRun.maker(checked: engine, time: .realTime), nil) } catch {
         onFailure()
         printError("\(error)")
         return (engine, nil, EngineRun.exitCode(error))
-    }
-}
-
-extension PageEngine {
-    /// `--engine`, `--page-url`, `--page-element`, `--post-selector`, `--post-id-attribute`, the
-    /// panels' `--highlight-selector`, `--chapter-selector`, `--scorer-selector` over a
-    /// scenario's fields (X1, X4); a page URL alone means Chromium.
-    mutating func apply(_ args: ParsedArguments) {
-        if let e = args.string("engine").flatMap(PageEngine.Kind.init(rawValue:)) { kind = e }
-        if let u = args.string("page-url") {
-            pageURL = u
-            if args.string("engine") == nil { kind = .chromium }
-        }
-        if let s = args.string("page-element") { elementSelector = s }
-        if let s = args.string("post-selector") { postSelector = s }
-        if let s = args.string("post-id-attribute") { postIdAttribute = s }
-        if let s = args.string("highlight-selector") { highlightSelector = s }
-        if let s = args.string("chapter-selector") { chapterSelector = s }
-        if let s = args.string("scorer-selector") { scorerSelector = s }
-        if args.declares("no-sandbox"), args.flag("no-sandbox") { allowUnsandboxedPage = true }
-        // Only `simulate` records and replays a page (virtual time).
-        if args.declares("page-capture"), let f = args.string("page-capture") { pageCapture = f }
     }
 }
 

@@ -19,45 +19,56 @@ public enum LiveblogMain {
         signal(SIGXFSZ, SIG_IGN)
     }
 
-    /// Parses `arguments` (without the program's name) and runs the command they name; its exit status.
-    public static func run(_ arguments: [String], bench: (ParsedArguments) -> Int32) -> Int32 {
+    /// liveblog's commands but the bench (the Bench library's `BenchCommand`, which the executable adds).
+    public static let commands: [any Command.Type] = [
+        ViewCommand.self, SimulateCommand.self, CompareCommand.self, MetricsCommand.self, PlotCommand.self,
+        AuditCommand.self, DemoCommand.self, GenerateCommand.self, CheckCommand.self, DumpCommand.self,
+        FuzzCommand.self,
+    ]
+
+    /// Parses `arguments` (without the program's name) against `LiveblogCommands.root` and runs the
+    /// command they name, one of `commands`: its exit status. Help, the version and usage errors
+    /// are printed here.
+    public static func run(_ arguments: [String], commands: [any Command.Type] = commands) -> ExitCode {
         switch ArgumentParser.parse(arguments, root: LiveblogCommands.root) {
         case .help(let text):
             print(text)
-            return ExitCode.ok.rawValue
+            return .ok
         case .version(let v):
             print(v)
-            return ExitCode.ok.rawValue
+            return .ok
         case .usageError(let e):
             writeStderr(e.text)
-            return ExitCode.usage.rawValue
+            return .usage
         case .run(let path, let args):
-            switch path.last ?? "view" {
-            case "simulate": return runSimulateCommand(args)
-            case "compare": return runCompare(args)
-            case "fuzz": return runFuzz(args)
-            case "metrics": return runMetrics(args)
-            case "plot": return runPlot(args)
-            case "audit": return runAudit(args)
-            case "check": return runCheck(args)
-            case "dump": return runDump(args)
-            case "generate": return runGenerate(args)
-            case "bench": return bench(args)
-            case "demo": return runDemo(args)
-            default: return runView(args)
+            let name = path.last ?? LiveblogCommands.root.defaultSubcommand ?? ""
+            guard let type = commands.first(where: { $0.spec.name == name }) else {
+                printError("'\(name)' is not a command of this program")
+                return .software
             }
+            let command: any Command
+            do { command = try type.init(args) } catch let e as UsageError {
+                ArgumentParser.printError(e)
+                return .usage
+            } catch let r as Refusal {
+                if r.usageLine { ArgumentParser.printError(args.usageError(r.message)) } else { printError(r.message) }
+                return .usage
+            } catch {
+                printError("\(error)")
+                return .usage
+            }
+            return command.run()
         }
     }
 
     /// Ends the process with `code`. Issue 31: what could not be written to stdout (a full disk, a
     /// closed descriptor) is an error, exit 74, not a silent 0.
-    public static func exit(_ code: Int32) -> Never {
+    public static func exit(_ code: ExitCode) -> Never {
         if fflush(lb_c_stdout()) != 0 || ferror(lb_c_stdout()) != 0 {
             let reason = String(cString: strerror(errno))
             ArgumentParser.printError("cannot write to standard output: \(reason)")
-            Foundation.exit(code == ExitCode.ok.rawValue || code == ExitCode.failure.rawValue
-                            ? ExitCode.ioErr.rawValue : code)
+            Foundation.exit((code == .ok || code == .failure ? .ioErr : code).rawValue)
         }
-        Foundation.exit(code)
+        Foundation.exit(code.rawValue)
     }
 }

@@ -9,60 +9,85 @@ import TextCells
 import RealSources
 import Embed
 
-/// `--physics` and `--drag-rule` (F2, F4) on top of a scenario's or the view's settings.
-func applyScrollingOptions(_ args: ParsedArguments, to c: inout WorldConfig) {
-    if let p = args.string("physics") { c.physics = PhysicsModel(rawValue: p) }
-    if let r = args.string("drag-rule") { c.dragRule = ReaderDragRule(rawValue: r) ?? .platform }
-    applyDeviceOptions(args, to: &c)
-}
-
-/// `liveblog simulate SCENARIO.json [--trace FILE] [--report text|json|junit] [--report-file FILE]`
-/// (C2, Q4). Exit 0 when every expectation holds (or there is none: "nothing checked"), 1 when
-/// one fails, 65 for invalid input, 66 when the scenario file cannot be read, 73 when an output
-/// cannot be written. An invalid scenario still gets a JSON or JUnit report (an `<error>` test
-/// case), so CI sees it. The report goes to stdout, or to stderr when the trace does (`--trace -`),
-/// or to `--report-file`: never mixed with the trace.
-func runSimulate(_ args: ParsedArguments) -> Int32 {
-    let path = args.strings("SCENARIO.json...").first ?? ""
-    let format = ReportFormat(rawValue: args.string("report") ?? "text") ?? .text
-    let reportFile = args.string("report-file")
-    let tracePath = args.string("trace")
-    let (r, code) = simulateOne(path: path, args)
-    if let e = r.error { printError(e) }
-    if code == ExitCode.cantCreate.rawValue || code == ExitCode.ioErr.rawValue { return code }
-    // An invalid scenario's text report is its message on stderr alone.
-    let text = format == .text && r.error != nil ? "" : format.render([r])
-    if let file = reportFile {
-        if let rc = writeReportFile(text, to: file) { return rc }
-    } else if tracePath == "-" {
-        FileHandle.standardError.write(Data(text.utf8))
-    } else {
-        print(text, terminator: "")
+extension SimulateCommand {
+    /// `liveblog simulate SCENARIO.json [--trace FILE] [--report text|json|junit] [--report-file FILE]`
+    /// (C2, Q4). Exit 0 when every expectation holds (or there is none: "nothing checked"), 1 when
+    /// one fails, 65 for invalid input, 66 when the scenario file cannot be read, 73 when an output
+    /// cannot be written. An invalid scenario still gets a JSON or JUnit report (an `<error>` test
+    /// case), so CI sees it. The report goes to stdout, or to stderr when the trace does (`--trace -`),
+    /// or to `--report-file`: never mixed with the trace.
+    func runOne() -> ExitCode {
+        let (r, code) = simulateOne(path: paths.first ?? "")
+        if let e = r.error { printError(e) }
+        if code == .cantCreate || code == .ioErr { return code }
+        // An invalid scenario's text report is its message on stderr alone.
+        let text = report == .text && r.error != nil ? "" : report.render([r])
+        if let file = reportFile {
+            if let rc = writeReportFile(text, to: file) { return rc }
+        } else if trace == "-" {
+            FileHandle.standardError.write(Data(text.utf8))
+        } else {
+            print(text, terminator: "")
+        }
+        return code
     }
-    return code
+
+    /// Runs one scenario with the suite's runner (`ScenarioSuite.runOne`, issue 39), writing its trace
+    /// to `--trace`; the result and the exit code.
+    func simulateOne(path: String) -> (ScenarioResult, ExitCode) {
+        var hooks = ScenarioSuite.Hooks()
+        hooks.clock = wallClock
+        hooks.readCapture = readCapture
+        let scrolling = scrolling
+        hooks.configure = { scrolling.apply(to: &$0) }
+        engineSettingsHooks(&hooks)
+        // The exit status of a page that could not be made (69 without an engine, 64 for bad settings).
+        let pageStatus = PageStatus()
+        let makePage = hooks.makePage
+        hooks.makePage = { engine in
+            do { return try makePage?(engine) ?? nil } catch {
+                pageStatus.code = EngineRun.exitCode(error)
+                throw error
+            }
+        }
+        let tracePath = trace
+        hooks.trace = { _ in
+            guard let tracePath else { return nil }
+            guard let w = TraceWriter(path: tracePath) else { throw TraceNotCreated(path: tracePath) }
+            return TraceSink(write: w.write, close: {
+                w.close()
+                return w.failure
+            })
+        }
+        defer { EngineRun.closeAll() }
+        var result = ScenarioSuite.runOne(path, hooks: hooks)
+        // X2: the command's error line is the runner's message itself.
+        if case let .runFailed(why)? = result.problem { result.status = .invalid(why) }
+        return (result, exitStatus(of: result, pageStatus: pageStatus.code))
+    }
 }
 
 /// `--report-file`: nil when written, else the exit code after saying why (73 when it cannot
 /// be created, 74 when a write fails).
-func writeReportFile(_ text: String, to file: String) -> Int32? {
+func writeReportFile(_ text: String, to file: String) -> ExitCode? {
     writeOutputFile(Data(text.utf8), to: file, naming: "the report to \(file)")
 }
 
 /// Writes `data` to `file` as a shell's `>` does (`OutputFile`); nil when written, else the
 /// exit code after "cannot write NAMING" (73: it cannot be created, 74: a write failed, with the
 /// system's reason: a full disk, /dev/full, the file size limit; issue 31).
-func writeOutputFile(_ data: Data, to file: String, naming: String) -> Int32? {
+func writeOutputFile(_ data: Data, to file: String, naming: String) -> ExitCode? {
     let handle: FileHandle
     do { handle = try OutputFile.open(file) } catch {
         printError("cannot write \(naming)")
-        return ExitCode.cantCreate.rawValue
+        return .cantCreate
     }
     do {
         try handle.write(contentsOf: data)
         try handle.close()
     } catch {
         printError("cannot write \(naming): \(OutputError.reason(error))")
-        return ExitCode.ioErr.rawValue
+        return .ioErr
     }
     return nil
 }
@@ -70,57 +95,24 @@ func writeOutputFile(_ data: Data, to file: String, naming: String) -> Int32? {
 /// The executable's captures for the scenarios that replay one (R4): read by RealSources.
 public let readCapture: CaptureReading = { try CaptureReader.read(path: $0) }
 
-/// Runs one scenario with the suite's runner (`ScenarioSuite.runOne`, issue 39), writing its trace
-/// to `--trace`; the result and the exit code.
-func simulateOne(path: String, _ args: ParsedArguments) -> (ScenarioResult, Int32) {
-    var hooks = ScenarioSuite.Hooks()
-    hooks.clock = wallClock
-    hooks.readCapture = readCapture
-    hooks.configure = { applyScrollingOptions(args, to: &$0) }
-    engineSettingsHooks(&hooks, args)
-    // The exit status of a page that could not be made (69 without an engine, 64 for bad settings).
-    let pageStatus = PageStatus()
-    let makePage = hooks.makePage
-    hooks.makePage = { engine in
-        do { return try makePage?(engine) ?? nil } catch {
-            pageStatus.code = EngineRun.exitCode(error)
-            throw error
-        }
-    }
-    let tracePath = args.string("trace")
-    hooks.trace = { _ in
-        guard let tracePath else { return nil }
-        guard let w = TraceWriter(path: tracePath) else { throw TraceNotCreated(path: tracePath) }
-        return TraceSink(write: w.write, close: {
-            w.close()
-            return w.failure
-        })
-    }
-    defer { EngineRun.closeAll() }
-    var result = ScenarioSuite.runOne(path, hooks: hooks)
-    // X2: the command's error line is the runner's message itself.
-    if case let .runFailed(why)? = result.problem { result.status = .invalid(why) }
-    return (result, exitStatus(of: result, pageStatus: pageStatus.code))
-}
-
 /// The exit status of `simulate` for one scenario's result (C2): 0 when it passed, 1 when an
 /// expectation failed, else its problem's.
-func exitStatus(of result: ScenarioResult, pageStatus: Int32?) -> Int32 {
+func exitStatus(of result: ScenarioResult, pageStatus: ExitCode?) -> ExitCode {
     switch result.problem {
-    case nil: return result.passed ? ExitCode.ok.rawValue : ExitCode.failure.rawValue
-    case .unreadable: return ExitCode.noInput.rawValue
-    case .invalidScenario: return ExitCode.dataErr.rawValue
-    case .page: return pageStatus ?? ExitCode.software.rawValue
-    case let .runFailed(why): return EngineRun.exitCode(forFailure: why) ?? ExitCode.software.rawValue
-    case .traceNotCreated: return ExitCode.cantCreate.rawValue
-    case .traceNotWritten: return ExitCode.ioErr.rawValue
+    case nil: return result.passed ? .ok : .failure
+    case .unreadable: return .noInput
+    case .invalidScenario: return .dataErr
+    case .page: return pageStatus ?? .software
+    case let .runFailed(why): return EngineRun.exitCode(forFailure: why) ?? .software
+    case .traceNotCreated: return .cantCreate
+    case .traceNotWritten: return .ioErr
     }
 }
 
 /// Where `simulateOne`'s page maker leaves its error's exit status.
 // @unchecked Sendable: one scenario runs on the calling thread; the code is read after it ends.
 final class PageStatus: @unchecked Sendable {
-    var code: Int32?
+    var code: ExitCode?
 }
 
 /// `--trace PATH` cannot be created (exit 73).
