@@ -81,6 +81,7 @@ let package = Package(
         .testTarget(name: "DevToolsTests", dependencies: ["DevTools", "CEngineGuard", "TestSupport", "LiveblogModel"]),
         .testTarget(name: "BrowserEngineTests", dependencies: ["BrowserEngine", "DevTools", "Embed", "LiveblogModel", "TestSupport", "ImageDecoding", "Simulation", "QA", "Host"],
                     exclude: ["Fixtures"]),
+        .testTarget(name: "CommandsTests", dependencies: ["Commands", "Bench", "Arguments"]),
         .testTarget(name: "RealSessionTests", dependencies: ["RealSources", "QA", "Simulation", "Host", "LiveblogModel", "Embed", "TestSupport"]),
     ]
 )
