@@ -63,7 +63,7 @@ struct AuditCommand: Command {
             }
             if let rc = writeOutputFile(Data(svg.utf8), to: plot, naming: plot) { return rc }
         }
-        return ExitCode(result.exitCode)
+        return result.exitCode
     }
 }
 

@@ -66,7 +66,7 @@ public final class EngineRun {
 
     /// The exit code for an error of `maker`: 69 without an engine, 64 for bad settings, else 70.
     static func exitCode(_ error: Error) -> ExitCode {
-        if let e = error as? DevToolsError { return ExitCode(e.exitCode) }
+        if let e = error as? DevToolsError { return e.exitCode }
         return error is EngineSettingsError ? .usage : .software
     }
 
