@@ -20,11 +20,11 @@ public enum LiveblogMain {
     }
 
     /// liveblog's commands but the bench (the Bench library's `BenchCommand`, which the executable adds).
-    public static let commands: [any Command.Type] = [
-        ViewCommand.self, SimulateCommand.self, CompareCommand.self, MetricsCommand.self, PlotCommand.self,
-        AuditCommand.self, DemoCommand.self, GenerateCommand.self, CheckCommand.self, DumpCommand.self,
-        FuzzCommand.self,
-    ]
+    public static var commands: [any Command.Type] {
+        [ViewCommand.self, SimulateCommand.self, CompareCommand.self, MetricsCommand.self, PlotCommand.self,
+         AuditCommand.self, DemoCommand.self, GenerateCommand.self, CheckCommand.self, DumpCommand.self,
+         FuzzCommand.self]
+    }
 
     /// Parses `arguments` (without the program's name) against `LiveblogCommands.root` and runs the
     /// command they name, one of `commands`: its exit status. Help, the version and usage errors
