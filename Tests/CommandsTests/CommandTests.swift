@@ -56,6 +56,51 @@ final class CommandTests: XCTestCase {
         XCTAssertTrue(json.out.hasPrefix("{"), json.out)
     }
 
+    func testC5_checkAndGenerateInProcess() throws {
+        let check = run(["check", Self.sample])
+        XCTAssertEqual(check.code, .ok, check.err)
+        XCTAssertTrue(check.out.hasPrefix("format: Tickaroo (native)\n"), check.out)
+        XCTAssertTrue(check.out.contains("posts: 68 "), check.out)
+        let dir = NSTemporaryDirectory() + "commands-tests-generate-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let generate = run(["generate", "--posts", "12", "--seed", "3", "--images", "0", "--out", dir])
+        XCTAssertEqual(generate.code, .ok, generate.err)
+        XCTAssertEqual(generate.err, "wrote \(dir)/liveblog.json (12 posts) and 0 images\n")
+        let again = run(["check", dir + "/liveblog.json"])
+        XCTAssertEqual(again.code, .ok, again.err)
+        XCTAssertTrue(again.out.contains("posts: 12 "), again.out)
+        let missing = run(["check", dir + "/none.json"])
+        XCTAssertEqual(missing.code, .noInput)
+        XCTAssertEqual(missing.err, "liveblog: error: \(dir)/none.json: cannot read the file\n")
+    }
+
+    /// Q5: a trace `simulate` wrote, measured by `metrics`, both in process; a missing scenario is 66.
+    func testQ5_simulateATraceAndMeasureItInProcess() {
+        let trace = NSTemporaryDirectory() + "commands-tests-\(getpid()).jsonl"
+        defer { unlink(trace) }
+        let sim = run(["simulate", Self.assets + "/scenarios/ios-3g-landing.json", "--trace", trace])
+        XCTAssertEqual(sim.code, .ok, sim.err)
+        let metrics = run(["metrics", trace])
+        XCTAssertEqual(metrics.code, .ok, metrics.err)
+        XCTAssertTrue(metrics.out.hasPrefix("jump                       #1 to ev-019"), metrics.out)
+        let missing = run(["simulate", Self.assets + "/scenarios/none.json"])
+        XCTAssertEqual(missing.code, .noInput)
+        XCTAssertTrue(missing.err.hasSuffix("none.json: cannot read the file\n"), missing.err)
+    }
+
+    /// C4: the bench is its own library; a part of it runs in process with its command type added.
+    func testC4_aBenchPartRunsInProcess() {
+        var code = ExitCode.software
+        let (out, err) = Captured.output {
+            code = LiveblogMain.run(["bench", "--only", "frame", "--posts", "50"],
+                                    commands: LiveblogMain.commands + [BenchCommand.self])
+        }
+        XCTAssertEqual(code, .ok, err)
+        XCTAssertEqual(out, "")
+        let without = run(["bench", "--only", "frame"])
+        XCTAssertEqual(without.code, .software, "the library alone has no bench")
+    }
+
     func testC6_anOutOfRangeOptionIsRefusedWith64AndItsMessage() {
         let r = run(["dump", "--width", "0", Self.sample])
         XCTAssertEqual(r.code, .usage)
