@@ -56,14 +56,10 @@ func benchEnginePixels(_ proto: GraphicsProtocol) -> EnginePixelFigures {
     c.page.networkProfile = .instant
     (c.cols, c.rows) = (100, 40)
     let cell = CellPixelSize(width: 10, height: 20)
-    EngineRun.tileSpec = TileSpec(cellPixelHeight: cell.height)
-    EngineRun.tilePrepare = { key, image, cols in
-        PreparedImages.shared.prepare(image, source: key, proto: proto, cols: cols, rows: 1, cell: cell)
-    }
-    defer { (EngineRun.tileSpec, EngineRun.tilePrepare) = (nil, nil) }
     do {
         guard let maker = try EngineRun.maker(PageEngine(kind: .chromium), time: .realTime) else { return r }
         defer { EngineRun.closeAll() }
+        EngineRun.draw(TileDrawing(cell: cell, proto: proto))
         let world = World(liveblog: sample, config: c, makePage: maker)
         world.advance(to: 0)
         guard let page = world.page as? EngineWebPage, let tiles = page.tiles else {

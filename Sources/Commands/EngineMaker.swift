@@ -70,29 +70,22 @@ public final class EngineRun {
         return error is EngineSettingsError ? .usage : .software
     }
 
-    /// X9: the terminal's cell in pixels when it shows pixel graphics: each engine page opened
-    /// in real time from then on draws the engine's own pixels, in row tiles (`view`; the panes
-    /// of `compare` draw images as symbols, so their engine pane shows the engine's text).
-    // nonisolated(unsafe): set by the command on the main thread before any page is made.
-    nonisolated(unsafe) public static var tileSpec: TileSpec?
-    /// The terminal's encoding of a row tile, made off the drawing thread (sixel, iTerm2).
-    // nonisolated(unsafe): set by the command on the main thread before any page is made.
-    nonisolated(unsafe) public static var tilePrepare: (@Sendable (String, RGBAImage, Int) -> Void)?
+    /// Pages opened by this run from now on draw the engine's own pixels (X9); nil: its text.
+    private var tiles: TileDrawing?
 
-    /// Pages opened from now on draw on `screen`: in its pixels, where it has pixel graphics.
+    /// Pages the command's runs open from now on draw the engine's pixels in `tiles` (nil: its text).
+    public static func draw(_ tiles: TileDrawing?) {
+        lock.withLock { for r in runs { r.tiles = tiles } }
+    }
+
+    /// Pages opened from now on draw on `screen`: in its pixels, where it has pixel graphics
+    /// (`view`; the panes of `compare` draw images as symbols, so their engine pane shows the
+    /// engine's text).
     static func draw(on screen: NcursesScreen) {
         let f = screen.capabilities.features
-        guard f.graphics.isPixels else {
-            (tileSpec, tilePrepare) = (nil, nil)
-            return
-        }
         // As the pixel layer draws (FrameDecorations): 8 × 16 px where the terminal did not say.
-        let cell = f.cellPixels ?? CellPixelSize(width: 8, height: 16)
-        tileSpec = TileSpec(cellPixelHeight: cell.height)
-        let proto = f.graphics
-        tilePrepare = { key, image, cols in
-            PreparedImages.shared.prepare(image, source: key, proto: proto, cols: cols, rows: 1, cell: cell)
-        }
+        draw(f.graphics.isPixels ? TileDrawing(cell: f.cellPixels ?? CellPixelSize(width: 8, height: 16),
+                                               proto: f.graphics) : nil)
     }
 
     /// Ends every browser this command started (a normal end of the command).
@@ -146,14 +139,14 @@ public final class EngineRun {
             }
             let web = EngineWebPage(engine: page, liveblog: r.liveblog, config: r.config, width: r.width,
                                     firstJumpId: r.firstJumpId, hook: r.hook, defaultHook: defaultHook)
-            if time == .realTime, !webkit, let spec = EngineRun.tileSpec {
-                let tiles = PageTiles(spec: spec, rowHeight: r.config.cell.height, columnWidth: r.config.cell.width) {
-                    key, image in
+            if time == .realTime, !webkit, let drawing = EngineRun.lock.withLock({ tiles }) {
+                let tiles = PageTiles(spec: drawing.spec, rowHeight: r.config.cell.height,
+                                      columnWidth: r.config.cell.width) { key, image in
                     if let image { return SuppliedImages.shared.put(image, for: key) }
                     SuppliedImages.shared.remove(key)
                     PreparedImages.shared.remove(key)
                 }
-                tiles.prepare = EngineRun.tilePrepare
+                tiles.prepare = drawing.prepare
                 web.tiles = tiles
             }
             return web
@@ -177,6 +170,21 @@ public final class EngineRun {
     // nonisolated(unsafe): read and written under `lock` only.
     nonisolated(unsafe) static var failureCodes: [String: ExitCode] = [:]
     static func exitCode(forFailure message: String) -> ExitCode? { lock.withLock { failureCodes[message] } }
+}
+
+/// X9: how an engine page opened in real time draws the engine's own pixels, in row tiles: the
+/// terminal's cell height in pixels, and its encoding of a row tile made off the drawing thread
+/// (sixel, iTerm2) for the pixel layer.
+public struct TileDrawing: Sendable {
+    let spec: TileSpec
+    let prepare: @Sendable (String, RGBAImage, Int) -> Void
+
+    public init(cell: CellPixelSize, proto: GraphicsProtocol) {
+        spec = TileSpec(cellPixelHeight: cell.height)
+        prepare = { key, image, cols in
+            PreparedImages.shared.prepare(image, source: key, proto: proto, cols: cols, rows: 1, cell: cell)
+        }
+    }
 }
 
 /// An interactive session's engine (`view`, `compare`): the command line's, in real time (X7);
