@@ -92,7 +92,7 @@ func writeOutputFile(_ data: Data, to file: String, naming: String) -> ExitCode?
     return nil
 }
 
-/// The executable's captures for the scenarios that replay one (R4): read by RealSources.
+/// The command layer's captures for the scenarios that replay one (R4): read by RealSources.
 public let readCapture: CaptureReading = { try CaptureReader.read(path: $0) }
 
 /// The exit status of `simulate` for one scenario's result (C2): 0 when it passed, 1 when an
