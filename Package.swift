@@ -33,13 +33,15 @@ let package = Package(
         .target(name: "LiveblogModel", dependencies: ["CSupport", "CPNG", "TextCells"]),
         .target(name: "VirtualTime"),
         .target(name: "ScrollPhysics", dependencies: ["VirtualTime"]),
-        .target(name: "Arguments"),
+        // Issue 39: the exit statuses (sysexits), below every module that names one.
+        .target(name: "ExitStatus"),
+        .target(name: "Arguments", dependencies: ["ExitStatus"]),
         .target(name: "Embed", dependencies: ["LiveblogModel", "VirtualTime", "TextCells"]),
         .target(name: "Host", dependencies: ["ScrollPhysics", "VirtualTime"]),
         .target(name: "Simulation", dependencies: ["Embed", "Host", "LiveblogModel", "ScrollPhysics", "VirtualTime", "TextCells"]),
         // The QA tooling above the World: the runner, expectations, reports, JUnit, metrics, the
         // SVG plot, the fuzzer and the shrinker (SPEC 9, 15).
-        .target(name: "QA", dependencies: ["Simulation", "Embed", "Host", "LiveblogModel", "VirtualTime", "TextCells"]),
+        .target(name: "QA", dependencies: ["Simulation", "Embed", "Host", "LiveblogModel", "VirtualTime", "TextCells", "ExitStatus"]),
         .target(name: "TerminalCaps"),
         .target(name: "TerminalGraphics", dependencies: ["CChafa", "TerminalCaps", "ImageDecoding"]),
         .target(name: "TerminalKit", dependencies: ["CNcurses", "TerminalCaps", "TerminalGraphics", "CSupport", "ImageDecoding", "TextCells"]),
@@ -54,15 +56,19 @@ let package = Package(
         .target(name: "TerminalUI", dependencies: ["QA", "Simulation", "TerminalKit", "Embed", "Host", "LiveblogModel", "ScrollPhysics", "VirtualTime", "ImageDecoding", "TerminalCaps", "TextCells"]),
         // X2: the browser engine over the DevTools pipe; X3–X7: the real page on it.
         .target(name: "CEngineGuard"),
-        .target(name: "DevTools", dependencies: ["CEngineGuard", "LiveblogModel"]),
+        .target(name: "DevTools", dependencies: ["CEngineGuard", "LiveblogModel", "ExitStatus"]),
         .target(name: "BrowserEngine", dependencies: ["DevTools", "Embed", "LiveblogModel", "VirtualTime", "TextCells", "Host", "ImageDecoding", "Fetch"]),
-        .executableTarget(name: "liveblog", dependencies: ["TerminalUI", "QA", "Simulation", "Arguments", "CTurboJPEG", "ImageDecoding", "RealSources", "Fetch", "CSupport", "Embed", "Host", "LiveblogModel", "ScrollPhysics", "TerminalKit", "TextCells", "BrowserEngine", "DevTools", "VirtualTime"]),
+        // Issue 39: the command layer, a library (each command a type, testable in process); the bench
+        // its own library; the executable's main.swift a few lines that call into them.
+        .target(name: "Commands", dependencies: ["TerminalUI", "QA", "Simulation", "Arguments", "ImageDecoding", "RealSources", "Fetch", "CSupport", "Embed", "Host", "LiveblogModel", "ScrollPhysics", "TerminalKit", "TextCells", "BrowserEngine", "DevTools"]),
+        .target(name: "Bench", dependencies: ["Commands", "TerminalUI", "QA", "Simulation", "Arguments", "CTurboJPEG", "ImageDecoding", "RealSources", "Fetch", "CSupport", "Embed", "Host", "LiveblogModel", "TerminalKit", "BrowserEngine", "DevTools", "VirtualTime"]),
+        .executableTarget(name: "liveblog", dependencies: ["Commands", "Bench"]),
         .testTarget(name: "LiveblogModelTests", dependencies: ["LiveblogModel", "ImageDecoding", "TextCells"]),
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics", "VirtualTime"], exclude: ["Fixtures"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "EmbedTests", dependencies: ["Embed", "LiveblogModel", "TextCells"]),
         .testTarget(name: "HostTests", dependencies: ["Host", "ScrollPhysics", "VirtualTime"], exclude: ["Fixtures"]),
-        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "QA", "Arguments", "Embed", "Host", "LiveblogModel", "RealSources", "ScrollPhysics", "VirtualTime", "TestSupport"], exclude: ["GoldenTraces"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "QA", "Arguments", "ExitStatus", "Embed", "Host", "LiveblogModel", "RealSources", "ScrollPhysics", "VirtualTime", "TestSupport"], exclude: ["GoldenTraces"]),
         .testTarget(name: "TerminalCapsTests", dependencies: ["TerminalCaps", "TestSupport"]),
         // Test helpers shared by test targets (xterm under Xvfb for the real-terminal tests).
         .target(name: "TestSupport", dependencies: ["CSupport"], path: "Tests/Support", exclude: ["Python"]),
@@ -74,9 +80,10 @@ let package = Package(
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"], exclude: ["Fixtures"]),
         .testTarget(name: "FetchTests", dependencies: ["Fetch", "CCurl", "TestSupport"]),
         .testTarget(name: "RealSourcesTests", dependencies: ["RealSources", "Fetch", "ImageDecoding", "ImageLoading", "LiveblogModel", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "DevToolsTests", dependencies: ["DevTools", "CEngineGuard", "TestSupport", "LiveblogModel"]),
+        .testTarget(name: "DevToolsTests", dependencies: ["DevTools", "CEngineGuard", "TestSupport", "LiveblogModel", "ExitStatus"]),
         .testTarget(name: "BrowserEngineTests", dependencies: ["BrowserEngine", "DevTools", "Embed", "LiveblogModel", "TestSupport", "ImageDecoding", "Simulation", "QA", "Host"],
                     exclude: ["Fixtures"]),
+        .testTarget(name: "CommandsTests", dependencies: ["Commands", "Bench", "Arguments"]),
         .testTarget(name: "RealSessionTests", dependencies: ["RealSources", "QA", "Simulation", "Host", "LiveblogModel", "Embed", "TestSupport"]),
     ]
 )

@@ -1,6 +1,6 @@
 // The declaration of `liveblog audit` (A2, A3, issue 43): an app's own log checked with
 // `simulate`'s expectations and replayed through the reference host. What it does lives in the
-// `liveblog` executable (AuditCommand.swift).
+// Commands library (AuditCommand.swift).
 
 extension LiveblogCommands {
     /// A2, A3: `liveblog audit LOG [--expect FILE] [--json] [--report text|json|junit] [--plot FILE.svg]`.

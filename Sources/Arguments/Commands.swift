@@ -1,6 +1,6 @@
 // The declarations of liveblog's commands (C1–C7): names, help texts and
-// arguments only. What each command does lives in the `liveblog` executable,
-// which switches on `ParseResult.run(commandPath:_:)`.
+// arguments only. What each command does lives in the Commands library (the bench's in Bench):
+// a type per command (`Command`) whose `spec` is its declaration here.
 
 /// liveblog's command tree. `LiveblogCommands.root` is what `ArgumentParser.parse` takes.
 public enum LiveblogCommands {

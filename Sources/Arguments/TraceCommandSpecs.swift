@@ -1,6 +1,6 @@
 // The declarations of the trace commands (Q5, Q8): `liveblog metrics` and `liveblog plot`
-// read a trace that `liveblog simulate --trace FILE` wrote. What they do lives in the `liveblog`
-// executable (TraceCommands.swift).
+// read a trace that `liveblog simulate --trace FILE` wrote. What they do lives in the
+// Commands library (TraceCommands.swift).
 
 extension LiveblogCommands {
     static let traceArguments: [ArgSpec] = [

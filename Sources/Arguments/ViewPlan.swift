@@ -18,12 +18,8 @@ public struct ViewTerminal: Equatable, Sendable {
     }
 }
 
-/// A combination `view` refuses, with the reason (a usage error, exit 64). `usageLine`: printed
-/// with the command's usage line (false: the one-line error of a missing terminal).
-public struct ViewRefusal: Error, Equatable, Sendable {
-    public var message: String
-    public var usageLine: Bool = true
-}
+/// A combination `view` refuses, with the reason (a usage error, exit 64; `Refusal`).
+public typealias ViewRefusal = Refusal
 
 /// What `view` does with its source.
 public struct ViewPlan: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import ExitStatus
 
 /// What went wrong with the browser engine (X2). Every case names what we were doing, so a
 /// crashed or silent engine ends a run with a message a reader can act on, never a hang.
@@ -22,11 +23,12 @@ public enum DevToolsError: Error, CustomStringConvertible, Equatable, Sendable {
     /// before the page loads.
     case badSelector(option: String, selector: String, why: String)
 
-    /// sysexits(3) EX_UNAVAILABLE for a missing engine; EX_SOFTWARE (70) for the rest.
-    public var exitCode: Int32 {
-        if case .engineNotFound = self { return 69 }
-        if case .badSelector = self { return 65 }
-        return 70
+    /// sysexits(3) EX_UNAVAILABLE for a missing engine, EX_DATAERR for a selector that is not
+    /// CSS; EX_SOFTWARE for the rest.
+    public var exitCode: ExitCode {
+        if case .engineNotFound = self { return .unavailable }
+        if case .badSelector = self { return .dataErr }
+        return .software
     }
 
     public var description: String {

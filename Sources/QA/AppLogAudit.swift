@@ -1,6 +1,7 @@
 import Foundation
 import LiveblogModel
 import Embed
+import ExitStatus
 import Host
 import Simulation
 import VirtualTime
@@ -133,9 +134,9 @@ public final class AppLogAudit: ExpectationSource {
         public var firstDivergence: ReferenceReplay.Divergence?
         public var framesCompared: Int
         /// 0, 1 or 65 as `simulate`'s (A2).
-        public var exitCode: Int32 {
-            if result.error != nil { return 65 }
-            return result.passed ? 0 : 1
+        public var exitCode: ExitCode {
+            if result.error != nil { return .dataErr }
+            return result.passed ? .ok : .failure
         }
     }
 

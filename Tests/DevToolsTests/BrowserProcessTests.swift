@@ -2,6 +2,7 @@ import CEngineGuard
 import Foundation
 import LiveblogModel
 import TestSupport
+import ExitStatus
 import XCTest
 @testable import DevTools
 
@@ -29,7 +30,7 @@ final class BrowserProcessTests: XCTestCase {
     func testX2_missingEngineIsExit69NamingThePackage() {
         XCTAssertThrowsError(try EngineLocator.locate(environment: ["PATH": "/nonexistent"])) { error in
             let e = error as? DevToolsError
-            XCTAssertEqual(e?.exitCode, 69)
+            XCTAssertEqual(e?.exitCode, .unavailable)
             XCTAssertTrue("\(error)".contains("apt-get install chromium-headless-shell"), "\(error)")
         }
         let plain = NSTemporaryDirectory() + "liveblog-not-an-engine-\(getpid())"
@@ -37,7 +38,7 @@ final class BrowserProcessTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: plain) }
         let env = ["LIVEBLOG_CHROMIUM": plain, "PATH": "/usr/bin"]
         XCTAssertThrowsError(try EngineLocator.locate(environment: env)) { error in
-            XCTAssertEqual((error as? DevToolsError)?.exitCode, 69)
+            XCTAssertEqual((error as? DevToolsError)?.exitCode, .unavailable)
             XCTAssertTrue("\(error)".contains("LIVEBLOG_CHROMIUM=\(plain) is not an executable"), "\(error)")
         }
     }

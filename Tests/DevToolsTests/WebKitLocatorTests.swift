@@ -1,4 +1,5 @@
 import Foundation
+import ExitStatus
 import XCTest
 @testable import DevTools
 
@@ -8,7 +9,7 @@ final class WebKitLocatorTests: XCTestCase {
     func testX11_noXvfbIsExit69NamingThePackage() {
         XCTAssertThrowsError(try WebKitLocator.locate(environment: ["PATH": "/nonexistent"])) { error in
             let e = error as? DevToolsError
-            XCTAssertEqual(e?.exitCode, 69)
+            XCTAssertEqual(e?.exitCode, .unavailable)
             XCTAssertTrue("\(error)".contains("apt-get install xvfb"), "\(error)")
         }
     }
@@ -26,7 +27,7 @@ final class WebKitLocatorTests: XCTestCase {
                                                   encoding: .utf8)
         let env = ["PATH": dir + "/tools", "LIVEBLOG_ASSETS": dir + "/assets", "HOME": dir, "XDG_CACHE_HOME": dir + "/cache"]
         XCTAssertThrowsError(try WebKitLocator.locate(environment: env)) { error in
-            XCTAssertEqual((error as? DevToolsError)?.exitCode, 69)
+            XCTAssertEqual((error as? DevToolsError)?.exitCode, .unavailable)
             XCTAssertTrue("\(error)".contains("libwebkit2gtk-4.1-dev"), "\(error)")
         }
     }
@@ -34,7 +35,7 @@ final class WebKitLocatorTests: XCTestCase {
     func testX11_aGivenHelperThatIsNotExecutableIsExit69() {
         let env = ["PATH": "/usr/bin:/bin", WebKitLocator.environmentKey: "/nonexistent/liveblog-webkit"]
         XCTAssertThrowsError(try WebKitLocator.locate(environment: env)) { error in
-            XCTAssertEqual((error as? DevToolsError)?.exitCode, 69)
+            XCTAssertEqual((error as? DevToolsError)?.exitCode, .unavailable)
         }
     }
 }

@@ -1,3 +1,4 @@
+import ExitStatus
 import XCTest
 import LiveblogModel
 @testable import QA
@@ -46,7 +47,7 @@ final class AppLogAuditTests: XCTestCase {
             let r = try audit(name, device, expect: expect)
             XCTAssertNil(r.result.error, name)
             XCTAssertEqual(failed(r), [], name)
-            XCTAssertEqual(r.exitCode, 0, name)
+            XCTAssertEqual(r.exitCode, .ok, name)
             XCTAssertLessThanOrEqual(r.maxDistance, 1, "\(name): \(r.firstDivergence?.reason ?? "")")
             XCTAssertNil(r.firstDivergence, name)
             XCTAssertGreaterThan(r.framesCompared, 700, name)
@@ -59,7 +60,7 @@ final class AppLogAuditTests: XCTestCase {
         let r = try audit("ios-drag-stops-corrections", .iphone15, WrongIOSHost(.followsCorrectionsAfterDrag),
                           expect: Self.dragExpect)
         XCTAssertEqual(failed(r), ["no pull-back"])
-        XCTAssertEqual(r.exitCode, 1)
+        XCTAssertEqual(r.exitCode, .failure)
         let d = try XCTUnwrap(r.firstDivergence)
         // The run's first pull-back is the correction at 4.866 s; the next frame shows it.
         XCTAssertEqual(d.milliseconds, 4883)
@@ -74,7 +75,7 @@ final class AppLogAuditTests: XCTestCase {
         let (log, runner) = AppLogMaker.log(s, host: NoDragCounterAndroidHost(density: DeviceProfile.pixel8.density))
         let pull = try XCTUnwrap(runner.pullBacks().first, "the wrong app pulls back")
         let r = try AppLogAudit.audit(log, expectations: try AppLogMaker.expect("[{\"noPullBackAfterDrag\": true}]"))
-        XCTAssertEqual(r.exitCode, 1)
+        XCTAssertEqual(r.exitCode, .failure)
         let d = try XCTUnwrap(r.firstDivergence)
         XCTAssertGreaterThanOrEqual(d.milliseconds, VirtualClock.milliseconds(pull))
         XCTAssertLessThanOrEqual(d.milliseconds, VirtualClock.milliseconds(pull + 2), "the frame of the pull-back or the next")
@@ -113,7 +114,7 @@ final class AppLogAuditTests: XCTestCase {
             [{"name": "in range", "value": "offset", "from": 0, "until": \(until), "within": [-32, \(clamp.a.target!)]}]
             """)
         let ok = try AppLogAudit.audit(good, expectations: expect)
-        XCTAssertEqual(ok.exitCode, 0, ok.result.error ?? "")
+        XCTAssertEqual(ok.exitCode, .ok, ok.result.error ?? "")
         XCTAssertLessThanOrEqual(ok.maxDistance, 1)
         let (bad, _) = AppLogMaker.log(s, host: WrongIOSHost(.noClamp))
         let r = try AppLogAudit.audit(bad, expectations: expect)
@@ -144,7 +145,7 @@ final class AppLogAuditTests: XCTestCase {
                                 ("{\"post\": \"ev-1\", \"landsAt\": 0, \"by\": 1}", "post"),
                                 ("{\"noHost\": {\"jumpId\": 1}, \"after\": 0.5}", "noHost")] {
             let r = try AppLogAudit.audit(log, path: "x.log", expectations: try AppLogMaker.expect("[\(expect)]"))
-            XCTAssertEqual(r.exitCode, 65, expect)
+            XCTAssertEqual(r.exitCode, .dataErr, expect)
             let e = try XCTUnwrap(r.result.error, expect)
             XCTAssertTrue(e.contains("expect[0].\(field)"), e)
             XCTAssertTrue(e.contains("no hook call") || e.contains("no jump") || e.contains("no host line"), e)
@@ -165,14 +166,14 @@ final class AppLogAuditTests: XCTestCase {
                                 ("{\"post\": \"ev-019\", \"landsAt\": 0, \"tolerance\": 100000, \"by\": 3}",
                                  "wider than")] {
             let r = try AppLogAudit.audit(log, path: "x.log", expectations: try AppLogMaker.expect("[\(expect)]"))
-            XCTAssertEqual(r.exitCode, 65, expect)
+            XCTAssertEqual(r.exitCode, .dataErr, expect)
             XCTAssertTrue(r.result.error?.contains(words) ?? false, "\(expect): \(r.result.error ?? "no error")")
         }
         // With the page's hold ends in the log, holdEnds is checked.
         let (withEnds, _) = AppLogMaker.log(s, holdEnds: true)
         let r = try AppLogAudit.audit(withEnds, expectations: try AppLogMaker.expect(
             "[{\"holdEnds\": \"timeout\", \"by\": 10.3}]"))
-        XCTAssertEqual(r.exitCode, 0, r.result.error ?? "")
+        XCTAssertEqual(r.exitCode, .ok, r.result.error ?? "")
     }
 
     func testA2_theReportsAreSimulatesReports() throws {

@@ -1,3 +1,4 @@
+import ExitStatus
 import XCTest
 @testable import QA
 import LiveblogModel
@@ -51,6 +52,6 @@ final class AppLogDocsTests: XCTestCase {
         // The example audits: the post without an id is the jump's.
         let r = try AppLogAudit.audit(example, expectations: try AppLogMaker.expect(
             "[{\"post\": \"jump-1\", \"landsAt\": 0, \"tolerance\": 16, \"by\": 1.2}]"))
-        XCTAssertEqual(r.exitCode, 0, r.result.error ?? "")
+        XCTAssertEqual(r.exitCode, .ok, r.result.error ?? "")
     }
 }

@@ -1,3 +1,4 @@
+import ExitStatus
 import XCTest
 import LiveblogModel
 @testable import QA
@@ -154,7 +155,7 @@ final class AppLogReaderTests: XCTestCase {
         i = -1
         let expect = try AppLogMaker.expect("[{\"post\": \"jump-1\", \"stillFrom\": 60, \"until\": 3590, \"tolerance\": 1}]")
         let (result, audit) = try AppLogAudit.run(path: "hour.log", expectations: expect) { next() }
-        XCTAssertEqual(result.exitCode, 0, result.result.error ?? "")
+        XCTAssertEqual(result.exitCode, .ok, result.result.error ?? "")
         XCTAssertEqual(audit.records.count, 3, "no frame line kept: the hook, host and layout lines")
         XCTAssertEqual(audit.series["jump-1"]?.count, frames, "one compact sample a frame")
         XCTAssertEqual(result.summary.endMilliseconds / 1000, 3600)

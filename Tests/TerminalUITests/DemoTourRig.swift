@@ -7,7 +7,7 @@ import TerminalKit
 
 /// C11: `liveblog demo` in process, in virtual time, into the off-screen cell grid: the run loop's
 /// wall clock is a counter the test moves (a frame = 2 ticks), the keys go through `App.handle`.
-/// The tour's settings are `runDemo`'s (3g, a phone where it fits, images capped).
+/// The tour's settings are `DemoCommand.run`'s (3g, a phone where it fits, images capped).
 final class DemoTourRig {
     let app: App
     let cols: Int, rows: Int

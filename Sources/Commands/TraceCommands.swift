@@ -14,18 +14,28 @@ struct TraceCommandFailure: Error {
     var code: ExitCode
 }
 
+/// The options `metrics` and `plot` share: TRACE and the jump chosen in it.
+struct TraceOptions: OptionGroup {
+    var path: String
+    var metrics: TraceMetrics.Options
+
+    init(_ args: ParsedArguments) {
+        path = args.positional("TRACE") ?? "-"
+        metrics = TraceMetrics.Options(post: args.string("post"), target: args.double("target") ?? 0,
+                                       tolerance: args.double("tolerance") ?? 16)
+    }
+}
+
 /// Reads TRACE ('-' for stdin) and measures the chosen jump; on failure, the exit code (the
 /// error already printed).
-func measureTrace(_ args: ParsedArguments)
+func measureTrace(_ trace: TraceOptions)
     -> Result<(lines: [TraceLine], metrics: TraceMetrics), TraceCommandFailure> {
-    let path = args.positional("TRACE") ?? "-"
+    let path = trace.path, options = trace.metrics
     let data: Data
     switch readTrace(path) {
     case .success(let d): data = d
     case .failure(let f): return .failure(f)
     }
-    let options = TraceMetrics.Options(post: args.string("post"), target: args.double("target") ?? 0,
-                                       tolerance: args.double("tolerance") ?? 16)
     do {
         let text = String(decoding: data, as: UTF8.self)
         // A1, A2: an app's own log reads as a trace (its first line is the app's).
@@ -69,28 +79,49 @@ func readTrace(_ path: String) -> Result<Data, TraceCommandFailure> {
 }
 
 /// `liveblog metrics TRACE [--post ID] [--json]` (Q5).
-func runMetrics(_ args: ParsedArguments) -> Int32 {
-    let m: TraceMetrics
-    switch measureTrace(args) {
-    case .success(let r): m = r.metrics
-    case .failure(let f): return f.code.rawValue
+struct MetricsCommand: Command {
+    static let spec = LiveblogCommands.metrics
+    var trace: TraceOptions
+    var json: Bool
+
+    init(_ args: ParsedArguments) {
+        trace = TraceOptions(args)
+        json = args.flag("json")
     }
-    // Issue 31: the post id comes from the trace: through the sanitiser (T8) like all outside text.
-    print(args.flag("json") ? JSONWriter.pretty(m.json, integers: true) : Sanitizer.clean(m.text, keepNewlines: true),
-          terminator: args.flag("json") ? "\n" : "")
-    return ExitCode.ok.rawValue
+
+    func run() -> ExitCode {
+        let m: TraceMetrics
+        switch measureTrace(trace) {
+        case .success(let r): m = r.metrics
+        case .failure(let f): return f.code
+        }
+        // Issue 31: the post id comes from the trace: through the sanitiser (T8) like all outside text.
+        print(json ? JSONWriter.pretty(m.json, integers: true) : Sanitizer.clean(m.text, keepNewlines: true),
+              terminator: json ? "\n" : "")
+        return .ok
+    }
 }
 
 /// `liveblog plot TRACE [--post ID] --out FILE.svg` (Q8).
-func runPlot(_ args: ParsedArguments) -> Int32 {
-    let lines: [TraceLine], m: TraceMetrics
-    switch measureTrace(args) {
-    case .success(let r): (lines, m) = (r.lines, r.metrics)
-    case .failure(let f): return f.code.rawValue
+struct PlotCommand: Command {
+    static let spec = LiveblogCommands.plot
+    var trace: TraceOptions
+    var out: String
+
+    init(_ args: ParsedArguments) {
+        trace = TraceOptions(args)
+        out = args.string("out") ?? "plot.svg"
     }
-    let out = args.string("out") ?? "plot.svg"
-    let svg = SVGPlot.svg(JumpChart(trace: lines, metrics: m))
-    // Issue 31: written as a shell's `>` writes (a device stays a device); a failed write is 74.
-    if let rc = writeOutputFile(Data(svg.utf8), to: out, naming: out) { return rc }
-    return ExitCode.ok.rawValue
+
+    func run() -> ExitCode {
+        let lines: [TraceLine], m: TraceMetrics
+        switch measureTrace(trace) {
+        case .success(let r): (lines, m) = (r.lines, r.metrics)
+        case .failure(let f): return f.code
+        }
+        let svg = SVGPlot.svg(JumpChart(trace: lines, metrics: m))
+        // Issue 31: written as a shell's `>` writes (a device stays a device); a failed write is 74.
+        if let rc = writeOutputFile(Data(svg.utf8), to: out, naming: out) { return rc }
+        return .ok
+    }
 }

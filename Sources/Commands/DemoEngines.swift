@@ -1,9 +1,53 @@
 import Foundation
+import Arguments
 import DevTools
 import LiveblogModel
 import Simulation
 import TerminalKit
 import TerminalUI
+
+/// `liveblog demo` (C3).
+struct DemoCommand: Command {
+    static let spec = LiveblogCommands.demo
+    /// The first step, from 0.
+    var step: Int
+    var enginesOnly: Bool, loop: Bool
+
+    init(_ args: ParsedArguments) throws {
+        // The range the declarations cannot hold: the tour's length (TerminalUI).
+        do { step = (try args.int("step", in: 1...DemoTour.count) ?? 1) - 1 } catch {
+            throw Refusal(message: "\(error)", usageLine: false)
+        }
+        enginesOnly = args.flag("engines")
+        loop = args.flag("loop")
+    }
+
+    func run() -> ExitCode {
+        let (lbOpt, code, _) = loadLiveblog(nil)
+        guard let lb = lbOpt else { return code }
+        guard isatty(1) == 1, isatty(0) == 1 else { printError("demo needs a terminal"); return .usage }
+        let decision = TermFallback.resolve()
+        if case .linear(let why) = decision {
+            printError("demo needs cursor addressing: \(why)")
+            return .usage
+        }
+        defer { if case .screen(_, let note?) = decision { printNote(note) } }
+        let screen: NcursesScreen
+        do { screen = try NcursesScreen() } catch { printError("cannot open the terminal: \(error)"); return .software }
+        var cfg = WorldConfig()
+        cfg.cols = screen.cols
+        cfg.rows = screen.rows
+        cfg.page.networkProfile = .threeG
+        // Issue 32: a phone in outline where the terminal has room for it; no image fills the screen.
+        var tour = cfg
+        tour.device = DemoScript.device(screenCols: screen.cols)
+        tour.imageCapShare = DemoScript.imageCapShare
+        let end = playDemo(lb, tour: tour, engines: cfg, on: screen, enginesOnly: enginesOnly, step: step, loop: loop)
+        screen.shutdown()
+        TerminalRestorer.uninstall()
+        return exitStatus(end)
+    }
+}
 
 /// `liveblog demo` (C3) with its engines step (X9): the tour, then the emulated page and Chromium
 /// side by side as `compare --engines emulated,chromium` shows them, on the same screen. With

@@ -5,7 +5,7 @@ import TerminalUI
 
 /// Posts the opening waits for before the first frame: every post takes at least a row, and a
 /// terminal has fewer rows than this.
-let streamingFirstPosts = 256
+public let streamingFirstPosts = 256
 
 extension StreamingLiveFeed {
     var status: BodyStreamStatus {

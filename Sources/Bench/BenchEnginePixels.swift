@@ -1,5 +1,7 @@
 import Foundation
+import Arguments
 import BrowserEngine
+import Commands
 import DevTools
 import Host
 import LiveblogModel
@@ -54,14 +56,10 @@ func benchEnginePixels(_ proto: GraphicsProtocol) -> EnginePixelFigures {
     c.page.networkProfile = .instant
     (c.cols, c.rows) = (100, 40)
     let cell = CellPixelSize(width: 10, height: 20)
-    EngineRun.tileSpec = TileSpec(cellPixelHeight: cell.height)
-    EngineRun.tilePrepare = { key, image, cols in
-        PreparedImages.shared.prepare(image, source: key, proto: proto, cols: cols, rows: 1, cell: cell)
-    }
-    defer { (EngineRun.tileSpec, EngineRun.tilePrepare) = (nil, nil) }
     do {
         guard let maker = try EngineRun.maker(PageEngine(kind: .chromium), time: .realTime) else { return r }
         defer { EngineRun.closeAll() }
+        EngineRun.draw(TileDrawing(cell: cell, proto: proto))
         let world = World(liveblog: sample, config: c, makePage: maker)
         world.advance(to: 0)
         guard let page = world.page as? EngineWebPage, let tiles = page.tiles else {
@@ -137,14 +135,14 @@ private func visibleRows(_ world: World) -> [Int] {
 }
 
 /// `bench --only pixels`: the engine's pixels (X9) alone, sixel and kitty.
-func benchEnginePixelsPart() -> Int32 {
+func benchEnginePixelsPart() -> ExitCode {
     for proto in [GraphicsProtocol.sixel, .kitty] {
         let f = benchEnginePixels(proto)
         if let why = f.skipped {
             FileHandle.standardError.write(Data("bench: engine pixels (X9) skipped: \(why)\n".utf8))
-            return 0
+            return .ok
         }
         print(f.pairs(prefix: "engine_pixels_\(proto.rawValue)_").map { "\($0.0) \($0.1)" }.joined(separator: " "))
     }
-    return 0
+    return .ok
 }

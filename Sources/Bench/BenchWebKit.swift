@@ -1,5 +1,6 @@
 import Foundation
 import BrowserEngine
+import Commands
 import DevTools
 import Host
 import LiveblogModel

@@ -1,6 +1,7 @@
 import Foundation
 import Arguments
 import CSupport
+import Commands
 import LiveblogModel
 import Embed
 import Host
@@ -123,10 +124,29 @@ final class RelayoutBench {
 
 // MARK: - The command
 
-func runBench(_ args: ParsedArguments) -> Int32 {
-    let large = max(1, args.int("posts") ?? 100_000)
-    if let only = args.string("only") { return runBenchPart(only, args, posts: large) }
-    let json = args.flag("json")
+/// `liveblog bench [--posts N] [--json]` (C4); `--only PART` one part alone.
+public struct BenchCommand: Command {
+    public static let spec = LiveblogCommands.bench
+    var posts: Int
+    var json: Bool
+    var only: String?
+    var file: String?, event: String?
+
+    public init(_ args: ParsedArguments) {
+        posts = max(1, args.int("posts") ?? 100_000)
+        json = args.flag("json")
+        only = args.string("only")
+        file = args.string("file")
+        event = args.string("event")
+    }
+
+    public func run() -> ExitCode {
+        if let only { return runBenchPart(only, posts: posts) }
+        return runBench(large: posts, json: json)
+    }
+}
+
+private func runBench(large: Int, json: Bool) -> ExitCode {
     var r = BenchFigures(large: large)
     func note(_ s: String) { if !json { FileHandle.standardError.write(("bench: " + s + "\n").data(using: .utf8)!) } }
 
@@ -171,65 +191,67 @@ func runBench(_ args: ParsedArguments) -> Int32 {
     if let why = r.webkit.skipped { note("WebKit figures (X16) skipped: \(why)") }
 
     if json { print(r.json()) } else { r.printTable() }
-    return ExitCode.ok.rawValue
+    return .ok
 }
 
-/// `--only PART`: one part alone (frame, relayout: for callgrind; open, scroll: the children).
-private func runBenchPart(_ only: String, _ args: ParsedArguments, posts large: Int) -> Int32 {
-    switch only {
-    case "open":
-        guard let f = args.string("file"), let id = args.string("event") else {
-            printError("--only open needs --file and --event")
-            return ExitCode.usage.rawValue
+extension BenchCommand {
+    /// `--only PART`: one part alone (frame, relayout: for callgrind; open, scroll: the children).
+    func runBenchPart(_ only: String, posts large: Int) -> ExitCode {
+        switch only {
+        case "open":
+            guard let f = file, let id = event else {
+                printError("--only open needs --file and --event")
+                return .usage
+            }
+            return benchOpenChild(path: f, id: id)
+        case "scroll":
+            return benchScrollChild(posts: large)
+        case "url":
+            let dir = NSTemporaryDirectory() + "liveblog-bench-url-\(getpid())"
+            try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: dir) }
+            let file = dir + "/liveblog-\(large).json"
+            let body = NativeWriter.encode(benchLiveblog(posts: large), pretty: false)
+            _ = FileManager.default.createFile(atPath: file, contents: Data(body.utf8))
+            let b9 = benchURLFirstFrame(file: file) ?? URLStreamFigures()
+            print("url_first_frame_ms \(b9.firstFrameMs) url_bytes_at_first_frame \(b9.bytesAtFirstFrame) "
+                  + "url_bytes_total \(b9.bytesTotal) posts_at_first_frame \(b9.postsAtFirstFrame) "
+                  + "url_all_posts_ms \(b9.allPostsMs) posts \(b9.postsAtEnd) "
+                  + "url_stream_frame_p50_ms \(b9.medianStreamFrameMs) url_stream_frame_max_ms \(b9.slowestStreamFrameMs)")
+            return .ok
+        case "files":
+            // The two files B3/B6 and B7/B8 open, written into --file DIR (for profiling the child).
+            let dir = file ?? "."
+            let plain = benchLiveblog(posts: large), heavy = HeavyProfile.generate(posts: large, seed: 1)
+            _ = FileManager.default.createFile(atPath: dir + "/liveblog-\(large).json",
+                                               contents: Data(NativeWriter.encode(plain, pretty: false).utf8))
+            _ = FileManager.default.createFile(atPath: dir + "/heavy-\(large).json",
+                                               contents: Data(NativeWriter.encode(heavy, pretty: false).utf8))
+            print("oldest: \(plain.posts.last?.id ?? "") \(heavy.posts.last?.id ?? "")")
+            return .ok
+        case "engine":
+            return benchEnginePart()
+        case "pixels":
+            return benchEnginePixelsPart()
+        case "decoding":
+            let b10 = benchFramesWhileDecoding(posts: large)
+            print("frame_p99_ms_decoding \(b10.p99) frames \(b10.frames) decoded \(b10.decoded)")
+            return .ok
+        case "frame":
+            let b = FrameBench(posts: large)
+            for _ in 0..<64 { b.step() }
+            b.benchOneFrame()
+            return .ok
+        default:
+            let b = RelayoutBench(posts: large)
+            guard b.remaining > 1 else {
+                printError("no image without a declared size")
+                return .software
+            }
+            b.step()
+            b.benchOneRelayout()
+            return .ok
         }
-        return benchOpenChild(path: f, id: id)
-    case "scroll":
-        return benchScrollChild(posts: large)
-    case "url":
-        let dir = NSTemporaryDirectory() + "liveblog-bench-url-\(getpid())"
-        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let file = dir + "/liveblog-\(large).json"
-        let body = NativeWriter.encode(benchLiveblog(posts: large), pretty: false)
-        _ = FileManager.default.createFile(atPath: file, contents: Data(body.utf8))
-        let b9 = benchURLFirstFrame(file: file) ?? URLStreamFigures()
-        print("url_first_frame_ms \(b9.firstFrameMs) url_bytes_at_first_frame \(b9.bytesAtFirstFrame) "
-              + "url_bytes_total \(b9.bytesTotal) posts_at_first_frame \(b9.postsAtFirstFrame) "
-              + "url_all_posts_ms \(b9.allPostsMs) posts \(b9.postsAtEnd) "
-              + "url_stream_frame_p50_ms \(b9.medianStreamFrameMs) url_stream_frame_max_ms \(b9.slowestStreamFrameMs)")
-        return ExitCode.ok.rawValue
-    case "files":
-        // The two files B3/B6 and B7/B8 open, written into --file DIR (for profiling the child).
-        let dir = args.string("file") ?? "."
-        let plain = benchLiveblog(posts: large), heavy = HeavyProfile.generate(posts: large, seed: 1)
-        _ = FileManager.default.createFile(atPath: dir + "/liveblog-\(large).json",
-                                           contents: Data(NativeWriter.encode(plain, pretty: false).utf8))
-        _ = FileManager.default.createFile(atPath: dir + "/heavy-\(large).json",
-                                           contents: Data(NativeWriter.encode(heavy, pretty: false).utf8))
-        print("oldest: \(plain.posts.last?.id ?? "") \(heavy.posts.last?.id ?? "")")
-        return ExitCode.ok.rawValue
-    case "engine":
-        return benchEnginePart()
-    case "pixels":
-        return benchEnginePixelsPart()
-    case "decoding":
-        let b10 = benchFramesWhileDecoding(posts: large)
-        print("frame_p99_ms_decoding \(b10.p99) frames \(b10.frames) decoded \(b10.decoded)")
-        return ExitCode.ok.rawValue
-    case "frame":
-        let b = FrameBench(posts: large)
-        for _ in 0..<64 { b.step() }
-        b.benchOneFrame()
-        return ExitCode.ok.rawValue
-    default:
-        let b = RelayoutBench(posts: large)
-        guard b.remaining > 1 else {
-            printError("no image without a declared size")
-            return ExitCode.software.rawValue
-        }
-        b.step()
-        b.benchOneRelayout()
-        return ExitCode.ok.rawValue
     }
 }
 
@@ -313,7 +335,7 @@ private struct OpenedFile {
         fileMB = Double(encoded.utf8.count) / 1_048_576
     }
 
-    func median(_ key: String) -> Double { liveblog.median(opens.compactMap { $0[key] }) }
+    func median(_ key: String) -> Double { Bench.median(opens.compactMap { $0[key] }) }
     /// The largest peak of the three, in MB.
     var peakRSSMB: Double { (opens.map { $0["rss_kb"] ?? 0 }.max() ?? 0) / 1024 }
 }

@@ -133,44 +133,45 @@ enum EngineComparison {
     }
 }
 
-/// `liveblog simulate SCENARIO.json --compare-engines [LIST]`: exit 0 when the protocols agree, 1 when
-/// they differ; 64 for a list that is refused, 65 for an invalid scenario, 69 without an engine, 70
-/// when an engine failed. No list: the emulated page and Chromium (X8).
-func runCompareEngines(path: String, _ args: ParsedArguments) -> Int32 {
-    let given = args.list("compare-engines") ?? []
-    let names: [String]
-    switch given.isEmpty ? .success(["emulated", "chromium"]) : EngineComparison.parse(given) {
-    case .success(let n): names = n
-    case .failure(let e): return usage(args, e.message)
-    }
-    var scenario: Scenario
-    do { scenario = try Scenario.load(path: path, readCapture: readCapture) } catch {
-        printError("\(error)")
-        return ExitCode.dataErr.rawValue
-    }
-    applyScrollingOptions(args, to: &scenario.config)
-    var engine = scenario.engine
-    engine.apply(args)
-    guard engine.pageURL == nil || !names.contains("emulated") else {
-        let which = given.isEmpty ? "the emulated page with Chromium" : names.joined(separator: ", ")
-        return usage(args, "--compare-engines compares \(which) on the reference embed; the emulated "
-                     + "page cannot load a page of your own (--page-url), so there is nothing to compare it with")
-    }
-    defer { EngineRun.closeAll() }
-    var runs: [(name: String, lines: [EngineComparison.Line])] = []
-    do {
-        for name in names {
-            engine.kind = PageEngine.Kind(rawValue: name) ?? .emulated
-            let maker = name == "emulated" ? nil : try EngineRun.maker(checked: engine)
-            runs.append((name, try EngineComparison.run(scenario, makePage: maker).get()))
+extension SimulateCommand {
+    /// `liveblog simulate SCENARIO.json --compare-engines [LIST]`: exit 0 when the protocols agree, 1 when
+    /// they differ; 64 for a list that is refused, 65 for an invalid scenario, 69 without an engine, 70
+    /// when an engine failed. No list: the emulated page and Chromium (X8).
+    func runCompareEngines(path: String, given: [String]) -> ExitCode {
+        let names: [String]
+        switch given.isEmpty ? .success(["emulated", "chromium"]) : EngineComparison.parse(given) {
+        case .success(let n): names = n
+        case .failure(let e): return refuse(usage, e.message)
         }
-    } catch {
-        printError("\(error)")
-        return EngineRun.exitCode(error)
+        var scenario: Scenario
+        do { scenario = try Scenario.load(path: path, readCapture: readCapture) } catch {
+            printError("\(error)")
+            return .dataErr
+        }
+        scrolling.apply(to: &scenario.config)
+        var engine = scenario.engine
+        self.engine.apply(to: &engine)
+        guard engine.pageURL == nil || !names.contains("emulated") else {
+            let which = given.isEmpty ? "the emulated page with Chromium" : names.joined(separator: ", ")
+            return refuse(usage, "--compare-engines compares \(which) on the reference embed; the emulated "
+                         + "page cannot load a page of your own (--page-url), so there is nothing to compare it with")
+        }
+        defer { EngineRun.closeAll() }
+        var runs: [(name: String, lines: [EngineComparison.Line])] = []
+        do {
+            for name in names {
+                engine.kind = PageEngine.Kind(rawValue: name) ?? .emulated
+                let maker = name == "emulated" ? nil : try EngineRun.maker(checked: engine)
+                runs.append((name, try EngineComparison.run(scenario, makePage: maker).get()))
+            }
+        } catch {
+            printError("\(error)")
+            return EngineRun.exitCode(error)
+        }
+        let r = EngineComparison.Result(runs: runs)
+        print(EngineComparison.text(r, title: scenario.name), terminator: "")
+        return r.same ? .ok : .failure
     }
-    let r = EngineComparison.Result(runs: runs)
-    print(EngineComparison.text(r, title: scenario.name), terminator: "")
-    return r.same ? ExitCode.ok.rawValue : ExitCode.failure.rawValue
 }
 
 /// A run whose engine crashed or stopped answering (X2): the message names what it was doing.

@@ -1,6 +1,5 @@
-import Foundation
-
-// MARK: - Exit codes and errors
+// Issue 39: the exit statuses, in a module of their own below every module that names one (the
+// command layer, QA's audit, the engine's errors); `Arguments` re-exports it.
 
 /// Exit statuses from sysexits(3): the only spelling of an exit status (issue 25).
 public struct ExitCode: RawRepresentable, Sendable, Equatable, Hashable {
@@ -24,12 +23,4 @@ public struct ExitCode: RawRepresentable, Sendable, Equatable, Hashable {
     public static let cantCreate = ExitCode(73)
     /// EX_IOERR: an error while doing I/O.
     public static let ioErr = ExitCode(74)
-}
-
-/// Writes to the standard error stream.
-public struct StandardError: TextOutputStream, Sendable {
-    public init() {}
-    public mutating func write(_ string: String) {
-        FileHandle.standardError.write(Data(string.utf8))
-    }
 }

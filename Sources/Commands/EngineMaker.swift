@@ -11,7 +11,7 @@ import TerminalKit
 /// The real engine for a run (X1, X2): one browser process for the command, in its own process
 /// group, closed when the command ends (and killed by the engine guard on any other exit), and
 /// the World's page maker that opens each page in it.
-final class EngineRun {
+public final class EngineRun {
     // nonisolated(unsafe): read and written under `lock` only.
     nonisolated(unsafe) private static var runs: [EngineRun] = []
     static let lock = NSLock()
@@ -32,7 +32,7 @@ final class EngineRun {
     /// now (no engine: `DevToolsError.engineNotFound`, exit 69 naming the package); WebKit (X11)
     /// is found (and its helper built) now, and started for each page; `platform` starts Chromium
     /// for the Android pages and WebKit for the iOS ones.
-    static func maker(_ engine: PageEngine, time: EngineTime = .virtual) throws -> PageMaker? {
+    public static func maker(_ engine: PageEngine, time: EngineTime = .virtual) throws -> PageMaker? {
         switch engine.kind {
         case .emulated: return nil
         case .webkit:
@@ -59,44 +59,37 @@ final class EngineRun {
     }
 
     /// The maker for settings given by a scenario and the command line, checked first.
-    static func maker(checked engine: PageEngine, time: EngineTime = .virtual) throws -> PageMaker? {
+    public static func maker(checked engine: PageEngine, time: EngineTime = .virtual) throws -> PageMaker? {
         if let p = engine.problem { throw EngineSettingsError(message: "\(p.field): \(p.message)") }
         return try maker(engine, time: time)
     }
 
     /// The exit code for an error of `maker`: 69 without an engine, 64 for bad settings, else 70.
-    static func exitCode(_ error: Error) -> Int32 {
+    static func exitCode(_ error: Error) -> ExitCode {
         if let e = error as? DevToolsError { return e.exitCode }
-        return error is EngineSettingsError ? ExitCode.usage.rawValue : ExitCode.software.rawValue
+        return error is EngineSettingsError ? .usage : .software
     }
 
-    /// X9: the terminal's cell in pixels when it shows pixel graphics: each engine page opened
-    /// in real time from then on draws the engine's own pixels, in row tiles (`view`; the panes
-    /// of `compare` draw images as symbols, so their engine pane shows the engine's text).
-    // nonisolated(unsafe): set by the command on the main thread before any page is made.
-    nonisolated(unsafe) static var tileSpec: TileSpec?
-    /// The terminal's encoding of a row tile, made off the drawing thread (sixel, iTerm2).
-    // nonisolated(unsafe): set by the command on the main thread before any page is made.
-    nonisolated(unsafe) static var tilePrepare: (@Sendable (String, RGBAImage, Int) -> Void)?
+    /// Pages opened by this run from now on draw the engine's own pixels (X9); nil: its text.
+    private var tiles: TileDrawing?
 
-    /// Pages opened from now on draw on `screen`: in its pixels, where it has pixel graphics.
+    /// Pages the command's runs open from now on draw the engine's pixels in `tiles` (nil: its text).
+    public static func draw(_ tiles: TileDrawing?) {
+        lock.withLock { for r in runs { r.tiles = tiles } }
+    }
+
+    /// Pages opened from now on draw on `screen`: in its pixels, where it has pixel graphics
+    /// (`view`; the panes of `compare` draw images as symbols, so their engine pane shows the
+    /// engine's text).
     static func draw(on screen: NcursesScreen) {
         let f = screen.capabilities.features
-        guard f.graphics.isPixels else {
-            (tileSpec, tilePrepare) = (nil, nil)
-            return
-        }
         // As the pixel layer draws (FrameDecorations): 8 × 16 px where the terminal did not say.
-        let cell = f.cellPixels ?? CellPixelSize(width: 8, height: 16)
-        tileSpec = TileSpec(cellPixelHeight: cell.height)
-        let proto = f.graphics
-        tilePrepare = { key, image, cols in
-            PreparedImages.shared.prepare(image, source: key, proto: proto, cols: cols, rows: 1, cell: cell)
-        }
+        draw(f.graphics.isPixels ? TileDrawing(cell: f.cellPixels ?? CellPixelSize(width: 8, height: 16),
+                                               proto: f.graphics) : nil)
     }
 
     /// Ends every browser this command started (a normal end of the command).
-    static func closeAll() {
+    public static func closeAll() {
         let all = lock.withLock { () -> [EngineRun] in
             defer { runs = [] }
             return runs
@@ -146,14 +139,14 @@ final class EngineRun {
             }
             let web = EngineWebPage(engine: page, liveblog: r.liveblog, config: r.config, width: r.width,
                                     firstJumpId: r.firstJumpId, hook: r.hook, defaultHook: defaultHook)
-            if time == .realTime, !webkit, let spec = EngineRun.tileSpec {
-                let tiles = PageTiles(spec: spec, rowHeight: r.config.cell.height, columnWidth: r.config.cell.width) {
-                    key, image in
+            if time == .realTime, !webkit, let drawing = EngineRun.lock.withLock({ tiles }) {
+                let tiles = PageTiles(spec: drawing.spec, rowHeight: r.config.cell.height,
+                                      columnWidth: r.config.cell.width) { key, image in
                     if let image { return SuppliedImages.shared.put(image, for: key) }
                     SuppliedImages.shared.remove(key)
                     PreparedImages.shared.remove(key)
                 }
-                tiles.prepare = EngineRun.tilePrepare
+                tiles.prepare = drawing.prepare
                 web.tiles = tiles
             }
             return web
@@ -175,41 +168,33 @@ final class EngineRun {
 
     /// The exit code of a page that could not be opened, by its message (Q15); nil for another.
     // nonisolated(unsafe): read and written under `lock` only.
-    nonisolated(unsafe) static var failureCodes: [String: Int32] = [:]
-    static func exitCode(forFailure message: String) -> Int32? { lock.withLock { failureCodes[message] } }
+    nonisolated(unsafe) static var failureCodes: [String: ExitCode] = [:]
+    static func exitCode(forFailure message: String) -> ExitCode? { lock.withLock { failureCodes[message] } }
+}
+
+/// X9: how an engine page opened in real time draws the engine's own pixels, in row tiles: the
+/// terminal's cell height in pixels, and its encoding of a row tile made off the drawing thread
+/// (sixel, iTerm2) for the pixel layer.
+public struct TileDrawing: Sendable {
+    let spec: TileSpec
+    let prepare: @Sendable (String, RGBAImage, Int) -> Void
+
+    public init(cell: CellPixelSize, proto: GraphicsProtocol) {
+        spec = TileSpec(cellPixelHeight: cell.height)
+        prepare = { key, image, cols in
+            PreparedImages.shared.prepare(image, source: key, proto: proto, cols: cols, rows: 1, cell: cell)
+        }
+    }
 }
 
 /// An interactive session's engine (`view`, `compare`): the command line's, in real time (X7);
 /// the exit code after the message (and `onFailure`) when it cannot start.
-func sessionEngine(_ args: ParsedArguments, onFailure: () -> Void = {}) -> (PageEngine, PageMaker?, Int32?) {
-    var engine = PageEngine()
-    engine.apply(args)
+func sessionEngine(_ options: EngineOptions, onFailure: () -> Void = {}) -> (PageEngine, PageMaker?, ExitCode?) {
+    let engine = options.engine
     do { return (engine, try EngineRun.maker(checked: engine, time: .realTime), nil) } catch {
         onFailure()
         printError("\(error)")
         return (engine, nil, EngineRun.exitCode(error))
-    }
-}
-
-extension PageEngine {
-    /// `--engine`, `--page-url`, `--page-element`, `--post-selector`, `--post-id-attribute`, the
-    /// panels' `--highlight-selector`, `--chapter-selector`, `--scorer-selector` over a
-    /// scenario's fields (X1, X4); a page URL alone means Chromium.
-    mutating func apply(_ args: ParsedArguments) {
-        if let e = args.string("engine").flatMap(PageEngine.Kind.init(rawValue:)) { kind = e }
-        if let u = args.string("page-url") {
-            pageURL = u
-            if args.string("engine") == nil { kind = .chromium }
-        }
-        if let s = args.string("page-element") { elementSelector = s }
-        if let s = args.string("post-selector") { postSelector = s }
-        if let s = args.string("post-id-attribute") { postIdAttribute = s }
-        if let s = args.string("highlight-selector") { highlightSelector = s }
-        if let s = args.string("chapter-selector") { chapterSelector = s }
-        if let s = args.string("scorer-selector") { scorerSelector = s }
-        if args.declares("no-sandbox"), args.flag("no-sandbox") { allowUnsandboxedPage = true }
-        // Only `simulate` records and replays a page (virtual time).
-        if args.declares("page-capture"), let f = args.string("page-capture") { pageCapture = f }
     }
 }
 

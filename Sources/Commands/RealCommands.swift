@@ -12,32 +12,18 @@ import TextCells
 // docs/sources.md: `view URL` and `check URL` (R1), real images (R2), live polling (R3), the capture
 // of a recorded session (R4), the reading position per source (R5), clear messages (R6).
 
-/// Is SOURCE an http(s) URL?
-func isURLSource(_ args: ParsedArguments) -> Bool {
-    args.positional("SOURCE").map { SourceLocation($0).isURL } ?? false
-}
-
 /// The exit status for a source that could not be read.
-func exitCode(for error: SourceError) -> Int32 {
+func exitCode(for error: SourceError) -> ExitCode {
     switch error.kind {
-    case .fetch: return ExitCode.unavailable.rawValue
-    case .notALiveblog: return ExitCode.dataErr.rawValue
-    case .file: return ExitCode.noInput.rawValue
-    }
-}
-
-/// `liveblog check URL` (R1, R6).
-func runCheckURL(_ args: ParsedArguments) -> Int32 {
-    let location = SourceLocation(args.positional("SOURCE") ?? "")
-    return withURLSource(location, fetch: fetchConfig(args)) { lb in
-        print(LiveblogSummary.describe(lb), terminator: "")
-        return ExitCode.ok.rawValue
+    case .fetch: return .unavailable
+    case .notALiveblog: return .dataErr
+    case .file: return .noInput
     }
 }
 
 /// Reads the URL whole (R1) and hands its liveblog to `use`; a failure says why (R6) and exits
 /// with its code.
-func withURLSource(_ location: SourceLocation, fetch: FetchConfig, _ use: (Liveblog) -> Int32) -> Int32 {
+func withURLSource(_ location: SourceLocation, fetch: FetchConfig, _ use: (Liveblog) -> ExitCode) -> ExitCode {
     let fetcher = Fetcher(config: fetch)
     defer { fetcher.invalidate() }
     switch SourceLoader.load(location, fetcher: fetcher) {
@@ -52,27 +38,20 @@ func withURLSource(_ location: SourceLocation, fetch: FetchConfig, _ use: (Liveb
 /// Reads the source for real (saying so on the terminal first, as a large file does): a URL whose
 /// body streams in after the first posts (B9) and is polled (R3) as `plan` says, or a file whose
 /// images are read and decoded for real (`--network real`, or the bundled sample without SOURCE).
-func openRealSession(_ args: ParsedArguments, _ plan: ViewPlan) -> Result<RealSession, SourceError> {
-    let location = SourceLocation(args.positional("SOURCE") ?? Assets.sample ?? "")
+func openRealSession(_ view: ViewCommand) -> Result<RealSession, SourceError> {
+    let location = SourceLocation(view.source ?? Assets.sample ?? "")
     let showProgress = isatty(2) == 1
     if showProgress { writeStderr("fetching \(location)…") }
     defer { if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }
-    let poll = plan.polls ? args.double("poll") ?? Poller.defaultSeconds : 0
-    let record = args.string("record") != nil
-    guard plan.streams else { return RealSession.open(location, pollSeconds: poll, record: record, fetch: fetchConfig(args)) }
+    let poll = view.plan.polls ? view.poll ?? Poller.defaultSeconds : 0
+    let record = view.record != nil, fetch = view.fetch.config
+    guard view.plan.streams else { return RealSession.open(location, pollSeconds: poll, record: record, fetch: fetch) }
     return RealSession.openStreaming(location, pollSeconds: poll, record: record, firstPosts: streamingFirstPosts,
-                                     fetch: fetchConfig(args))
-}
-
-/// The fetcher's limits from the command line: `--fetch-deadline` (issue 31).
-func fetchConfig(_ args: ParsedArguments) -> FetchConfig {
-    var config = FetchConfig()
-    if let seconds = args.double("fetch-deadline") { config.deadline = seconds }
-    return config
+                                     fetch: fetch)
 }
 
 /// After the session: the reading position kept (R5), the capture written (R4).
-func finishRealSession(_ session: RealSession, _ app: App, _ args: ParsedArguments, _ rc: Int32) -> Int32 {
+func finishRealSession(_ session: RealSession, _ app: App, record: String?, _ rc: ExitCode) -> ExitCode {
     (session.liveFeed as? StreamingLiveFeed)?.stream.cancel()
     if let position = app.world.readingPosition() {
         // Issue 31: entries of positions.json that did not parse are dropped and said so.
@@ -85,11 +64,11 @@ func finishRealSession(_ session: RealSession, _ app: App, _ args: ParsedArgumen
             printNote("the reading position was not kept in \(store.path): \(error.localizedDescription)")
         }
     }
-    guard let recorder = session.recorder, let rec = args.string("record") else { return rc }
+    guard let recorder = session.recorder, let rec = record else { return rc }
     let path = CaptureRecorder.capturePath(forScenario: rec)
     do { try recorder.write(to: path) } catch {
         printError("cannot write the capture to \(path): \(error)")
-        return ExitCode.ioErr.rawValue
+        return .ioErr
     }
     return rc
 }

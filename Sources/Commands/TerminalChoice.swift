@@ -3,15 +3,15 @@ import Arguments
 import TerminalUI
 
 /// The exit status of a session's end: 0, or 74 after saying what could not be written.
-func exitStatus(_ end: SessionEnd) -> Int32 {
+func exitStatus(_ end: SessionEnd) -> ExitCode {
     switch end {
-    case .finished: return ExitCode.ok.rawValue
+    case .finished: return .ok
     case .outputFailed(let why):
         printError(why)
-        return ExitCode.ioErr.rawValue
+        return .ioErr
     case .pageFailed(let why):
         printError(why)
-        return EngineRun.exitCode(forFailure: why) ?? ExitCode.software.rawValue
+        return EngineRun.exitCode(forFailure: why) ?? .software
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Arguments
 import CSupport
+import Commands
 import LiveblogModel
 import Embed
 import Host
@@ -18,10 +19,10 @@ import TerminalUI
 /// FILE --event ID` does before its run loop. Then, for information, runs virtual time frame by
 /// frame until the post is in view (the host animates and re-aims while media load above it)
 /// and times a resize. Prints one JSON line with the times and the peak RSS (B6).
-func benchOpenChild(path: String, id: String) -> Int32 {
+func benchOpenChild(path: String, id: String) -> ExitCode {
     let t0 = nowNs()
     let lb: Liveblog
-    do { lb = try LiveblogLoader.load(path: path) } catch { printError("\(error)"); return ExitCode.dataErr.rawValue }
+    do { lb = try LiveblogLoader.load(path: path) } catch { printError("\(error)"); return .dataErr }
     let t1 = nowNs()
     let rssLoaded = currentRSSkB()
     let cfg = benchConfig()
@@ -61,7 +62,7 @@ func benchOpenChild(path: String, id: String) -> Int32 {
         ("rss_first_frame_kb", .number(Double(rssFirstFrame))), ("posts", .number(Double(lb.posts.count))),
     ]
     print(JSONWriter.write(.object(pairs)))
-    return ExitCode.ok.rawValue
+    return .ok
 }
 
 // MARK: - B5 child: scroll one row at a time on a real terminal
@@ -69,9 +70,9 @@ func benchOpenChild(path: String, id: String) -> Int32 {
 /// Draws a frame on the terminal (a pty set up by the parent), then scrolls one row at a time.
 /// After each frame it writes "F" to stderr and waits for one byte on stdin, so the parent can
 /// count each frame's bytes.
-func benchScrollChild(posts: Int, rows scrollRows: Int = 24) -> Int32 {
+func benchScrollChild(posts: Int, rows scrollRows: Int = 24) -> ExitCode {
     let screen: NcursesScreen
-    do { screen = try NcursesScreen(mouse: false) } catch { printError("\(error)"); return ExitCode.software.rawValue }
+    do { screen = try NcursesScreen(mouse: false) } catch { printError("\(error)"); return .software }
     var cfg = benchConfig(cols: screen.cols, rows: screen.rows)
     // Text and image placeholders (nothing loads): rows of text are what "one row of bytes" is
     // about; a scrolled image row repaints every cell's colours.
@@ -90,7 +91,7 @@ func benchScrollChild(posts: Int, rows scrollRows: Int = 24) -> Int32 {
     }
     renderer.draw(world, ui, on: screen)
     screen.present()
-    guard frameDone() else { screen.shutdown(); return ExitCode.software.rawValue }
+    guard frameDone() else { screen.shutdown(); return .software }
     for _ in 0..<scrollRows {
         world.setListOffset(world.scrollView.offset + world.line)
         renderer.draw(world, ui, on: screen)
@@ -98,7 +99,7 @@ func benchScrollChild(posts: Int, rows scrollRows: Int = 24) -> Int32 {
         guard frameDone() else { break }
     }
     screen.shutdown()
-    return ExitCode.ok.rawValue
+    return .ok
 }
 
 /// Runs the scroll child on a 200×60 pseudo-terminal; returns the bytes of the first (full)

@@ -8,18 +8,30 @@ import TextCells
 
 /// `liveblog dump [SOURCE] [--width N] [--event ID]` (issue 15): the liveblog as plain text on
 /// stdout. Also what `view` does when stdout is not a terminal. SOURCE may be a URL (issue 32).
-func runDump(_ args: ParsedArguments) -> Int32 {
-    let width = args.int("width") ?? LineWriter.defaultWidth()
-    if isURLSource(args) {
-        let location = SourceLocation(args.positional("SOURCE") ?? "")
-        return dumpURL(location, event: args.string("event"), width: width, fetch: FetchConfig())
+public struct DumpCommand: Command {
+    public static let spec = LiveblogCommands.dump
+    var source: String?
+    /// `--width`, else the terminal's width, else $COLUMNS, else 80.
+    var width: Int
+    var event: String?
+
+    public init(_ args: ParsedArguments) {
+        source = args.positional("SOURCE")
+        width = args.int("width") ?? LineWriter.defaultWidth()
+        event = args.string("event")
     }
-    return dumpLiveblog(source: args.positional("SOURCE"), event: args.string("event"), width: width)
+
+    public func run() -> ExitCode {
+        if let source, SourceLocation(source).isURL {
+            return dumpURL(SourceLocation(source), event: event, width: width, fetch: FetchConfig())
+        }
+        return dumpLiveblog(source: source, event: event, width: width)
+    }
 }
 
 /// A URL read whole with `check URL`'s loader and messages (R1, R6), then its text as a file's
 /// (issue 32: `dump URL` and `view URL > file`).
-func dumpURL(_ location: SourceLocation, event: String?, width: Int, fetch: FetchConfig) -> Int32 {
+func dumpURL(_ location: SourceLocation, event: String?, width: Int, fetch: FetchConfig) -> ExitCode {
     withURLSource(location, fetch: fetch) { lb in
         writeDump(lb, path: location.description, event: event, width: width)
     }
@@ -29,7 +41,7 @@ func dumpURL(_ location: SourceLocation, event: String?, width: Int, fetch: Fetc
 /// by post through a 64 KB buffer: the liveblog is held (its order and its errors need all of
 /// it), its text never is. SOURCE `-`, or none with stdin not a terminal, reads stdin; none with
 /// stdin a terminal, the bundled sample. A reader that goes away (`| head`) ends it quietly, exit 0.
-func dumpLiveblog(source: String?, event: String?, width: Int) -> Int32 {
+func dumpLiveblog(source: String?, event: String?, width: Int) -> ExitCode {
     LineWriter.ignoreSIGPIPE()
     let fromStdin = source == "-" || (source == nil && isatty(STDIN_FILENO) == 0)
     let (lbOpt, code, path) = loadLiveblog(fromStdin ? "/dev/stdin" : source)
@@ -38,13 +50,13 @@ func dumpLiveblog(source: String?, event: String?, width: Int) -> Int32 {
 }
 
 /// The text of a loaded liveblog on stdout, from the post `event` on (unknown: exit 65).
-func writeDump(_ lb: Liveblog, path: String, event: String?, width: Int) -> Int32 {
+func writeDump(_ lb: Liveblog, path: String, event: String?, width: Int) -> ExitCode {
     LineWriter.ignoreSIGPIPE()
     var start = 0
     if let id = event {
         guard let i = lb.index(ofPost: id) else {
             printError("\(path): --event: no post with id \(JSONWriter.quote(Sanitizer.clean(id)))")
-            return ExitCode.dataErr.rawValue
+            return .dataErr
         }
         start = i
     }
@@ -54,7 +66,7 @@ func writeDump(_ lb: Liveblog, path: String, event: String?, width: Int) -> Int3
     out.flush()
     if let e = out.failure {
         printError("cannot write the text: \(String(cString: strerror(e)))")
-        return ExitCode.ioErr.rawValue
+        return .ioErr
     }
-    return ExitCode.ok.rawValue
+    return .ok
 }

@@ -1,5 +1,7 @@
 import Foundation
+import Arguments
 import BrowserEngine
+import Commands
 import DevTools
 import Host
 import LiveblogModel
@@ -98,7 +100,7 @@ func benchEngineScenario(_ r: inout EngineBenchFigures) {
 }
 
 /// `bench --only engine`: the engine figures (X10) and WebKit's (X16) alone.
-func benchEnginePart() -> Int32 {
+func benchEnginePart() -> ExitCode {
     let b11 = benchEngine()
     if let why = b11.skipped {
         FileHandle.standardError.write(Data("bench: engine figures (X10) skipped: \(why)\n".utf8))
@@ -108,7 +110,7 @@ func benchEnginePart() -> Int32 {
               + "engine_scenario_speed \(b11.scenarioSpeed) engine_rss_mb \(b11.rssMB) engine_pss_mb \(b11.pssMB)")
     }
     printWebKitBench(benchWebKit())
-    return 0
+    return .ok
 }
 
 /// Wall ms per World frame over 600 frames (10 s of virtual time) after a jump to `id`.

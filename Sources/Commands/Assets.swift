@@ -3,8 +3,8 @@ import Foundation
 /// Finds the bundled Assets/ folder from any working directory: $LIVEBLOG_ASSETS, then the
 /// folders above the executable (.build/…/liveblog → the repository), then where the sources were
 /// compiled. C1: `liveblog` with no arguments opens the bundled sample from anywhere.
-enum Assets {
-    static func directory() -> String? {
+public enum Assets {
+    public static func directory() -> String? {
         let fm = FileManager.default
         func ok(_ d: String) -> Bool { fm.fileExists(atPath: d + "/liveblogs/sample.json") }
         if let env = ProcessInfo.processInfo.environment["LIVEBLOG_ASSETS"], ok(env) { return env }
@@ -17,11 +17,11 @@ enum Assets {
                 dir = (dir as NSString).deletingLastPathComponent
             }
         }
-        // Sources/liveblog/Assets.swift → the repository root.
+        // Sources/Commands/Assets.swift → the repository root.
         let src = ((#filePath as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
         candidates.append((src as NSString).deletingLastPathComponent + "/Assets")
         return candidates.first(where: ok)
     }
 
-    static var sample: String? { directory().map { $0 + "/liveblogs/sample.json" } }
+    public static var sample: String? { directory().map { $0 + "/liveblogs/sample.json" } }
 }

@@ -1,3 +1,4 @@
+import Commands
 import Embed
 import Fetch
 import Foundation
