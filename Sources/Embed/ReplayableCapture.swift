@@ -2,7 +2,7 @@ import LiveblogModel
 
 /// R4: a recorded real session, read from its capture file, as a scenario replays it offline.
 /// The capture format and the replaying network are RealSources'; the headless core knows a
-/// capture only through this and the loader protocol (the executable lends the reader).
+/// capture only through this and the loader protocol (the command layer lends the reader).
 public protocol ReplayableCapture {
     /// The liveblog of the capture's first document (the scenario's when it names none).
     func liveblog() throws -> Liveblog
@@ -12,5 +12,5 @@ public protocol ReplayableCapture {
 }
 
 /// Reads the capture file at a path (resolved against its scenario's folder) for a scenario that
-/// replays one (R4): the executable's is RealSources' `CaptureReader`; nil: none is replayed.
+/// replays one (R4): the command layer's is RealSources' `CaptureReader`; nil: none is replayed.
 public typealias CaptureReading = @Sendable (_ path: String) throws -> any ReplayableCapture

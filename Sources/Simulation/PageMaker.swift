@@ -42,7 +42,7 @@ public struct PageRequest {
     }
 }
 
-/// Makes the World's page (X1): the emulated one, or a real engine's, given by the executable.
+/// Makes the World's page (X1): the emulated one, or a real engine's, given by the command layer (`Commands`).
 public typealias PageMaker = (PageRequest) -> any WebPage
 
 extension World {

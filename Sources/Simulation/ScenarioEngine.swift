@@ -5,7 +5,7 @@ import TextCells
 /// Which engine runs the web row's page (X1) and, for a real engine, which page (X4): the
 /// scenario's `"engine"`, `"pageURL"`, `"pageElement"`, `"postSelector"`, `"postIdAttribute"`,
 /// `"highlightSelector"`, `"chapterSelector"`, `"scorerSelector"`,
-/// and `--engine`, `--page-url`, … on the command line. The World never reads it: the executable
+/// and `--engine`, `--page-url`, … on the command line. The World never reads it: the command layer
 /// turns it into the World's `PageMaker` (`ScenarioSuite.Hooks.makePage`, `EngineRun.maker`).
 public struct PageEngine: Equatable, Sendable {
     public enum Kind: String, CaseIterable, Sendable {
