@@ -3,8 +3,8 @@ import Embed
 import LiveblogModel
 
 /// R4: a scenario's `"capture"`: the capture file of a recorded real session (beside the
-/// scenario, `S.capture.json`), read by the reader the command layer lends (`CaptureReading`); its first document is the
-/// liveblog when the scenario names none.
+/// scenario, `S.capture.json`), read by the reader the command layer lends (`CaptureReading`);
+/// its first document is the liveblog when the scenario names none.
 extension Scenario.Reader {
     func capture(_ v: JSONValue, baseDirectory: String) throws -> any ReplayableCapture {
         let rel = try string(v, "capture")
