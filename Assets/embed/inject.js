@@ -236,7 +236,7 @@
   // The page's own functions may be replaced by its scripts; the flush keeps the originals.
   const animationFrame = window.requestAnimationFrame.bind(window);
   const Observer = window.ResizeObserver;
-  let flush = null, flushed = 0;
+  let flush = null, flushed = 0, cancelled = -1;
   const driver = {
     navigate(id, topOffset) {
       const el = element();
@@ -282,8 +282,11 @@
     awaitFlush(n) {
       if (n === flushed) return driver.frameGeometry();
       if (!flush || n !== flushed + 1) return "unarmed";
-      return flush.promise.then(() => driver.frameGeometry());
+      return flush.promise.then(() => (cancelled === n ? "cancelled" : driver.frameGeometry()));
     },
+    // The engine's barrier when the frame ended without the flush settling: a later settling
+    // reads nothing (the engine flushes that frame the old way).
+    cancelFlush(n) { cancelled = n; },
     frameGeometry() {
       const before = lastGeometry;
       const g = driver.geometry();
@@ -313,5 +316,6 @@
     scrollTo(y) { if (Math.abs(window.scrollY - y) > 0.01) window.scrollTo(0, y); },
   };
   let lastGeometry = null;
+  Object.freeze(driver);
   Object.defineProperty(window, "__liveblogDriver", { value: driver, enumerable: false });
 })();

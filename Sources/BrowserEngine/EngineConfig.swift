@@ -109,10 +109,12 @@ public struct EngineConfig: Sendable {
     /// how many more begin frames (at the same time) it gives input that missed it (X6).
     public var inputWait: Double = 0.05
     public var inputRedraws = 5
-    /// B12: the frame's flush is armed in the page ahead and sent with the begin frame (one round
-    /// trip less a frame); real seconds to wait for it before flushing the old way.
+    /// B12: the reference embed's frame flush is armed in the page ahead and sent with the begin
+    /// frame (one round trip less a frame).
     public var armedFlush = true
-    public var armedFlushTimeout: Double = 2
+    /// Real seconds the flush's answer is waited for once the begin frame's came, before a
+    /// barrier's round trip decides (speed only).
+    public var armedFlushGrace: Double = 0.003
     /// Q20: a page of one's own in virtual time fetches its held requests ahead, in parallel.
     public var prefetch = true
     /// Q20: a page of one's own recorded into this capture file, or replayed from it offline

@@ -69,10 +69,13 @@ public final class EnginePage {
     /// A finger is down on the page (`touchStart` sent, no end or cancel yet, Q19).
     var touchActive = false
     /// B12: the count of the page's armed flush expected at the next begin frame (nil: not
-    /// armed, the frame is flushed by a round trip after it); off for the run once one did not
-    /// answer.
+    /// armed, the frame is flushed by a round trip after it); how many frames it answered, and
+    /// how many were flushed the old way while armed.
     var flushSeq: Int?
+    var armedAnswers = 0, armedFallbacks = 0
     var flushArmable = true
+    /// The touches sent whose acknowledgement (the renderer has them) has not been taken (X6).
+    var touchAcks: [Int] = []
     /// The last begin frame, when its answer is still to be taken (B12).
     var pendingBeginFrame: Int?
     /// Reader input sent, with the frames it may take to reach the page (a touch: the next
@@ -153,6 +156,7 @@ public final class EnginePage {
         }
         prefetcher?.cancelAll()
         if let id = pendingBeginFrame { client.discardReply(id) }
+        pendingBeginFrame = nil
         removeGuards()
         server?.stop()
         if !crashed { browser.closePage(session) }

@@ -145,8 +145,7 @@ extension EnginePage {
     func dispatchTouch(_ type: String, points: [(Double, Double)], doing: String) throws {
         let list: [JSONValue] = points.map { .obj(("x", .number($0.0)), ("y", .number($0.1))) }
         let params: JSONValue = .obj(("type", .string(type)), ("touchPoints", .array(list)))
-        let id = try session.send("Input.dispatchTouchEvent", params, doing: doing)
-        client.discardReply(id)
+        touchAcks.append(try session.send("Input.dispatchTouchEvent", params, doing: doing))
     }
 
     /// Runs a driver call in the page and collects what it did.

@@ -48,11 +48,13 @@ extension EnginePage {
         // X6: input due in this frame that missed its begin frame is given another one at the
         // same time (bounded) rather than landing a frame late.
         var redraws = 0
-        while try !awaitDueInput(doing: doing), redraws < config.inputRedraws {
+        while try !awaitDueInput(doing: doing), redrawHelps, redraws < config.inputRedraws {
             redraws += 1
             drawn.append(try drawFrame(display: true, doing: doing))
             try absorb(doing: doing)
         }
+        for id in touchAcks { client.discardReply(id) }
+        touchAcks = []
         gate.endFrame(tick: t)
         checkInput()
         reportProgress()
@@ -75,7 +77,7 @@ extension EnginePage {
         flushSeq = flushSeq.map { $0 + 1 }
         // A frame with input on its way is flushed after its begin frame: the input can reach the
         // page after the frame's own flush would (X6, Q19).
-        guard !loading, !display, let n = flushSeq else {
+        guard !loading, !display, site != nil, let n = flushSeq else {
             try session.call("HeadlessExperimental.beginFrame", begin, doing: doing)
             return try flushAfter(doing: doing)
         }
@@ -85,33 +87,42 @@ extension EnginePage {
         // The begin frame's own answer (the compositor's frame done) is taken before the next
         // begin frame or capture; the page's events of the frame are in with the flush's.
         pendingBeginFrame = try session.send("HeadlessExperimental.beginFrame", begin, doing: doing)
-        let deadline = Date().addingTimeInterval(config.armedFlushTimeout)
-        while !client.hasReply(asked), Date() < deadline {
-            _ = try client.pump(timeout: min(0.05, max(0.001, deadline.timeIntervalSinceNow)), doing: doing)
+        let deadline = Date().addingTimeInterval(client.commandTimeout)
+        while !client.hasReply(asked), let id = pendingBeginFrame, !client.hasReply(id), Date() < deadline {
+            _ = try client.pump(timeout: max(0.001, deadline.timeIntervalSinceNow), doing: doing)
         }
-        guard client.hasReply(asked) else {
+        // The begin frame's answer (from the browser) often overtakes the flush's (from the page)
+        // by a moment: that moment is waited for before a barrier's round trip (speed only; the
+        // barrier decides either way).
+        let grace = Date().addingTimeInterval(config.armedFlushGrace)
+        while !client.hasReply(asked), Date() < grace {
+            _ = try client.pump(timeout: max(0.0002, grace.timeIntervalSinceNow), doing: doing)
+        }
+        if !client.hasReply(asked) {
+            // The frame is done and the flush has not answered (its animation frame did not run):
+            // a barrier decides. An answer sent before it is taken; one not sent never reads.
+            try finishBeginFrame(doing: doing)
+            try session.call("Runtime.evaluate", .obj(("expression", .string("__liveblogDriver.cancelFlush(\(n))"))),
+                             doing: doing)
+        }
+        guard client.hasReply(asked), let answer = try? client.reply(to: asked, doing: doing),
+              answer["exceptionDetails"] == nil, let value = answer["result"]?["value"]?.stringValue,
+              value != "unarmed", value != "cancelled" else {
             client.discardReply(asked)
-            (flushSeq, flushArmable) = (nil, false)
-            outbox.append(.engine(.note("\(doing): the page's armed flush did not answer within "
-                + "\(config.armedFlushTimeout) s; its frames are flushed after the begin frame from here")))
+            (flushSeq, armedFallbacks) = (nil, armedFallbacks + 1)
             return try flushAfter(doing: doing)
         }
-        let answer = try? client.reply(to: asked, doing: doing)
-        if let answer, answer["exceptionDetails"] == nil, let v = answer["result"]?["value"],
-           v.stringValue != "unarmed" {
-            return answer
-        }
-        flushSeq = nil
-        return try flushAfter(doing: doing)
+        armedAnswers += 1
+        return answer
     }
 
     /// Waits for the answer to the last begin frame, when it was not waited for (B12).
     func finishBeginFrame(doing: String) throws {
         guard let id = pendingBeginFrame else { return }
         pendingBeginFrame = nil
-        // A frame the engine did not finish (a navigation came between) is no error of the run:
-        // the next command says so if the engine is gone.
-        _ = try? client.reply(to: id, doing: doing)
+        // A frame the engine refused to finish (a navigation came between) is no error of the
+        // run; a silent engine, a crash or the page's own navigation are, as before.
+        do { _ = try client.reply(to: id, doing: doing) } catch DevToolsError.commandFailed {}
     }
 
     /// The flush as a round trip after the begin frame; once the page has its driver, the next
@@ -121,11 +132,11 @@ extension EnginePage {
         let flush = loading ? "0" : "window.__liveblogDriver ? __liveblogDriver.frameGeometry() : ''"
         let answer = try session.call("Runtime.evaluate", .obj(("expression", .string(flush)),
                                                                ("returnByValue", .bool(true))), doing: doing)
-        if !loading, flushSeq == nil, flushArmable, config.armedFlush {
+        if !loading, site != nil, flushSeq == nil, flushArmable, config.armedFlush {
             let armed = try session.call("Runtime.evaluate", .obj(
                 ("expression", .string("window.__liveblogDriver ? __liveblogDriver.armFlush() : -1")),
                 ("returnByValue", .bool(true))), doing: doing)
-            if let count = armed["result"]?["value"]?.intValue, count >= 0 { flushSeq = count }
+            if let count = armed["result"]?["value"]?.intValue, count >= 0 { flushSeq = count } else { flushArmable = false }
         }
         return answer
     }
@@ -148,6 +159,8 @@ extension EnginePage {
             pendingTouchEnd = nil
             try dispatchTouch("touchEnd", points: [], doing: doing)
         }
+        for id in touchAcks { client.discardReply(id) }
+        touchAcks = []
         gate.release(tick: t)
         sendContinues()
         tick = t
@@ -255,6 +268,13 @@ extension EnginePage {
             seen.remove(at: i)
             return false
         }
+    }
+
+    /// Whether another begin frame can bring the missing input: a touch the renderer has not
+    /// acknowledged is still to be delivered (one it has, went where the page's window listeners
+    /// do not hear it: an iframe); a wheel turn has no acknowledgement to tell.
+    private var redrawHelps: Bool {
+        dueInputMissing.contains("wheel") || touchAcks.contains { !client.hasReply($0) }
     }
 
     /// Whether the input due in this frame reached the page's listeners, waiting for its report

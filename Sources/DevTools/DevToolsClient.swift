@@ -97,11 +97,11 @@ public final class DevToolsClient {
 
     /// Forgets a command whose reply does not matter (it is dropped when it comes).
     public func discardReply(_ id: Int) {
+        let arrived = replies.removeValue(forKey: id) != nil || rawReplies.removeValue(forKey: id) != nil
         pending[id] = nil
-        replies[id] = nil
-        rawReplies[id] = nil
         raw.remove(id)
-        discarded.insert(id)
+        // One that came already is gone; only one still to come is dropped on arrival.
+        if !arrived { discarded.insert(id) }
     }
     private var discarded: Set<Int> = []
 
