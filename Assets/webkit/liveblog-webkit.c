@@ -269,7 +269,30 @@ static void cmd_respond(long id, JsonObject *c) {
 
 /* MARK: commands */
 
-static void make_view(int width, int height, const char *ua) {
+/* CSS scroll anchoring (`overflow-anchor`): WebKit's CSSScrollAnchoring feature, set to what
+ * `open` asks (iOS 26 and earlier: off; WebKitGTK 2.50 ships it off, "testable"). The value in
+ * force, or -1 where this WebKitGTK has no such feature. */
+static int set_scroll_anchoring(WebKitSettings *s, int on) {
+#if WEBKIT_CHECK_VERSION(2, 42, 0)
+    WebKitFeatureList *all = webkit_settings_get_all_features();
+    int found = -1;
+    for (gsize i = 0; i < webkit_feature_list_get_length(all); i++) {
+        WebKitFeature *f = webkit_feature_list_get(all, i);
+        if (g_strcmp0(webkit_feature_get_identifier(f), "CSSScrollAnchoring") != 0) continue;
+        if (on >= 0) webkit_settings_set_feature_enabled(s, f, on ? TRUE : FALSE);
+        found = webkit_settings_get_feature_enabled(s, f) ? 1 : 0;
+    }
+    webkit_feature_list_unref(all);
+    return found;
+#else
+    (void)s; (void)on;
+    return -1;
+#endif
+}
+
+static int scroll_anchoring = -1;
+
+static void make_view(int width, int height, const char *ua, int anchoring) {
     WebKitSettings *s = webkit_settings_new();
     webkit_settings_set_hardware_acceleration_policy(s, WEBKIT_HARDWARE_ACCELERATION_POLICY_NEVER);
     webkit_settings_set_javascript_can_open_windows_automatically(s, FALSE);
@@ -277,6 +300,7 @@ static void make_view(int width, int height, const char *ua) {
     webkit_settings_set_enable_page_cache(s, FALSE);
     webkit_settings_set_enable_smooth_scrolling(s, FALSE);
     if (ua && *ua) webkit_settings_set_user_agent(s, ua);
+    scroll_anchoring = set_scroll_anchoring(s, anchoring);
     view = WEBKIT_WEB_VIEW(g_object_new(WEBKIT_TYPE_WEB_VIEW, "web-context", context, "settings", s,
                                         "user-content-manager", content, NULL));
     g_object_unref(s);
@@ -303,10 +327,11 @@ static void cmd_open(long id, JsonObject *c) {
     char *scheme = string_field(c, "scheme");
     if (scheme) add_scheme(scheme);
     g_free(scheme);
-    make_view((int)number_field(c, "width", 390), (int)number_field(c, "height", 844), ua);
+    make_view((int)number_field(c, "width", 390), (int)number_field(c, "height", 844), ua,
+              (int)number_field(c, "scrollAnchoring", -1));
     webkit_web_view_load_uri(view, url ? url : "about:blank");
     char *agent = quote(webkit_settings_get_user_agent(webkit_web_view_get_settings(view)));
-    emitf("{\"id\":%ld,\"value\":{\"userAgent\":%s}}", id, agent);
+    emitf("{\"id\":%ld,\"value\":{\"userAgent\":%s,\"scrollAnchoring\":%d}}", id, agent, scroll_anchoring);
     g_free(agent);
     g_free(url);
     g_free(ua);
