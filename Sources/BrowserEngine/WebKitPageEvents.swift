@@ -25,9 +25,11 @@ extension WebKitPage {
                 ("url", .string(url)), ("width", .int(Int(width.rounded()))),
                 ("height", .int(Int(windowHeight(viewportHeight)))), ("userAgent", .string(ua)),
                 ("scripts", .array(scripts.map(JSONValue.string))), ("handlers", .array(handlers.map(JSONValue.string)))]
-                + (gate != nil ? [("scheme", .string(WebKitPage.scheme))] : []),
+                + (gate != nil ? [("scheme", .string(WebKitPage.scheme))] : [])
+                + [("scrollAnchoring", .int(WebKitPage.scrollAnchoring ? 1 : 0))],
                 doing: doing)
             userAgent = r["userAgent"]?.stringValue ?? ua
+            noteScrollAnchoring(r["scrollAnchoring"]?.intValue ?? -1)
             try runUntilReady(doing: doing)
             loading = false
             start = Date()
@@ -93,6 +95,25 @@ extension WebKitPage {
           addEventListener("unhandledrejection", (e) => con({ level: "error", text: "Uncaught (in promise) " + text(e.reason) }));
         })();
         """
+    }
+
+    /// X12: scroll anchoring as iOS has it. iOS 26 and earlier have no CSS scroll anchoring (no
+    /// `overflow-anchor` in their WebKit; MDN's compatibility data has it from Safari 27), so
+    /// WebKit's `CSSScrollAnchoring` feature is set off whatever this WebKitGTK's default is;
+    /// `LIVEBLOG_WEBKIT_SCROLL_ANCHORING=1` sets it on (as Safari 27's WebKit).
+    static var scrollAnchoring: Bool {
+        ProcessInfo.processInfo.environment["LIVEBLOG_WEBKIT_SCROLL_ANCHORING"] == "1"
+    }
+
+    /// What the helper set (1 on, 0 off, -1 no such feature in this WebKitGTK), as a note.
+    private func noteScrollAnchoring(_ value: Int) {
+        switch value {
+        case 1: note("CSS scroll anchoring is on (LIVEBLOG_WEBKIT_SCROLL_ANCHORING=1: as Safari 27's WebKit, "
+                     + "not iOS 26 and earlier)")
+        case 0: note("CSS scroll anchoring is off, as in iOS 26 and earlier: a web view that scrolls itself "
+                     + "moves with what loads above its posts (X12)")
+        default: note("this WebKitGTK has no CSSScrollAnchoring feature: scroll anchoring is its default")
+        }
     }
 
     /// The window's height for a web view of height `h` (content-sized: the document's).
