@@ -357,7 +357,7 @@ public final class EngineWebPage: WebPage {
     }
 
     /// CSS px: an engine rounds a scroll offset to its pixels and clamps it to its document.
-    static let pageScrollSlop = 4.0
+    static let pageScrollSlop = 1.0
 
     private func scrollPage() {
         scrolledByWorld = true
