@@ -132,10 +132,16 @@ public final class WebKitPage: PageDriver {
         do {
             return try body()
         } catch let e as DevToolsError {
-            if case .commandFailed = e { throw e }
-            failure = e
-            outbox.append(.engine(.crash(message: e.description)))
-            throw e
+            var error = e
+            if case .commandFailed = e {
+                // S8: a killed web process fails every call; its `crash` event (read here, as the
+                // call failed before the events were) ends the run with its cause.
+                do { try absorb(doing: doing) } catch let crash as DevToolsError { error = crash }
+                if case .commandFailed = error { throw error }
+            }
+            failure = error
+            outbox.append(.engine(.crash(message: error.description)))
+            throw error
         }
     }
 

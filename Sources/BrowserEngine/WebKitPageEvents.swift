@@ -3,6 +3,7 @@ import Embed
 import Foundation
 import LiveblogModel
 import TextCells
+import VirtualTime
 
 /// Opening a WebKit page and reading what it sends (X11, X12): the helper's load events, dialogs,
 /// popups, downloads, crashes, and the messages the page's scripts post to the handlers.
@@ -128,7 +129,7 @@ extension WebKitPage {
             switch e["ev"]?.stringValue {
             case "message": message(e["name"]?.stringValue ?? "", e["body"] ?? .null)
             case "request": schemeRequest(rid: e["rid"]?.intValue ?? 0, uri: e["uri"]?.stringValue ?? "")
-            case "load": loadEvent(e["event"]?.stringValue ?? "")
+            case "load": try loadEvent(e["event"]?.stringValue ?? "", url: e["url"]?.stringValue)
             case "load-failed":
                 let why = Sanitizer.clean(e["error"]?.stringValue ?? "failed")
                 if loading { throw DevToolsError.page("the page \(shownURL) did not load: \(why)") }
@@ -141,8 +142,9 @@ extension WebKitPage {
             case "popup": note("the page tried to open a window: blocked, as a single-window web view does (S5)")
             case "download": outbox.append(.engine(.note("the page started a download: refused (S5)")))
             case "crash":
-                throw DevToolsError.page("\(Sanitizer.clean(e["reason"]?.stringValue ?? "the page's web process ended")) "
-                                         + "at tick \(tick)")
+                // S8: a killed WebKitWebProcess is "crashed" to WebKit; the run ends, the helper's group with it.
+                let why = Sanitizer.clean(e["reason"]?.stringValue ?? "the page's web process ended")
+                throw DevToolsError.page("\(why) (or was killed) at \(at); the run ends here (S8)")
             default: break
             }
         }
@@ -150,8 +152,17 @@ extension WebKitPage {
         for refused in site?.takeRefusals() ?? [] { outbox.append(.engine(.note(refused))) }
     }
 
-    private func loadEvent(_ event: String) {
+    /// The page's time now, for messages (virtual time: the tick's; real time: the frame's).
+    var at: String { String(format: "%.3f s", VirtualClock.seconds(tick)) }
+
+    private func loadEvent(_ event: String, url: String?) throws {
         switch event {
+        case "committed" where !loading && clocked:
+            // S5, as Chromium's: in virtual time a scenario's page stays on its document.
+            let to = url.map { $0.hasPrefix(WebKitPage.schemeBase) ? shownURL + " (reloaded)" : Sanitizer.clean($0) }
+            throw DevToolsError.page("the page navigated to \(to ?? "another document") at \(at) "
+                + "(its own script, a reload or a link): a scenario's page must stay on its document, so the run "
+                + "ends here (S5; view follows a page's navigations)")
         case "committed":
             outbox.append(.engine(.navigation(url: shownURL)))
             documents += 1
