@@ -8,10 +8,12 @@
  *
  * Commands, one JSON object a line, each with a numeric "id" answered by {"id":N,"value":…} or
  * {"id":N,"error":"…"}:
- *   open     {url, width, height, userAgent, scripts: [source…], handlers: [name…], scheme?}
+ *   open     {url, width, height, userAgent, scripts: [source…], handlers: [name…], scheme?, scrollAnchoring?}
  *            (scripts are injected at document start in the main frame, before the page's own;
  *            `scheme`: a URI scheme this helper serves by asking liveblog, X13: each request is
  *            a `request` event, answered by `respond` whenever liveblog releases it)
+ *            (`scrollAnchoring`: 1 or 0 sets WebKit's CSSScrollAnchoring feature, X12; the reply's
+ *            `scrollAnchoring` is the value in force, -1 where this WebKitGTK has no such feature)
  *   evaluate {script}         the script's completion value as JSON (an exception: an error)
  *   call     {body}           an async function's body run in the page, its awaited value as JSON
  *   respond  {rid, status, type, body}   answers request `rid` (body in base64)
