@@ -27,6 +27,7 @@
  *   {"ev":"load","event":"started|redirected|committed|finished","url":…},
  *   {"ev":"load-failed","url":…,"error":…}, {"ev":"dialog","type":…,"message":…},
  *   {"ev":"popup"}, {"ev":"download"}, {"ev":"crash","reason":…},
+ *   {"ev":"progress","value":0…1} (estimated-load-progress, W1),
  *   {"ev":"request","rid":N,"uri":…} (the scheme's requests, in the order the page made them).
  *
  * Built by liveblog on first use:
@@ -164,6 +165,12 @@ static void on_load(WebKitWebView *v, WebKitLoadEvent e, gpointer data) {
     char *q = quote(webkit_web_view_get_uri(v));
     emitf("{\"ev\":\"load\",\"event\":\"%s\",\"url\":%s}", names[e], q);
     g_free(q);
+}
+
+/* W1: WebKit's own estimate of the main frame's load (WKWebView's `estimatedProgress`). */
+static void on_progress(GObject *o, GParamSpec *p, gpointer data) {
+    (void)p; (void)data;
+    emitf("{\"ev\":\"progress\",\"value\":%.4f}", webkit_web_view_get_estimated_load_progress(WEBKIT_WEB_VIEW(o)));
 }
 
 static gboolean on_load_failed(WebKitWebView *v, WebKitLoadEvent e, gchar *uri, GError *error, gpointer data) {
@@ -308,6 +315,7 @@ static void make_view(int width, int height, const char *ua, int anchoring) {
     g_object_unref(s);
     g_signal_connect(view, "load-changed", G_CALLBACK(on_load), NULL);
     g_signal_connect(view, "load-failed", G_CALLBACK(on_load_failed), NULL);
+    g_signal_connect(view, "notify::estimated-load-progress", G_CALLBACK(on_progress), NULL);
     g_signal_connect(view, "script-dialog", G_CALLBACK(on_dialog), NULL);
     g_signal_connect(view, "create", G_CALLBACK(on_create), NULL);
     g_signal_connect(view, "decide-policy", G_CALLBACK(on_policy), NULL);

@@ -139,6 +139,7 @@ extension WebKitPage {
                 let text = Sanitizer.clean(String((e["message"]?.stringValue ?? "").prefix(200)))
                 outbox.append(.engine(.note("the page opened \(type) dialog \"\(text)\": dismissed, as by a web view "
                                             + "without a UI delegate (S5)")))
+            case "progress": webkitProgress = min(1, max(0, e["value"]?.doubleValue ?? webkitProgress))
             case "popup": note("the page tried to open a window: blocked, as a single-window web view does (S5)")
             case "download": outbox.append(.engine(.note("the page started a download: refused (S5)")))
             case "crash":
@@ -150,6 +151,16 @@ extension WebKitPage {
         }
         if gate != nil { try answerReleased(doing: doing) }
         for refused in site?.takeRefusals() ?? [] { outbox.append(.engine(.note(refused))) }
+        reportProgress()
+    }
+
+    /// W1: WebKit's `estimated-load-progress` (what WKWebView's `estimatedProgress` reads), in the
+    /// trace when it moved by a tenth or reached 1, after the page's load, as Chromium's count.
+    private func reportProgress() {
+        let v = webkitProgress
+        guard !loading, abs(v - reportedProgress) >= 0.1 - 1e-9 || (v == 1 && reportedProgress != 1) else { return }
+        reportedProgress = v
+        outbox.append(.page(.progress(v)))
     }
 
     /// The page's time now, for messages (virtual time: the tick's; real time: the frame's).
