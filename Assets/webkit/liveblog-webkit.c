@@ -8,7 +8,7 @@
  *
  * Commands, one JSON object a line, each with a numeric "id" answered by {"id":N,"value":…} or
  * {"id":N,"error":"…"}:
- *   open     {url, width, height, userAgent, scripts: [source…], handlers: [name…], scheme?, scrollAnchoring?}
+ *   open     {url, width, height, userAgent, scripts: [source…], handlers: [name…], scheme?, scrollAnchoring?, scale?}
  *            (scripts are injected at document start in the main frame, before the page's own;
  *            `scheme`: a URI scheme this helper serves by asking liveblog, X13: each request is
  *            a `request` event, answered by `respond` whenever liveblog releases it)
@@ -37,6 +37,7 @@
 #define _GNU_SOURCE
 #include <webkit2/webkit2.h>
 #include <json-glib/json-glib.h>
+#include <gdk/gdkx.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -301,7 +302,10 @@ static int set_scroll_anchoring(WebKitSettings *s, int on) {
 
 static int scroll_anchoring = -1;
 
-static void make_view(int width, int height, const char *ua, int anchoring) {
+static void make_view(int width, int height, const char *ua, int anchoring, int scale) {
+    /* X12: the device's density as the page's devicePixelRatio (GTK 3's integer window scale). */
+    GdkDisplay *display = gdk_display_get_default();
+    if (scale > 1 && GDK_IS_X11_DISPLAY(display)) gdk_x11_display_set_window_scale(display, scale);
     WebKitSettings *s = webkit_settings_new();
     webkit_settings_set_hardware_acceleration_policy(s, WEBKIT_HARDWARE_ACCELERATION_POLICY_NEVER);
     webkit_settings_set_javascript_can_open_windows_automatically(s, FALSE);
@@ -338,7 +342,7 @@ static void cmd_open(long id, JsonObject *c) {
     if (scheme) add_scheme(scheme);
     g_free(scheme);
     make_view((int)number_field(c, "width", 390), (int)number_field(c, "height", 844), ua,
-              (int)number_field(c, "scrollAnchoring", -1));
+              (int)number_field(c, "scrollAnchoring", -1), (int)number_field(c, "scale", 1));
     webkit_web_view_load_uri(view, url ? url : "about:blank");
     char *agent = quote(webkit_settings_get_user_agent(webkit_web_view_get_settings(view)));
     emitf("{\"id\":%ld,\"value\":{\"userAgent\":%s,\"scrollAnchoring\":%d}}", id, agent, scroll_anchoring);

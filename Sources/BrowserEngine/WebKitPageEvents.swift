@@ -27,7 +27,8 @@ extension WebKitPage {
                 ("height", .int(Int(windowHeight(viewportHeight)))), ("userAgent", .string(ua)),
                 ("scripts", .array(scripts.map(JSONValue.string))), ("handlers", .array(handlers.map(JSONValue.string)))]
                 + (gate != nil ? [("scheme", .string(WebKitPage.scheme))] : [])
-                + [("scrollAnchoring", .int(WebKitPage.scrollAnchoring ? 1 : 0))],
+                + [("scrollAnchoring", .int(WebKitPage.scrollAnchoring ? 1 : 0)),
+                   ("scale", .int(max(1, Int(config.device.density.rounded()))))],
                 doing: doing)
             userAgent = r["userAgent"]?.stringValue ?? ua
             noteScrollAnchoring(r["scrollAnchoring"]?.intValue ?? -1)
