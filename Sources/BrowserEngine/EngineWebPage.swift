@@ -39,6 +39,8 @@ public final class EngineWebPage: WebPage {
     private var followingPage = false
     /// The World scrolled the web view since the last frame (its offset rules that frame).
     private var scrolledByWorld = false
+    /// The engine's own offset at the last frame's end (nil: not read yet).
+    private var lastPageScroll: Double?
     public var viewportHeight: Double = 0
     /// X9: the engine's pixels for a terminal with pixel graphics (nil: its text layout).
     public var tiles: PageTiles?
@@ -122,12 +124,20 @@ public final class EngineWebPage: WebPage {
 
     /// E12 and scroll anchoring in an engine: a web view that scrolls itself shows its page where
     /// the page and its engine put it (the page's own `scrollTo`, Blink's CSS scroll anchoring
-    /// while images above load), so its offset is read back after every frame.
-    /// Only a move of the page's own counts: not in a frame the World scrolled the view in (its
-    /// pans and animations), and not the engine's rounding or clamping of the World's offset.
+    /// while images above load), so its offset is read back after every frame. Only a move of the
+    /// page's own counts: the engine's offset changed between two frames' ends with no scroll of
+    /// the World's between them (its pans and animations; the engine's rounding or clamping of
+    /// the World's offset is no move). Not with pixel tiles (X9, `view`): a capture of Chromium's
+    /// pixels moved its scroll by itself (800 → 0 in PageTilesTests), so the World's offset rules.
     func followPageScroll() {
-        defer { scrolledByWorld = false }
-        guard selfScrolling, !scrolledByWorld, failure == nil, let g = try? attemptThrowing({ try driver.geometry() }),
+        guard selfScrolling, tiles == nil, failure == nil, let g = try? attemptThrowing({ try driver.geometry() }) else {
+            lastPageScroll = nil
+            return
+        }
+        let last = lastPageScroll, byWorld = scrolledByWorld
+        lastPageScroll = g.scrollY
+        scrolledByWorld = false
+        guard !byWorld, let last, abs(g.scrollY - last) > Self.pageScrollSlop,
               abs(g.scrollY - scrollY) > Self.pageScrollSlop else { return }
         followingPage = true
         scrollY = g.scrollY
