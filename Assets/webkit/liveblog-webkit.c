@@ -8,10 +8,12 @@
  *
  * Commands, one JSON object a line, each with a numeric "id" answered by {"id":N,"value":…} or
  * {"id":N,"error":"…"}:
- *   open     {url, width, height, userAgent, scripts: [source…], handlers: [name…], scheme?}
+ *   open     {url, width, height, userAgent, scripts: [source…], handlers: [name…], scheme?, scrollAnchoring?, scale?}
  *            (scripts are injected at document start in the main frame, before the page's own;
  *            `scheme`: a URI scheme this helper serves by asking liveblog, X13: each request is
  *            a `request` event, answered by `respond` whenever liveblog releases it)
+ *            (`scrollAnchoring`: 1 or 0 sets WebKit's CSSScrollAnchoring feature, X12; the reply's
+ *            `scrollAnchoring` is the value in force, -1 where this WebKitGTK has no such feature)
  *   evaluate {script}         the script's completion value as JSON (an exception: an error)
  *   call     {body}           an async function's body run in the page, its awaited value as JSON
  *   respond  {rid, status, type, body}   answers request `rid` (body in base64)
@@ -25,6 +27,7 @@
  *   {"ev":"load","event":"started|redirected|committed|finished","url":…},
  *   {"ev":"load-failed","url":…,"error":…}, {"ev":"dialog","type":…,"message":…},
  *   {"ev":"popup"}, {"ev":"download"}, {"ev":"crash","reason":…},
+ *   {"ev":"progress","value":0…1} (estimated-load-progress, W1),
  *   {"ev":"request","rid":N,"uri":…} (the scheme's requests, in the order the page made them).
  *
  * Built by liveblog on first use:
@@ -34,6 +37,7 @@
 #define _GNU_SOURCE
 #include <webkit2/webkit2.h>
 #include <json-glib/json-glib.h>
+#include <gdk/gdkx.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -164,6 +168,12 @@ static void on_load(WebKitWebView *v, WebKitLoadEvent e, gpointer data) {
     g_free(q);
 }
 
+/* W1: WebKit's own estimate of the main frame's load (WKWebView's `estimatedProgress`). */
+static void on_progress(GObject *o, GParamSpec *p, gpointer data) {
+    (void)p; (void)data;
+    emitf("{\"ev\":\"progress\",\"value\":%.4f}", webkit_web_view_get_estimated_load_progress(WEBKIT_WEB_VIEW(o)));
+}
+
 static gboolean on_load_failed(WebKitWebView *v, WebKitLoadEvent e, gchar *uri, GError *error, gpointer data) {
     (void)v; (void)e; (void)data;
     char *u = quote(uri), *m = quote(error ? error->message : "failed");
@@ -269,7 +279,33 @@ static void cmd_respond(long id, JsonObject *c) {
 
 /* MARK: commands */
 
-static void make_view(int width, int height, const char *ua) {
+/* CSS scroll anchoring (`overflow-anchor`): WebKit's CSSScrollAnchoring feature, set to what
+ * `open` asks (iOS 26 and earlier: off; WebKitGTK 2.50 ships it off, "testable"). The value in
+ * force, or -1 where this WebKitGTK has no such feature. */
+static int set_scroll_anchoring(WebKitSettings *s, int on) {
+#if WEBKIT_CHECK_VERSION(2, 42, 0)
+    WebKitFeatureList *all = webkit_settings_get_all_features();
+    int found = -1;
+    for (gsize i = 0; i < webkit_feature_list_get_length(all); i++) {
+        WebKitFeature *f = webkit_feature_list_get(all, i);
+        if (g_strcmp0(webkit_feature_get_identifier(f), "CSSScrollAnchoring") != 0) continue;
+        if (on >= 0) webkit_settings_set_feature_enabled(s, f, on ? TRUE : FALSE);
+        found = webkit_settings_get_feature_enabled(s, f) ? 1 : 0;
+    }
+    webkit_feature_list_unref(all);
+    return found;
+#else
+    (void)s; (void)on;
+    return -1;
+#endif
+}
+
+static int scroll_anchoring = -1;
+
+static void make_view(int width, int height, const char *ua, int anchoring, int scale) {
+    /* X12: the device's density as the page's devicePixelRatio (GTK 3's integer window scale). */
+    GdkDisplay *display = gdk_display_get_default();
+    if (scale > 1 && GDK_IS_X11_DISPLAY(display)) gdk_x11_display_set_window_scale(display, scale);
     WebKitSettings *s = webkit_settings_new();
     webkit_settings_set_hardware_acceleration_policy(s, WEBKIT_HARDWARE_ACCELERATION_POLICY_NEVER);
     webkit_settings_set_javascript_can_open_windows_automatically(s, FALSE);
@@ -277,11 +313,13 @@ static void make_view(int width, int height, const char *ua) {
     webkit_settings_set_enable_page_cache(s, FALSE);
     webkit_settings_set_enable_smooth_scrolling(s, FALSE);
     if (ua && *ua) webkit_settings_set_user_agent(s, ua);
+    scroll_anchoring = set_scroll_anchoring(s, anchoring);
     view = WEBKIT_WEB_VIEW(g_object_new(WEBKIT_TYPE_WEB_VIEW, "web-context", context, "settings", s,
                                         "user-content-manager", content, NULL));
     g_object_unref(s);
     g_signal_connect(view, "load-changed", G_CALLBACK(on_load), NULL);
     g_signal_connect(view, "load-failed", G_CALLBACK(on_load_failed), NULL);
+    g_signal_connect(view, "notify::estimated-load-progress", G_CALLBACK(on_progress), NULL);
     g_signal_connect(view, "script-dialog", G_CALLBACK(on_dialog), NULL);
     g_signal_connect(view, "create", G_CALLBACK(on_create), NULL);
     g_signal_connect(view, "decide-policy", G_CALLBACK(on_policy), NULL);
@@ -303,10 +341,11 @@ static void cmd_open(long id, JsonObject *c) {
     char *scheme = string_field(c, "scheme");
     if (scheme) add_scheme(scheme);
     g_free(scheme);
-    make_view((int)number_field(c, "width", 390), (int)number_field(c, "height", 844), ua);
+    make_view((int)number_field(c, "width", 390), (int)number_field(c, "height", 844), ua,
+              (int)number_field(c, "scrollAnchoring", -1), (int)number_field(c, "scale", 1));
     webkit_web_view_load_uri(view, url ? url : "about:blank");
     char *agent = quote(webkit_settings_get_user_agent(webkit_web_view_get_settings(view)));
-    emitf("{\"id\":%ld,\"value\":{\"userAgent\":%s}}", id, agent);
+    emitf("{\"id\":%ld,\"value\":{\"userAgent\":%s,\"scrollAnchoring\":%d}}", id, agent, scroll_anchoring);
     g_free(agent);
     g_free(url);
     g_free(ua);

@@ -34,7 +34,13 @@ public final class EngineWebPage: WebPage {
     public private(set) var postsInsertedAtTop = 0
     public private(set) var failure: String?
     public var selfScrolling = false
-    public var scrollY: Double = 0 { didSet { if selfScrolling, scrollY != oldValue { scrollPage() } } }
+    public var scrollY: Double = 0 { didSet { if selfScrolling, !followingPage, scrollY != oldValue { scrollPage() } } }
+    /// Set while `scrollY` takes the page's own scroll (nothing is sent back to the page).
+    private var followingPage = false
+    /// The World scrolled the web view since the last frame (its offset rules that frame).
+    private var scrolledByWorld = false
+    /// The engine's own offset at the last frame's end (nil: not read yet).
+    private var lastPageScroll: Double?
     public var viewportHeight: Double = 0
     /// X9: the engine's pixels for a terminal with pixel graphics (nil: its text layout).
     public var tiles: PageTiles?
@@ -113,6 +119,29 @@ public final class EngineWebPage: WebPage {
         let batch = outbox[first...]
         outbox.replaceSubrange(first..., with: batch.filter { !$0.isConsole } + batch.filter(\.isConsole))
         fitViewport()
+        followPageScroll()
+    }
+
+    /// E12 and scroll anchoring in an engine: a web view that scrolls itself shows its page where
+    /// the page and its engine put it (the page's own `scrollTo`, Blink's CSS scroll anchoring
+    /// while images above load), so its offset is read back after every frame. Only a move of the
+    /// page's own counts: the engine's offset changed between two frames' ends with no scroll of
+    /// the World's between them (its pans and animations; the engine's rounding or clamping of
+    /// the World's offset is no move). Not with pixel tiles (X9, `view`): a capture of Chromium's
+    /// pixels moved its scroll by itself (800 → 0 in PageTilesTests), so the World's offset rules.
+    func followPageScroll() {
+        guard selfScrolling, tiles == nil, failure == nil, let g = try? attemptThrowing({ try driver.geometry() }) else {
+            lastPageScroll = nil
+            return
+        }
+        let last = lastPageScroll, byWorld = scrolledByWorld
+        lastPageScroll = g.scrollY
+        scrolledByWorld = false
+        guard !byWorld, let last, abs(g.scrollY - last) > Self.pageScrollSlop,
+              abs(g.scrollY - scrollY) > Self.pageScrollSlop else { return }
+        followingPage = true
+        scrollY = g.scrollY
+        followingPage = false
     }
 
     /// A content-sized web view is as tall as its content (E2), so every post is in the engine's
@@ -337,7 +366,11 @@ public final class EngineWebPage: WebPage {
         append(.engine(EngineNote(.note, what)))
     }
 
+    /// CSS px: an engine rounds a scroll offset to its pixels and clamps it to its document.
+    static let pageScrollSlop = 1.0
+
     private func scrollPage() {
+        scrolledByWorld = true
         attempt { try driver.scrollTo(scrollY) }
     }
 }

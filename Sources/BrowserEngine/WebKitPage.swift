@@ -53,6 +53,9 @@ public final class WebKitPage: PageDriver {
     var noted: Set<String> = []
     /// The page's scroll in the window (input below the window scrolls it there, X14).
     var windowScrollY: Double = 0
+    /// W1: WebKit's estimate of the main frame's load, and the value last in the trace.
+    var webkitProgress = 0.0
+    var reportedProgress = 0.0
     /// The wall clock at tick 0.
     var start = Date()
     /// X16: seconds spent waiting for the wall clock in `frame` (the bench counts a frame's cost without them).
@@ -132,10 +135,16 @@ public final class WebKitPage: PageDriver {
         do {
             return try body()
         } catch let e as DevToolsError {
-            if case .commandFailed = e { throw e }
-            failure = e
-            outbox.append(.engine(.crash(message: e.description)))
-            throw e
+            var error = e
+            if case .commandFailed = e {
+                // S8: a killed web process fails every call; its `crash` event (read here, as the
+                // call failed before the events were) ends the run with its cause.
+                do { try absorb(doing: doing) } catch let crash as DevToolsError { error = crash }
+                if case .commandFailed = error { throw error }
+            }
+            failure = error
+            outbox.append(.engine(.crash(message: error.description)))
+            throw error
         }
     }
 
@@ -235,5 +244,5 @@ public final class WebKitPage: PageDriver {
 
     public var isLoading: Bool { loading || !(gate?.isIdle ?? true) }
     public var networkProfile: NetworkProfile { gate?.queue.profile ?? profile }
-    public var estimatedProgress: Double { documentReady ? 1 : 0.1 }
+    public var estimatedProgress: Double { webkitProgress }
 }

@@ -3,6 +3,7 @@ import Embed
 import Foundation
 import LiveblogModel
 import TextCells
+import VirtualTime
 
 /// Opening a WebKit page and reading what it sends (X11, X12): the helper's load events, dialogs,
 /// popups, downloads, crashes, and the messages the page's scripts post to the handlers.
@@ -25,9 +26,12 @@ extension WebKitPage {
                 ("url", .string(url)), ("width", .int(Int(width.rounded()))),
                 ("height", .int(Int(windowHeight(viewportHeight)))), ("userAgent", .string(ua)),
                 ("scripts", .array(scripts.map(JSONValue.string))), ("handlers", .array(handlers.map(JSONValue.string)))]
-                + (gate != nil ? [("scheme", .string(WebKitPage.scheme))] : []),
+                + (gate != nil ? [("scheme", .string(WebKitPage.scheme))] : [])
+                + [("scrollAnchoring", .int(WebKitPage.scrollAnchoring ? 1 : 0)),
+                   ("scale", .int(max(1, Int(config.device.density.rounded()))))],
                 doing: doing)
             userAgent = r["userAgent"]?.stringValue ?? ua
+            noteScrollAnchoring(r["scrollAnchoring"]?.intValue ?? -1)
             try runUntilReady(doing: doing)
             loading = false
             start = Date()
@@ -95,6 +99,25 @@ extension WebKitPage {
         """
     }
 
+    /// X12: scroll anchoring as iOS has it. iOS 26 and earlier have no CSS scroll anchoring (no
+    /// `overflow-anchor` in their WebKit; MDN's compatibility data has it from Safari 27), so
+    /// WebKit's `CSSScrollAnchoring` feature is set off whatever this WebKitGTK's default is;
+    /// `LIVEBLOG_WEBKIT_SCROLL_ANCHORING=1` sets it on (as Safari 27's WebKit).
+    static var scrollAnchoring: Bool {
+        ProcessInfo.processInfo.environment["LIVEBLOG_WEBKIT_SCROLL_ANCHORING"] == "1"
+    }
+
+    /// What the helper set (1 on, 0 off, -1 no such feature in this WebKitGTK), as a note.
+    private func noteScrollAnchoring(_ value: Int) {
+        switch value {
+        case 1: note("CSS scroll anchoring is on (LIVEBLOG_WEBKIT_SCROLL_ANCHORING=1: as Safari 27's WebKit, "
+                     + "not iOS 26 and earlier)")
+        case 0: note("CSS scroll anchoring is off, as in iOS 26 and earlier: a web view that scrolls itself "
+                     + "moves with what loads above its posts (X12)")
+        default: note("this WebKitGTK has no CSSScrollAnchoring feature: scroll anchoring is its default")
+        }
+    }
+
     /// The window's height for a web view of height `h` (content-sized: the document's).
     func windowHeight(_ h: Double) -> Double {
         max(1, min(WebKitPage.maxWindowHeight, PageNumber.clampedSize(h).rounded(.up)))
@@ -107,7 +130,7 @@ extension WebKitPage {
             switch e["ev"]?.stringValue {
             case "message": message(e["name"]?.stringValue ?? "", e["body"] ?? .null)
             case "request": schemeRequest(rid: e["rid"]?.intValue ?? 0, uri: e["uri"]?.stringValue ?? "")
-            case "load": loadEvent(e["event"]?.stringValue ?? "")
+            case "load": try loadEvent(e["event"]?.stringValue ?? "", url: e["url"]?.stringValue)
             case "load-failed":
                 let why = Sanitizer.clean(e["error"]?.stringValue ?? "failed")
                 if loading { throw DevToolsError.page("the page \(shownURL) did not load: \(why)") }
@@ -117,20 +140,41 @@ extension WebKitPage {
                 let text = Sanitizer.clean(String((e["message"]?.stringValue ?? "").prefix(200)))
                 outbox.append(.engine(.note("the page opened \(type) dialog \"\(text)\": dismissed, as by a web view "
                                             + "without a UI delegate (S5)")))
+            case "progress": webkitProgress = min(1, max(0, e["value"]?.doubleValue ?? webkitProgress))
             case "popup": note("the page tried to open a window: blocked, as a single-window web view does (S5)")
             case "download": outbox.append(.engine(.note("the page started a download: refused (S5)")))
             case "crash":
-                throw DevToolsError.page("\(Sanitizer.clean(e["reason"]?.stringValue ?? "the page's web process ended")) "
-                                         + "at tick \(tick)")
+                // S8: a killed WebKitWebProcess is "crashed" to WebKit; the run ends, the helper's group with it.
+                let why = Sanitizer.clean(e["reason"]?.stringValue ?? "the page's web process ended")
+                throw DevToolsError.page("\(why) (or was killed) at \(at); the run ends here (S8)")
             default: break
             }
         }
         if gate != nil { try answerReleased(doing: doing) }
         for refused in site?.takeRefusals() ?? [] { outbox.append(.engine(.note(refused))) }
+        reportProgress()
     }
 
-    private func loadEvent(_ event: String) {
+    /// W1: WebKit's `estimated-load-progress` (what WKWebView's `estimatedProgress` reads), in the
+    /// trace when it moved by a tenth or reached 1, after the page's load, as Chromium's count.
+    private func reportProgress() {
+        let v = webkitProgress
+        guard !loading, abs(v - reportedProgress) >= 0.1 - 1e-9 || (v == 1 && reportedProgress != 1) else { return }
+        reportedProgress = v
+        outbox.append(.page(.progress(v)))
+    }
+
+    /// The page's time now, for messages (virtual time: the tick's; real time: the frame's).
+    var at: String { String(format: "%.3f s", VirtualClock.seconds(tick)) }
+
+    private func loadEvent(_ event: String, url: String?) throws {
         switch event {
+        case "committed" where !loading && clocked:
+            // S5, as Chromium's: in virtual time a scenario's page stays on its document.
+            let to = url.map { $0.hasPrefix(WebKitPage.schemeBase) ? shownURL + " (reloaded)" : Sanitizer.clean($0) }
+            throw DevToolsError.page("the page navigated to \(to ?? "another document") at \(at) "
+                + "(its own script, a reload or a link): a scenario's page must stay on its document, so the run "
+                + "ends here (S5; view follows a page's navigations)")
         case "committed":
             outbox.append(.engine(.navigation(url: shownURL)))
             documents += 1

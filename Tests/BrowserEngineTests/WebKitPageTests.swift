@@ -30,7 +30,8 @@ final class WebKitPageTests: XCTestCase {
             const returned = handler ? handler.postMessage({ top: 42.5, correction: true, jumpId: 7 }) : null;
             console.log("report " + JSON.stringify({ type: typeof post,
               native: /\\[native code\\]/.test(Function.prototype.toString.call(post)),
-              promise: returned instanceof Promise, ua: navigator.userAgent }));
+              promise: returned instanceof Promise, ua: navigator.userAgent,
+              dpr: window.devicePixelRatio, width: window.innerWidth }));
             </script>
             """.write(toFile: dir + "/page.html", atomically: true, encoding: .utf8)
         let server = try LoopbackServer(serving: [dir])
@@ -56,6 +57,8 @@ final class WebKitPageTests: XCTestCase {
         let ua = try XCTUnwrap(r["ua"]?.stringValue)
         XCTAssertEqual(ua, EngineDevice.iphone15.userAgent(chromeVersion: ""), "the iOS user agent, from inside the page")
         XCTAssertEqual(page.userAgent, ua)
+        XCTAssertEqual(r["dpr"]?.doubleValue, EngineDevice.iphone15.density, "devicePixelRatio is the device's density")
+        XCTAssertEqual(r["width"]?.doubleValue, EngineDevice.iphone15.width, "laid out at the device's width in CSS px")
         XCTAssertTrue(events.contains(.engine(.start(product: page.product))))
         XCTAssertTrue(page.product.hasPrefix("WebKitGTK/2."), page.product)
     }

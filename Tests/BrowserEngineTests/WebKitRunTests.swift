@@ -29,6 +29,12 @@ final class WebKitRunTests: XCTestCase {
         XCTAssertTrue(hooks.allSatisfy { $0["args"]?.intValue == 2 && $0["jumpId"]?.intValue == 1 }, "\(hooks)")
         XCTAssertTrue(lines.contains { $0["ev"]?.stringValue == "nav" && $0["id"]?.stringValue == "ev-040"
                                         && $0["result"]?.stringValue == "found" })
+        // W1: WebKit's estimated-load-progress, below 1 while the 3g images load, then 1.
+        let progress = lines.filter { $0["ev"]?.stringValue == "progress" }.compactMap { $0["value"]?.doubleValue }
+        XCTAssertGreaterThanOrEqual(progress.count, 2, "\(progress)")
+        XCTAssertLessThan(progress.first ?? 1, 1, "\(progress)")
+        XCTAssertEqual(progress.last, 1, "\(progress)")
+        XCTAssertEqual(progress, progress.sorted(), "the value never goes back during the load")
     }
 
     func testX11_noProcessOfWebKitOutlivesLiveblogEndedBySIGTERMOrSIGKILL() throws {
