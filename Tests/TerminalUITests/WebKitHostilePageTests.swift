@@ -70,7 +70,7 @@ final class WebKitHostilePageTests: ServedPageTestCase {
         p.executableURL = URL(fileURLWithPath: try Requirement.liveblogBinary())
         p.arguments = args(path)
         p.standardOutput = FileHandle.nullDevice
-        FileManager.default.createFile(atPath: errPath, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: errPath, contents: nil))
         p.standardError = FileHandle(forWritingAtPath: errPath)
         try p.run()
         defer { if p.isRunning { kill(p.processIdentifier, SIGKILL) } }
