@@ -267,8 +267,7 @@
     armFlush() {
       if (!flush) {
         let settle;
-        const promise = new Promise((resolve) => { settle = resolve; });
-        flush = { promise };
+        flush = new Promise((resolve) => { settle = resolve; });
         animationFrame(() => {
           const observer = new Observer(() => {
             observer.disconnect();
@@ -282,7 +281,7 @@
     awaitFlush(n) {
       if (n === flushed) return driver.frameGeometry();
       if (!flush || n !== flushed + 1) return "unarmed";
-      return flush.promise.then(() => (cancelled === n ? "cancelled" : driver.frameGeometry()));
+      return flush.then(() => (cancelled === n ? "cancelled" : driver.frameGeometry()));
     },
     // The engine's barrier when the frame ended without the flush settling: a later settling
     // reads nothing (the engine flushes that frame the old way).

@@ -351,12 +351,10 @@ static void cmd_open(long id, JsonObject *c) {
     g_free(ua);
 }
 
-static void evaluated(GObject *o, GAsyncResult *r, gpointer data) {
-    long id = (long)(intptr_t)data;
-    GError *error = NULL;
-    JSCValue *v = webkit_web_view_evaluate_javascript_finish(WEBKIT_WEB_VIEW(o), r, &error);
+/* A script's or a function's result as the reply to `id` (its JSON, or the error). */
+static void reply_result(long id, JSCValue *v, GError *error, const char *failed) {
     if (!v) {
-        reply_error(id, error ? error->message : "the script failed");
+        reply_error(id, error ? error->message : failed);
         if (error) g_error_free(error);
         return;
     }
@@ -364,6 +362,12 @@ static void evaluated(GObject *o, GAsyncResult *r, gpointer data) {
     reply_value(id, text);
     g_free(text);
     g_object_unref(v);
+}
+
+static void evaluated(GObject *o, GAsyncResult *r, gpointer data) {
+    GError *error = NULL;
+    JSCValue *v = webkit_web_view_evaluate_javascript_finish(WEBKIT_WEB_VIEW(o), r, &error);
+    reply_result((long)(intptr_t)data, v, error, "the script failed");
 }
 
 static void cmd_evaluate(long id, JsonObject *c) {
@@ -375,18 +379,9 @@ static void cmd_evaluate(long id, JsonObject *c) {
 }
 
 static void called(GObject *o, GAsyncResult *r, gpointer data) {
-    long id = (long)(intptr_t)data;
     GError *error = NULL;
     JSCValue *v = webkit_web_view_call_async_javascript_function_finish(WEBKIT_WEB_VIEW(o), r, &error);
-    if (!v) {
-        reply_error(id, error ? error->message : "the function failed");
-        if (error) g_error_free(error);
-        return;
-    }
-    char *text = jsc_value_is_undefined(v) ? NULL : jsc_value_to_json(v, 0);
-    reply_value(id, text);
-    g_free(text);
-    g_object_unref(v);
+    reply_result((long)(intptr_t)data, v, error, "the function failed");
 }
 
 /* An async function's body: its awaited value (X13's frames wait for the page's own frame). */

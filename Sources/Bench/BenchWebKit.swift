@@ -10,8 +10,9 @@ import VirtualTime
 // X16 in `liveblog bench`: WebKit as the iOS web view (docs/engine.md). The sample liveblog on
 // an iPhone 15 in WebKit: the helper's start (Xvfb, GTK) and the start to the first laid-out frame
 // (the reference embed loaded and ready, its posts' boxes read); a World frame's cost with WebKit
-// over 300 frames after a jump to the oldest post, the wait for the wall clock left out (WebKit
-// runs in real time, X13 not done); the memory of the helper's process group, read from /proc.
+// over 300 frames after a jump to the oldest post, the wait for the wall clock left out (bench
+// runs WebKit in real time, as `view` does, not on simulate's stepped clock, X13); the memory of
+// the helper's process group, read from /proc.
 
 struct WebKitBenchFigures {
     var helperMs = Double.nan

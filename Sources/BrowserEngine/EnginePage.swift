@@ -73,7 +73,9 @@ public final class EnginePage {
     /// how many were flushed the old way while armed.
     var flushSeq: Int?
     var armedAnswers = 0, armedFallbacks = 0
-    var flushArmable = true
+    /// Whether the flush may be armed: the reference embed's, unless the config says not (or
+    /// arming failed once).
+    lazy var flushArmable = config.armedFlush && site != nil
     /// The touches sent whose acknowledgement (the renderer has them) has not been taken (X6).
     var touchAcks: [Int] = []
     /// The last begin frame, when its answer is still to be taken (B12).

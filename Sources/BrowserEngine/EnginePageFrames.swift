@@ -77,7 +77,7 @@ extension EnginePage {
         flushSeq = flushSeq.map { $0 + 1 }
         // A frame with input on its way is flushed after its begin frame: the input can reach the
         // page after the frame's own flush would (X6, Q19).
-        guard !loading, !display, site != nil, let n = flushSeq else {
+        guard !loading, !display, let n = flushSeq else {
             try session.call("HeadlessExperimental.beginFrame", begin, doing: doing)
             return try flushAfter(doing: doing)
         }
@@ -132,7 +132,7 @@ extension EnginePage {
         let flush = loading ? "0" : "window.__liveblogDriver ? __liveblogDriver.frameGeometry() : ''"
         let answer = try session.call("Runtime.evaluate", .obj(("expression", .string(flush)),
                                                                ("returnByValue", .bool(true))), doing: doing)
-        if !loading, site != nil, flushSeq == nil, flushArmable, config.armedFlush {
+        if !loading, flushSeq == nil, flushArmable {
             let armed = try session.call("Runtime.evaluate", .obj(
                 ("expression", .string("window.__liveblogDriver ? __liveblogDriver.armFlush() : -1")),
                 ("returnByValue", .bool(true))), doing: doing)
@@ -159,8 +159,6 @@ extension EnginePage {
             pendingTouchEnd = nil
             try dispatchTouch("touchEnd", points: [], doing: doing)
         }
-        for id in touchAcks { client.discardReply(id) }
-        touchAcks = []
         gate.release(tick: t)
         sendContinues()
         tick = t
