@@ -19,19 +19,7 @@ final class WebKitHostilePageTests: ServedPageTestCase {
 
     /// A page of three posts whose `navigateToEventId` jumps, and `script` at load.
     private func page(_ name: String, script: String = "") throws -> String {
-        let html = """
-            <!doctype html><html><head><meta name="viewport" content="width=device-width"><title>Hostile</title></head>
-            <body style="margin:0"><my-blog>
-            <div class="post" data-post-id="a3" style="height:400px">Third</div>
-            <div class="post" data-post-id="a2" style="height:600px">Second</div>
-            <div class="post" data-post-id="a1" style="height:500px">First</div></my-blog>
-            <script>
-            document.querySelector("my-blog").navigateToEventId = function (id) { \(Self.jump); return Promise.resolve(true); };
-            \(script)
-            </script></body></html>
-            """
-        try html.write(toFile: dir + "/" + name + ".html", atomically: true, encoding: .utf8)
-        return try XCTUnwrap(server).origin + "/files/\(name).html?type=text/html"
+        try threePostPage(name, jump: Self.jump, script: script)
     }
 
     private func scenario(_ url: String, duration: Double) throws -> String {
