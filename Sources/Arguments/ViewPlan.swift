@@ -37,8 +37,14 @@ public struct ViewPlan: Equatable, Sendable {
     public var realSession: Bool
     /// The page's images fetched and decoded for real (else the simulated `--network` profile).
     public var realImages: Bool
-    /// The web row's page in Chromium (`--engine chromium`, or `--page-url`).
-    public var chromium: Bool
+    /// The web row's page in a real engine, as the reader asked for it: `--engine chromium`,
+    /// `--engine webkit`, `--engine platform`, or `--page-url` alone (which means Chromium); nil
+    /// for the emulated page.
+    public var engineOption: String?
+    /// Where the page runs, for a refusal's reason: "Chromium", "WebKit", "the platform's engine".
+    public var engineName: String?
+    /// The web row's page in a real engine.
+    public var realEngine: Bool { engineOption != nil }
     /// The URL polled for changes (R3) every `--poll` seconds.
     public var polls: Bool
     /// A URL's body shown while it streams in (B9); else read whole before the screen opens.
@@ -100,14 +106,27 @@ extension ViewPlan {
     static func reading(_ args: ParsedArguments, sourceIsURL: Bool, output: Output) -> ViewPlan {
         let network = args.string("network")
         let real = sourceIsURL || network == "real"
-        let chromium = args.string("engine") == "chromium"
-            || (args.string("page-url") != nil && !args.isExplicit("engine"))
-        // X1: Chromium's page loads its media through the engine's simulated network (its gate).
-        let realImages = real && !chromium && (!args.isExplicit("network") || network == "real")
-        let polls = sourceIsURL && !chromium && output == .screen && (args.double("poll") ?? 0) > 0
-        return ViewPlan(output: output, realSession: real, realImages: realImages, chromium: chromium,
-                        polls: polls, streams: sourceIsURL && !chromium && args.string("record") == nil,
+        let (option, name) = engine(args)
+        let engine = option != nil
+        // X1, X13: an engine's page loads its media through the engine's simulated network (its gate).
+        let realImages = real && !engine && (!args.isExplicit("network") || network == "real")
+        let polls = sourceIsURL && !engine && output == .screen && (args.double("poll") ?? 0) > 0
+        return ViewPlan(output: output, realSession: real, realImages: realImages, engineOption: option,
+                        engineName: name, polls: polls, streams: sourceIsURL && !engine && args.string("record") == nil,
                         graphics: args.string("graphics") ?? "auto")
+    }
+
+    /// The real engine asked for (X1, X11): the option as given and the engine's name; nils for
+    /// the emulated page. `--page-url` without `--engine` means Chromium.
+    static func engine(_ args: ParsedArguments) -> (option: String?, name: String?) {
+        let kind = args.isExplicit("engine") ? args.string("engine") : nil
+        switch kind {
+        case "chromium"?: return ("--engine chromium", "Chromium")
+        case "webkit"?: return ("--engine webkit", "WebKit")
+        case "platform"?: return ("--engine platform", "the platform's engine")
+        case "emulated"?: return (nil, nil)
+        default: return args.string("page-url") != nil ? ("--page-url", "Chromium") : (nil, nil)
+        }
     }
 }
 
@@ -124,8 +143,8 @@ extension ViewPlan {
     /// Options of the screen session refused off it: the engine, `--graphics`, `--live`, `--poll`.
     static func refuseOffScreen(_ args: ParsedArguments, _ plan: ViewPlan) throws {
         guard let why = offScreenReason(plan.output) else { return }
-        if plan.chromium || args.string("page-url") != nil {
-            let option = args.string("page-url") != nil ? "--page-url" : "--engine chromium"
+        if plan.realEngine || args.string("page-url") != nil {
+            let option = args.string("page-url") != nil ? "--page-url" : plan.engineOption ?? "--engine"
             throw ViewRefusal(message: "\(option) runs the web row's page on the screen; \(why)")
         }
         if args.isExplicit("graphics"), plan.graphics != "auto" {
@@ -153,11 +172,10 @@ extension ViewPlan {
         }
     }
 
-    /// Chromium's page (X1) loads its media through the engine's simulated network and takes no
-    /// live updates (R3): a URL is read whole, once, with it.
+    /// An engine's page (X1, X11) loads its media through the engine's simulated network and takes
+    /// no live updates (R3): a URL is read whole, once, with it.
     static func refuseForEngine(_ args: ParsedArguments, _ plan: ViewPlan, sourceIsURL: Bool) throws {
-        guard plan.chromium else { return }
-        let option = args.string("page-url") != nil && !args.isExplicit("engine") ? "--page-url" : "--engine chromium"
+        guard let option = plan.engineOption, let name = plan.engineName else { return }
         if args.isExplicit("network"), args.string("network") == "real" {
             throw ViewRefusal(message: "--network real fetches the images of the emulated page; with \(option) "
                               + "the page loads its media through the engine's simulated network: give --network "
@@ -165,7 +183,7 @@ extension ViewPlan {
         }
         guard sourceIsURL else { return }
         if args.isExplicit("poll"), (args.double("poll") ?? 0) > 0 {
-            throw ViewRefusal(message: "--poll: the page in Chromium takes no live updates (R3), so with \(option) "
+            throw ViewRefusal(message: "--poll: the page in \(name) takes no live updates (R3), so with \(option) "
                               + "a URL is read once: give --poll 0, or --engine emulated")
         }
         if args.string("record") != nil {

@@ -112,20 +112,22 @@ final class ViewPlanTests: XCTestCase {
         for s in Self.sources where s.words.count == 1 {
             for words in [["--engine", "chromium"], ["--page-url", "http://127.0.0.1:9/mine.html"]] {
                 let p = planned(s.words + words, url: s.isURL)
-                XCTAssertEqual(p?.chromium, true, "\(s.name) \(words)")
+                XCTAssertEqual(p?.engineOption, words[0] == "--page-url" ? "--page-url" : "--engine chromium", "\(s.name) \(words)")
                 XCTAssertEqual(p?.realImages, false, "\(s.name) \(words)")
                 XCTAssertEqual(p?.polls, false, "\(s.name) \(words)")
                 XCTAssertEqual(p?.streams, false, "\(s.name) \(words)")
                 XCTAssertEqual(p?.realSession, s.isURL, "\(s.name) \(words)")
             }
-            XCTAssertEqual(planned(s.words + ["--engine", "emulated"], url: s.isURL)?.chromium, false)
-            XCTAssertEqual(planned(s.words + ["--engine", "chromium", "--network", "3g"], url: s.isURL)?.chromium, true)
+            XCTAssertEqual(planned(s.words + ["--engine", "emulated"], url: s.isURL)?.realEngine, false)
+            XCTAssertEqual(planned(s.words + ["--engine", "chromium", "--network", "3g"], url: s.isURL)?.realEngine, true)
         }
     }
 
     func testEngineRefusalsNameTheReason() {
         for s in Self.sources where s.words.count == 1 {
             for (words, option) in [(["--engine", "chromium"], "--engine chromium"),
+                                    (["--engine", "webkit"], "--engine webkit"),
+                                    (["--engine", "platform"], "--engine platform"),
                                     (["--page-url", "http://127.0.0.1:9/mine.html"], "--page-url")] {
                 XCTAssertTrue(refusal(s.words + words, url: s.isURL, Self.pipe)
                     .hasPrefix("\(option) runs the web row's page on the screen; standard output is not a terminal"))
@@ -142,6 +144,24 @@ final class ViewPlanTests: XCTestCase {
         XCTAssertTrue(refusal([Self.url, "--engine", "chromium", "--record", "s.json"], url: true)
             .hasPrefix("--record of a URL captures its responses for the emulated page"))
         XCTAssertNotNil(planned([Self.file, "--engine", "chromium", "--record", "s.json"], url: false))
+        XCTAssertTrue(refusal([Self.url, "--engine", "webkit", "--poll", "5"], url: true)
+            .hasPrefix("--poll: the page in WebKit takes no live updates (R3), so with --engine webkit"))
+    }
+
+    /// X11: `--engine webkit` and `--engine platform` are real engines as Chromium is: on every
+    /// source their page loads its media through the engine, and off the screen they are refused
+    /// (a pipe read the text and ignored them).
+    func testEveryRealEngineOnEverySource() {
+        for s in Self.sources where s.words.count == 1 {
+            for engine in ["webkit", "platform"] {
+                let p = planned(s.words + ["--engine", engine], url: s.isURL)
+                XCTAssertEqual(p?.engineOption, "--engine \(engine)", "\(s.name) \(engine)")
+                XCTAssertEqual(p?.realImages, false, "\(s.name) \(engine)")
+                XCTAssertEqual(p?.polls, false, "\(s.name) \(engine)")
+                XCTAssertEqual(p?.streams, false, "\(s.name) \(engine)")
+                XCTAssertEqual(p?.realSession, s.isURL, "\(s.name) \(engine)")
+            }
+        }
     }
 
     /// `--poll` is a URL's; `--fetch-deadline` bounds what is fetched; `--live` adds to the screen.
