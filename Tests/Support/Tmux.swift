@@ -32,10 +32,14 @@ public final class Tmux {
 
     deinit { kill() }
 
-    /// Runs `tmux -L socket -f /dev/null ARGS`: its exit code and output.
+    /// Runs `tmux -L socket -f /dev/null ARGS`: its exit code and output. The server, and so every
+    /// program in its panes, has NO_COLOR=1: the tests read the panes' text (`capture-pane -p`)
+    /// as written against liveblog without colours, the environment `swift test` gives its tests
+    /// when its output is not a terminal; fixed here, so a run from a terminal (where `swift test`
+    /// does not set it) reads the same screens.
     @discardableResult
     public func run(_ args: [String]) -> Subprocess.Result {
-        Subprocess.output(path, ["-L", socket, "-f", "/dev/null"] + args, timeout: 20)
+        Subprocess.output(path, ["-L", socket, "-f", "/dev/null"] + args, env: ["NO_COLOR": "1"], timeout: 20)
     }
 
     private func targeted(_ command: String, _ args: [String] = []) -> [String] {
