@@ -61,7 +61,7 @@ public final class Tmux {
     }
 
     /// The exit status `launch` wrote (`EXIT=<n>`), once there, or nil after `timeout` seconds.
-    public func exitStatus(timeout: Double = 10) -> String? {
+    public func exitStatus(timeout: Double = 20) -> String? {
         var status: String?
         Wait.until(timeout: timeout) {
             status = (try? String(contentsOfFile: exitFile, encoding: .utf8))?

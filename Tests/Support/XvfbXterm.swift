@@ -28,22 +28,30 @@ public final class XvfbXterm {
     /// Mono 11 is 900×570 pixels).
     public init(screen: String = "800x600x24") throws {
         try Self.requireTools()
-        // A display no other run uses: from 60 + the pid's last digits, the first without a lock file.
-        var n = 60 + Int(getpid() % 30)
-        while FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock") { n += 1 }
-        display = ":\(n)"
-        dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("liveblog-xterm-\(getpid())-\(n)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        // A display no other run uses: Xvfb takes the first free one and writes its number on the
+        // descriptor -displayfd names (its stdout, a pipe here), so tests in parallel processes never
+        // race for a display.
         let x = Process()
+        let numbers = Pipe()
         x.executableURL = URL(fileURLWithPath: Self.tool("Xvfb")!)
-        x.arguments = [display, "-screen", "0", screen, "-nolisten", "tcp"]
-        x.standardOutput = FileHandle.nullDevice
+        x.arguments = ["-displayfd", "1", "-screen", "0", screen, "-nolisten", "tcp"]
+        x.standardOutput = numbers
         x.standardError = FileHandle.nullDevice
         try x.run()
         xvfb = x
-        let socket = "/tmp/.X11-unix/X\(n)"
-        let started = Wait.until(timeout: 5) { FileManager.default.fileExists(atPath: socket) }
-        try Requirement.check(started, "Xvfb did not start on \(display)")
+        var written = ""
+        while !written.contains("\n") {
+            let data = numbers.fileHandleForReading.availableData  // the number, or end of file when Xvfb fails
+            if data.isEmpty { break }
+            written += String(decoding: data, as: UTF8.self)
+        }
+        guard let n = Int(written.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            if x.isRunning { x.terminate() }
+            throw Requirement.missing("Xvfb started (it wrote no display number: \(written.debugDescription))")
+        }
+        display = ":\(n)"
+        dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("liveblog-xterm-\(getpid())-\(n)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     }
 
     /// Starts xterm (VT340, 80×24, at the screen's top-left, black on white) running `script`.

@@ -19,10 +19,10 @@ final class EnginePixelsXtermTests: XCTestCase {
         let bin = try Requirement.liveblogBinary()
         let x = try XvfbXterm()
         defer { x.stop() }
-        try x.runTyping([bin, "view", TestPaths.sample, "--engine", "chromium", "--device", "pixel-8",
-                         "--network", "instant", "--event", "ev-019"],
-                        setup: "export LANG=C.UTF-8 LC_ALL=C.UTF-8", cols: 100, rows: 40)
-        let browser = waitForBrowser(bin)
+        let command = [bin, "view", TestPaths.sample, "--engine", "chromium", "--device", "pixel-8",
+                       "--network", "instant", "--event", "ev-019"]
+        try x.runTyping(command, setup: "export LANG=C.UTF-8 LC_ALL=C.UTF-8", cols: 100, rows: 40)
+        let browser = waitForBrowser(command)
         _ = try x.waitFor("shown", seconds: 40) { $0.count(x: 0..<600, y: Self.list, near: Self.badge, tol: 12) > 40 }
         // The jump's hold runs out first (its countdown changes the toolbar every frame).
         let landed = try XCTUnwrap(try x.settledShots("landed", seconds: 40).last, "the screen never settled")
@@ -71,15 +71,16 @@ final class EnginePixelsXtermTests: XCTestCase {
         }
     }
 
-    /// The browser liveblog started (its child in a process group of its own), once it runs.
-    private func waitForBrowser(_ bin: String) -> Int32? {
+    /// The browser liveblog started (its child in a process group of its own), once it runs: the
+    /// child of the process whose command line is `command` (tests in parallel run other views).
+    private func waitForBrowser(_ command: [String]) -> Int32? {
         var found: Int32?
         _ = Wait.until(timeout: 30) {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
             for name in names {
                 guard let pid = Int32(name),
                       let cmd = try? String(contentsOfFile: "/proc/\(name)/cmdline", encoding: .utf8),
-                      cmd.hasPrefix(bin + "\0view") else { continue }
+                      cmd == command.joined(separator: "\0") + "\0" else { continue }
                 found = RealEngineCommandTests.children(of: pid).first
             }
             return found != nil

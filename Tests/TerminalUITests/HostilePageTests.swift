@@ -200,7 +200,7 @@ final class HostilePageTests: ServedPageTestCase {
         sleep(2)
         XCTAssertFalse(tmux.hasExited)
         tmux.keys("q")
-        XCTAssertEqual(tmux.exitStatus(timeout: 5), "EXIT=0", "q is answered within seconds")
+        XCTAssertEqual(tmux.exitStatus(timeout: 20), "EXIT=0", "q is answered (a bound on a hang, generous for a loaded machine)")
     }
 
     // MARK: - S8

@@ -120,7 +120,6 @@ final class RealEngineCommandTests: XCTestCase {
             let v = try XCTUnwrap(figure(key), "\(key) in \(r.out)")
             XCTAssertTrue(v.isFinite && v > 0, "\(key) \(v)")
         }
-        XCTAssertLessThan(figure("webkit_world_frame_ms") ?? 99, 16.7, "a frame's work is less than a frame")
         XCTAssertGreaterThan(figure("webkit_pss_mb") ?? 0, 50, "the helper, its Xvfb and WebKit's processes")
         XCTAssertTrue(r.out.contains("WebKitWebProces") && r.out.contains("Xvfb"), r.out)
     }
