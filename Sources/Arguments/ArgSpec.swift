@@ -56,25 +56,44 @@ public struct ArgSpec: Sendable, Equatable {
     }
 
     /// `--name VALUE` (or `-s VALUE`, `--name=VALUE`).
-    public static func option(_ name: String, short: Character? = nil, value: String? = nil,
-                              help: String, default defaultValue: String? = nil,
-                              allowed: [String]? = nil, type: ValueType = .string,
-                              required: Bool = false) -> ArgSpec {
+    static func option(_ name: String, short: Character? = nil, value: String? = nil,
+                       help: String, default defaultValue: String? = nil,
+                       allowed: [String]? = nil, type: ValueType = .string,
+                       required: Bool = false) -> ArgSpec {
         ArgSpec(kind: .option, name: name, short: short, valueName: value, help: help,
                 defaultValue: defaultValue, allowed: allowed, type: type, isRequired: required)
     }
 
     /// `--name`, true when present.
-    public static func flag(_ name: String, short: Character? = nil, help: String) -> ArgSpec {
+    static func flag(_ name: String, short: Character? = nil, help: String) -> ArgSpec {
         ArgSpec(kind: .flag, name: name, short: short, valueName: "", help: help)
     }
 
     /// `--name`, or `--name LIST` / `--name=LIST` (`takesOptionalList`); read with `list(_:)`,
     /// empty when given without a list.
-    public static func flag(_ name: String, optionalList value: String, help: String) -> ArgSpec {
+    static func flag(_ name: String, optionalList value: String, help: String) -> ArgSpec {
         var spec = ArgSpec(kind: .flag, name: name, valueName: value, help: help)
         spec.takesOptionalList = true
         return spec
+    }
+
+    /// `option(_:…)` by its one name (`OptionName`).
+    public static func option(_ name: OptionName, short: Character? = nil, value: String? = nil,
+                              help: String, default defaultValue: String? = nil,
+                              allowed: [String]? = nil, type: ValueType = .string,
+                              required: Bool = false) -> ArgSpec {
+        option(name.rawValue, short: short, value: value, help: help, default: defaultValue, allowed: allowed,
+               type: type, required: required)
+    }
+
+    /// `flag(_:…)` by its one name.
+    public static func flag(_ name: OptionName, short: Character? = nil, help: String) -> ArgSpec {
+        flag(name.rawValue, short: short, help: help)
+    }
+
+    /// `flag(_:optionalList:…)` by its one name.
+    public static func flag(_ name: OptionName, optionalList value: String, help: String) -> ArgSpec {
+        flag(name.rawValue, optionalList: value, help: help)
     }
 
     /// A word in order (`SOURCE`); optional positionals are shown as `[SOURCE]`.

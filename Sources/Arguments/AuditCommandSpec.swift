@@ -24,12 +24,12 @@ extension LiveblogCommands {
             """,
         arguments: [
             .positional("LOG", help: "The app's log (JSON lines, docs/applog.md); '-' for stdin.", required: true),
-            .option("expect", value: "FILE",
+            .option(.expect, value: "FILE",
                     help: "The expectations to check: {\"expect\": [...]} (or a scenario, whose expect is taken)."),
-            .flag("json", help: "Print one JSON object: the log, the replay (maxDistance, firstDivergence) and "
+            .flag(.json, help: "Print one JSON object: the log, the replay (maxDistance, firstDivergence) and "
                     + "the report."),
-            .option("report", help: "Format of the expectations' report.", default: "text", allowed: reports),
-            .option("report-file", value: "FILE", help: "Write the report to FILE instead of stdout."),
-            .option("plot", value: "FILE.svg", help: "Draw the app's post y and the reference host's on one chart."),
+            .option(.report, help: "Format of the expectations' report.", default: "text", allowed: reports),
+            .option(.reportFile, value: "FILE", help: "Write the report to FILE instead of stdout."),
+            .option(.plot, value: "FILE.svg", help: "Draw the app's post y and the reference host's on one chart."),
         ])
 }

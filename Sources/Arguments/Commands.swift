@@ -9,11 +9,11 @@ public enum LiveblogCommands {
     public static let platforms = ["ios", "android", "naive"]
     /// F2: `--physics`, one law for every platform; F4: `--drag-rule` (view, simulate, compare).
     public static let physicsOption = ArgSpec.option(
-        "physics", help: "One scrolling law for every platform and mode instead of each platform's own (F2): "
+        .physics, help: "One scrolling law for every platform and mode instead of each platform's own (F2): "
             + "the seed's UIDynamic item, UIScrollView's, or RecyclerView's OverScroller.",
         allowed: ["uidynamic", "uikit", "android"])
     public static let dragRuleOption = ArgSpec.option(
-        "drag-rule", help: "Which reader input is a drag for the host (F4): each platform's own rule, or "
+        .dragRule, help: "Which reader input is a drag for the host (F4): each platform's own rule, or "
             + "every scroll (wheel and keys too, the old rule).",
         allowed: ["platform", "every-scroll"])
     public static let networks = ["real", "instant", "fast", "3g", "slow", "offline"]
@@ -75,21 +75,21 @@ public enum LiveblogCommands {
             .positional("SOURCE",
                         help: "The liveblog to open: a file or an http(s) URL of Tickaroo JSON, a JSON Feed, or "
                             + "JSON-LD (.json or an .html page). Without it, the bundled sample."),
-            .option("event", value: "ID",
+            .option(.event, value: "ID",
                     help: "Jump to the post with this id once the liveblog is open (a deep link)."),
-            .option("url", value: "URL",
+            .option(.url, value: "URL",
                     help: "The page URL: its origin must be an enabled domain, and a "
                         + "#tickaroo_event_id=ID fragment is a deep link."),
-            .option("enabled-domains", value: "LIST",
+            .option(.enabledDomains, value: "LIST",
                     help: "Comma-separated domains the liveblog may initialize on (default: the URL's host).",
                     type: .list),
-            .option("mode", help: "How the web view sits in the native list: content-sized row, nested scrolling, "
+            .option(.mode, help: "How the web view sits in the native list: content-sized row, nested scrolling, "
                         + "or under a collapsing native header.",
                     default: "content", allowed: modes),
-            .option("platform", help: "Host strategy for jumps: the iOS collection-view sample, the Android "
+            .option(.platform, help: "Host strategy for jumps: the iOS collection-view sample, the Android "
                         + "RecyclerView sample, or naive scrolling.",
                     default: "ios", allowed: platforms),
-            .option("android-range", help: "How the android host reads its scroll range: LinearLayoutManager's "
+            .option(.androidRange, help: "How the android host reads its scroll range: LinearLayoutManager's "
                         + "estimate from the rows on screen (as a phone does), or the exact range (F8).",
                     default: "estimated", allowed: ["estimated", "exact"]),
             physicsOption,
@@ -97,54 +97,54 @@ public enum LiveblogCommands {
             deviceOption, columnOption, bridgeDelayOption,
             engineOption, pageURLOption, noSandboxOption, pageElementOption, postSelectorOption, postIdAttributeOption,
             highlightSelectorOption, chapterSelectorOption, scorerSelectorOption,
-            .option("hook", value: "SIGNATURE|none",
+            .option(.hook, value: "SIGNATURE|none",
                     help: "The scroll hook as a JavaScript signature; its parameter count decides one- or "
                         + "two-parameter calls. 'none' for no hook.",
                     default: defaultHook),
-            .option("network", help: "How media load: real (fetched and decoded; the default for a URL), or a "
+            .option(.network, help: "How media load: real (fetched and decoded; the default for a URL), or a "
                         + "simulated profile: instant, fast (50-300 ms; the default for a file), 3g (0.3-2.5 s), "
                         + "slow (1-8 s), offline (never).",
                     default: "fast", allowed: networks),
-            .option("poll", value: "SECONDS",
+            .option(.poll, value: "SECONDS",
                     help: "Poll a URL source for new, edited and deleted posts every SECONDS seconds "
                         + "(conditional requests; 0: never).",
                     default: "20", type: .double(min: 0, max: maxLiveSeconds)),
             fetchDeadlineOption,
-            .option("seed", value: "N", help: "Seed for network delays: the same seed, the same run.",
+            .option(.seed, value: "N", help: "Seed for network delays: the same seed, the same run.",
                     default: "1", type: .int(min: 0, max: Int.max)),
-            .option("insets", value: "TOP,BOTTOM",
+            .option(.insets, value: "TOP,BOTTOM",
                     help: "Rows of the navigation bar (top) and toolbar (bottom) drawn over the list.",
                     default: "2,1", type: .intList(count: 2, min: 0, max: maxInsetRows)),
-            .option("top-offset", value: "PT",
+            .option(.topOffset, value: "PT",
                     help: "Top offset of the --event jump in pt (default: the sticky header's height, else 0).",
                     type: .double(min: -maxPoints, max: maxPoints)),
-            .option("page-size", value: "N",
+            .option(.pageSize, value: "N",
                     help: "Posts per page; older posts load in pages at the bottom. 0 loads every post at start.",
                     default: "0", type: .int(min: 0, max: maxPosts)),
-            .option("deep-link-limit", value: "N",
+            .option(.deepLinkLimit, value: "N",
                     help: "How many posts beyond the loaded ones a deep link may load. 0 means no limit.",
                     default: "0", type: .int(min: 0, max: maxPosts)),
-            .option("live", value: "SECONDS",
+            .option(.live, value: "SECONDS",
                     help: "Add a new live post at the top every SECONDS seconds (default: no live posts).",
                     type: .double(min: 0, max: maxLiveSeconds)),
-            .option("record", value: "SCENARIO.json",
+            .option(.record, value: "SCENARIO.json",
                     help: "Write what you do in this session, with times and settings, as a scenario "
                         + "that 'liveblog simulate' replays exactly."),
-            .option("layout", help: "Page layout: posts in a vertical list, or a horizontal timeline strip.",
+            .option(.layout, help: "Page layout: posts in a vertical list, or a horizontal timeline strip.",
                     default: "list", allowed: layouts),
-            .option("sticky-header", value: "PT",
+            .option(.stickyHeader, value: "PT",
                     help: "Height in pt of the page's sticky site header; 0 for none.",
                     default: "0", type: .double(min: 0, max: maxPoints)),
-            .flag("reading", help: "A calm reader: a held key scrolls line by line and stops at the last "
+            .flag(.reading, help: "A calm reader: a held key scrolls line by line and stops at the last "
                       + "press (key repeats carry no inertia); wheels and J/K keep theirs."),
-            .flag("lab", help: "The lab's keys without their prefix (V2): m p o n d i l switch the mode, platform, "
+            .flag(.lab, help: "The lab's keys without their prefix (V2): m p o n d i l switch the mode, platform, "
                       + "hook, network, device, insets and add a live post (else x then the key); on with --explain."),
-            .flag("explain", help: "Draw the demo's aids (issue 32): the device's outline, the web view's "
+            .flag(.explain, help: "Draw the demo's aids (issue 32): the device's outline, the web view's "
                       + "edges in the native list, the finger of a drag, the jump target's tag and a y(t) strip."),
-            .flag("linear", help: "Read one post after another as plain lines, for screen readers and "
+            .flag(.linear, help: "Read one post after another as plain lines, for screen readers and "
                       + "terminals without cursor addressing (on by itself with TERM=dumb): space or j next, "
                       + "k or b previous, q quit."),
-            .option("graphics", value: "MODE",
+            .option(.graphics, value: "MODE",
                     help: "How images are drawn: auto asks the terminal; kitty, sixel and iterm2 draw "
                         + "pixels; symbols, halfblocks and ascii draw cells.",
                     default: "auto",
@@ -184,27 +184,27 @@ public enum LiveblogCommands {
         arguments: [
             .positional("SCENARIO.json...", help: "The scenario files, or directories of them (see the README).",
                         required: true),
-            .option("trace", value: "FILE",
+            .option(.trace, value: "FILE",
                     help: "Write the trace (JSON lines, one event per line) to FILE; '-' for stdout. "
                         + "One scenario only (a suite of one too)."),
-            .option("trace-dir", value: "DIR",
+            .option(.traceDir, value: "DIR",
                     help: "Write each scenario's trace to DIR, named after its path (a/b.json: DIR/a/b.jsonl)."),
-            .option("plot-dir", value: "DIR",
+            .option(.plotDir, value: "DIR",
                     help: "Write a plot of each failing scenario's jump to DIR (a/b.json: DIR/a/b.svg)."),
-            .option("report", help: "Format of the result on stdout.", default: "text", allowed: reports),
+            .option(.report, help: "Format of the result on stdout.", default: "text", allowed: reports),
             physicsOption,
             dragRuleOption,
             deviceOption, columnOption, bridgeDelayOption,
-            .option("jobs", short: "j", value: "N",
+            .option(.jobs, short: "j", value: "N",
                     help: "Scenarios run at once (default: the number of cores).", type: .int(min: 1, max: 1024)),
-            .option("shard", value: "I/N",
+            .option(.shard, value: "I/N",
                     help: "Run only shard I of N: every N-th scenario of the sorted paths, from the I-th."),
-            .option("compare", value: "PLATFORMS",
+            .option(.compare, value: "PLATFORMS",
                     help: "Run the one scenario on each platform (comma-separated: ios, android, naive) "
                         + "and print a table: time to land, settle time, largest |y| after landing, "
                         + "corrections followed and dropped, pull-backs, final y (liveblog metrics' values).",
                     type: .list),
-            .option("report-file", value: "FILE", help: "Write the report to FILE instead of stdout."),
+            .option(.reportFile, value: "FILE", help: "Write the report to FILE instead of stdout."),
             engineOption, pageURLOption, noSandboxOption, pageCaptureOption, pageElementOption, postSelectorOption, postIdAttributeOption,
             highlightSelectorOption, chapterSelectorOption, scorerSelectorOption,
             compareEnginesOption,
@@ -223,9 +223,9 @@ public enum LiveblogCommands {
             and back, q ends; any other key shows these.
             """,
         arguments: [
-            .option("step", value: "N", help: "Start at step N (1-9) of the tour."),
-            .flag("loop", help: "After the last step start again from the first, until q (a kiosk)."),
-            .flag("engines", help: "Play only the last step: the emulated page and Chromium side by side "
+            .option(.step, value: "N", help: "Start at step N (1-9) of the tour."),
+            .flag(.loop, help: "After the last step start again from the first, until q (a kiosk)."),
+            .flag(.engines, help: "Play only the last step: the emulated page and Chromium side by side "
                     + "on one input stream (X9)."),
         ])
 
@@ -234,19 +234,19 @@ public enum LiveblogCommands {
         name: "bench",
         abstract: "Measure headless performance figures (frame cost, relayout, open, simulate speed).",
         arguments: [
-            .option("posts", short: "n", value: "N",
+            .option(.posts, short: "n", value: "N",
                     help: "Post count of the large liveblog measured against a small one (at most 200000, "
                         + "which runs within 2 GB of memory).",
                     default: "100000", type: .int(min: 1, max: maxGeneratedPosts)),
-            .flag("json", help: "Print one JSON object instead of a table."),
-            .option("only", value: "PART",
+            .flag(.json, help: "Print one JSON object instead of a table."),
+            .option(.only, value: "PART",
                     help: "Internal: run one part alone (frame, relayout: one frame or one relayout, for "
                         + "callgrind; open, scroll: the child processes of B3/B6 and B5; url, decoding, engine, pixels: B9, "
                         + "B10, X10's and X9's figures alone; files: write the plain and heavy liveblogs into --file DIR).",
                     allowed: ["frame", "relayout", "open", "scroll", "url", "decoding", "engine", "pixels", "files"]),
-            .option("file", value: "PATH", help: "Internal, with --only open: the liveblog file to open "
+            .option(.file, value: "PATH", help: "Internal, with --only open: the liveblog file to open "
                         + "(with --only files: the directory)."),
-            .option("event", value: "ID", help: "Internal, with --only open: the post to deep-link to."),
+            .option(.event, value: "ID", help: "Internal, with --only open: the post to deep-link to."),
         ])
 
     /// C5: `liveblog generate --posts N [--seed S] [--images EVERY] [--profile plain|heavy] [--out DIR]`.
@@ -255,19 +255,19 @@ public enum LiveblogCommands {
         abstract: "Write a synthetic liveblog in the native (Tickaroo) format.",
         discussion: "Prints the liveblog on stdout, or writes it and its PNG images into --out.",
         arguments: [
-            .option("posts", short: "n", value: "N",
+            .option(.posts, short: "n", value: "N",
                     help: "How many posts to generate (at most 200000, which runs within 2 GB of memory).",
                     type: .int(min: 0, max: maxGeneratedPosts), required: true),
-            .option("seed", value: "S", help: "Seed for the generator: the same seed, the same liveblog.",
+            .option(.seed, value: "S", help: "Seed for the generator: the same seed, the same liveblog.",
                     default: "1", type: .int(min: 0, max: Int.max)),
-            .option("images", value: "EVERY",
+            .option(.images, value: "EVERY",
                     help: "Put an image in every EVERY-th post; 0 for none.", default: "3",
                     type: .int(min: 0, max: maxPosts)),
-            .option("profile", value: "NAME",
+            .option(.profile, value: "NAME",
                     help: "plain: short posts; heavy: long rich text, images on about half the posts "
                         + "(half without a size), embeds on 15 % (B7; --images is not used).",
                     default: "plain", allowed: ["plain", "heavy"]),
-            .option("out", value: "DIR",
+            .option(.out, value: "DIR",
                     help: "Write liveblog.json and its images into DIR instead of printing to stdout."),
         ])
 
@@ -286,7 +286,7 @@ public enum LiveblogCommands {
 
     /// Issue 31: the overall deadline of one fetch (FetchConfig.deadline).
     static let fetchDeadlineOption = ArgSpec.option(
-        "fetch-deadline", value: "SECONDS",
+        .fetchDeadline, value: "SECONDS",
         help: "Give up a fetch (the liveblog, a poll, an image) that has not fully arrived after SECONDS "
             + "seconds, however fast bytes still trickle in (0: no deadline).",
         default: "120", type: .double(min: 0, max: maxLiveSeconds))

@@ -21,10 +21,10 @@ extension LiveblogCommands {
                         help: "The liveblog file: Tickaroo JSON, JSON Feed, or JSON-LD (.json or .html), "
                             + "or an http(s) URL of one; '-' for stdin. Without it, stdin when it is not a "
                             + "terminal, else the bundled sample."),
-            .option("width", value: "N",
+            .option(.width, value: "N",
                     help: "Wrap at N columns (default: the terminal's width, else $COLUMNS, else 80).",
                     type: .int(min: 1, max: 10_000)),
-            .option("event", value: "ID",
+            .option(.event, value: "ID",
                     help: "Start at the post with this id (it and the older posts after it)."),
         ])
 }

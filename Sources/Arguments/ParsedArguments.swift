@@ -56,29 +56,29 @@ public struct ParsedArguments: Sendable, Equatable {
     public var explicitNames: Set<String> { Set(values.keys) }
 
     /// Whether the option, flag or positional was given (not defaulted). `name` may carry dashes.
-    public func isExplicit(_ name: String) -> Bool {
+    func isExplicit(_ name: String) -> Bool {
         values[spec(name).name] != nil
     }
 
     /// The last value given, else the declared default, else nil.
-    public func string(_ name: String) -> String? {
+    func string(_ name: String) -> String? {
         let s = spec(name)
         return values[s.name]?.last ?? s.defaultValue
     }
 
     /// Every value given, in order (empty when none); the default is not included.
-    public func strings(_ name: String) -> [String] {
+    func strings(_ name: String) -> [String] {
         values[spec(name).name] ?? []
     }
 
     /// `string(name)` as a whole number (validated while parsing for `.int` options).
-    public func int(_ name: String) -> Int? { string(name).flatMap { Int($0) } }
+    func int(_ name: String) -> Int? { string(name).flatMap { Int($0) } }
 
     /// `string(name)` as a decimal number (validated while parsing for `.double` options).
-    public func double(_ name: String) -> Double? { string(name).flatMap { Double($0) } }
+    func double(_ name: String) -> Double? { string(name).flatMap { Double($0) } }
 
     /// Whether a flag was given.
-    public func flag(_ name: String) -> Bool {
+    func flag(_ name: String) -> Bool {
         let s = spec(name)
         precondition(s.kind == .flag, "'\(name)' is not a flag")
         return values[s.name] != nil
@@ -92,16 +92,38 @@ public struct ParsedArguments: Sendable, Equatable {
     }
 
     /// `string(name)` split at commas, words trimmed, empty words dropped.
-    public func list(_ name: String) -> [String]? {
+    func list(_ name: String) -> [String]? {
         string(name).map(ArgumentParser.splitList)
     }
 
     /// `string(name)` as comma-separated whole numbers (nil when absent or malformed).
-    public func ints(_ name: String) -> [Int]? {
+    func ints(_ name: String) -> [Int]? {
         guard let words = list(name) else { return nil }
         let n = words.compactMap { Int($0) }
         return n.count == words.count ? n : nil
     }
+
+    // The reads of an option or flag by its one name (`OptionName`); the String forms above are
+    // the parser's own and its tests'.
+
+    /// Whether the option or flag was given (not defaulted).
+    public func isExplicit(_ option: OptionName) -> Bool { isExplicit(option.rawValue) }
+    /// The last value given, else the declared default, else nil.
+    public func string(_ option: OptionName) -> String? { string(option.rawValue) }
+    /// Every value given, in order (empty when none); the default is not included.
+    public func strings(_ option: OptionName) -> [String] { strings(option.rawValue) }
+    /// `string(option)` as a whole number.
+    public func int(_ option: OptionName) -> Int? { int(option.rawValue) }
+    /// `string(option)` as a decimal number.
+    public func double(_ option: OptionName) -> Double? { double(option.rawValue) }
+    /// Whether a flag was given.
+    public func flag(_ option: OptionName) -> Bool { flag(option.rawValue) }
+    /// `string(option)` split at commas.
+    public func list(_ option: OptionName) -> [String]? { list(option.rawValue) }
+    /// `string(option)` as comma-separated whole numbers.
+    public func ints(_ option: OptionName) -> [Int]? { ints(option.rawValue) }
+    /// Every value of a positional that takes several (`SCENARIO.json...`), in order.
+    public func positionals(_ name: String) -> [String] { strings(name) }
 
     /// A usage error about this command, for checks made after parsing.
     public func usageError(_ message: String) -> UsageError {

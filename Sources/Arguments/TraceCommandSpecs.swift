@@ -6,12 +6,12 @@ extension LiveblogCommands {
     static let traceArguments: [ArgSpec] = [
         .positional("TRACE", help: "A trace file (JSON lines) written by 'liveblog simulate --trace'; "
                         + "'-' for stdin.", required: true),
-        .option("post", value: "ID",
+        .option(.post, value: "ID",
                 help: "The post whose jump to measure (default: the latest jump's post, from the last "
                     + "frame)."),
-        .option("target", value: "PT", help: "The y the post should land at, in pt (0 = just under the bar).",
+        .option(.target, value: "PT", help: "The y the post should land at, in pt (0 = just under the bar).",
                 default: "0", type: .double(min: -maxPoints, max: maxPoints)),
-        .option("tolerance", value: "PT",
+        .option(.tolerance, value: "PT",
                 help: "How close to the target counts as landed, and to the final y as settled, in pt.",
                 default: "16", type: .double(min: 0, max: maxPoints)),
     ]
@@ -32,7 +32,7 @@ extension LiveblogCommands {
               liveblog metrics ios.jsonl --json
             """,
         arguments: traceArguments
-            + [.flag("json", help: "Print one JSON object (seconds and pt) instead of a table.")])
+            + [.flag(.json, help: "Print one JSON object (seconds and pt) instead of a table.")])
 
     /// Q8: `liveblog plot TRACE [--post ID] --out FILE.svg`.
     public static let plot = CommandSpec(
@@ -45,5 +45,5 @@ extension LiveblogCommands {
             no such jump, 66 when it cannot be read, 73 when FILE.svg cannot be written.
             """,
         arguments: traceArguments
-            + [.option("out", value: "FILE.svg", help: "Where to write the SVG.", required: true)])
+            + [.option(.out, value: "FILE.svg", help: "Where to write the SVG.", required: true)])
 }

@@ -73,12 +73,12 @@ extension ViewPlan {
 
     /// Text into a pipe, a linear reading or the screen (issue 15); `--record` only on the screen (Q11).
     static func decideOutput(_ args: ParsedArguments, _ terminal: ViewTerminal) throws -> Output {
-        if args.string("record") != nil {
-            if args.flag("reading") {
+        if args.string(.record) != nil {
+            if args.flag(.reading) {
                 throw ViewRefusal(message: "--record writes a scenario that simulate replays, which has no "
                                   + "--reading: record without it")
             }
-            if args.flag("linear") {
+            if args.flag(.linear) {
                 throw ViewRefusal(message: "--record records a session on the screen: --linear reads without it")
             }
             guard terminal.stdoutIsTerminal, terminal.stdinIsTerminal else {
@@ -91,9 +91,9 @@ extension ViewPlan {
             throw ViewRefusal(message: "view needs a terminal (stdin and stdout); try 'liveblog check' or "
                               + "'liveblog simulate'", usageLine: false)
         }
-        if args.flag("linear") { return .linear(reason: "--linear") }
+        if args.flag(.linear) { return .linear(reason: "--linear") }
         if let why = terminal.linearReason {
-            if args.string("record") != nil {
+            if args.string(.record) != nil {
                 throw ViewRefusal(message: "--record records a session on the screen; this terminal reads "
                                   + "linearly (\(why))")
             }
@@ -104,28 +104,28 @@ extension ViewPlan {
 
     /// How the source is read and the page made, before any refusal.
     static func reading(_ args: ParsedArguments, sourceIsURL: Bool, output: Output) -> ViewPlan {
-        let network = args.string("network")
+        let network = args.string(.network)
         let real = sourceIsURL || network == "real"
         let (option, name) = engine(args)
         let engine = option != nil
         // X1, X13: an engine's page loads its media through the engine's simulated network (its gate).
-        let realImages = real && !engine && (!args.isExplicit("network") || network == "real")
-        let polls = sourceIsURL && !engine && output == .screen && (args.double("poll") ?? 0) > 0
+        let realImages = real && !engine && (!args.isExplicit(.network) || network == "real")
+        let polls = sourceIsURL && !engine && output == .screen && (args.double(.poll) ?? 0) > 0
         return ViewPlan(output: output, realSession: real, realImages: realImages, engineOption: option,
-                        engineName: name, polls: polls, streams: sourceIsURL && !engine && args.string("record") == nil,
-                        graphics: args.string("graphics") ?? "auto")
+                        engineName: name, polls: polls, streams: sourceIsURL && !engine && args.string(.record) == nil,
+                        graphics: args.string(.graphics) ?? "auto")
     }
 
     /// The real engine asked for (X1, X11): the option as given and the engine's name; nils for
     /// the emulated page. `--page-url` without `--engine` means Chromium.
     static func engine(_ args: ParsedArguments) -> (option: String?, name: String?) {
-        let kind = args.isExplicit("engine") ? args.string("engine") : nil
+        let kind = args.isExplicit(.engine) ? args.string(.engine) : nil
         switch kind {
         case "chromium"?: return ("--engine chromium", "Chromium")
         case "webkit"?: return ("--engine webkit", "WebKit")
         case "platform"?: return ("--engine platform", "the platform's engine")
         case "emulated"?: return (nil, nil)
-        default: return args.string("page-url") != nil ? ("--page-url", "Chromium") : (nil, nil)
+        default: return args.string(.pageURL) != nil ? ("--page-url", "Chromium") : (nil, nil)
         }
     }
 }
@@ -143,28 +143,28 @@ extension ViewPlan {
     /// Options of the screen session refused off it: the engine, `--graphics`, `--live`, `--poll`.
     static func refuseOffScreen(_ args: ParsedArguments, _ plan: ViewPlan) throws {
         guard let why = offScreenReason(plan.output) else { return }
-        if plan.realEngine || args.string("page-url") != nil {
-            let option = args.string("page-url") != nil ? "--page-url" : plan.engineOption ?? "--engine"
+        if plan.realEngine || args.string(.pageURL) != nil {
+            let option = args.string(.pageURL) != nil ? "--page-url" : plan.engineOption ?? "--engine"
             throw ViewRefusal(message: "\(option) runs the web row's page on the screen; \(why)")
         }
-        if args.isExplicit("graphics"), plan.graphics != "auto" {
+        if args.isExplicit(.graphics), plan.graphics != "auto" {
             throw ViewRefusal(message: "--graphics \(plan.graphics) draws images on the screen; \(why)")
         }
-        if args.isExplicit("live") {
+        if args.isExplicit(.live) {
             throw ViewRefusal(message: "--live adds posts to the screen's list; \(why)")
         }
-        if args.isExplicit("poll"), (args.double("poll") ?? 0) > 0 {
+        if args.isExplicit(.poll), (args.double(.poll) ?? 0) > 0 {
             throw ViewRefusal(message: "--poll updates the screen's list; \(why)")
         }
     }
 
     /// `--poll` is for a URL; `--fetch-deadline` for what is fetched.
     static func refuseForSource(_ args: ParsedArguments, _ plan: ViewPlan, sourceIsURL: Bool) throws {
-        if !sourceIsURL, args.isExplicit("poll"), (args.double("poll") ?? 0) > 0 {
+        if !sourceIsURL, args.isExplicit(.poll), (args.double(.poll) ?? 0) > 0 {
             throw ViewRefusal(message: "--poll polls a URL source for changes (R3); a file is read once")
         }
         let fetches = sourceIsURL || (plan.output == .screen && plan.realImages)
-        if !fetches, args.isExplicit("fetch-deadline") {
+        if !fetches, args.isExplicit(.fetchDeadline) {
             let why = plan.output == .screen
                 ? "a file's media come from the simulated --network (give --network real to fetch them)"
                 : "the file is read from disk and written as text"
@@ -176,17 +176,17 @@ extension ViewPlan {
     /// no live updates (R3): a URL is read whole, once, with it.
     static func refuseForEngine(_ args: ParsedArguments, _ plan: ViewPlan, sourceIsURL: Bool) throws {
         guard let option = plan.engineOption, let name = plan.engineName else { return }
-        if args.isExplicit("network"), args.string("network") == "real" {
+        if args.isExplicit(.network), args.string(.network) == "real" {
             throw ViewRefusal(message: "--network real fetches the images of the emulated page; with \(option) "
                               + "the page loads its media through the engine's simulated network: give --network "
                               + "instant, fast, 3g, slow or offline, or --engine emulated")
         }
         guard sourceIsURL else { return }
-        if args.isExplicit("poll"), (args.double("poll") ?? 0) > 0 {
+        if args.isExplicit(.poll), (args.double(.poll) ?? 0) > 0 {
             throw ViewRefusal(message: "--poll: the page in \(name) takes no live updates (R3), so with \(option) "
                               + "a URL is read once: give --poll 0, or --engine emulated")
         }
-        if args.string("record") != nil {
+        if args.string(.record) != nil {
             throw ViewRefusal(message: "--record of a URL captures its responses for the emulated page to replay "
                               + "(R4); with \(option) record a session of a file")
         }

@@ -133,11 +133,11 @@ public struct BenchCommand: Command {
     var file: String?, event: String?
 
     public init(_ args: ParsedArguments) {
-        posts = max(1, args.int("posts") ?? 100_000)
-        json = args.flag("json")
-        only = args.string("only")
-        file = args.string("file")
-        event = args.string("event")
+        posts = max(1, args.int(.posts) ?? 100_000)
+        json = args.flag(.json)
+        only = args.string(.only)
+        file = args.string(.file)
+        event = args.string(.event)
     }
 
     public func run() -> ExitCode {

@@ -20,14 +20,14 @@ struct AuditCommand: Command {
 
     init(_ args: ParsedArguments) throws {
         path = args.positional("LOG") ?? "-"
-        format = ReportFormat(rawValue: args.string("report") ?? "text") ?? .text
-        reportFile = args.string("report-file")
-        json = args.flag("json")
-        if json, args.isExplicit("report"), reportFile == nil {
+        format = ReportFormat(rawValue: args.string(.report) ?? "text") ?? .text
+        reportFile = args.string(.reportFile)
+        json = args.flag(.json)
+        if json, args.isExplicit(.report), reportFile == nil {
             throw Refusal(message: "--json and a --report on stdout would be mixed: give --report-file", usageLine: false)
         }
-        expect = args.string("expect")
-        plot = args.string("plot")
+        expect = args.string(.expect)
+        plot = args.string(.plot)
     }
 
     func run() -> ExitCode {

@@ -68,11 +68,11 @@ struct GenerateCommand: Command {
 
     init(_ args: ParsedArguments) {
         // Issue 18, 39: the parser checked the numbers against their declared ranges.
-        posts = args.int("posts") ?? 0
-        seed = UInt64(args.int("seed") ?? 1)
-        imageEvery = args.int("images") ?? 3
-        heavy = args.string("profile") == "heavy"
-        out = args.string("out")
+        posts = args.int(.posts) ?? 0
+        seed = UInt64(args.int(.seed) ?? 1)
+        imageEvery = args.int(.images) ?? 3
+        heavy = args.string(.profile) == "heavy"
+        out = args.string(.out)
     }
 
     func run() -> ExitCode {

@@ -23,9 +23,9 @@ struct CompareCommand: Command {
 
     init(_ args: ParsedArguments) {
         source = args.positional("SOURCE")
-        event = args.string("event")
-        log = args.string("log")
-        engines = args.list("engines")
+        event = args.string(.event)
+        log = args.string(.log)
+        engines = args.list(.engines)
         engine = EngineOptions(args)
         let (configs, err) = Self.configs(args)
         self.configs = configs.map { .success($0) } ?? .failure(args.usage.error(err ?? "bad options"))
@@ -33,28 +33,28 @@ struct CompareCommand: Command {
 
     static func configs(_ args: ParsedArguments) -> ([WorldConfig]?, String?) {
         var c = WorldConfig()
-        c.mode = Mode(rawValue: args.string("mode") ?? "content") ?? .content
-        if let h = args.string("hook") {
+        c.mode = Mode(rawValue: args.string(.mode) ?? "content") ?? .content
+        if let h = args.string(.hook) {
             if h == "none" { c.hook = nil } else {
                 do { c.hook = try HookSignature(parsing: h) } catch { return (nil, "--hook: \(error)") }
             }
         }
-        c.page.networkProfile = NetworkProfile(rawValue: args.string("network") ?? "fast") ?? .fast
-        if let r = args.string("android-range") { c.androidRange = AndroidRangeMode(rawValue: r) ?? .default }
+        c.page.networkProfile = NetworkProfile(rawValue: args.string(.network) ?? "fast") ?? .fast
+        if let r = args.string(.androidRange) { c.androidRange = AndroidRangeMode(rawValue: r) ?? .default }
         ScrollingOptions(args).apply(to: &c)
         // Issue 18, 39: the parser checked every number against its declared range.
-        if let s = args.int("seed") { c.page.networkSeed = UInt64(s) }
-        if let i = args.ints("insets") { (c.insetTopRows, c.insetBottomRows) = (i[0], i[1]) }
-        if let names = args.list("devices") { return deviceConfigs(c, names) }
-        if let names = args.list("engines") {
+        if let s = args.int(.seed) { c.page.networkSeed = UInt64(s) }
+        if let i = args.ints(.insets) { (c.insetTopRows, c.insetBottomRows) = (i[0], i[1]) }
+        if let names = args.list(.devices) { return deviceConfigs(c, names) }
+        if let names = args.list(.engines) {
             let kinds = Set(names.compactMap(PageEngine.Kind.init(rawValue:)))
             guard kinds.count == names.count, kinds.count == 2, !kinds.contains(.platform) else {
                 return (nil, "--engines: name the two engines, e.g. emulated,chromium (emulated, chromium, webkit)")
             }
-            guard args.string("engine") == nil, args.string("page-url") == nil else {
+            guard args.string(.engine) == nil, args.string(.pageURL) == nil else {
                 return (nil, "--engines: the reference embed in both panes (not with --engine or --page-url)")
             }
-            let given = args.isExplicit("platforms") ? args.list("platforms") ?? [] : []
+            let given = args.isExplicit(.platforms) ? args.list(.platforms) ?? [] : []
             guard let p = Platform(rawValue: given.first ?? "ios"), given.count <= 1 else {
                 return (nil, "--engines: name at most one platform with --platforms (ios, android, naive)")
             }
@@ -62,7 +62,7 @@ struct CompareCommand: Command {
             return (Array(repeating: c, count: names.count), nil)
         }
         var configs: [WorldConfig] = []
-        for name in args.list("platforms") ?? ["ios", "android"] {
+        for name in args.list(.platforms) ?? ["ios", "android"] {
             guard let p = Platform(rawValue: name) else {
                 return (nil, "--platforms: unknown platform '\(name)' (ios, android, naive)")
             }

@@ -15,11 +15,11 @@ struct DemoCommand: Command {
 
     init(_ args: ParsedArguments) throws {
         // The range the declarations cannot hold: the tour's length (TerminalUI).
-        do { step = (try args.int("step", in: 1...DemoTour.count) ?? 1) - 1 } catch {
+        do { step = (try args.int(.step, in: 1...DemoTour.count) ?? 1) - 1 } catch {
             throw Refusal(message: "\(error)", usageLine: false)
         }
-        enginesOnly = args.flag("engines")
-        loop = args.flag("loop")
+        enginesOnly = args.flag(.engines)
+        loop = args.flag(.loop)
     }
 
     func run() -> ExitCode {

@@ -17,8 +17,8 @@ public struct DumpCommand: Command {
 
     public init(_ args: ParsedArguments) {
         source = args.positional("SOURCE")
-        width = args.int("width") ?? LineWriter.defaultWidth()
-        event = args.string("event")
+        width = args.int(.width) ?? LineWriter.defaultWidth()
+        event = args.string(.event)
     }
 
     public func run() -> ExitCode {

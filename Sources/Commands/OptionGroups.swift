@@ -22,12 +22,12 @@ struct ScrollingOptions: OptionGroup, Sendable {
     var bridgeDelay: Int?
 
     init(_ args: ParsedArguments) {
-        physics = args.string("physics").flatMap(PhysicsModel.init(rawValue:))
-        dragRule = args.string("drag-rule").map { ReaderDragRule(rawValue: $0) ?? .platform }
-        device = args.string("device").flatMap(DeviceProfile.named)
-        deviceSetsPlatform = args.declares("platform") && args.strings("platform").isEmpty
-        column = args.int("column")
-        bridgeDelay = args.int("bridge-delay")
+        physics = args.string(.physics).flatMap(PhysicsModel.init(rawValue:))
+        dragRule = args.string(.dragRule).map { ReaderDragRule(rawValue: $0) ?? .platform }
+        device = args.string(.device).flatMap(DeviceProfile.named)
+        deviceSetsPlatform = args.declares(.platform) && args.strings(.platform).isEmpty
+        column = args.int(.column)
+        bridgeDelay = args.int(.bridgeDelay)
     }
 
     func apply(to c: inout WorldConfig) {
@@ -56,18 +56,18 @@ struct EngineOptions: OptionGroup, Sendable {
     var pageCapture: String?
 
     init(_ args: ParsedArguments) {
-        engineGiven = args.string("engine") != nil
-        kind = args.string("engine").flatMap(PageEngine.Kind.init(rawValue:))
-        pageURL = args.string("page-url")
-        elementSelector = args.string("page-element")
-        postSelector = args.string("post-selector")
-        postIdAttribute = args.string("post-id-attribute")
-        highlightSelector = args.string("highlight-selector")
-        chapterSelector = args.string("chapter-selector")
-        scorerSelector = args.string("scorer-selector")
-        allowUnsandboxedPage = args.declares("no-sandbox") && args.flag("no-sandbox")
+        engineGiven = args.string(.engine) != nil
+        kind = args.string(.engine).flatMap(PageEngine.Kind.init(rawValue:))
+        pageURL = args.string(.pageURL)
+        elementSelector = args.string(.pageElement)
+        postSelector = args.string(.postSelector)
+        postIdAttribute = args.string(.postIDAttribute)
+        highlightSelector = args.string(.highlightSelector)
+        chapterSelector = args.string(.chapterSelector)
+        scorerSelector = args.string(.scorerSelector)
+        allowUnsandboxedPage = args.declares(.noSandbox) && args.flag(.noSandbox)
         // Only `simulate` records and replays a page (virtual time).
-        pageCapture = args.declares("page-capture") ? args.string("page-capture") : nil
+        pageCapture = args.declares(.pageCapture) ? args.string(.pageCapture) : nil
     }
 
     func apply(to engine: inout PageEngine) {
@@ -99,6 +99,6 @@ struct FetchOptions: OptionGroup, Sendable {
     var config = FetchConfig()
 
     init(_ args: ParsedArguments) {
-        if let seconds = args.double("fetch-deadline") { config.deadline = seconds }
+        if let seconds = args.double(.fetchDeadline) { config.deadline = seconds }
     }
 }

@@ -9,11 +9,11 @@ struct OptionRangeError: Error, CustomStringConvertible {
 }
 
 extension ParsedArguments {
-    /// `--name` as a whole number in `range`, nil when absent.
-    func int(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+    /// The option as a whole number in `range`, nil when absent.
+    func int(_ name: OptionName, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = string(name) else { return nil }
         guard let v = Int(text), range.contains(v) else {
-            throw OptionRangeError(description: "--\(name): expected a whole number from \(range.lowerBound) "
+            throw OptionRangeError(description: "\(name): expected a whole number from \(range.lowerBound) "
                                               + "to \(range.upperBound), got \(text)")
         }
         return v

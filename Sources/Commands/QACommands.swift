@@ -30,28 +30,28 @@ public struct SimulateCommand: Command {
     var usage: CommandUsage
 
     public init(_ args: ParsedArguments) throws {
-        paths = args.strings("SCENARIO.json...")
+        paths = args.positionals("SCENARIO.json...")
         // The parser allows only the formats' names (`LiveblogCommands.reports`, held equal to ReportFormat's).
-        report = ReportFormat(rawValue: args.string("report") ?? "text") ?? .text
-        reportFile = args.string("report-file")
-        (trace, traceDir, plotDir) = (args.string("trace"), args.string("trace-dir"), args.string("plot-dir"))
+        report = ReportFormat(rawValue: args.string(.report) ?? "text") ?? .text
+        reportFile = args.string(.reportFile)
+        (trace, traceDir, plotDir) = (args.string(.trace), args.string(.traceDir), args.string(.plotDir))
         scrolling = ScrollingOptions(args)
         engine = EngineOptions(args)
         usage = args.usage
-        jobs = args.int("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+        jobs = args.int(.jobs) ?? ProcessInfo.processInfo.activeProcessorCount
         let one = paths.count == 1 && !isDirectory(paths[0])
-        if let platforms = args.list("compare") {
+        if let platforms = args.list(.compare) {
             guard one else { throw usage.error("--compare runs one scenario file") }
             comparePlatforms = platforms
             return
         }
-        if args.flag("compare-engines") {
+        if args.flag(.compareEngines) {
             guard one else { throw usage.error("--compare-engines runs one scenario file") }
-            compareEngines = args.list("compare-engines") ?? []
+            compareEngines = args.list(.compareEngines) ?? []
             return
         }
-        suite = !one || args.isExplicit("jobs") || args.isExplicit("shard") || traceDir != nil || plotDir != nil
-        if suite, let s = args.string("shard") {
+        suite = !one || args.isExplicit(.jobs) || args.isExplicit(.shard) || traceDir != nil || plotDir != nil
+        if suite, let s = args.string(.shard) {
             guard let parsed = ScenarioSuite.parseShard(s) else {
                 throw usage.error("--shard: expected I/N with 1 ≤ I ≤ N, got \(s)")
             }
@@ -159,9 +159,9 @@ struct FuzzCommand: Command {
 
     init(_ args: ParsedArguments) {
         // Issue 18, 39: the parser checked both numbers against their declared ranges.
-        count = args.int("count") ?? 100
-        seed = args.int("seed") ?? 1
-        out = args.string("out") ?? "fuzz-failures"
+        count = args.int(.count) ?? 100
+        seed = args.int(.seed) ?? 1
+        out = args.string(.out) ?? "fuzz-failures"
     }
 
     func run() -> ExitCode {

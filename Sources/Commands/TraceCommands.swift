@@ -21,8 +21,8 @@ struct TraceOptions: OptionGroup {
 
     init(_ args: ParsedArguments) {
         path = args.positional("TRACE") ?? "-"
-        metrics = TraceMetrics.Options(post: args.string("post"), target: args.double("target") ?? 0,
-                                       tolerance: args.double("tolerance") ?? 16)
+        metrics = TraceMetrics.Options(post: args.string(.post), target: args.double(.target) ?? 0,
+                                       tolerance: args.double(.tolerance) ?? 16)
     }
 }
 
@@ -86,7 +86,7 @@ struct MetricsCommand: Command {
 
     init(_ args: ParsedArguments) {
         trace = TraceOptions(args)
-        json = args.flag("json")
+        json = args.flag(.json)
     }
 
     func run() -> ExitCode {
@@ -110,7 +110,7 @@ struct PlotCommand: Command {
 
     init(_ args: ParsedArguments) {
         trace = TraceOptions(args)
-        out = args.string("out") ?? "plot.svg"
+        out = args.string(.out) ?? "plot.svg"
     }
 
     func run() -> ExitCode {

@@ -36,7 +36,7 @@ public struct ViewCommand: Command {
 
     public init(_ args: ParsedArguments) throws {
         let config = try Self.worldConfig(args)
-        let (terminal, note) = Self.terminal(linear: args.flag("linear"))
+        let (terminal, note) = Self.terminal(linear: args.flag(.linear))
         try self.init(args, config: config, terminal: terminal, note: note)
     }
 
@@ -50,13 +50,13 @@ public struct ViewCommand: Command {
         }
         self.config = config
         self.note = note
-        event = args.string("event")
-        topOffset = args.double("top-offset")
-        record = args.string("record")
-        (reading, explain, lab) = (args.flag("reading"), args.flag("explain"), args.flag("lab"))
-        live = args.double("live")
-        poll = args.double("poll")
-        networkGiven = args.isExplicit("network")
+        event = args.string(.event)
+        topOffset = args.double(.topOffset)
+        record = args.string(.record)
+        (reading, explain, lab) = (args.flag(.reading), args.flag(.explain), args.flag(.lab))
+        live = args.double(.live)
+        poll = args.double(.poll)
+        networkGiven = args.isExplicit(.network)
         fetch = FetchOptions(args)
         engine = EngineOptions(args)
     }
@@ -79,31 +79,31 @@ public struct ViewCommand: Command {
     /// The world's settings from `view` options (C1); a hook that does not parse is refused.
     static func worldConfig(_ args: ParsedArguments) throws -> WorldConfig {
         var c = WorldConfig()
-        if let m = args.string("mode") { c.mode = Mode(rawValue: m) ?? .content }
-        if let p = args.string("platform") { c.platform = Platform(rawValue: p) ?? .ios }
-        if let r = args.string("android-range") { c.androidRange = AndroidRangeMode(rawValue: r) ?? .default }
+        if let m = args.string(.mode) { c.mode = Mode(rawValue: m) ?? .content }
+        if let p = args.string(.platform) { c.platform = Platform(rawValue: p) ?? .ios }
+        if let r = args.string(.androidRange) { c.androidRange = AndroidRangeMode(rawValue: r) ?? .default }
         ScrollingOptions(args).apply(to: &c)
         // D1, D5: reading in a terminal is the `terminal` device unless another is named: a reading
         // column of at most 90 text columns and images no taller than 60 % of the viewport. (A
         // scenario without "device" keeps the terminal's whole width: the trace contract, docs/contract.md.)
         if c.device == nil { c.device = .terminal }
-        if let h = args.string("hook") {
+        if let h = args.string(.hook) {
             if h == "none" { c.hook = nil } else {
                 do { c.hook = try HookSignature(parsing: h) } catch {
                     throw Refusal(message: "--hook: \(error)", usageLine: false)
                 }
             }
         }
-        if let n = args.string("network") { c.page.networkProfile = NetworkProfile(rawValue: n) ?? .fast }
+        if let n = args.string(.network) { c.page.networkProfile = NetworkProfile(rawValue: n) ?? .fast }
         // Issue 18, 39: the parser checked every number against its declared range (LiveblogCommands).
-        if let s = args.int("seed") { c.page.networkSeed = UInt64(s) }
-        if let p = args.int("page-size") { c.page.pageSize = p }
-        if let d = args.int("deep-link-limit") { c.page.deepLinkLimit = d }
-        if let s = args.double("sticky-header") { c.page.stickyHeader = s.rounded() }
-        if let i = args.ints("insets") { (c.insetTopRows, c.insetBottomRows) = (i[0], i[1]) }
-        if let u = args.string("url") { c.page.url = u }
-        if let d = args.list("enabled-domains") { c.page.enabledDomains = d }
-        if let l = args.string("layout") { c.page.layout = PageLayoutKind(rawValue: l) ?? .list }
+        if let s = args.int(.seed) { c.page.networkSeed = UInt64(s) }
+        if let p = args.int(.pageSize) { c.page.pageSize = p }
+        if let d = args.int(.deepLinkLimit) { c.page.deepLinkLimit = d }
+        if let s = args.double(.stickyHeader) { c.page.stickyHeader = s.rounded() }
+        if let i = args.ints(.insets) { (c.insetTopRows, c.insetBottomRows) = (i[0], i[1]) }
+        if let u = args.string(.url) { c.page.url = u }
+        if let d = args.list(.enabledDomains) { c.page.enabledDomains = d }
+        if let l = args.string(.layout) { c.page.layout = PageLayoutKind(rawValue: l) ?? .list }
         return c
     }
 

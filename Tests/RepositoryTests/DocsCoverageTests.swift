@@ -64,12 +64,13 @@ final class DocsCoverageTests: XCTestCase {
                 arguments: [.option("beta", value: "N", help: "not --gamma"), .flag("delta", help: "")])
             static let e = ArgSpec.option(
                 "epsilon-two", help: "")
+            public static let zetaThree = OptionName("zeta-three")
             .positional("SOURCE", help: "")
             subcommands: [alpha, other], defaultSubcommand: "alpha")
             """#
         let declared = DocsFiles.declarations(swift)
         XCTAssertEqual(declared.commands, ["alpha"])
-        XCTAssertEqual(declared.options, ["beta", "delta", "epsilon-two"])
+        XCTAssertEqual(declared.options, ["zeta-three", "beta", "delta", "epsilon-two"])
         XCTAssertEqual(DocsFiles.rootSubcommands(swift), ["alpha", "other"])
 
         XCTAssertTrue(DocsFiles.mentions(option: "trace", in: "`--trace FILE`"))
@@ -106,11 +107,13 @@ enum DocsFiles {
         return newlines + (text.isEmpty || text.hasSuffix("\n") ? 0 : 1)
     }
 
-    /// Command names (`CommandSpec(name: "view", …)`) and option names (`.option("event", …)`,
-    /// `.flag("json", …)`, `ArgSpec.option(\n "physics", …)`) declared in Swift source, each once.
+    /// Command names (`CommandSpec(name: "view", …)`) and option names (the table of their one
+    /// names, `OptionName("event")`, and `.option("event", …)`, `.flag("json", …)`,
+    /// `ArgSpec.option(\n "physics", …)`) declared in Swift source, each once.
     static func declarations(_ swift: String) -> (commands: [String], options: [String]) {
         let commands = captures(#"CommandSpec\(\s*name:\s*"([^"]+)""#, in: swift)
-        let options = captures(#"\.(?:option|flag)\(\s*"([A-Za-z0-9-]+)""#, in: swift)
+        let options = captures(#"OptionName\("([A-Za-z0-9-]+)"\)"#, in: swift)
+            + captures(#"\.(?:option|flag)\(\s*"([A-Za-z0-9-]+)""#, in: swift)
         return (unique(commands), unique(options))
     }
 

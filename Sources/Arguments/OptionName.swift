@@ -1,0 +1,85 @@
+// Issue 39: every option's and flag's name written once. A declaration (`ArgSpec.option(.engine, …)`)
+// and every read (`args.string(.engine)`) name the same constant, so a misspelt or undeclared name does
+// not compile (a name a command does not declare still traps when read: `ParsedArguments`).
+
+/// The long name of an option or flag, without its dashes (`page-url` for `--page-url`).
+public struct OptionName: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    /// Internal: the names below are the only ones (tests of the parser make their own).
+    init(_ rawValue: String) { self.rawValue = rawValue }
+
+    /// `--name`, as the reader types it.
+    public var description: String { "--" + rawValue }
+}
+
+extension OptionName {
+    public static let androidRange = OptionName("android-range")
+    public static let bridgeDelay = OptionName("bridge-delay")
+    public static let chapterSelector = OptionName("chapter-selector")
+    public static let column = OptionName("column")
+    public static let compare = OptionName("compare")
+    public static let compareEngines = OptionName("compare-engines")
+    public static let count = OptionName("count")
+    public static let deepLinkLimit = OptionName("deep-link-limit")
+    public static let device = OptionName("device")
+    public static let devices = OptionName("devices")
+    public static let dragRule = OptionName("drag-rule")
+    public static let enabledDomains = OptionName("enabled-domains")
+    public static let engine = OptionName("engine")
+    public static let engines = OptionName("engines")
+    public static let event = OptionName("event")
+    public static let expect = OptionName("expect")
+    public static let explain = OptionName("explain")
+    public static let fetchDeadline = OptionName("fetch-deadline")
+    public static let file = OptionName("file")
+    public static let graphics = OptionName("graphics")
+    public static let highlightSelector = OptionName("highlight-selector")
+    public static let hook = OptionName("hook")
+    public static let images = OptionName("images")
+    public static let insets = OptionName("insets")
+    public static let jobs = OptionName("jobs")
+    public static let json = OptionName("json")
+    public static let lab = OptionName("lab")
+    public static let layout = OptionName("layout")
+    public static let linear = OptionName("linear")
+    public static let live = OptionName("live")
+    public static let log = OptionName("log")
+    public static let loop = OptionName("loop")
+    public static let mode = OptionName("mode")
+    public static let network = OptionName("network")
+    public static let noSandbox = OptionName("no-sandbox")
+    public static let only = OptionName("only")
+    public static let out = OptionName("out")
+    public static let pageCapture = OptionName("page-capture")
+    public static let pageElement = OptionName("page-element")
+    public static let pageSize = OptionName("page-size")
+    public static let pageURL = OptionName("page-url")
+    public static let physics = OptionName("physics")
+    public static let platform = OptionName("platform")
+    public static let platforms = OptionName("platforms")
+    public static let plot = OptionName("plot")
+    public static let plotDir = OptionName("plot-dir")
+    public static let poll = OptionName("poll")
+    public static let post = OptionName("post")
+    public static let postIDAttribute = OptionName("post-id-attribute")
+    public static let postSelector = OptionName("post-selector")
+    public static let posts = OptionName("posts")
+    public static let profile = OptionName("profile")
+    public static let reading = OptionName("reading")
+    public static let record = OptionName("record")
+    public static let report = OptionName("report")
+    public static let reportFile = OptionName("report-file")
+    public static let scorerSelector = OptionName("scorer-selector")
+    public static let seed = OptionName("seed")
+    public static let shard = OptionName("shard")
+    public static let step = OptionName("step")
+    public static let stickyHeader = OptionName("sticky-header")
+    public static let target = OptionName("target")
+    public static let tolerance = OptionName("tolerance")
+    public static let topOffset = OptionName("top-offset")
+    public static let trace = OptionName("trace")
+    public static let traceDir = OptionName("trace-dir")
+    public static let url = OptionName("url")
+    public static let width = OptionName("width")
+}
