@@ -27,6 +27,9 @@ let package = Package(
         .systemLibrary(name: "CChafa", pkgConfig: "chafa",
                        providers: [.apt(["libchafa-dev", "libglib2.0-dev"]), .brew(["chafa", "glib"])]),
         .target(name: "CSupport"),
+        // Issue 39: the process's one signal chain (one handler, cleanups in a fixed order, then the
+        // previous disposition), and the state its cleanups read: the terminal's restore, the recording.
+        .target(name: "CSignals"),
         // Text as terminal cells (issue 25): the one cluster width, the sanitiser, byte scans;
         // layout (LiveblogModel, Embed) and drawing (TerminalKit) both import it.
         .target(name: "TextCells", dependencies: ["CSupport"]),
@@ -44,7 +47,7 @@ let package = Package(
         .target(name: "QA", dependencies: ["Simulation", "Embed", "Host", "LiveblogModel", "VirtualTime", "TextCells", "ExitStatus"]),
         .target(name: "TerminalCaps"),
         .target(name: "TerminalGraphics", dependencies: ["CChafa", "TerminalCaps", "ImageDecoding"]),
-        .target(name: "TerminalKit", dependencies: ["CNcurses", "TerminalCaps", "TerminalGraphics", "CSupport", "ImageDecoding", "TextCells"]),
+        .target(name: "TerminalKit", dependencies: ["CNcurses", "CSignals", "TerminalCaps", "TerminalGraphics", "CSupport", "ImageDecoding", "TextCells"]),
         .target(name: "ImageDecoding", dependencies: ["CPNG", "CTurboJPEG", "CWebP", "CGIF"]),
         // Issue 31: HTTP through libcurl itself, so that decoded bytes are counted (and the
         // transfer stopped) in the write callback, as they arrive.
@@ -55,7 +58,7 @@ let package = Package(
         .target(name: "RealSources", dependencies: ["Embed", "Fetch", "ImageDecoding", "ImageLoading", "LiveblogModel", "VirtualTime"]),
         .target(name: "TerminalUI", dependencies: ["QA", "Simulation", "TerminalKit", "Embed", "Host", "LiveblogModel", "ScrollPhysics", "VirtualTime", "ImageDecoding", "TerminalCaps", "TextCells"]),
         // X2: the browser engine over the DevTools pipe; X3–X7: the real page on it.
-        .target(name: "CEngineGuard"),
+        .target(name: "CEngineGuard", dependencies: ["CSignals"]),
         .target(name: "DevTools", dependencies: ["CEngineGuard", "LiveblogModel", "ExitStatus"]),
         .target(name: "BrowserEngine", dependencies: ["DevTools", "Embed", "LiveblogModel", "VirtualTime", "TextCells", "Host", "ImageDecoding", "Fetch"]),
         // Issue 39: the command layer, a library (each command a type, testable in process); the bench
@@ -73,7 +76,7 @@ let package = Package(
         // Test helpers shared by test targets (xterm under Xvfb for the real-terminal tests).
         .target(name: "TestSupport", dependencies: ["CSupport"], path: "Tests/Support", exclude: ["Python"]),
         .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "TerminalCaps", "TestSupport", "ImageDecoding"]),
-        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "LiveblogModel", "TerminalCaps", "TerminalGraphics", "ImageDecoding", "TextCells"]),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "CSignals", "CEngineGuard", "TestSupport", "LiveblogModel", "TerminalCaps", "TerminalGraphics", "ImageDecoding", "TextCells"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "QA", "TestSupport", "Embed", "Host", "LiveblogModel", "Simulation", "TerminalKit", "ImageDecoding", "TextCells"],
                     exclude: ["Golden"]),
         .testTarget(name: "RepositoryTests"),

@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include <sched.h>
 #include "engine_guard.h"
+#include "signal_chain.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -35,10 +36,7 @@ static volatile sig_atomic_t lb_guard_groups[LB_GUARD_SLOTS];
 /* Profile directories to remove when we end (S1): a descriptor of each, and its path. */
 static volatile sig_atomic_t lb_guard_dir_fds[LB_GUARD_SLOTS];
 static char lb_guard_dir_paths[LB_GUARD_SLOTS][4096];
-static struct sigaction lb_guard_previous[NSIG];
 static int lb_guard_installed = 0;
-static const int lb_guard_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS,
-                                        SIGFPE };
 
 struct lb_dirent64 {
     unsigned long long d_ino;
@@ -308,31 +306,16 @@ int lb_engine_guard_count(void) {
     return n;
 }
 
-static void lb_guard_handler(int sig, siginfo_t *info, void *context) {
-    struct sigaction *prev = &lb_guard_previous[sig];
-    int ignored = !(prev->sa_flags & SA_SIGINFO) && prev->sa_handler == SIG_IGN;
-    if (ignored) return;
+/* The guard's two cleanups in the signal chain (signal_chain.h has the order and why): the
+   groups killed first, their run directories removed last (after the terminal). */
+static void lb_guard_kill_groups(int sig) {
+    (void)sig;
     lb_engine_guard_kill_all();
+}
+
+static void lb_guard_remove_profiles(int sig) {
+    (void)sig;
     lb_guard_remove_dirs();
-    /* SIGQUIT ends the run as SIGINT does (S8): not handed to a crash reporter that goes on. */
-    if ((prev->sa_flags & SA_SIGINFO) && sig != SIGQUIT) {
-        if (prev->sa_sigaction) prev->sa_sigaction(sig, info, context);
-        return;
-    }
-    if (!(prev->sa_flags & SA_SIGINFO) && prev->sa_handler != SIG_DFL && prev->sa_handler != SIG_IGN) {
-        prev->sa_handler(sig);
-        return;
-    }
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = SIG_DFL;
-    sigemptyset(&sa.sa_mask);
-    sigaction(sig, &sa, 0);
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, sig);
-    sigprocmask(SIG_UNBLOCK, &set, 0);
-    raise(sig);
 }
 
 static void lb_guard_at_exit(void) {
@@ -344,12 +327,6 @@ void lb_engine_guard_install(void) {
     if (lb_guard_installed) return;
     lb_guard_installed = 1;
     atexit(lb_guard_at_exit);
-    for (size_t i = 0; i < sizeof lb_guard_signals / sizeof lb_guard_signals[0]; i++) {
-        struct sigaction sa;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_sigaction = lb_guard_handler;
-        sa.sa_flags = SA_SIGINFO;
-        sigemptyset(&sa.sa_mask);
-        sigaction(lb_guard_signals[i], &sa, &lb_guard_previous[lb_guard_signals[i]]);
-    }
+    lb_signal_chain_set(LB_CLEANUP_ENGINE_GROUPS, lb_guard_kill_groups);
+    lb_signal_chain_set(LB_CLEANUP_ENGINE_PROFILES, lb_guard_remove_profiles);
 }

@@ -97,7 +97,7 @@ public final class NcursesScreen: Screen {
 
     deinit { shutdown() }
 
-    /// Restores the terminal: mouse modes off, endwin, signal handlers removed. Idempotent.
+    /// Restores the terminal: mouse modes off, endwin, the terminal's cleanup out of the signal chain. Idempotent.
     /// The next present() repaints every cell (the terminal may not hold what ncurses believes).
     public func repaintAll() {
         lb_repaint_all_next()

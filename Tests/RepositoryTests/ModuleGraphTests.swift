@@ -36,6 +36,16 @@ final class ModuleGraphTests: XCTestCase {
             for f in Repository.files(under: t.path, extensions: [".swift"]) {
                 imported.formUnion(PackageGraph.imports(of: f.text).map(\.module))
             }
+            // A C target uses a C dependency by including one of its public headers (issue 39:
+            // CEngineGuard registers its cleanups with CSignals' signal chain).
+            let cSources = Repository.files(under: t.path, extensions: [".c", ".h"])
+            for d in t.dependencies where !cSources.isEmpty {
+                let headers = Repository.files(under: "Sources/\(d)/include", extensions: [".h"])
+                    .map { ($0.path as NSString).lastPathComponent }
+                if cSources.contains(where: { f in headers.contains { f.text.contains("#include \"\($0)\"") } }) {
+                    imported.insert(d)
+                }
+            }
             for d in t.dependencies where !imported.contains(d) { unused.append("\(t.name) declares \(d)") }
         }
         XCTAssertTrue(unused.isEmpty, "declared but never imported:\n" + unused.joined(separator: "\n"))

@@ -3,7 +3,7 @@
 #include <sys/types.h>
 
 /// The browser engine's process group and the signals of ours (X2). C, so that the signal
-/// handler touches only a static table and async-signal-safe calls (kill, sigaction, raise).
+/// chain's cleanups touch only a static table and async-signal-safe calls (kill, unlinkat).
 
 /// Spawns `path` with `argv` and `envp` (fork and execve) in a process group of its own,
 /// default signal dispositions and an empty signal mask; `cmd_fd` becomes its fd 3 (our
@@ -38,18 +38,19 @@ void lb_engine_guard_remove_dir(int dirfd);
 /// and 4 always copies, and no other child of ours holds an end open). 0, or an errno value.
 int lb_engine_pipe(int fds[2]);
 
-/// Remembers a process group to kill (SIGKILL) when we end: on exit(3), and on INT, TERM, HUP
-/// and the crash signals (SEGV, ILL, TRAP, ABRT, BUS, FPE). Returns 0, or -1 when the table
-/// (16 groups) is full. SIGQUIT too, which ends the run like SIGINT (S8).
+/// Remembers a process group to kill (SIGKILL) when we end: on exit(3), and on every signal of
+/// the signal chain (signal_chain.h: INT, TERM, HUP, QUIT, XFSZ and the crash signals SEGV, ILL,
+/// TRAP, ABRT, BUS, FPE; SIGQUIT ends the run like SIGINT, S8). Returns 0, or -1 when the table
+/// (16 groups) is full.
 int lb_engine_guard_add(pid_t pgid);
 /// Forgets a group (it was ended normally).
 void lb_engine_guard_remove(pid_t pgid);
-/// Kills every remembered group now (what the handlers do first).
+/// Kills every remembered group now (what the signal chain does first).
 void lb_engine_guard_kill_all(void);
-/// Installs the handlers once (later calls do nothing). Each handler kills the groups, then
-/// hands the signal to the handler that was there before (a function), or, when that was the
-/// default action, restores it and raises the signal again; an ignored signal stays ignored and
-/// kills nothing.
+/// Installs the guard once (later calls do nothing): an exit(3) handler, and two cleanups in the
+/// process's one signal chain (signal_chain.h), which runs them with the terminal's and then
+/// hands the signal on: the groups are killed first, the run directories removed last. An
+/// ignored signal stays ignored and kills nothing.
 void lb_engine_guard_install(void);
 /// How many groups are remembered (tests).
 int lb_engine_guard_count(void);
