@@ -28,7 +28,7 @@ extension WebKitPage {
                 ("scripts", .array(scripts.map(JSONValue.string))), ("handlers", .array(handlers.map(JSONValue.string)))]
                 + (gate != nil ? [("scheme", .string(WebKitPage.scheme))] : [])
                 + [("scrollAnchoring", .int(WebKitPage.scrollAnchoring ? 1 : 0)),
-                   ("scale", .int(max(1, Int(config.device.density.rounded()))))],
+                   ("scale", .int(WebKitPage.scale(of: config.device)))],
                 doing: doing)
             userAgent = r["userAgent"]?.stringValue ?? ua
             noteScrollAnchoring(r["scrollAnchoring"]?.intValue ?? -1)
