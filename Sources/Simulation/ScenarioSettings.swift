@@ -22,10 +22,8 @@ extension Scenario.Reader {
         var duration = 12.0
         var events: [Scenario.TimedEvent] = []
         var expects: [Scenario.Expectation] = []
-        var names: [String?] = []
-        var xfails: [String?] = []
-        var xfailEngines: [[PageEngine.Kind]?] = []
-        var xfail: String?
+        var names: [String?] = [], xfails: [String?] = [], xfail: String?
+        var xfailEngines: [[PageEngine.Kind]?] = []  // Q13: each expectation's "xfailIn"
         var name = (file as NSString).lastPathComponent
         var capture: (any ReplayableCapture)?
         var engine = PageEngine()
