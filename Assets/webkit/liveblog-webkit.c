@@ -564,7 +564,7 @@ static gboolean on_input(GIOChannel *ch, GIOCondition cond, gpointer data) {
 
 /* Starts Xvfb on a free display (-displayfd) as our child, in our process group, killed when we
  * end (PR_SET_PDEATHSIG); returns the display number or -1. */
-static int start_xvfb(const char *xvfb) {
+static int start_xvfb(const char *xvfb, const char *screen) {
     int fds[2];
     if (pipe(fds) != 0) return -1;
     pid_t pid = fork();
@@ -574,7 +574,7 @@ static int start_xvfb(const char *xvfb) {
         if (getppid() == 1) _exit(1);
         close(fds[0]);
         if (fds[1] != 5) { dup2(fds[1], 5); close(fds[1]); }
-        execlp(xvfb, xvfb, "-displayfd", "5", "-screen", "0", "1280x1024x24", "-nolisten", "tcp",
+        execlp(xvfb, xvfb, "-displayfd", "5", "-screen", "0", screen, "-nolisten", "tcp",
               "-noreset", (char *)NULL);
         _exit(127);
     }
@@ -595,8 +595,17 @@ static int start_xvfb(const char *xvfb) {
 int main(int argc, char **argv) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     const char *xvfb = "Xvfb";
+    /* X12: the screen is the device's, in device pixels (its width and height times the window
+     * scale `open` sets), so the page's screen.width/height are the device's CSS size, as on a
+     * phone (on a 1280x1024 screen at scale 3 an iPhone read screen.width 426). */
+    char screen[64] = "1280x1024x24";
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--xvfb") && i + 1 < argc) xvfb = argv[++i];
+        else if (!strcmp(argv[i], "--screen") && i + 1 < argc) {
+            int w = 0, h = 0;
+            if (sscanf(argv[++i], "%dx%d", &w, &h) == 2 && w > 0 && h > 0 && w <= 16384 && h <= 16384)
+                snprintf(screen, sizeof screen, "%dx%dx24", w, h);
+        }
         else if (!strcmp(argv[i], "--sandbox")) sandbox = 1;
     }
     signal(SIGPIPE, SIG_IGN);
@@ -608,7 +617,7 @@ int main(int argc, char **argv) {
     int devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
     dup2(devnull, 3);
     dup2(devnull, 4);
-    int display = start_xvfb(xvfb);
+    int display = start_xvfb(xvfb, screen);
     if (display < 0) {
         fprintf(stderr, "liveblog-webkit: %s did not start (no display)\n", xvfb);
         emit("{\"ev\":\"error\",\"message\":\"Xvfb did not start\"}");

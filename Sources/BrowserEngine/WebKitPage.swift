@@ -105,7 +105,7 @@ public final class WebKitPage: PageDriver {
             profile = p
         }
         do {
-            helper = try WebKitHelper.launch(privileges: privileges)
+            helper = try WebKitHelper.launch(privileges: privileges, screen: WebKitPage.screen(of: config.device))
         } catch {
             server?.stop()
             throw error
@@ -119,6 +119,15 @@ public final class WebKitPage: PageDriver {
     }
 
     deinit { close() }
+
+    /// X12: the window scale the helper sets (GTK 3's is an integer: the density rounded).
+    static func scale(of device: EngineDevice) -> Int { max(1, Int(device.density.rounded())) }
+
+    /// X12: the virtual display in device pixels, the device's size at the window scale, so that
+    /// the page's `screen.width`/`screen.height` are the device's (as Chromium's emulation gives).
+    static func screen(of device: EngineDevice) -> (width: Int, height: Int) {
+        (Int(device.width.rounded()) * scale(of: device), Int(device.height.rounded()) * scale(of: device))
+    }
 
     public func close() {
         server?.stop()

@@ -101,6 +101,13 @@ extension WebKitPage {
     public func setNetworkProfile(_ p: NetworkProfile) {
         profile = p
         if gate != nil { return gate!.setProfile(p, tick: tick) }
+        if clocked, site == nil, p != .instant, failure == nil {
+            // X13, X14: a page of one's own cannot follow a profile in WebKit: the run ends here.
+            let message = "tick \(tick): " + WebKitPage.profileRefusal(p)
+            failure = .page(message)
+            outbox.append(.engine(.crash(message: message)))
+            return
+        }
         if p != .instant {
             note("the network profile is not applied to WebKit's page here (X13: only the reference embed in `simulate` "
                  + "is served through the gate): responses come at once")

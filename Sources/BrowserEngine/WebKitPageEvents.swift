@@ -28,7 +28,7 @@ extension WebKitPage {
                 ("scripts", .array(scripts.map(JSONValue.string))), ("handlers", .array(handlers.map(JSONValue.string)))]
                 + (gate != nil ? [("scheme", .string(WebKitPage.scheme))] : [])
                 + [("scrollAnchoring", .int(WebKitPage.scrollAnchoring ? 1 : 0)),
-                   ("scale", .int(max(1, Int(config.device.density.rounded()))))],
+                   ("scale", .int(WebKitPage.scale(of: config.device)))],
                 doing: doing)
             userAgent = r["userAgent"]?.stringValue ?? ua
             noteScrollAnchoring(r["scrollAnchoring"]?.intValue ?? -1)
@@ -65,7 +65,7 @@ extension WebKitPage {
         "WebKit has no virtual time: the page's timers, Date, performance.now and animation frames run on a clock "
             + "liveblog steps with the World's frames (X13)"
             + (gated ? ", and its responses are released by the network profile through the helper's own scheme"
-                : "; the network profile is not applied to a page of one's own")
+                : "; a page of one's own runs with the network profile instant (WebKit cannot hold its http(s) requests)")
             + "; layout, image decoding and ResizeObserver run on WebKit's own clock, waited for once a frame"
     }
 

@@ -24,6 +24,20 @@ extension WebKitPage {
     /// The gate reads http(s) URLs: a scheme URL goes to it as this origin's.
     static let gateOrigin = "http://embed.liveblog"
 
+    /// X13, X14: why a page of one's own (`--page-url`) cannot run under a network profile in
+    /// WebKit's `simulate`. Chromium pauses every request of the page (DevTools' Fetch domain) and
+    /// releases it by the profile; WebKitGTK's only hook to hold a request is a URI scheme of the
+    /// embedder's own, which cannot claim `http` or `https`, and a proxy in front of the page would
+    /// see `https` only as opaque tunnels (and each held response takes one of the six connections
+    /// WebKit keeps to a host, starving the page's own files). So the combination is refused, not
+    /// run with responses at once as if the profile applied.
+    public static func profileRefusal(_ p: NetworkProfile) -> String {
+        "the network profile \(p.rawValue) cannot be applied to a page of your own (--page-url) in WebKit: WebKitGTK "
+            + "cannot hold its http(s) requests (a URI scheme of liveblog's own cannot claim http or https, and a proxy "
+            + "sees https only as tunnels), so its responses would come at once; use the network profile instant "
+            + "with --engine webkit, or --engine chromium, which releases them by the profile"
+    }
+
     static func schemeClassifier(site: EmbedSite) -> (URL) -> (key: Request, rank: Int)? {
         { url in
             guard url.absoluteString.hasPrefix(gateOrigin + "/"), let key = EmbedSite.key(path: url.path) else { return nil }

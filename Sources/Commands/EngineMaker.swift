@@ -128,6 +128,10 @@ public final class EngineRun {
             ?? .reference(r.liveblog, r.config)
         do {
             let page: any PageDriver
+            if webkit, engine.pageURL != nil, time == .virtual, r.config.networkProfile != .instant {
+                // X13, X14: WebKit cannot hold a page of one's own's requests for the profile.
+                throw EngineSettingsError(message: WebKitPage.profileRefusal(r.config.networkProfile))
+            }
             if webkit {
                 let w = try WebKitPage(source: source, config: c)
                 EngineRun.lock.withLock { webkitPages.append(w) }

@@ -26,7 +26,10 @@ public final class WebKitHelper {
     public private(set) var startSeconds: Double = 0
 
     /// Builds (on first use) and starts the helper and waits (bounded) until it is ready.
-    public static func launch(privileges: EnginePrivileges? = nil, startTimeout: Double = 20) throws -> WebKitHelper {
+    /// `screen`: the virtual display's size in device pixels (X12: the device's CSS size times the
+    /// window scale, so that the page's `screen.width` and `screen.height` are the device's).
+    public static func launch(privileges: EnginePrivileges? = nil, screen: (width: Int, height: Int)? = nil,
+                              startTimeout: Double = 20) throws -> WebKitHelper {
         let (helper, xvfb) = try WebKitLocator.locate()
         signal(SIGPIPE, SIG_IGN)
         let privileges = privileges ?? EnginePrivileges.plan()
@@ -34,6 +37,7 @@ public final class WebKitHelper {
         let process = try BrowserProcess(executable: helper, privileges: privileges) { _ in
             // WebKit's own sandbox (bubblewrap) needs the user namespaces Chromium's needs.
             ["--xvfb", xvfb] + (privileges.sandbox ? ["--sandbox"] : [])
+                + (screen.map { ["--screen", "\($0.width)x\($0.height)"] } ?? [])
         }
         let h = WebKitHelper(process: process)
         do {

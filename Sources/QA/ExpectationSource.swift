@@ -38,7 +38,11 @@ extension ExpectationSource {
             var r = evaluate(e)
             r.index = i
             r.name = i < scenario.expectationNames.count ? scenario.expectationNames[i] : nil
-            let own = i < scenario.expectationXfails.count ? scenario.expectationXfails[i] : nil
+            var own = i < scenario.expectationXfails.count ? scenario.expectationXfails[i] : nil
+            if i < scenario.expectationXfailEngines.count, let engines = scenario.expectationXfailEngines[i],
+               !engines.contains(scenario.runEngine) {
+                own = nil
+            }
             r.xfail = own ?? (r.passed ? nil : scenario.xfail)
             r.refusal = refusal(e, "expect[\(i)]")
             return r

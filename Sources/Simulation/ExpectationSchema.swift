@@ -6,7 +6,7 @@ extension Scenario.Reader {
     static let expectationKeys: Set<String> = ["post", "landsAt", "tolerance", "by", "stillFrom", "until", "holdEnds",
                                                "noPullBackAfterDrag", "value", "at", "equals", "changesFrom", "from",
                                                "within", "name", "settlesBy", "count", "min", "max", "noHost",
-                                               "after", "xfail"]
+                                               "after", "xfail", "xfailIn"]
 
     /// An expectation's optional `"name"`: its stable id in reports (Q2, Q4).
     func expectationName(_ v: JSONValue, _ place: String) throws -> String? {
@@ -19,7 +19,7 @@ extension Scenario.Reader {
     func expectation(_ v: JSONValue, _ place: String) throws -> Scenario.Expectation {
         let pairs = try object(v, place, allowed: Scenario.Reader.expectationKeys)
         var d: [String: JSONValue] = [:]
-        for (k, x) in pairs where k != "name" && k != "xfail" { d[k] = x }
+        for (k, x) in pairs where k != "name" && k != "xfail" && k != "xfailIn" { d[k] = x }
         if let vv = d["value"] { return try valueExpectation(vv, d, place) }
         if let c = d["count"] { return try count(c, d, place) }
         if let nh = d["noHost"] { return try noHost(nh, d, place) }

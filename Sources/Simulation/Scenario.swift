@@ -116,6 +116,8 @@ public struct Scenario {
     public var expectationNames: [String?] = []
     /// Q13: each expectation's optional `"xfail"` (the reason it is expected to fail), by index.
     public var expectationXfails: [String?] = []
+    /// Q13: each expectation's optional `"xfailIn"` (the engines its `"xfail"` holds in), by index.
+    public var expectationXfailEngines: [[PageEngine.Kind]?] = []
     /// Q13: the scenario's `"xfail"`: it is expected to fail (an expectation of it fails).
     public var xfail: String? = nil
     /// R4: a recorded session's network, replayed offline (network profile `capture`).

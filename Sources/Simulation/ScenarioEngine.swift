@@ -135,3 +135,12 @@ extension Scenario {
         Liveblog(id: "page", title: Sanitizer.clean(PageURL.host(of: url) ?? url), posts: [])
     }
 }
+
+extension Scenario {
+    /// The engine that runs this scenario's page: `platform` resolved by its platform (Android:
+    /// Chromium, the others: WebKit, as `EngineRun` opens them); what `"xfailIn"` is read against.
+    public var runEngine: PageEngine.Kind {
+        guard engine.kind == .platform else { return engine.kind }
+        return config.platform == .android ? .chromium : .webkit
+    }
+}

@@ -22,9 +22,8 @@ extension Scenario.Reader {
         var duration = 12.0
         var events: [Scenario.TimedEvent] = []
         var expects: [Scenario.Expectation] = []
-        var names: [String?] = []
-        var xfails: [String?] = []
-        var xfail: String?
+        var names: [String?] = [], xfails: [String?] = [], xfail: String?
+        var xfailEngines: [[PageEngine.Kind]?] = []  // Q13: each expectation's "xfailIn"
         var name = (file as NSString).lastPathComponent
         var capture: (any ReplayableCapture)?
         var engine = PageEngine()
@@ -41,6 +40,7 @@ extension Scenario.Reader {
                     expects.append(try expectation(e, "expect[\(i)]"))
                     names.append(try expectationName(e, "expect[\(i)]"))
                     xfails.append(try xfailReason(e["xfail"], "expect[\(i)].xfail"))
+                    xfailEngines.append(try xfailIn(e, "expect[\(i)]"))
                 }
             case "xfail": xfail = try xfailReason(v, "xfail")
             case "name": name = try string(v, "name")
@@ -67,6 +67,7 @@ extension Scenario.Reader {
                          name: name, expectationNames: names, expectationXfails: xfails, xfail: xfail,
                          capture: capture)
         s.engine = engine
+        s.expectationXfailEngines = xfailEngines
         try validate(s)
         // Stable by time: events at the same time keep their order.
         events = events.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
@@ -86,6 +87,22 @@ extension Scenario.Reader {
         let shown = keys.prefix(6).map { "\"\(Sanitizer.clean($0))\"" }.joined(separator: ", ")
             + (keys.count > 6 ? ", …" : "")
         throw fail("", "not a scenario: it has no \"liveblog\" or \"capture\" field (its fields: \(shown))")
+    }
+
+    /// Q13: an expectation's `"xfailIn": ["chromium", "webkit"]`: its `"xfail"` holds only in these
+    /// engines (a difference of a real engine's page, docs/engine.md); elsewhere it is checked as any.
+    func xfailIn(_ e: JSONValue, _ place: String) throws -> [PageEngine.Kind]? {
+        guard let v = e["xfailIn"] else { return nil }
+        guard e["xfail"] != nil else { throw fail("\(place).xfailIn", "goes with \"xfail\" (the reason)") }
+        let names = try array(v, "\(place).xfailIn")
+        guard !names.isEmpty else { throw fail("\(place).xfailIn", "must name an engine") }
+        return try names.enumerated().map { i, n in
+            let s = try string(n, "\(place).xfailIn[\(i)]")
+            guard let k = PageEngine.Kind(rawValue: s), k != .platform else {
+                throw fail("\(place).xfailIn[\(i)]", "unknown engine \"\(s)\" (emulated, chromium, webkit)")
+            }
+            return k
+        }
     }
 
     /// Q13: `"xfail": "reason or bug id"`: a non-empty string.

@@ -31,7 +31,8 @@ final class WebKitPageTests: XCTestCase {
             console.log("report " + JSON.stringify({ type: typeof post,
               native: /\\[native code\\]/.test(Function.prototype.toString.call(post)),
               promise: returned instanceof Promise, ua: navigator.userAgent,
-              dpr: window.devicePixelRatio, width: window.innerWidth }));
+              dpr: window.devicePixelRatio, width: window.innerWidth,
+              screen: [screen.width, screen.height, screen.availWidth, screen.availHeight] }));
             </script>
             """.write(toFile: dir + "/page.html", atomically: true, encoding: .utf8)
         let server = try LoopbackServer(serving: [dir])
@@ -59,6 +60,10 @@ final class WebKitPageTests: XCTestCase {
         XCTAssertEqual(page.userAgent, ua)
         XCTAssertEqual(r["dpr"]?.doubleValue, EngineDevice.iphone15.density, "devicePixelRatio is the device's density")
         XCTAssertEqual(r["width"]?.doubleValue, EngineDevice.iphone15.width, "laid out at the device's width in CSS px")
+        // The screen is the device's (393 x 852 on an iPhone 15, as Chromium's emulation gives;
+        // on the helper's former 1280 x 1024 display at scale 3 it read 426 x 341).
+        let (w, h) = (EngineDevice.iphone15.width, EngineDevice.iphone15.height)
+        XCTAssertEqual(r["screen"]?.arrayValue?.compactMap(\.doubleValue), [w, h, w, h], "screen.width, height, availWidth, availHeight")
         XCTAssertTrue(events.contains(.engine(.start(product: page.product))))
         XCTAssertTrue(page.product.hasPrefix("WebKitGTK/2."), page.product)
     }

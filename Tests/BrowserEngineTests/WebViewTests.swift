@@ -37,6 +37,9 @@ final class WebViewTests: EngineTestCase {
         let page = try open(device: .iphone15)
         XCTAssertEqual(try value(page, "innerWidth").intValue, 393)
         XCTAssertEqual(try value(page, "devicePixelRatio").doubleValue, 3)
+        // The screen is the device's (WebKitPageTests reads the same from inside a page in WebKit).
+        XCTAssertEqual(try value(page, "[screen.width, screen.height, screen.availWidth, screen.availHeight]")
+                        .arrayValue?.compactMap(\.intValue), [393, 852, 393, 852])
         let ua = try XCTUnwrap(value(page, "navigator.userAgent").stringValue)
         XCTAssertTrue(ua.contains("iPhone OS 17_5") && ua.hasSuffix("Mobile/15E148"), ua)
         _ = take(page)

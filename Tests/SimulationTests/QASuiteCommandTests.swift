@@ -161,6 +161,31 @@ final class QASuiteCommandTests: XCTestCase {
         XCTAssertEqual(try simulate("suite/a.json").status, 65)
     }
 
+    /// Q13: `"xfailIn"` scopes an expectation's xfail to engines (a real engine's difference,
+    /// docs/engine.md): in another engine it is checked as any other; an unknown engine, or one
+    /// without `"xfail"`, is refused.
+    func testQ13_xfailInScopesAnExpectedFailureToEngines() throws {
+        let wrongIn = { (engines: String) in
+            #"{"name": "engine only", "post": "ev-019", "landsAt": 400, "by": 11, "xfail": "an engine's layout", "xfailIn": [\#(engines)]}"#
+        }
+        try write("a.json", name: "xfail in the emulated page", wrongIn(#""emulated""#))
+        let here = try simulate("suite/a.json")
+        XCTAssertEqual(here.status, 0, here.out)
+        XCTAssertTrue(here.out.contains("XFAIL  [engine only]") && here.out.contains("expected to fail: an engine's layout"),
+                      here.out)
+        try write("a.json", name: "xfail in the engines", wrongIn(#""chromium", "webkit""#))
+        let elsewhere = try simulate("suite/a.json")
+        XCTAssertEqual(elsewhere.status, 1, "not this run's engine: an ordinary failure")
+        XCTAssertTrue(elsewhere.out.contains("FAIL  [engine only]") && !elsewhere.out.contains("XFAIL"), elsewhere.out)
+        for bad in [wrongIn(#""safari""#), wrongIn(""),
+                    #"{"post": "ev-019", "landsAt": 400, "by": 11, "xfailIn": ["webkit"]}"#] {
+            try write("a.json", name: "refused", bad)
+            let r = try simulate("suite/a.json")
+            XCTAssertEqual(r.status, 65, bad)
+            XCTAssertTrue(r.err.contains("xfailIn"), r.err)
+        }
+    }
+
     /// JSON reports and recordings write whole numbers as integers (`"tests": 2`).
     func testIntegersInTheJSONReport() throws {
         try write("a.json", name: "numbers", QASuiteCommandTests.lands + ", " + QASuiteCommandTests.wrong)

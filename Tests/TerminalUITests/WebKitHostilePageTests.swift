@@ -5,6 +5,7 @@ import TestSupport
 /// S5 and S8 in WebKit, as `HostilePageTests` has them for Chromium: a page served by the test on
 /// 127.0.0.1 that navigates itself away ends a scenario at once naming where, and a killed
 /// WebKitWebProcess is named in the run's message, with no process of the helper's group left.
+/// X13, X14: a page of one's own under a network profile is refused in WebKit's `simulate`.
 final class WebKitHostilePageTests: ServedPageTestCase {
     private static let jump = "window.tickarooLiveblogScrollTo(500, {jumpId: 1, correction: false})"
 
@@ -77,6 +78,29 @@ final class WebKitHostilePageTests: ServedPageTestCase {
         let err = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
         XCTAssertTrue(err.contains("the page's web process crashed (or was killed) at "), err)
         XCTAssertEqual(EngineProcesses.waitUntilGone(try XCTUnwrap(group)), [], "no process of the helper's group is left")
+    }
+
+    /// X13, X14: WebKitGTK cannot hold a page of one's own's http(s) requests, so `simulate` refuses
+    /// one under a network profile (at the start: exit 64; switched to one by the `n` key during
+    /// the run: the run ends there) and runs it with the profile instant.
+    func testX13_aPageOfOnesOwnUnderANetworkProfileIsRefusedInWebKit() throws {
+        let url = try page("profiled")
+        let cases: [(network: String, events: String, code: Int32)] = [
+            ("3g", "[{\"at\": 0.5, \"jump\": \"a1\"}]", 64),
+            ("instant", "[{\"at\": 0.5, \"key\": \"n\"}]", 70),
+            ("instant", "[{\"at\": 0.5, \"jump\": \"a1\"}]", 0)]
+        for c in cases {
+            let path = dir + "/s-\(UInt32.random(in: 0...UInt32.max)).json"
+            try ("{\"name\": \"profiled\", \"pageURL\": \"\(url)\", \"platform\": \"ios\", \"device\": \"iphone-15\", "
+                 + "\"network\": {\"profile\": \"\(c.network)\"}, \"duration\": 1.5, \"events\": \(c.events)}")
+                .write(toFile: path, atomically: true, encoding: .utf8)
+            let r = Subprocess.output(try Requirement.liveblogBinary(), args(path), timeout: 120)
+            XCTAssertEqual(r.code, c.code, "\(c): \(r.err)")
+            guard c.code != 0 else { continue }
+            let profile = c.code == 64 ? "3g" : "fast"
+            XCTAssertTrue(r.err.contains("the network profile \(profile) cannot be applied to a page of your own (--page-url) "
+                                         + "in WebKit: WebKitGTK cannot hold its http(s) requests"), "\(c): \(r.err)")
+        }
     }
 
     private static func comm(_ pid: Int32) -> String {
