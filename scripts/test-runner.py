@@ -240,7 +240,8 @@ def main():
                 f.write(f"{ms:.1f}\t{m}\n")
 
     executed = sum(r[2] for r in runner.results)
-    failures = sum(r[3] for r in runner.results)
+    # A unit that failed without a failed test (a crash, a timeout) counts as one failure.
+    failures = sum(r[3] if r[3] > 0 or r[1] else 1 for r in runner.results)
     failed_units = [r for r in runner.results if not r[1]]
     slowest = sorted(runner.cases, reverse=True)[:10]
     print("\nThe 10 slowest tests:")
