@@ -72,6 +72,9 @@ static void lb_chain_handler(int sig, siginfo_t *info, void *context) {
         int sent = info && info->si_code <= 0 && info->si_pid != getpid();
         if (prev->sa_sigaction && sig != SIGQUIT && !(sent && lb_is_crash_signal(sig))) {
             prev->sa_sigaction(sig, info, context);
+            /* A crash signal the process raised itself (raise, pthread_kill) does not recur when
+               the reporter returns, as a fault does: it ends the process here. */
+            if (lb_is_crash_signal(sig) && info && info->si_code <= 0) lb_chain_default_and_raise(sig);
             errno = saved_errno;
             return;
         }
@@ -92,7 +95,9 @@ void lb_signal_chain_install(void) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_sigaction = lb_chain_handler;
-    sa.sa_flags = SA_SIGINFO;
+    /* SA_ONSTACK: on the alternate stack Swift's runtime sets up, so a stack overflow's SIGSEGV
+       still runs the cleanups (and reaches the reporter) instead of killing the process at once. */
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
     sigemptyset(&sa.sa_mask);
     sigaddset(&sa.sa_mask, SIGINT);
     sigaddset(&sa.sa_mask, SIGTERM);

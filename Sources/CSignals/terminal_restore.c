@@ -1,6 +1,7 @@
 #include "terminal_restore.h"
 #include "recording.h"
 #include "signal_chain.h"
+#include <errno.h>
 #include <signal.h>
 #include <string.h>
 #include <termios.h>
@@ -73,6 +74,7 @@ int lb_restore_installed(void) {
 }
 
 static void lb_tstp_handler(int sig) {
+    int saved_errno = errno;  /* the interrupted code's errno, as a handler must leave it */
     int fd = lb_restore_fd();
     if (fd >= 0) lb_write_all(fd, lb_term.bytes, lb_term.len);
     void (*ncurses)(int) = lb_term.ncurses_tstp.sa_handler;
@@ -80,6 +82,7 @@ static void lb_tstp_handler(int sig) {
         ncurses(sig);
     }
     if (fd >= 0) lb_write_all(fd, lb_term.resume, lb_term.resume_len);
+    errno = saved_errno;
 }
 
 void lb_restore_wrap_tstp(const char *bytes, size_t len) {

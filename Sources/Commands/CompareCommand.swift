@@ -97,7 +97,6 @@ struct CompareCommand: Command {
             printError("cannot open the terminal: \(error)")
             return .software
         }
-        TerminalRestorer.install()
         let areas = CompareApp.areas(count: configs.count, cols: screen.cols, rows: screen.rows)
         let worlds = zip(zip(configs, areas), makers).map { pane, makePage -> World in
             var c = pane.0

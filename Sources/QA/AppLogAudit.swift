@@ -39,7 +39,7 @@ public final class AppLogAudit: ExpectationSource {
         self.path = path
         self.geometry = geometry
         file = expectations ?? ExpectationFile()
-        scenario = file.scenario(name: (path as NSString).lastPathComponent, duration: 0)
+        scenario = file.scenario(name: (path as NSString).lastPathComponent, duration: 0, platform: geometry.platform)
         var posts: [String] = [], kinds: [Scenario.ValueKind] = []
         for e in file.expectations {
             if let p = Scenario.post(of: e), !posts.contains(p) { posts.append(p) }
@@ -142,7 +142,8 @@ public final class AppLogAudit: ExpectationSource {
 
     /// Evaluates the expectations once the log has ended (its `summary` from the reader).
     public func finish(summary: AppLog.Summary) -> Result {
-        scenario = file.scenario(name: scenario.name, duration: VirtualClock.seconds(milliseconds: summary.endMilliseconds))
+        scenario = file.scenario(name: scenario.name, duration: VirtualClock.seconds(milliseconds: summary.endMilliseconds),
+                                 platform: geometry.platform)
         var outcomes = evaluateExpectations()
         for i in outcomes.indices {
             // What the log cannot show first: it is the more telling reason.

@@ -1,4 +1,5 @@
 import Foundation
+import Host
 import LiveblogModel
 
 /// A2 (issue 43): the expectations `liveblog audit LOG --expect FILE` checks on an app's log,
@@ -9,16 +10,25 @@ public struct ExpectationFile {
     public var expectations: [Scenario.Expectation] = []
     public var names: [String?] = []
     public var xfails: [String?] = []
+    /// Q13: each expectation's `"xfailIn"` (nil: none), read against the app's own web view (below).
+    public var xfailEngines: [[PageEngine.Kind]?] = []
     public var xfail: String?
     public var name: String?
 
     public init() {}
 
     /// The scenario the evaluator reads these from: no liveblog, no events, the log's duration.
-    public func scenario(name fallback: String, duration: Double) -> Scenario {
-        Scenario(liveblog: Liveblog(id: "app-log", title: "", posts: []), config: WorldConfig(), duration: duration,
-                 events: [], expectations: expectations, name: name ?? fallback, expectationNames: names,
-                 expectationXfails: xfails, xfail: xfail)
+    /// `platform`: the app's; its web view is the platform's engine (iOS: WebKit, Android:
+    /// Chromium), which an expectation's `"xfailIn"` is read against.
+    public func scenario(name fallback: String, duration: Double, platform: Platform = .ios) -> Scenario {
+        var config = WorldConfig()
+        config.platform = platform
+        var s = Scenario(liveblog: Liveblog(id: "app-log", title: "", posts: []), config: config, duration: duration,
+                         events: [], expectations: expectations, name: name ?? fallback, expectationNames: names,
+                         expectationXfails: xfails, xfail: xfail)
+        s.engine.kind = .platform
+        s.expectationXfailEngines = xfailEngines
+        return s
     }
 
     /// Reads `json` (the file `file`'s), every error naming its place (exit 65).
@@ -58,6 +68,7 @@ public struct ExpectationFile {
             }
             out.names.append(n)
             out.xfails.append(try r.xfailReason(e["xfail"], "\(place).xfail"))
+            out.xfailEngines.append(try r.xfailIn(e, place))
         }
         return out
     }

@@ -155,6 +155,24 @@ final class AppLogAuditTests: XCTestCase {
         XCTAssertTrue(r.result.error?.contains("no hook call") ?? false, r.result.error ?? "")
     }
 
+    /// Q13 in an audit: an expectation's `"xfailIn"` is read against the app's web view, its
+    /// platform's engine (iOS: WebKit, Android: Chromium), and refused as `simulate` refuses it.
+    func testA2_Q13_xfailInIsReadAgainstTheAppsWebView() throws {
+        let expect = """
+            [{"post": "ev-019", "landsAt": 500, "tolerance": 1, "by": 11.0,
+              "xfail": "a known difference of WebKit's", "xfailIn": ["webkit"]}]
+            """
+        let ios = try audit("ios-3g-landing", .iphone15, expect: expect)
+        XCTAssertEqual(ios.result.expectations.first?.xfail, "a known difference of WebKit's")
+        XCTAssertEqual(ios.exitCode, .ok, "an expected failure in the iOS app's WebKit")
+        let android = try audit("android-3g-landing", .pixel8, expect: expect)
+        XCTAssertNil(android.result.expectations.first?.xfail, "not expected in the Android app's Chromium")
+        XCTAssertEqual(android.exitCode, .failure)
+        for bad in ["\"xfailIn\": [\"safari\"], \"xfail\": \"x\"", "\"xfailIn\": [\"webkit\"]"] {
+            XCTAssertThrowsError(try AppLogMaker.expect("[{\"noPullBackAfterDrag\": true, \(bad)}]"), bad)
+        }
+    }
+
     func testA2_whatAnAppLogCannotShowIsRefused() throws {
         let s = try AppLogMaker.scenario("ios-3g-landing", device: .iphone15)
         let (log, _) = AppLogMaker.log(s)
