@@ -18,7 +18,10 @@
  *   call     {body}           an async function's body run in the page, its awaited value as JSON
  *   respond  {rid, status, type, body}   answers request `rid` (body in base64)
  *   resize   {width, height}
- *   snapshot {path, x, y, width, height}   the visible region as PNG, cropped to the rectangle
+ *   snapshot {path, x, y, width, height, scale?, document?}   the visible region as PNG, cropped to
+ *            the rectangle (CSS px; `document`: 1 for document coordinates, the page's scroll read
+ *            first, a rectangle outside the window refused), `scale` pixels a CSS px (default: the
+ *            device's); the value {width, height, scrollY} (X14: the terminal's pixel tiles)
  *   click    {x, y}           a mouse click at view coordinates (WebKitGTK has no touch here)
  *   key      {key}            a key press and release (a GDK key name: "a", "Down", "Escape")
  *   wheel    {x, y, deltaY}   a smooth scroll event at view coordinates (deltaY in CSS px)
@@ -401,7 +404,7 @@ static void cmd_resize(long id, JsonObject *c) {
     reply_value(id, "true");
 }
 
-struct crop { long id; int x, y, w, h; char *path; };
+struct crop { long id; double x, y, w, h, scale, scroll; int document; char *path; };
 
 static void snapped(GObject *o, GAsyncResult *r, gpointer data) {
     struct crop *c = data;
@@ -411,25 +414,63 @@ static void snapped(GObject *o, GAsyncResult *r, gpointer data) {
         reply_error(c->id, error ? error->message : "no snapshot");
         if (error) g_error_free(error);
     } else {
-        /* get_snapshot takes no rectangle: the visible region, cropped here. */
-        int sw = cairo_image_surface_get_width(s), sh = cairo_image_surface_get_height(s);
-        int x = CLAMP(c->x, 0, sw), y = CLAMP(c->y, 0, sh);
-        int w = c->w > 0 ? MIN(c->w, sw - x) : sw - x, h = c->h > 0 ? MIN(c->h, sh - y) : sh - y;
-        cairo_surface_t *out = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, MAX(w, 1), MAX(h, 1));
-        cairo_t *cr = cairo_create(out);
-        cairo_set_source_surface(cr, s, -x, -y);
-        cairo_paint(cr);
-        cairo_destroy(cr);
-        if (cairo_surface_write_to_png(out, c->path) == CAIRO_STATUS_SUCCESS) {
-            emitf("{\"id\":%ld,\"value\":{\"width\":%d,\"height\":%d}}", c->id, w, h);
+        /* get_snapshot takes no rectangle: the visible region (at the device's scale), cropped
+         * here in CSS px (the surface's device scale maps them to its pixels), then scaled to
+         * `scale` pixels a CSS px. A document rectangle is moved by the page's scroll first. */
+        /* The surface's pixels a CSS px: its width over the view's (WebKitGTK 2.50 renders at the
+         * window scale without setting the surface's device scale); the crop is in CSS px. */
+        int iw = cairo_image_surface_get_width(s), ih = cairo_image_surface_get_height(s);
+        int vw = gtk_widget_get_allocated_width(GTK_WIDGET(view));
+        double dx = vw > 0 ? (double)iw / vw : 1, dsx = 1, dsy = 1;
+        cairo_surface_get_device_scale(s, &dsx, &dsy);
+        if (dsx > 1) dx = 1; /* a surface that says its scale: its units are CSS px already */
+        cairo_surface_set_device_scale(s, dx * dsx, dx * dsx);
+        double sw = iw / (dx * dsx), sh = ih / (dx * dsx);
+        double y0 = c->y - (c->document ? c->scroll : 0);
+        double x = CLAMP(c->x, 0, sw), y = CLAMP(y0, 0, sh);
+        double w = c->w > 0 ? MIN(c->w, sw - x) : sw - x, h = c->h > 0 ? MIN(c->h, sh - y) : sh - y;
+        double k = c->scale > 0 ? c->scale : dx * dsx;
+        if (c->document && (y0 < -0.5 || y0 + c->h > sh + 0.5)) {
+            reply_error(c->id, "the rectangle is outside the window");
         } else {
-            reply_error(c->id, "cannot write the PNG");
+            int pw = MAX(1, (int)(w * k + 0.5)), ph = MAX(1, (int)(h * k + 0.5));
+            cairo_surface_t *out = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, pw, ph);
+            cairo_t *cr = cairo_create(out);
+            cairo_scale(cr, k, k);
+            cairo_set_source_surface(cr, s, -x, -y);
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD);
+            cairo_paint(cr);
+            cairo_destroy(cr);
+            if (cairo_surface_write_to_png(out, c->path) == CAIRO_STATUS_SUCCESS) {
+                emitf("{\"id\":%ld,\"value\":{\"width\":%d,\"height\":%d,\"scrollY\":%g}}", c->id, pw, ph,
+                      c->scroll);
+            } else {
+                reply_error(c->id, "cannot write the PNG");
+            }
+            cairo_surface_destroy(out);
         }
-        cairo_surface_destroy(out);
         cairo_surface_destroy(s);
     }
     g_free(c->path);
     g_free(c);
+}
+
+/* A document rectangle: the page's scroll read first (the window shows the document from it). */
+static void scrolled(GObject *o, GAsyncResult *r, gpointer data) {
+    struct crop *c = data;
+    GError *error = NULL;
+    JSCValue *v = webkit_web_view_evaluate_javascript_finish(WEBKIT_WEB_VIEW(o), r, &error);
+    if (!v) {
+        reply_error(c->id, error ? error->message : "no scroll position");
+        if (error) g_error_free(error);
+        g_free(c->path);
+        g_free(c);
+        return;
+    }
+    c->scroll = jsc_value_to_double(v);
+    g_object_unref(v);
+    webkit_web_view_get_snapshot(view, WEBKIT_SNAPSHOT_REGION_VISIBLE, WEBKIT_SNAPSHOT_OPTIONS_NONE, NULL,
+                                 snapped, c);
 }
 
 static void cmd_snapshot(long id, JsonObject *c) {
@@ -441,12 +482,17 @@ static void cmd_snapshot(long id, JsonObject *c) {
         g_free(k);
         return reply_error(id, "snapshot needs a path");
     }
-    k->x = (int)number_field(c, "x", 0);
-    k->y = (int)number_field(c, "y", 0);
-    k->w = (int)number_field(c, "width", 0);
-    k->h = (int)number_field(c, "height", 0);
-    webkit_web_view_get_snapshot(view, WEBKIT_SNAPSHOT_REGION_VISIBLE, WEBKIT_SNAPSHOT_OPTIONS_NONE, NULL,
-                                 snapped, k);
+    k->x = number_field(c, "x", 0);
+    k->y = number_field(c, "y", 0);
+    k->w = number_field(c, "width", 0);
+    k->h = number_field(c, "height", 0);
+    k->scale = number_field(c, "scale", 0);
+    k->document = number_field(c, "document", 0) != 0;
+    if (k->document)
+        webkit_web_view_evaluate_javascript(view, "window.scrollY", -1, NULL, NULL, NULL, scrolled, k);
+    else
+        webkit_web_view_get_snapshot(view, WEBKIT_SNAPSHOT_REGION_VISIBLE, WEBKIT_SNAPSHOT_OPTIONS_NONE, NULL,
+                                     snapped, k);
 }
 
 static void cmd_click(long id, JsonObject *c) {

@@ -127,10 +127,12 @@ public final class EngineWebPage: WebPage {
     /// while images above load), so its offset is read back after every frame. Only a move of the
     /// page's own counts: the engine's offset changed between two frames' ends with no scroll of
     /// the World's between them (its pans and animations; the engine's rounding or clamping of
-    /// the World's offset is no move). Not with pixel tiles (X9, `view`): a capture of Chromium's
-    /// pixels moved its scroll by itself (800 → 0 in PageTilesTests), so the World's offset rules.
+    /// the World's offset is no move). Not with Chromium's pixel tiles (X9, `view`): a capture of
+    /// its pixels moved its scroll by itself (800 → 0 in PageTilesTests), so the World's offset
+    /// rules; WebKit's snapshot leaves the scroll alone (`PagePixels.capturesKeepScroll`, X14).
     func followPageScroll() {
-        guard selfScrolling, tiles == nil, failure == nil, let g = try? attemptThrowing({ try driver.geometry() }) else {
+        let keeps = tiles == nil || (driver as? PagePixels)?.capturesKeepScroll == true
+        guard selfScrolling, keeps, failure == nil, let g = try? attemptThrowing({ try driver.geometry() }) else {
             lastPageScroll = nil
             return
         }
