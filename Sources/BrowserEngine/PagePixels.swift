@@ -1,5 +1,6 @@
 import DevTools
 import Foundation
+import ImageDecoding
 import LiveblogModel
 
 /// X9, X14: what `PageTiles` asks of an engine's page for the terminal's pixel tiles, the same of
@@ -26,8 +27,9 @@ public protocol PagePixels: AnyObject {
 /// A capture's answer (`PagePixels.pollPixels`).
 public enum PixelReply: Sendable {
     case pending
-    /// It came: `png` makes its PNG bytes, off the drawing thread (nil: there was no picture in it).
-    case came(png: @Sendable () -> [UInt8]?)
+    /// It came: `picture` makes its pixels, off the drawing thread (nil: there was no picture in
+    /// it), with the bytes they came in (PNG or raw).
+    case came(picture: @Sendable () -> (image: RGBAImage, bytes: Int)?)
     /// The engine refused it.
     case refused
 }
@@ -59,9 +61,9 @@ extension EnginePage: PagePixels {
         }
         return .came {
             guard let reply = try? JSONParser.parse(bytes: raw), reply["error"] == nil,
-                  let text = reply["result"]?["data"]?.stringValue,
-                  let data = Data(base64Encoded: text) else { return nil }
-            return [UInt8](data)
+                  let text = reply["result"]?["data"]?.stringValue, let data = Data(base64Encoded: text),
+                  case .success(let image) = ImageDecoder.decode(data: [UInt8](data)) else { return nil }
+            return (image, data.count)
         }
     }
 

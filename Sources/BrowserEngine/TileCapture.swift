@@ -4,8 +4,8 @@ import ImageDecoding
 import LiveblogModel
 
 /// One capture of `PageTiles` (X9, X14): asked of the engine (`PagePixels`), its reply taken in
-/// by the drawing thread's polls without waiting, then made into PNG bytes and decoded (libpng),
-/// split into row tiles and prepared for the terminal on a queue of its own; the rows become
+/// by the drawing thread's polls without waiting, then made into pixels (Chromium's PNG decoded
+/// with libpng, WebKit's raw rows converted), split into row tiles and prepared for the terminal on a queue of its own; the rows become
 /// ready one by one.
 // @unchecked Sendable: the decoding flag, the ready tiles and the end are under `lock`; the rest is `let`.
 final class TileCapture: @unchecked Sendable {
@@ -74,17 +74,17 @@ final class TileCapture: @unchecked Sendable {
                 finish(.lost)
             }
         case .refused: finish(.refused)
-        case let .came(png):
+        case let .came(picture):
             decoding = true
-            TileWorker.shared.run { self.decode(png, prepare: prepare) }
+            TileWorker.shared.run { self.decode(picture, prepare: prepare) }
         }
     }
 
-    /// Off the drawing thread: the answer made into PNG bytes (none: a refusal), the picture split
+    /// Off the drawing thread: the answer made into pixels (none: a refusal), the picture split
     /// into one tile a row (row i: pixel rows i·h/n ..< (i+1)·h/n), each prepared before it is ready.
-    private func decode(_ png: @Sendable () -> [UInt8]?, prepare: (@Sendable (String, RGBAImage, Int) -> Void)?) {
-        guard let data = png(), case .success(let image) = ImageDecoder.decode(data: data),
-              image.height >= rows.count else { return finish(.refused) }
+    private func decode(_ picture: @Sendable () -> (image: RGBAImage, bytes: Int)?,
+                        prepare: (@Sendable (String, RGBAImage, Int) -> Void)?) {
+        guard let (image, bytes) = picture(), image.height >= rows.count else { return finish(.refused) }
         let n = rows.count
         for (i, row) in rows.enumerated() where keep.contains(row) {
             let key = "\(keyPrefix):\(row)"
@@ -93,7 +93,7 @@ final class TileCapture: @unchecked Sendable {
             let t = PageTiles.Tile(version: version, width: width, key: key, image: tile)
             lock.withLock { ready.append((row, t)) }
         }
-        finish(.done(bytes: data.count))
+        finish(.done(bytes: bytes))
     }
 
     private func finish(_ e: End) { lock.withLock { end = e } }

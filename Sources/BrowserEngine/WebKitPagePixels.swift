@@ -1,24 +1,30 @@
 import DevTools
 import Foundation
+import ImageDecoding
 import LiveblogModel
 
-/// X14: WebKit's pixels for the terminal's tiles. `webkit_web_view_get_snapshot` takes no
-/// rectangle and paints the visible region: the web view's window (the document's height up to
-/// `maxWindowHeight`, a self-scrolling view's viewport) at the page's scroll. So the helper reads
-/// the page's scroll, snapshots the window and crops the band out of it, scaled in C to the cell's
-/// pixels (cairo, from the device-scale rendering), and writes the PNG into the helper's profile
-/// folder; the reply names only its size. Nothing is scrolled for a capture: the page's own
-/// scroll and what it sees of its viewport stay as they are, and a band outside the window is
-/// not asked for (`capturable`). The helper answers asynchronously; the frame polls its pipe.
+/// X14: WebKit's pixels for the terminal's tiles. The web view paints its window only (the
+/// document's height up to `maxWindowHeight`, a self-scrolling view's viewport) at the page's
+/// scroll, and `webkit_web_view_get_snapshot` takes no rectangle (it renders the whole window
+/// again). So the helper reads the page's scroll and draws just the band from the web view
+/// itself (`gtk_widget_draw` clipped to it: the page's last painted frame at the device's
+/// scale, scaled by cairo to the cell's pixels), and writes its raw rows into the helper's
+/// profile folder (no PNG made and read again: the helper's main loop, which runs the page's
+/// commands too, is busy for as short a time as can be); the reply names only its size.
+/// Nothing is scrolled for a capture: the page's own scroll and what it sees of its viewport
+/// stay as they are, and a band outside the window is not asked for (`capturable`). The helper
+/// answers asynchronously; the frame polls its pipe and the rows are converted off its thread.
 extension WebKitPage: PagePixels {
     public func askPixels(x: Double, y: Double, width: Double, height: Double, pixelsPerPoint: Double) throws -> Int {
         let doing = "capturing the page's pixels"
         snapshotSerial += 1
-        let path = helper.runDirectory + "/profile/tile-\(snapshotSerial).png"
+        let path = helper.runDirectory + "/profile/tile-\(snapshotSerial).argb"
         let id = try guarded(doing) {
             try helper.send("snapshot", [("path", .string(path)), ("x", .number(x)), ("y", .number(y)),
                                          ("width", .number(width)), ("height", .number(height)),
-                                         ("scale", .number(pixelsPerPoint)), ("document", .int(1))], doing: doing)
+                                         ("scale", .number(pixelsPerPoint)), ("document", .int(1)),
+                                         ("source", .string(WebKitPage.tileSource)), ("format", .string("raw"))],
+                            doing: doing)
         }
         snapshotPaths[id] = path
         return id
@@ -29,13 +35,15 @@ extension WebKitPage: PagePixels {
         try guarded(doing) { try helper.pump(timeout: 0, doing: doing) }
         guard let reply = helper.takeReply(ticket) else { return .pending }
         let path = snapshotPaths.removeValue(forKey: ticket) ?? ""
-        guard case .success = reply else {
+        guard case .success(let value) = reply, let w = value["width"]?.intValue, let h = value["height"]?.intValue,
+              let stride = value["stride"]?.intValue else {
             unlink(path)
             return .refused
         }
         return .came {
             defer { unlink(path) }
-            return FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+            guard let data = FileManager.default.contents(atPath: path) else { return nil }
+            return WebKitPage.rgba(argb32: [UInt8](data), width: w, height: h, stride: stride).map { ($0, data.count) }
         }
     }
 
@@ -51,5 +59,40 @@ extension WebKitPage: PagePixels {
         guard viewportHeight > WebKitPage.maxWindowHeight else { return nil }
         return windowScrollY..<(windowScrollY + WebKitPage.maxWindowHeight)
     }
+
     public var capturesKeepScroll: Bool { true }
+
+    /// Where the helper takes a tile's pixels from: "view" (drawn from the web view, only the band)
+    /// or, with `LIVEBLOG_WEBKIT_TILES=snapshot`, "snapshot" (WebKit's snapshot of the whole
+    /// window, cropped: a new rendering, about 4 times slower on a tall window).
+    static var tileSource: String {
+        ProcessInfo.processInfo.environment["LIVEBLOG_WEBKIT_TILES"] == "snapshot" ? "snapshot" : "view"
+    }
+
+    /// cairo's ARGB32 rows (premultiplied, native-endian: B, G, R, A in memory here) as RGBA.
+    static func rgba(argb32 data: [UInt8], width: Int, height: Int, stride: Int) -> RGBAImage? {
+        guard width > 0, height > 0, stride >= width * 4, data.count >= stride * height else { return nil }
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        data.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<height {
+                    var i = y * stride, o = y * width * 4
+                    for _ in 0..<width {
+                        let a = Int(src[i + 3])
+                        let (r, g, b) = (Int(src[i + 2]), Int(src[i + 1]), Int(src[i]))
+                        if a == 255 || a == 0 {
+                            (dst[o], dst[o + 1], dst[o + 2]) = (UInt8(r), UInt8(g), UInt8(b))
+                        } else {
+                            (dst[o], dst[o + 1], dst[o + 2]) = (UInt8(min(255, r * 255 / a)), UInt8(min(255, g * 255 / a)),
+                                                                UInt8(min(255, b * 255 / a)))
+                        }
+                        dst[o + 3] = UInt8(a)
+                        i += 4
+                        o += 4
+                    }
+                }
+            }
+        }
+        return RGBAImage(width: width, height: height, pixels: out)
+    }
 }

@@ -141,4 +141,35 @@ final class WebKitPixelsTests: XCTestCase {
         XCTAssertTrue(web.tiles?.tiles.keys.allSatisfy { (140..<170).contains($0) } ?? false,
                       "only the viewport's rows: \(web.tiles?.tiles.keys.sorted() ?? [])")
     }
+
+    /// The band drawn from the web view (the default) is what WebKit's own snapshot of the window
+    /// shows, cropped: the same pixels, within the scaling's rounding.
+    func testX14_theViewsDrawingOfABandIsWebKitsSnapshotOfIt() throws {
+        let web = try tiled()
+        defer { web.driver.close() }
+        let page = try XCTUnwrap(web.driver as? WebKitPage)
+        draw(web, from: 0, to: 480, seconds: 0.5) { false }
+        func band(_ source: String) throws -> RGBAImage {
+            setenv("LIVEBLOG_WEBKIT_TILES", source, 1)
+            defer { unsetenv("LIVEBLOG_WEBKIT_TILES") }
+            let ticket = try page.askPixels(x: 0, y: 256, width: 392, height: 320, pixelsPerPoint: 1.25)
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline {
+                if case let .came(picture) = try page.pollPixels(ticket) { return try XCTUnwrap(picture()).image }
+                usleep(5000)
+            }
+            throw XCTSkip("no answer from the helper in 10 s")
+        }
+        let (drawn, snapped) = (try band("view"), try band("snapshot"))
+        XCTAssertEqual(drawn.width, 490)
+        XCTAssertEqual(drawn.height, 400)
+        XCTAssertEqual(snapped.width, drawn.width)
+        XCTAssertEqual(snapped.height, drawn.height)
+        let differ = stride(from: 0, to: drawn.pixels.count, by: 4).filter { abs(Int(drawn.pixels[$0]) - Int(snapped.pixels[$0])) > 24 }
+        XCTAssertLessThan(differ.count, 490 * 2, "pixels that differ: \(differ.count)")
+        // The red block from 320 pt: 64 pt into the band, 80 pixels down.
+        let p = drawn.pixel(x: 200, y: 90), q = drawn.pixel(x: 200, y: 70)
+        XCTAssertTrue(p.r > 200 && p.g < 60, "red inside the block: \(p)")
+        XCTAssertTrue(q.r > 240 && q.g > 240, "white above it: \(q)")
+    }
 }
