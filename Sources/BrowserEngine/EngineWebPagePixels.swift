@@ -15,6 +15,7 @@ extension EngineWebPage {
         let width = min(engine.width, Double(columns) * config.cell.width)
         let margin = layoutMargin(y0, y1)
         attempt {
+            if !selfScrolling { try engine.reach(from: y0, to: y1) }
             guard let s = try engine.layout(from: y0, to: y1, margin: margin) else { return }
             // A self-scrolling web view paints its viewport only (the clip is in the document's
             // coordinates, as the rows are).

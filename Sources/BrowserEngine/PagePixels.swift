@@ -19,6 +19,9 @@ public protocol PagePixels: AnyObject {
     /// The document's range (pt) the engine can capture now, nil: all of it (WebKit paints its
     /// window only).
     var capturable: Range<Double>? { get }
+    /// The reader's screen is `y0 ..< y1` of a content-sized web view: what it shows is brought
+    /// within `capturable` if it is not (WebKit's window is moved over a taller document).
+    func reach(from y0: Double, to y1: Double) throws
     /// A capture leaves the page's scroll alone, so tiles may follow a self-scrolling page's own
     /// scroll (Chromium's capture moved it: PageTilesTests, `EngineWebPage.followPageScroll`).
     var capturesKeepScroll: Bool { get }
@@ -69,5 +72,6 @@ extension EnginePage: PagePixels {
 
     public func dropPixels(_ ticket: Int) { client.discardReply(ticket) }
     public var capturable: Range<Double>? { nil }
+    public func reach(from y0: Double, to y1: Double) throws {}
     public var capturesKeepScroll: Bool { false }
 }

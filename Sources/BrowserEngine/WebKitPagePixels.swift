@@ -62,6 +62,20 @@ extension WebKitPage: PagePixels {
 
     public var capturesKeepScroll: Bool { true }
 
+    /// A document taller than the window: the window is moved over it (the page scrolled in it, as
+    /// input below the window does) so that the reader's screen is in its middle, whenever the
+    /// screen leaves it. Only `view` draws tiles, so `simulate`'s protocol never sees this.
+    public func reach(from y0: Double, to y1: Double) throws {
+        guard let r = capturable, y0 < r.lowerBound || y1 > r.upperBound else { return }
+        let target = max(0, (y0 + y1 - WebKitPage.maxWindowHeight) / 2)
+        let doing = "moving the WebKit window over the document"
+        try guarded(doing) {
+            windowScrollY = try evaluate("(window.scrollTo(0, \(ProtocolJSON.number(target))), window.scrollY)",
+                                         doing: doing).doubleValue ?? 0
+            geometryCache = nil
+        }
+    }
+
     /// Where the helper takes a tile's pixels from: "view" (drawn from the web view, only the band)
     /// or, with `LIVEBLOG_WEBKIT_TILES=snapshot`, "snapshot" (WebKit's snapshot of the whole
     /// window, cropped: a new rendering, about 4 times slower on a tall window).
