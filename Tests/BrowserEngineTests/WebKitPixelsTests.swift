@@ -158,7 +158,7 @@ final class WebKitPixelsTests: XCTestCase {
                 if case let .came(picture) = try page.pollPixels(ticket) { return try XCTUnwrap(picture()).image }
                 usleep(5000)
             }
-            throw XCTSkip("no answer from the helper in 10 s")
+            return try XCTUnwrap(nil as RGBAImage?, "no answer from the helper in 10 s")
         }
         let (drawn, snapped) = (try band("view"), try band("snapshot"))
         XCTAssertEqual(drawn.width, 490)
