@@ -139,7 +139,9 @@ public final class EngineWebPage: WebPage {
         let last = lastPageScroll, byWorld = scrolledByWorld
         lastPageScroll = g.scrollY
         scrolledByWorld = false
-        guard !byWorld, let last, abs(g.scrollY - last) > Self.pageScrollSlop,
+        // The first read too: a page that moved itself before it (a deep link's jump during the
+        // load, which real time can finish before the first frame) is where the page put it.
+        guard !byWorld, last.map({ abs(g.scrollY - $0) > Self.pageScrollSlop }) ?? true,
               abs(g.scrollY - scrollY) > Self.pageScrollSlop else { return }
         followingPage = true
         scrollY = g.scrollY
