@@ -63,6 +63,8 @@ public final class WebKitPage: PageDriver {
     public internal(set) var failure: DevToolsError?
     /// X14: the pixel captures asked for (the helper's command id) and the PNG each is written to.
     var snapshotPaths: [Int: String] = [:]
+    /// X14: the files of captures given up on, removed when the next is asked for.
+    var lostSnapshots: [String] = []
     var snapshotSerial = 0
 
     /// The handlers the page's scripts post to: the platform's bridge, and inject.js's and

@@ -17,6 +17,9 @@ import LiveblogModel
 extension WebKitPage: PagePixels {
     public func askPixels(x: Double, y: Double, width: Double, height: Double, pixelsPerPoint: Double) throws -> Int {
         let doing = "capturing the page's pixels"
+        // A lost capture's file, written after it was given up (the next is asked for later).
+        for path in lostSnapshots { unlink(path) }
+        lostSnapshots = []
         snapshotSerial += 1
         let path = helper.runDirectory + "/profile/tile-\(snapshotSerial).argb"
         let id = try guarded(doing) {
@@ -49,7 +52,10 @@ extension WebKitPage: PagePixels {
 
     public func dropPixels(_ ticket: Int) {
         helper.discardReply(ticket)
-        if let path = snapshotPaths.removeValue(forKey: ticket) { unlink(path) }
+        if let path = snapshotPaths.removeValue(forKey: ticket) {
+            unlink(path)
+            lostSnapshots.append(path)
+        }
     }
 
     /// All of it while the window holds the document (a content-sized view up to `maxWindowHeight`;

@@ -30,6 +30,14 @@ final class WebKitPixelsTests: XCTestCase {
             <script>
             const m = /scroll=(\\d+)/.exec(location.search);
             if (m) addEventListener("load", () => setTimeout(() => scrollTo(0, +m[1]), 1000));
+            // `?tall=1`: 12 000 px, a green block at 10 000–10 160 (rows 625–634), below the
+            // WebKit window's 8192 px.
+            if (/tall=1/.test(location.search)) {
+              document.body.style.height = "12000px";
+              const g = document.createElement("div");
+              g.style.cssText = "position: absolute; top: 10000px; left: 80px; width: 160px; height: 160px; background: #0f0";
+              document.body.appendChild(g);
+            }
             </script>
             """.write(toFile: dir + "/blocks.html", atomically: true, encoding: .utf8)
         server = try LoopbackServer(serving: [dir])
@@ -81,7 +89,7 @@ final class WebKitPixelsTests: XCTestCase {
             for y in 0..<img.height {
                 let p = img.pixel(x: Int(x * 1.25), y: y)
                 out.append(p.r > 200 && p.g < 60 && p.b < 60 ? "r" : p.b > 200 && p.r < 60 && p.g < 60 ? "b"
-                           : p.r > 240 && p.g > 240 && p.b > 240 ? "w" : "?")
+                           : p.g > 200 && p.r < 60 && p.b < 60 ? "g" : p.r > 240 && p.g > 240 && p.b > 240 ? "w" : "?")
             }
         }
         return out
@@ -171,5 +179,22 @@ final class WebKitPixelsTests: XCTestCase {
         let p = drawn.pixel(x: 200, y: 90), q = drawn.pixel(x: 200, y: 70)
         XCTAssertTrue(p.r > 200 && p.g < 60, "red inside the block: \(p)")
         XCTAssertTrue(q.r > 240 && q.g > 240, "white above it: \(q)")
+    }
+
+    /// A content-sized document taller than the WebKit window (8192 px): the window is moved over
+    /// the document to the reader's screen, and the rows there are captured.
+    func testX14_aDocumentTallerThanTheWindowIsCapturedWhereTheReaderIs() throws {
+        let web = try tiled(query: "&tall=1")
+        defer { web.driver.close() }
+        let page = try XCTUnwrap(web.driver as? WebKitPage)
+        XCTAssertTrue(draw(web, from: 0, to: 480) { page.contentHeight >= 12000 && self.have(web, 0..<30) })
+        XCTAssertEqual(page.viewportHeight, 12000, "content-sized: the web view is the document's height")
+        XCTAssertNotNil(page.capturable, "the window holds 8192 px of it")
+        XCTAssertTrue(draw(web, from: 9760, to: 10240) { self.have(web, 610..<640) }, "rows 610–639 captured")
+        XCTAssertTrue(page.capturable?.contains(9760) == true && page.capturable?.contains(10239) == true,
+                      "the window was moved over them: \(String(describing: page.capturable))")
+        let green = try column(web, rows: 610..<640, x: 160)
+        XCTAssertEqual(green.firstIndex(of: "g") ?? -1, (10000 - 9760) * 5 / 4, accuracy: 1, "the green block's top edge")
+        XCTAssertEqual(green.lastIndex(of: "g") ?? -1, (10160 - 9760) * 5 / 4 - 1, accuracy: 1)
     }
 }
