@@ -24,7 +24,7 @@
  *            only the rectangle); `document`: 1 for document coordinates (the page's scroll read
  *            first; a rectangle outside the window refused); `scale` pixels a CSS px (default: the
  *            device's); `format` "png" (default) or "raw" (cairo's ARGB32 rows); the value
- *            {width, height, stride, scrollY} (X14: the terminal's pixel tiles)
+ *            {width, height, stride, scrollY, busyMs} (busyMs: this loop's time on it; X14's tiles)
  *   click    {x, y}           a mouse click at view coordinates (WebKitGTK has no touch here)
  *   key      {key}            a key press and release (a GDK key name: "a", "Down", "Escape")
  *   wheel    {x, y, deltaY}   a smooth scroll event at view coordinates (deltaY in CSS px)
@@ -407,7 +407,7 @@ static void cmd_resize(long id, JsonObject *c) {
     reply_value(id, "true");
 }
 
-struct crop { long id; double x, y, w, h, scale, scroll; int document, view, raw; char *path; };
+struct crop { long id; double x, y, w, h, scale, scroll; int document, view, raw; char *path; gint64 began; };
 
 static void free_crop(struct crop *c) {
     g_free(c->path);
@@ -427,8 +427,9 @@ static void write_crop(struct crop *c, cairo_surface_t *out) {
         ok = cairo_surface_write_to_png(out, c->path) == CAIRO_STATUS_SUCCESS;
     }
     if (ok) {
-        emitf("{\"id\":%ld,\"value\":{\"width\":%d,\"height\":%d,\"stride\":%d,\"scrollY\":%g}}", c->id, pw, ph, stride,
-              c->scroll);
+        /* busyMs: the main loop's time on it (the drawing or the snapshot's crop, and the file). */
+        emitf("{\"id\":%ld,\"value\":{\"width\":%d,\"height\":%d,\"stride\":%d,\"scrollY\":%g,\"busyMs\":%.1f}}",
+              c->id, pw, ph, stride, c->scroll, (g_get_monotonic_time() - c->began) / 1000.0);
     } else {
         reply_error(c->id, "cannot write the picture");
     }
@@ -454,6 +455,7 @@ static void snapped(GObject *o, GAsyncResult *r, gpointer data) {
         if (error) g_error_free(error);
         return free_crop(c);
     }
+    c->began = g_get_monotonic_time(); /* the rendering was the web process's; the crop is ours */
     /* get_snapshot takes no rectangle: the visible region, cropped here in CSS px. WebKitGTK 2.50
      * renders it at the window scale without setting the surface's device scale, so its pixels a
      * CSS px are its width over the view's. */
@@ -507,6 +509,7 @@ static void draw_view(struct crop *c) {
 }
 
 static void capture(struct crop *c) {
+    c->began = g_get_monotonic_time();
     if (c->view) return draw_view(c);
     webkit_web_view_get_snapshot(view, WEBKIT_SNAPSHOT_REGION_VISIBLE, WEBKIT_SNAPSHOT_OPTIONS_NONE, NULL,
                                  snapped, c);

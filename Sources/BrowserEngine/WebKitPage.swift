@@ -65,6 +65,9 @@ public final class WebKitPage: PageDriver {
     var snapshotPaths: [Int: String] = [:]
     /// X14: the files of captures given up on, removed when the next is asked for.
     var lostSnapshots: [String] = []
+    /// X14: milliseconds the helper's main loop (which runs the page's commands too) spent on each
+    /// of the last captures (the last 256).
+    public internal(set) var captureBusy: [Double] = []
     var snapshotSerial = 0
 
     /// The handlers the page's scripts post to: the platform's bridge, and inject.js's and

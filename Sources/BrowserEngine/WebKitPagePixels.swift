@@ -43,6 +43,7 @@ extension WebKitPage: PagePixels {
             unlink(path)
             return .refused
         }
+        if let busy = value["busyMs"]?.doubleValue { captureBusy = Array((captureBusy + [busy]).suffix(256)) }
         return .came {
             defer { unlink(path) }
             guard let data = FileManager.default.contents(atPath: path) else { return nil }

@@ -13,6 +13,8 @@ final class WebKitPixelsTests: XCTestCase {
     /// 10 × 20-pixel cells: a 16-pt row is 20 pixels tall.
     let spec = TileSpec(cellPixelHeight: 20)
     var delivered: [String: RGBAImage] = [:]
+    /// Seconds each drawn frame took, waiting for the wall clock not counted.
+    var frameCosts: [Double] = []
     var dir = ""
     var server: LoopbackServer?
 
@@ -69,8 +71,10 @@ final class WebKitPixelsTests: XCTestCase {
         var tick = web.driver.tick
         while Date() < end {
             tick += 2
+            let started = Date(), waited = (web.driver as? WebKitPage)?.waitedSeconds ?? 0
             web.frame(tick: tick)
             web.prepareToDraw(from: y0 ?? web.scrollY, to: y1 ?? web.scrollY + web.viewportHeight, columns: 49)
+            frameCosts.append(Date().timeIntervalSince(started) - ((web.driver as? WebKitPage)?.waitedSeconds ?? 0) + waited)
             if done() { return true }
             usleep(16_667)
         }
@@ -125,8 +129,14 @@ final class WebKitPixelsTests: XCTestCase {
         XCTAssertEqual(far.firstIndex(of: "b") ?? -1, (2400 - 2240) * 5 / 4, accuracy: 1)
         XCTAssertEqual(far.lastIndex(of: "b") ?? -1, (2560 - 2240) * 5 / 4 - 1, accuracy: 1)
         let ms = tiles.measures.map { $0.seconds * 1000 }.sorted()
-        print(String(format: "WebKit tiles measured: %d captures, per band median %.0f ms, max %.0f ms, rows %@",
-                     ms.count, ms[ms.count / 2], ms.last ?? 0, tiles.measures.map { String($0.rows) }.joined(separator: ",")))
+        let busy = try XCTUnwrap(web.driver as? WebKitPage).captureBusy.sorted()
+        let costs = frameCosts.map { $0 * 1000 }.sorted()
+        print(String(format: "WebKit frames measured: %d frames while capturing, p50 %.1f ms, p99 %.1f ms, max %.1f ms",
+                     costs.count, costs[costs.count / 2], costs[costs.count * 99 / 100], costs.last ?? 0))
+        print(String(format: "WebKit tiles measured: %d captures, per band median %.0f ms, max %.0f ms, rows %@; "
+                     + "the helper's main loop busy median %.1f ms, max %.1f ms",
+                     ms.count, ms[ms.count / 2], ms.last ?? 0, tiles.measures.map { String($0.rows) }.joined(separator: ","),
+                     busy.isEmpty ? 0 : busy[busy.count / 2], busy.last ?? 0))
     }
 
     /// A self-scrolling web view paints its viewport: the tiles are its document's rows inside it,
