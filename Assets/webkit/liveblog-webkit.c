@@ -18,7 +18,13 @@
  *   call     {body}           an async function's body run in the page, its awaited value as JSON
  *   respond  {rid, status, type, body}   answers request `rid` (body in base64)
  *   resize   {width, height}
- *   snapshot {path, x, y, width, height}   the visible region as PNG, cropped to the rectangle
+ *   snapshot {path, x, y, width, height, scale?, document?, source?, format?}   a rectangle of the
+ *            window's picture (CSS px) written to `path`: `source` "snapshot" (default: WebKit's
+ *            snapshot of the visible region, cropped) or "view" (drawn from the web view itself,
+ *            only the rectangle); `document`: 1 for document coordinates (the page's scroll read
+ *            first; a rectangle outside the window refused); `scale` pixels a CSS px (default: the
+ *            device's); `format` "png" (default) or "raw" (cairo's ARGB32 rows); the value
+ *            {width, height, stride, scrollY, busyMs} (busyMs: this loop's time on it; X14's tiles)
  *   click    {x, y}           a mouse click at view coordinates (WebKitGTK has no touch here)
  *   key      {key}            a key press and release (a GDK key name: "a", "Down", "Escape")
  *   wheel    {x, y, deltaY}   a smooth scroll event at view coordinates (deltaY in CSS px)
@@ -401,7 +407,44 @@ static void cmd_resize(long id, JsonObject *c) {
     reply_value(id, "true");
 }
 
-struct crop { long id; int x, y, w, h; char *path; };
+struct crop { long id; double x, y, w, h, scale, scroll; int document, view, raw; char *path; gint64 began; };
+
+static void free_crop(struct crop *c) {
+    g_free(c->path);
+    g_free(c);
+}
+
+/* The cropped picture written (PNG, or `raw`: cairo's ARGB32 rows, premultiplied, native-endian)
+ * and answered with its size. */
+static void write_crop(struct crop *c, cairo_surface_t *out) {
+    cairo_surface_flush(out);
+    int pw = cairo_image_surface_get_width(out), ph = cairo_image_surface_get_height(out);
+    int stride = cairo_image_surface_get_stride(out);
+    gboolean ok;
+    if (c->raw) {
+        ok = g_file_set_contents(c->path, (const char *)cairo_image_surface_get_data(out), (gssize)stride * ph, NULL);
+    } else {
+        ok = cairo_surface_write_to_png(out, c->path) == CAIRO_STATUS_SUCCESS;
+    }
+    if (ok) {
+        /* busyMs: the main loop's time on it (the drawing or the snapshot's crop, and the file). */
+        emitf("{\"id\":%ld,\"value\":{\"width\":%d,\"height\":%d,\"stride\":%d,\"scrollY\":%g,\"busyMs\":%.1f}}",
+              c->id, pw, ph, stride, c->scroll, (g_get_monotonic_time() - c->began) / 1000.0);
+    } else {
+        reply_error(c->id, "cannot write the picture");
+    }
+}
+
+/* A surface of the rectangle at `k` pixels a CSS px, white (the view's background) under what is drawn. */
+static cairo_t *crop_context(double w, double h, double k, cairo_surface_t **out) {
+    int pw = MAX(1, (int)(w * k + 0.5)), ph = MAX(1, (int)(h * k + 0.5));
+    *out = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, pw, ph);
+    cairo_t *cr = cairo_create(*out);
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_paint(cr);
+    cairo_scale(cr, k, k);
+    return cr;
+}
 
 static void snapped(GObject *o, GAsyncResult *r, gpointer data) {
     struct crop *c = data;
@@ -410,26 +453,81 @@ static void snapped(GObject *o, GAsyncResult *r, gpointer data) {
     if (!s) {
         reply_error(c->id, error ? error->message : "no snapshot");
         if (error) g_error_free(error);
+        return free_crop(c);
+    }
+    c->began = g_get_monotonic_time(); /* the rendering was the web process's; the crop is ours */
+    /* get_snapshot takes no rectangle: the visible region, cropped here in CSS px. WebKitGTK 2.50
+     * renders it at the window scale without setting the surface's device scale, so its pixels a
+     * CSS px are its width over the view's. */
+    int iw = cairo_image_surface_get_width(s), ih = cairo_image_surface_get_height(s);
+    int vw = gtk_widget_get_allocated_width(GTK_WIDGET(view));
+    double dsx = 1, dsy = 1;
+    cairo_surface_get_device_scale(s, &dsx, &dsy);
+    double d = dsx > 1 ? dsx : vw > 0 ? (double)iw / vw : 1;
+    cairo_surface_set_device_scale(s, d, d);
+    double sw = iw / d, sh = ih / d;
+    double y0 = c->y - (c->document ? c->scroll : 0);
+    double x = CLAMP(c->x, 0, sw), y = CLAMP(y0, 0, sh);
+    double w = c->w > 0 ? MIN(c->w, sw - x) : sw - x, h = c->h > 0 ? MIN(c->h, sh - y) : sh - y;
+    if (c->document && (y0 < -0.5 || y0 + c->h > sh + 0.5)) {
+        reply_error(c->id, "the rectangle is outside the window");
     } else {
-        /* get_snapshot takes no rectangle: the visible region, cropped here. */
-        int sw = cairo_image_surface_get_width(s), sh = cairo_image_surface_get_height(s);
-        int x = CLAMP(c->x, 0, sw), y = CLAMP(c->y, 0, sh);
-        int w = c->w > 0 ? MIN(c->w, sw - x) : sw - x, h = c->h > 0 ? MIN(c->h, sh - y) : sh - y;
-        cairo_surface_t *out = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, MAX(w, 1), MAX(h, 1));
-        cairo_t *cr = cairo_create(out);
+        cairo_surface_t *out;
+        cairo_t *cr = crop_context(w, h, c->scale > 0 ? c->scale : d, &out);
         cairo_set_source_surface(cr, s, -x, -y);
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD);
         cairo_paint(cr);
         cairo_destroy(cr);
-        if (cairo_surface_write_to_png(out, c->path) == CAIRO_STATUS_SUCCESS) {
-            emitf("{\"id\":%ld,\"value\":{\"width\":%d,\"height\":%d}}", c->id, w, h);
-        } else {
-            reply_error(c->id, "cannot write the PNG");
-        }
+        write_crop(c, out);
         cairo_surface_destroy(out);
-        cairo_surface_destroy(s);
     }
-    g_free(c->path);
-    g_free(c);
+    cairo_surface_destroy(s);
+    free_crop(c);
+}
+
+/* `view`: the rectangle drawn from the web view itself (what it shows: the page's last painted
+ * frame, kept whole by the view), clipped to the rectangle; no new rendering of the window. */
+static void draw_view(struct crop *c) {
+    double y0 = c->y - (c->document ? c->scroll : 0);
+    int vw = gtk_widget_get_allocated_width(GTK_WIDGET(view)), vh = gtk_widget_get_allocated_height(GTK_WIDGET(view));
+    double x = CLAMP(c->x, 0, vw), y = CLAMP(y0, 0, vh);
+    double w = c->w > 0 ? MIN(c->w, vw - x) : vw - x, h = c->h > 0 ? MIN(c->h, vh - y) : vh - y;
+    if (c->document && (y0 < -0.5 || y0 + c->h > vh + 0.5)) {
+        reply_error(c->id, "the rectangle is outside the window");
+    } else {
+        cairo_surface_t *out;
+        cairo_t *cr = crop_context(w, h, c->scale > 0 ? c->scale : gtk_widget_get_scale_factor(GTK_WIDGET(view)), &out);
+        cairo_translate(cr, -x, -y);
+        cairo_rectangle(cr, x, y, w, h);
+        cairo_clip(cr);
+        gtk_widget_draw(GTK_WIDGET(view), cr);
+        cairo_destroy(cr);
+        write_crop(c, out);
+        cairo_surface_destroy(out);
+    }
+    free_crop(c);
+}
+
+static void capture(struct crop *c) {
+    c->began = g_get_monotonic_time();
+    if (c->view) return draw_view(c);
+    webkit_web_view_get_snapshot(view, WEBKIT_SNAPSHOT_REGION_VISIBLE, WEBKIT_SNAPSHOT_OPTIONS_NONE, NULL,
+                                 snapped, c);
+}
+
+/* A document rectangle: the page's scroll read first (the window shows the document from it). */
+static void scrolled(GObject *o, GAsyncResult *r, gpointer data) {
+    struct crop *c = data;
+    GError *error = NULL;
+    JSCValue *v = webkit_web_view_evaluate_javascript_finish(WEBKIT_WEB_VIEW(o), r, &error);
+    if (!v) {
+        reply_error(c->id, error ? error->message : "no scroll position");
+        if (error) g_error_free(error);
+        return free_crop(c);
+    }
+    c->scroll = jsc_value_to_double(v);
+    g_object_unref(v);
+    capture(c);
 }
 
 static void cmd_snapshot(long id, JsonObject *c) {
@@ -441,12 +539,21 @@ static void cmd_snapshot(long id, JsonObject *c) {
         g_free(k);
         return reply_error(id, "snapshot needs a path");
     }
-    k->x = (int)number_field(c, "x", 0);
-    k->y = (int)number_field(c, "y", 0);
-    k->w = (int)number_field(c, "width", 0);
-    k->h = (int)number_field(c, "height", 0);
-    webkit_web_view_get_snapshot(view, WEBKIT_SNAPSHOT_REGION_VISIBLE, WEBKIT_SNAPSHOT_OPTIONS_NONE, NULL,
-                                 snapped, k);
+    k->x = number_field(c, "x", 0);
+    k->y = number_field(c, "y", 0);
+    k->w = number_field(c, "width", 0);
+    k->h = number_field(c, "height", 0);
+    k->scale = number_field(c, "scale", 0);
+    k->document = number_field(c, "document", 0) != 0;
+    char *source = string_field(c, "source"), *format = string_field(c, "format");
+    k->view = source && !strcmp(source, "view");
+    k->raw = format && !strcmp(format, "raw");
+    g_free(source);
+    g_free(format);
+    if (k->document)
+        webkit_web_view_evaluate_javascript(view, "window.scrollY", -1, NULL, NULL, NULL, scrolled, k);
+    else
+        capture(k);
 }
 
 static void cmd_click(long id, JsonObject *c) {

@@ -127,17 +127,21 @@ public final class EngineWebPage: WebPage {
     /// while images above load), so its offset is read back after every frame. Only a move of the
     /// page's own counts: the engine's offset changed between two frames' ends with no scroll of
     /// the World's between them (its pans and animations; the engine's rounding or clamping of
-    /// the World's offset is no move). Not with pixel tiles (X9, `view`): a capture of Chromium's
-    /// pixels moved its scroll by itself (800 → 0 in PageTilesTests), so the World's offset rules.
+    /// the World's offset is no move). Not with Chromium's pixel tiles (X9, `view`): a capture of
+    /// its pixels moved its scroll by itself (800 → 0 in PageTilesTests), so the World's offset
+    /// rules; WebKit's snapshot leaves the scroll alone (`PagePixels.capturesKeepScroll`, X14).
     func followPageScroll() {
-        guard selfScrolling, tiles == nil, failure == nil, let g = try? attemptThrowing({ try driver.geometry() }) else {
+        let keeps = tiles == nil || (driver as? PagePixels)?.capturesKeepScroll == true
+        guard selfScrolling, keeps, failure == nil, let g = try? attemptThrowing({ try driver.geometry() }) else {
             lastPageScroll = nil
             return
         }
         let last = lastPageScroll, byWorld = scrolledByWorld
         lastPageScroll = g.scrollY
         scrolledByWorld = false
-        guard !byWorld, let last, abs(g.scrollY - last) > Self.pageScrollSlop,
+        // The first read too: a page that moved itself before it (a deep link's jump during the
+        // load, which real time can finish before the first frame) is where the page put it.
+        guard !byWorld, last.map({ abs(g.scrollY - $0) > Self.pageScrollSlop }) ?? true,
               abs(g.scrollY - scrollY) > Self.pageScrollSlop else { return }
         followingPage = true
         scrollY = g.scrollY

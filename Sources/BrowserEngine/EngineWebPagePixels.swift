@@ -3,16 +3,19 @@ import LiveblogModel
 
 /// X9 on a terminal with pixel graphics: the rows the engine's pixels have come for are drawn as
 /// those pixels (`PageTiles`: one image a cell row), the others as the engine's text layout
-/// until theirs come. The frame asks for the next capture and never waits for one.
+/// until theirs come. The frame asks for the next capture and never waits for one. Either engine
+/// (`PagePixels`: Chromium's screenshots, WebKit's snapshots, X14).
 extension EngineWebPage {
     /// Once a drawn frame: the capture that came taken in, the next one asked for.
     public func prepareToDraw(from y0: Double, to y1: Double, columns: Int) {
         if columns > 0 { drawnColumns = columns }
-        guard let tiles, let engine = chromium, failure == nil, y1 > y0, columns > 0 else { return }
+        guard let tiles, let engine = driver as? any PageDriver & PagePixels, failure == nil, y1 > y0, columns > 0
+        else { return }
         // Exactly what the row's cells show (a phone wider than the terminal is cut at the right).
         let width = min(engine.width, Double(columns) * config.cell.width)
         let margin = layoutMargin(y0, y1)
         attempt {
+            if !selfScrolling { try engine.reach(from: y0, to: y1) }
             guard let s = try engine.layout(from: y0, to: y1, margin: margin) else { return }
             // A self-scrolling web view paints its viewport only (the clip is in the document's
             // coordinates, as the rows are).

@@ -21,8 +21,8 @@ public struct TileSpec: Sendable, Equatable {
 /// cell row each. A row tile is always whole on screen (the list moves by rows), so a terminal
 /// that redraws pixels when they move (sixel, iTerm2) re-sends a tile's bytes, encoded once,
 /// and never re-encodes a tile cut by a bar. The engine paints a band of rows per capture
-/// (`Page.captureScreenshot` with a clip at the terminal's cell size; the engine renders at the
-/// device's density first); one capture is in flight at a time and the frame never waits for
+/// (`PagePixels`: Chromium's `Page.captureScreenshot` with a clip at the terminal's cell size,
+/// WebKit's snapshot of its window cropped and scaled to it, X14); one capture is in flight at a time and the frame never waits for
 /// it: its picture is decoded, split and prepared for the terminal off the drawing thread
 /// (`TileCapture`), and the terminal draws the tiles it has (an older one until its row is
 /// captured again) and, where a row has none yet, the engine's text layout. Kept: the rows on
@@ -95,12 +95,15 @@ public final class PageTiles {
     /// that have no tile of `version` first, then the screen below, then the one above), and
     /// tiles far from `visible` dropped. `within`: the rows the engine paints (a self-scrolling
     /// web view's viewport; nil: all).
-    func update(_ engine: EnginePage, visible: Range<Int>, version: Int, width: Double, contentHeight: Double,
+    func update(_ engine: any PagePixels, visible: Range<Int>, version: Int, width: Double, contentHeight: Double,
                 within: Range<Int>? = nil) throws {
         try takeIn(engine)
         deliverArrived(visible: visible)
-        let first = within?.lowerBound ?? 0
-        let last = max(first, min(Int((contentHeight / rowHeight).rounded(.up)), within?.upperBound ?? .max))
+        // The rows the engine paints: `within`, and those it can capture now (WebKit's window).
+        let reach = engine.capturable.map { Int(($0.lowerBound / rowHeight).rounded(.up))..<Int(($0.upperBound / rowHeight).rounded(.down)) }
+        let first = max(within?.lowerBound ?? 0, reach?.lowerBound ?? 0)
+        let last = max(first, min(Int((contentHeight / rowHeight).rounded(.up)), within?.upperBound ?? .max,
+                                  reach?.upperBound ?? .max))
         let lo = min(max(visible.lowerBound, first), last), hi = max(lo, min(visible.upperBound, last))
         // A screen either side, fewer on a tall screen: the kept rows and a band in flight stay
         // within what the terminal's image stores hold (SuppliedImages, PreparedImages: 512).
@@ -137,7 +140,7 @@ public final class PageTiles {
 
     /// The capture in flight: its rows prepared so far become arrivals; once it has ended, the
     /// next one may be asked for.
-    private func takeIn(_ engine: EnginePage) throws {
+    private func takeIn(_ engine: any PagePixels) throws {
         guard let c = inFlight else { return }
         try c.poll(engine, timeout: captureTimeout, prepare: prepare)
         let end = c.ended   // read first: once it is set, every row it made is ready

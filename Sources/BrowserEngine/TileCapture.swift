@@ -3,9 +3,10 @@ import Foundation
 import ImageDecoding
 import LiveblogModel
 
-/// One capture of `PageTiles` (X9): asked with `Page.captureScreenshot`, its reply taken in by
-/// the drawing thread's polls without waiting, then decoded (base64, libpng), split into row
-/// tiles and prepared for the terminal on a queue of its own; the rows become ready one by one.
+/// One capture of `PageTiles` (X9, X14): asked of the engine (`PagePixels`), its reply taken in
+/// by the drawing thread's polls without waiting, then made into pixels (Chromium's PNG decoded
+/// with libpng, WebKit's raw rows converted), split into row tiles and prepared for the terminal on a queue of its own; the rows become
+/// ready one by one.
 // @unchecked Sendable: the decoding flag, the ready tiles and the end are under `lock`; the rest is `let`.
 final class TileCapture: @unchecked Sendable {
     enum End: Sendable {
@@ -42,21 +43,13 @@ final class TileCapture: @unchecked Sendable {
         self.keyPrefix = keyPrefix
     }
 
-    /// Asks the engine for `rows`' pixels (the engine renders at the device's density; the
-    /// clip's scale brings a row to the cell's height in pixels). Does not wait.
-    static func ask(_ engine: EnginePage, rows: Range<Int>, keep: Set<Int>, version: Int, width: Double,
+    /// Asks the engine for `rows`' pixels at the cell's height in pixels a row (`PagePixels`:
+    /// Chromium's screenshot with a clip, WebKit's snapshot cropped). Does not wait.
+    static func ask(_ engine: any PagePixels, rows: Range<Int>, keep: Set<Int>, version: Int, width: Double,
                     columns: Int, spec: TileSpec, rowHeight: Double, keyPrefix: String) throws -> TileCapture {
-        let scale = Double(spec.cellPixelHeight) / rowHeight / max(engine.config.device.density, 0.1)
-        let clip = JSONValue.obj(("x", .number(0)), ("y", .number(Double(rows.lowerBound) * rowHeight)),
-                                 ("width", .number(width)), ("height", .number(Double(rows.count) * rowHeight)),
-                                 ("scale", .number(scale)))
-        let doing = "capturing the page's pixels"
-        let id = try engine.guarded(doing) {
-            try engine.finishBeginFrame(doing: doing)
-            return try engine.session.sendRaw("Page.captureScreenshot", .obj(
-                ("format", .string("png")), ("clip", clip), ("fromSurface", .bool(true)),
-                ("optimizeForSpeed", .bool(true))), doing: doing)
-        }
+        let id = try engine.askPixels(x: 0, y: Double(rows.lowerBound) * rowHeight, width: width,
+                                      height: Double(rows.count) * rowHeight,
+                                      pixelsPerPoint: Double(spec.cellPixelHeight) / rowHeight)
         return TileCapture(id: id, rows: rows, keep: keep, version: version, width: width, columns: columns,
                            keyPrefix: keyPrefix)
     }
@@ -72,34 +65,26 @@ final class TileCapture: @unchecked Sendable {
     }
 
     /// Takes the reply in if it has come (the frame never waits), and starts its decoding.
-    func poll(_ engine: EnginePage, timeout: Double, prepare: (@Sendable (String, RGBAImage, Int) -> Void)?) throws {
+    func poll(_ engine: any PagePixels, timeout: Double, prepare: (@Sendable (String, RGBAImage, Int) -> Void)?) throws {
         guard !decoding, ended == nil else { return }
-        let doing = "capturing the page's pixels"
-        try engine.guarded(doing) { try engine.client.readAvailable(doing: doing) }
-        guard engine.client.hasReply(id) else {
+        switch try engine.pollPixels(id) {
+        case .pending:
             if Date().timeIntervalSince(started) > timeout {
-                engine.client.discardReply(id)
+                engine.dropPixels(id)
                 finish(.lost)
             }
-            return
+        case .refused: finish(.refused)
+        case let .came(picture):
+            decoding = true
+            TileWorker.shared.run { self.decode(picture, prepare: prepare) }
         }
-        guard let raw = engine.client.takeRawReply(id) else {
-            engine.client.discardReply(id)   // parsed after all (not in the engine's usual shape)
-            return finish(.refused)
-        }
-        decoding = true
-        TileWorker.shared.run { self.decode(raw, prepare: prepare) }
     }
 
-    /// Off the drawing thread: the reply parsed (an error reply is a refusal), the picture split
+    /// Off the drawing thread: the answer made into pixels (none: a refusal), the picture split
     /// into one tile a row (row i: pixel rows i·h/n ..< (i+1)·h/n), each prepared before it is ready.
-    private func decode(_ raw: [UInt8], prepare: (@Sendable (String, RGBAImage, Int) -> Void)?) {
-        guard let reply = try? JSONParser.parse(bytes: raw), reply["error"] == nil,
-              let text = reply["result"]?["data"]?.stringValue else { return finish(.refused) }
-        let data = [UInt8](Data(base64Encoded: text) ?? Data())
-        guard case .success(let image) = ImageDecoder.decode(data: data), image.height >= rows.count else {
-            return finish(.refused)
-        }
+    private func decode(_ picture: @Sendable () -> (image: RGBAImage, bytes: Int)?,
+                        prepare: (@Sendable (String, RGBAImage, Int) -> Void)?) {
+        guard let (image, bytes) = picture(), image.height >= rows.count else { return finish(.refused) }
         let n = rows.count
         for (i, row) in rows.enumerated() where keep.contains(row) {
             let key = "\(keyPrefix):\(row)"
@@ -108,7 +93,7 @@ final class TileCapture: @unchecked Sendable {
             let t = PageTiles.Tile(version: version, width: width, key: key, image: tile)
             lock.withLock { ready.append((row, t)) }
         }
-        finish(.done(bytes: data.count))
+        finish(.done(bytes: bytes))
     }
 
     private func finish(_ e: End) { lock.withLock { end = e } }

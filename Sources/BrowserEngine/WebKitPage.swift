@@ -61,6 +61,14 @@ public final class WebKitPage: PageDriver {
     /// X16: seconds spent waiting for the wall clock in `frame` (the bench counts a frame's cost without them).
     public internal(set) var waitedSeconds = 0.0
     public internal(set) var failure: DevToolsError?
+    /// X14: the pixel captures asked for (the helper's command id) and the PNG each is written to.
+    var snapshotPaths: [Int: String] = [:]
+    /// X14: the files of captures given up on, removed when the next is asked for.
+    var lostSnapshots: [String] = []
+    /// X14: milliseconds the helper's main loop (which runs the page's commands too) spent on each
+    /// of the last captures (the last 256).
+    public internal(set) var captureBusy: [Double] = []
+    var snapshotSerial = 0
 
     /// The handlers the page's scripts post to: the platform's bridge, and inject.js's and
     /// engine-view.js's channels, the console (WebKitGTK gives an embedder no console API).

@@ -13,6 +13,8 @@ public final class WebKitHelper {
     private var nextId = 1
     private var pending: [Int: String] = [:]
     private var replies: [Int: Result<JSONValue, DevToolsError>] = [:]
+    /// Commands whose answer nobody waits for any more (dropped when it comes).
+    private var abandoned: Set<Int> = []
     private var events: [JSONValue] = []
     /// WebKitGTK's version ("2.50.6") and the virtual display's number.
     public private(set) var version = ""
@@ -104,6 +106,22 @@ public final class WebKitHelper {
         try read(until: Date().addingTimeInterval(timeout), doing: doing)
     }
 
+    /// A command sent with `send` has been answered (read it with `takeReply`); never waits.
+    public func hasReply(_ id: Int) -> Bool { replies[id] != nil }
+
+    /// The answer to a command sent with `send`, once (nil: not yet).
+    public func takeReply(_ id: Int) -> Result<JSONValue, DevToolsError>? {
+        guard let r = replies.removeValue(forKey: id) else { return nil }
+        pending[id] = nil
+        return r
+    }
+
+    /// Nobody waits for command `id`'s answer any more: dropped now or when it comes.
+    public func discardReply(_ id: Int) {
+        if replies.removeValue(forKey: id) == nil, pending[id] != nil { abandoned.insert(id) }
+        pending[id] = nil
+    }
+
     /// Events (`{"ev": …}`) in arrival order since the last call.
     public func takeEvents() -> [JSONValue] {
         defer { events = [] }
@@ -142,6 +160,7 @@ public final class WebKitHelper {
             throw DevToolsError.malformed("a WebKit helper line that is not JSON")
         }
         guard let id = m["id"]?.intValue, id > 0 else { return events.append(m) }
+        if abandoned.remove(id) != nil { return }
         if let e = m["error"]?.stringValue {
             replies[id] = .failure(.commandFailed(command: pending[id] ?? "command", code: 0, message: e))
         } else {

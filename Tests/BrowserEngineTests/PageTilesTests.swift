@@ -100,6 +100,10 @@ final class PageTilesTests: EngineTestCase {
         XCTAssertEqual(tileItems.count, 38)
         XCTAssertEqual(Set(tileItems.map(\.y)), Set((0..<38).map { Double($0) * 16 }))
         for t in tiles.tiles.values { XCTAssertEqual(delivered[t.key], t.image) }
+        // For docs/engine.md (X14: WebKit's against Chromium's, WebKitPixelsTests prints its own).
+        let ms = tiles.measures.map { $0.seconds * 1000 }.sorted()
+        print(String(format: "Chromium tiles measured: %d captures, per band median %.0f ms, max %.0f ms",
+                     ms.count, ms[ms.count / 2], ms.last ?? 0))
     }
 
     func testX9_aLivePostMakesTheTilesStaleAndTheyAreCapturedAgain() throws {
