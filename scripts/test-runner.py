@@ -23,6 +23,12 @@ import sys
 import threading
 import time
 
+COSTS_HEADER = """\
+# The seconds each test class took in a whole run (scripts/test, 2 cores), read by scripts/test-runner.py
+# to start the longest first; a class with lines per test method runs each method in a process of its
+# own (its tests share nothing that is costly to set up twice). A class not listed counts 1 s
+# (0.2 s in the fast tier). Refresh: copy .build/test-logs/test-costs (the last run's) over this file.
+"""
 CASE = re.compile(r"^Test Case '(\w+)\.(\w+)' (passed|failed|skipped) \((\d+\.\d+) seconds\)")
 EXECUTED = re.compile(r"Executed (\d+) tests?, with (?:\d+ tests? skipped and )?(\d+) failures?")
 FAILURE_LINE = re.compile(r"error: .*: (XCTAssert|XCTFail|failed)|^Test Case .* failed|Fatal error|fatal error")
@@ -254,7 +260,7 @@ def main():
         if full in split:
             per_method[f"{full}/{method}"] = seconds
     with open(os.path.join(args.logs, "test-costs"), "w") as f:
-        f.write("# Measured by scripts/test-runner.py; copy over scripts/test-costs to refresh it.\n")
+        f.write(COSTS_HEADER)
         for cls, seconds in sorted(per_class.items(), key=lambda x: -x[1]):
             if seconds < 0.5 and cls not in split:
                 continue
