@@ -97,13 +97,13 @@ public final class NcursesScreen: Screen {
 
     deinit { shutdown() }
 
-    /// Restores the terminal: mouse modes off, endwin, the terminal's cleanup out of the signal chain. Idempotent.
     /// The next present() repaints every cell (the terminal may not hold what ncurses believes).
     public func repaintAll() {
         lb_repaint_all_next()
         decorations?.invalidate()
     }
 
+    /// Restores the terminal: mouse modes off, endwin, the terminal's cleanup out of the signal chain. Idempotent.
     public func shutdown() {
         guard isOpen else { return }
         isOpen = false
