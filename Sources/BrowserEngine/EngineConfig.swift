@@ -1,5 +1,5 @@
-import DevTools
 import Embed
+import EngineProcess
 import Host
 import LiveblogModel
 

@@ -1,4 +1,4 @@
-import DevTools
+import EngineProcess
 import Foundation
 import ImageDecoding
 import LiveblogModel

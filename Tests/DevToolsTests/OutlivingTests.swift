@@ -1,7 +1,8 @@
+@testable import Chromium
+@testable import EngineProcess
 import Foundation
 import TestSupport
 import XCTest
-@testable import DevTools
 
 /// X2: the engine never outlives liveblog, even when liveblog is killed with SIGKILL (no handler
 /// runs then): the engine ends when its DevTools pipe closes. A child runner (this test bundle
