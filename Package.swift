@@ -65,7 +65,7 @@ let package = Package(
         // `PageDriver`/`PagePixels` and its adapter `EngineWebPage`), which names no engine; then
         // each engine in a module named for it.
         .target(name: "EngineProcess", dependencies: ["CEngineGuard", "LiveblogModel", "ExitStatus"]),
-        .target(name: "BrowserEngine", dependencies: ["EngineProcess", "Embed", "LiveblogModel", "VirtualTime", "TextCells", "Host", "ImageDecoding", "Fetch"]),
+        .target(name: "BrowserEngine", dependencies: ["EngineProcess", "Embed", "LiveblogModel", "TextCells", "Host", "ImageDecoding", "Fetch"]),
         .target(name: "Chromium", dependencies: ["BrowserEngine", "EngineProcess", "Embed", "LiveblogModel", "TextCells", "ImageDecoding", "VirtualTime"]),
         .target(name: "WebKitEngine", dependencies: ["BrowserEngine", "EngineProcess", "Embed", "LiveblogModel", "TextCells", "ImageDecoding", "VirtualTime"]),
         // Issue 39: the command layer, a library (each command a type, testable in process); the bench
