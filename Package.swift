@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"], exclude: ["Fixtures"]),
         .testTarget(name: "FetchTests", dependencies: ["Fetch", "CCurl", "TestSupport"]),
         .testTarget(name: "RealSourcesTests", dependencies: ["RealSources", "Fetch", "ImageDecoding", "ImageLoading", "LiveblogModel", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "DevToolsTests", dependencies: ["Chromium", "WebKitEngine", "EngineProcess", "CEngineGuard", "TestSupport", "LiveblogModel", "ExitStatus"]),
+        .testTarget(name: "EngineProcessTests", dependencies: ["Chromium", "WebKitEngine", "EngineProcess", "CEngineGuard", "TestSupport", "LiveblogModel", "ExitStatus"]),
         .testTarget(name: "BrowserEngineTests", dependencies: ["BrowserEngine", "Chromium", "WebKitEngine", "EngineProcess", "Embed", "LiveblogModel", "TestSupport", "ImageDecoding", "Simulation", "QA", "Host"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "CommandsTests", dependencies: ["Commands", "Bench", "Arguments"]),

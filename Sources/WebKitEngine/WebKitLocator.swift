@@ -41,7 +41,7 @@ public enum WebKitLocator {
                 candidates += [dir + "/Assets" + name, dir + "/share/liveblog/Assets" + name]
             }
         }
-        // Sources/DevTools/WebKitLocator.swift → the repository root.
+        // Sources/WebKitEngine/WebKitLocator.swift → the repository root.
         let sources = ((#filePath as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
         candidates.append((sources as NSString).deletingLastPathComponent + "/Assets" + name)
         return candidates.first { FileManager.default.fileExists(atPath: $0) }

@@ -42,7 +42,7 @@ final class OutlivingTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: file)
         let runner = Process()
         runner.executableURL = URL(fileURLWithPath: try selfExecutable())
-        runner.arguments = ["DevToolsTests.OutlivingTests/testX2_engineDiesWithARunnerEndedBySIGTERM"]
+        runner.arguments = ["EngineProcessTests.OutlivingTests/testX2_engineDiesWithARunnerEndedBySIGTERM"]
         runner.environment = ProcessInfo.processInfo.environment.merging([Self.runnerKey: file]) { $1 }
         runner.standardOutput = FileHandle.nullDevice
         runner.standardError = FileHandle.nullDevice
