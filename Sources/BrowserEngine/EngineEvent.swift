@@ -1,5 +1,4 @@
 import Embed
-import EngineProcess
 import Host
 import LiveblogModel
 

@@ -1,4 +1,3 @@
-import EngineProcess
 import Foundation
 import ImageDecoding
 import LiveblogModel
