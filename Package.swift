@@ -59,12 +59,19 @@ let package = Package(
         .target(name: "TerminalUI", dependencies: ["QA", "Simulation", "TerminalKit", "Embed", "Host", "LiveblogModel", "ScrollPhysics", "VirtualTime", "ImageDecoding", "TerminalCaps", "TextCells"]),
         // X2: the browser engine over the DevTools pipe; X3–X7: the real page on it.
         .target(name: "CEngineGuard", dependencies: ["CSignals"]),
-        .target(name: "DevTools", dependencies: ["CEngineGuard", "LiveblogModel", "ExitStatus"]),
-        .target(name: "BrowserEngine", dependencies: ["DevTools", "Embed", "LiveblogModel", "VirtualTime", "TextCells", "Host", "ImageDecoding", "Fetch"]),
+        // Issue 39, the engine seam: the process plumbing both engines share (the engine's error, the
+        // spawn under the engine guard, the pipe, the privileges, protocol JSON); the engine-neutral
+        // page (the embed site, the network gate, the injected scripts, geometry, tiles, the seam
+        // `PageDriver`/`PagePixels` and its adapter `EngineWebPage`), which names no engine; then
+        // each engine in a module named for it.
+        .target(name: "EngineProcess", dependencies: ["CEngineGuard", "LiveblogModel", "ExitStatus"]),
+        .target(name: "BrowserEngine", dependencies: ["EngineProcess", "Embed", "LiveblogModel", "TextCells", "Host", "ImageDecoding", "Fetch"]),
+        .target(name: "Chromium", dependencies: ["BrowserEngine", "EngineProcess", "Embed", "LiveblogModel", "TextCells", "ImageDecoding", "VirtualTime"]),
+        .target(name: "WebKitEngine", dependencies: ["BrowserEngine", "EngineProcess", "Embed", "LiveblogModel", "TextCells", "ImageDecoding", "VirtualTime"]),
         // Issue 39: the command layer, a library (each command a type, testable in process); the bench
         // its own library; the executable's main.swift a few lines that call into them.
-        .target(name: "Commands", dependencies: ["TerminalUI", "QA", "Simulation", "Arguments", "ImageDecoding", "RealSources", "Fetch", "CSupport", "Embed", "Host", "LiveblogModel", "ScrollPhysics", "TerminalKit", "TextCells", "BrowserEngine", "DevTools"]),
-        .target(name: "Bench", dependencies: ["Commands", "TerminalUI", "QA", "Simulation", "Arguments", "CTurboJPEG", "ImageDecoding", "RealSources", "Fetch", "CSupport", "Embed", "Host", "LiveblogModel", "TerminalKit", "BrowserEngine", "DevTools", "VirtualTime"]),
+        .target(name: "Commands", dependencies: ["TerminalUI", "QA", "Simulation", "Arguments", "ImageDecoding", "RealSources", "Fetch", "CSupport", "Embed", "Host", "LiveblogModel", "ScrollPhysics", "TerminalKit", "TextCells", "BrowserEngine", "Chromium", "WebKitEngine", "EngineProcess"]),
+        .target(name: "Bench", dependencies: ["Commands", "TerminalUI", "QA", "Simulation", "Arguments", "CTurboJPEG", "ImageDecoding", "RealSources", "Fetch", "CSupport", "Embed", "Host", "LiveblogModel", "TerminalKit", "BrowserEngine", "Chromium", "WebKitEngine", "VirtualTime"]),
         .executableTarget(name: "liveblog", dependencies: ["Commands", "Bench"]),
         .testTarget(name: "LiveblogModelTests", dependencies: ["LiveblogModel", "ImageDecoding", "TextCells"]),
         .testTarget(name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics", "VirtualTime"], exclude: ["Fixtures"]),
@@ -83,8 +90,8 @@ let package = Package(
         .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"], exclude: ["Fixtures"]),
         .testTarget(name: "FetchTests", dependencies: ["Fetch", "CCurl", "TestSupport"]),
         .testTarget(name: "RealSourcesTests", dependencies: ["RealSources", "Fetch", "ImageDecoding", "ImageLoading", "LiveblogModel", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "DevToolsTests", dependencies: ["DevTools", "CEngineGuard", "TestSupport", "LiveblogModel", "ExitStatus"]),
-        .testTarget(name: "BrowserEngineTests", dependencies: ["BrowserEngine", "DevTools", "Embed", "LiveblogModel", "TestSupport", "ImageDecoding", "Simulation", "QA", "Host"],
+        .testTarget(name: "EngineProcessTests", dependencies: ["Chromium", "WebKitEngine", "EngineProcess", "CEngineGuard", "TestSupport", "LiveblogModel", "ExitStatus"]),
+        .testTarget(name: "BrowserEngineTests", dependencies: ["BrowserEngine", "Chromium", "WebKitEngine", "EngineProcess", "Embed", "LiveblogModel", "TestSupport", "ImageDecoding", "Simulation", "QA", "Host"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "CommandsTests", dependencies: ["Commands", "Bench", "Arguments"]),
         .testTarget(name: "RealSessionTests", dependencies: ["RealSources", "QA", "Simulation", "Host", "LiveblogModel", "Embed", "TestSupport"]),

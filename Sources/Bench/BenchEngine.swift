@@ -1,8 +1,8 @@
-import Foundation
 import Arguments
 import BrowserEngine
+import Chromium
 import Commands
-import DevTools
+import Foundation
 import Host
 import LiveblogModel
 import QA
@@ -63,7 +63,7 @@ func benchEngine() -> EngineBenchFigures {
         }
         r.startMs = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
         r.engineFrameMs = worldFrameMs(world, jumpTo: sample.posts.last?.id)
-        if let pid = page.chromium?.browser.pid {
+        if let pid = page.driver.engineProcessID {
             let group = GroupMemory.read(group: pid)
             (r.rssMB, r.pssMB) = (group.map(\.rss).reduce(0, +), group.map(\.pss).reduce(0, +))
         }

@@ -1,8 +1,7 @@
-import Foundation
 import Arguments
 import BrowserEngine
 import Commands
-import DevTools
+import Foundation
 import Host
 import LiveblogModel
 import Simulation

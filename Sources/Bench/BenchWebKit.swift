@@ -1,11 +1,11 @@
-import Foundation
 import BrowserEngine
 import Commands
-import DevTools
+import Foundation
 import Host
 import LiveblogModel
 import Simulation
 import VirtualTime
+import WebKitEngine
 
 // X16 in `liveblog bench`: WebKit as the iOS web view (docs/engine.md). The sample liveblog on
 // an iPhone 15 in WebKit: the helper's start (Xvfb, GTK) and the start to the first laid-out frame

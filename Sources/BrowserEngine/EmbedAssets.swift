@@ -29,7 +29,7 @@ public struct EmbedAssets: Sendable {
         self.files = files
     }
 
-    func text(_ name: String) -> String { String(decoding: files[name] ?? [], as: UTF8.self) }
+    package func text(_ name: String) -> String { String(decoding: files[name] ?? [], as: UTF8.self) }
 
     static func locate() -> String? {
         let fm = FileManager.default

@@ -1,5 +1,5 @@
-import DevTools
 import Embed
+import EngineProcess
 import Foundation
 import LiveblogModel
 import TextCells
@@ -28,7 +28,7 @@ public final class EmbedSite: @unchecked Sendable {
     private var refusals: [String] = []
 
     /// The refusals since the last call.
-    func takeRefusals() -> [String] {
+    package func takeRefusals() -> [String] {
         lock.lock()
         defer {
             refusals = []
@@ -77,13 +77,13 @@ public final class EmbedSite: @unchecked Sendable {
     }
 
     /// A media item's or embed's place in the liveblog (nil: not one of ours).
-    func rank(of id: String) -> Int? {
+    package func rank(of id: String) -> Int? {
         lock.lock()
         defer { lock.unlock() }
         return ranks[id]
     }
 
-    func isEmbed(_ id: String) -> Bool {
+    package func isEmbed(_ id: String) -> Bool {
         lock.lock()
         defer { lock.unlock() }
         return embeds[id] != nil
@@ -114,7 +114,7 @@ public final class EmbedSite: @unchecked Sendable {
 
     /// A path the page requested, without the run's token segment ("/s-<32 hex>/media/m1" →
     /// "/media/m1"; S2); another path as it is.
-    static func sitePath(_ path: String) -> String {
+    package static func sitePath(_ path: String) -> String {
         guard path.hasPrefix("/s-"), let slash = path.dropFirst().firstIndex(of: "/") else { return path }
         let segment = path[path.index(path.startIndex, offsetBy: 3)..<slash]
         guard segment.count == 32, segment.allSatisfy(\.isHexDigit) else { return path }
@@ -122,7 +122,7 @@ public final class EmbedSite: @unchecked Sendable {
     }
 
     /// Which simulated request a path of ours stands for (the gate delays these, X3).
-    static func key(path full: String) -> Request? {
+    package static func key(path full: String) -> Request? {
         let path = sitePath(full)
         if path.hasPrefix("/media/") { return .media(String(path.dropFirst(7))) }
         if path.hasPrefix("/embed/"), path.hasSuffix(".json") { return .embed(String(path.dropFirst(7).dropLast(5))) }

@@ -1,4 +1,3 @@
-import DevTools
 import Embed
 import Host
 import LiveblogModel

@@ -1,4 +1,3 @@
-import DevTools
 import Embed
 import Host
 import LiveblogModel
@@ -54,4 +53,15 @@ public enum EngineEvent: Sendable, Equatable {
     case page(PageEvent)
     case bridge(BoundBridgeCall)
     case engine(EngineNotice)
+}
+
+extension EngineEvent {
+    /// A console message's level as the trace writes it, from either engine's name for it.
+    package static func consoleLevel(_ type: String) -> String {
+        switch type {
+        case "warning": return "warn"
+        case "log", "info", "error", "debug": return type
+        default: return "log"
+        }
+    }
 }

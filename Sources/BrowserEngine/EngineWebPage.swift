@@ -1,19 +1,18 @@
-import DevTools
 import Embed
+import EngineProcess
 import LiveblogModel
 import TextCells
 
 /// A real engine's page as the World's `WebPage` (X1): the World, the hosts and the trace run on
-/// it unchanged. Each call goes to the `EnginePage`; its events become the page's (`.bridge` for
+/// it unchanged. Each call goes to the engine's page (`PageDriver`); its events become the page's (`.bridge` for
 /// what crossed the platform's bridge, `.engine` for the engine's own, X10). The first engine
 /// error ends the page: `failure` says what it was doing, every later call does nothing (X2).
 /// What the terminal draws is the engine's text layout (`EngineWebPageLayout`) or, on a terminal
 /// with pixel graphics, the engine's own pixels in row tiles (`tiles`, `PageTiles`).
 public final class EngineWebPage: WebPage {
-    /// The engine's page: Chromium's (`EnginePage`) or WebKit's (`WebKitPage`).
+    /// The engine's page: Chromium's (`EnginePage`, module Chromium) or WebKit's (`WebKitPage`,
+    /// module WebKitEngine); this module names neither.
     public let driver: any PageDriver
-    /// Chromium's page, nil in WebKit (what both engines answer is on `driver`).
-    public var chromium: EnginePage? { driver as? EnginePage }
     public let config: PageConfig
     /// The liveblog the page was opened with (a page of one's own: no posts).
     public private(set) var source: Liveblog
@@ -283,7 +282,7 @@ public final class EngineWebPage: WebPage {
         guard failure == nil else { return nil }
         do {
             return try body()
-        } catch let e as DevToolsError {
+        } catch let e as EngineError {
             if case .commandFailed = e {
                 append(.console(level: "error", message: Sanitizer.clean(e.description)))
                 return nil

@@ -7,9 +7,9 @@ import TextCells
 /// with the posts' geometry whenever the DOM changed. The World's posts carry them, so the
 /// panels, their digits and the summary show what the page shows, for the reference embed and
 /// for a page of one's own (X4) alike.
-extension EnginePage {
+extension EngineWebPage {
     /// The marks in the geometry's answer: post id → its marks.
-    static func marks(_ pairs: [(String, JSONValue)]) -> [String: PostMarks] {
+    package static func marks(_ pairs: [(String, JSONValue)]) -> [String: PostMarks] {
         var out: [String: PostMarks] = [:]
         for (id, v) in pairs {
             let time = v["time"]?.stringValue.flatMap(RFC3339.parse)

@@ -4,7 +4,7 @@ import Foundation
 /// body a request declares with Content-Length (GET has none, 1 MiB at most). A head must arrive
 /// whole within `headSeconds` (2 s) of being waited for (S2: a client sending a byte a second is cut
 /// off, as is one that stays idle).
-struct HTTPHeadReader {
+package struct HTTPHeadReader {
     let fd: Int32
     private var buffer: [UInt8] = []
     private var deadline = Date.distantFuture
@@ -101,7 +101,7 @@ struct HTTPHeadReader {
 
     /// The request line and whether the connection stays open (HTTP/1.1 without
     /// "Connection: close").
-    static func parse(_ head: String) -> (HTTPRequest, Bool)? {
+    package static func parse(_ head: String) -> (HTTPRequest, Bool)? {
         let lines = head.split(separator: "\r\n", omittingEmptySubsequences: false)
         let parts = lines.first?.split(separator: " ", omittingEmptySubsequences: false) ?? []
         guard parts.count == 3, parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0", parts[1].hasPrefix("/"),

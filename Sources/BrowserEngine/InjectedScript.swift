@@ -1,17 +1,17 @@
-import DevTools
+import EngineProcess
 import Host
 import LiveblogModel
 
 /// The script injected at document start (Assets/embed/inject.js, X5) with its options: the
 /// binding names, the hook, the page's selectors.
-enum InjectedScript {
-    static let channel = "__liveblogChannel"
-    static let bridge = "__liveblogBridge"
+package enum InjectedScript {
+    package static let channel = "__liveblogChannel"
+    package static let bridge = "__liveblogBridge"
     /// engine-view.js's change notice (real time only): the layout and the geometry are read
     /// again only after one.
-    static let viewChanged = "__liveblogViewChanged"
+    package static let viewChanged = "__liveblogViewChanged"
 
-    static func source(assets: EmbedAssets, config: EngineConfig) -> String {
+    package static func source(assets: EmbedAssets, config: EngineConfig) -> String {
         let options: JSONValue = .obj(
             ("channel", .string(channel)), ("bridge", .string(bridge)),
             ("hook", hookSpec(config.hook, platform: config.device.platform)),

@@ -1,5 +1,5 @@
-import DevTools
 import Embed
+import EngineProcess
 import Foundation
 import LiveblogModel
 

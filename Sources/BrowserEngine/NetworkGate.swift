@@ -7,8 +7,8 @@ import Foundation
 /// generator), so `3g` means the same thing for both engines. A request belongs to the frame
 /// in which the page issued it (`Network.requestWillBeSent`, in the page's own event order).
 /// Requests of the embed itself (its HTML, CSS, scripts) pass at once.
-struct NetworkGate {
-    private(set) var queue: NetworkQueue
+package struct NetworkGate {
+    package private(set) var queue: NetworkQueue
     /// Which simulated request a URL is, and its rank among the requests of one frame (the
     /// order the emulated page asks for them); nil: not delayed.
     private let classify: (URL) -> (key: Request, rank: Int)?
@@ -29,24 +29,24 @@ struct NetworkGate {
     private var seq = 0
     private var waitingByKey: [Request: [String]] = [:]
     /// Released and not yet loaded in the page, by network id.
-    private(set) var unsettled: Set<String> = []
+    package private(set) var unsettled: Set<String> = []
 
     /// What to do: continue these paused requests (Fetch request ids).
-    private(set) var toContinue: [String] = []
+    package private(set) var toContinue: [String] = []
 
-    init(profile: NetworkProfile, seed: UInt64, classify: @escaping (URL) -> (key: Request, rank: Int)?) {
+    package init(profile: NetworkProfile, seed: UInt64, classify: @escaping (URL) -> (key: Request, rank: Int)?) {
         queue = NetworkQueue(profile: profile, seed: seed)
         self.classify = classify
     }
 
-    mutating func takeContinues() -> [String] {
+    package mutating func takeContinues() -> [String] {
         defer { toContinue = [] }
         return toContinue
     }
 
     /// `Network.requestWillBeSent`: a request of the page (a redirect continues one).
     /// `immediate`: not delayed (the page's own document).
-    mutating func willSend(id: String, url: String, redirect: Bool, immediate: Bool = false) {
+    package mutating func willSend(id: String, url: String, redirect: Bool, immediate: Bool = false) {
         guard tracked[id] == nil || redirect else { return }
         var t = tracked[id] ?? Tracked(url: url)
         let parsed = URL(string: url)
@@ -68,7 +68,7 @@ struct NetworkGate {
     }
 
     /// `Fetch.requestPaused`: the engine holds a request until we continue it.
-    mutating func paused(fetchId: String, networkId: String?) {
+    package mutating func paused(fetchId: String, networkId: String?) {
         guard let id = networkId else { return toContinue.append(fetchId) }
         guard let t = tracked[id] else {
             orphans[id] = fetchId
@@ -82,14 +82,14 @@ struct NetworkGate {
     }
 
     /// `Network.loadingFinished` / `loadingFailed`: the page has the response (or gave up).
-    mutating func finished(id: String) {
+    package mutating func finished(id: String) {
         unsettled.remove(id)
         tracked[id]?.settled = true
         if tracked[id]?.released == true { tracked[id] = nil }
     }
 
     /// The frame at `tick` ended: what it asked for goes into the queue, in rank order.
-    mutating func endFrame(tick: Int) {
+    package mutating func endFrame(tick: Int) {
         // A pause the page did not announce by the end of its frame is not the page's (the
         // browser's own request): it passes.
         for (_, f) in orphans { toContinue.append(f) }
@@ -106,12 +106,12 @@ struct NetworkGate {
 
     /// Releases what is due at `tick` (before the frame runs). Returns the released network ids.
     @discardableResult
-    mutating func release(tick: Int) -> [String] {
+    package mutating func release(tick: Int) -> [String] {
         release(queue.due(tick: tick))
     }
 
     /// Completes a request now, whatever the profile (a scenario's `load`).
-    mutating func force(_ key: Request, tick: Int) -> [String] {
+    package mutating func force(_ key: Request, tick: Int) -> [String] {
         guard queue.force(key, tick: tick) else { return [] }
         return release([key])
     }
@@ -136,21 +136,21 @@ struct NetworkGate {
         return out
     }
 
-    mutating func setProfile(_ p: NetworkProfile, tick: Int) { queue.setProfile(p, tick: tick) }
+    package mutating func setProfile(_ p: NetworkProfile, tick: Int) { queue.setProfile(p, tick: tick) }
 
     /// Requests noted as stalled (S6): never waited for again; the page may still get them later.
-    mutating func abandon(_ ids: [String]) {
+    package mutating func abandon(_ ids: [String]) {
         for id in ids { unsettled.remove(id) }
     }
 
     /// Is this paused request held until its delay is due (not passed at once)?
-    func isHeld(fetchId: String) -> Bool {
+    package func isHeld(fetchId: String) -> Bool {
         tracked.values.contains { $0.fetchId == fetchId && !$0.released }
     }
 
     /// The URL of a tracked request (for messages).
-    func url(of id: String) -> String? { tracked[id]?.url }
+    package func url(of id: String) -> String? { tracked[id]?.url }
 
     /// Is anything waiting or in flight?
-    var isIdle: Bool { queue.isIdle && unsettled.isEmpty }
+    package var isIdle: Bool { queue.isIdle && unsettled.isEmpty }
 }

@@ -1,4 +1,4 @@
-import DevTools
+import EngineProcess
 import Foundation
 import LiveblogModel
 
@@ -9,7 +9,7 @@ import LiveblogModel
 /// liveblog (ahead, `ResponsePrefetcher`) and kept; the file is written when the page closes.
 /// Replaying: the n-th request for a URL gets the n-th recorded answer; one the capture does not
 /// hold fails at once (`Fetch.failRequest`, a resource line: "not in the capture").
-final class PageCapture {
+package final class PageCapture {
     enum Mode {
         case record
         case replay
@@ -33,7 +33,7 @@ final class PageCapture {
     private var served: [String: Int] = [:]
 
     /// Replays `path` when it exists, else records into it.
-    init(path: String, source: String) throws {
+    package init(path: String, source: String) throws {
         self.path = path
         self.source = source
         guard FileManager.default.fileExists(atPath: path) else {
@@ -44,7 +44,7 @@ final class PageCapture {
         guard let data = FileManager.default.contents(atPath: path), data.count <= 256 << 20,
               let json = try? JSONParser.parse(String(decoding: data, as: UTF8.self)),
               json["capture"]?.intValue == 1, let responses = json["responses"]?.arrayValue else {
-            throw DevToolsError.page("\(path): not a page capture (docs/sources.md, \"Capture format\")")
+            throw EngineError.page("\(path): not a page capture (docs/sources.md, \"Capture format\")")
         }
         for r in responses {
             guard let url = r["url"]?.stringValue else { continue }
@@ -69,7 +69,7 @@ final class PageCapture {
     func record(_ e: Entry) { entries.append(e) }
 
     /// Writes the recorded capture (nothing in replay).
-    func write() throws {
+    package func write() throws {
         guard mode == .record else { return }
         let responses: [JSONValue] = entries.map { e in
             var pairs: [(String, JSONValue)] = [("kind", .string("page")), ("url", .string(e.url)),
@@ -86,7 +86,7 @@ final class PageCapture {
         }
         let text = JSONWriter.write(.obj(("capture", .int(1)), ("source", .string(source)), ("responses", .array(responses))))
         guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-            throw DevToolsError.page("cannot write the page capture to \(path)")
+            throw EngineError.page("cannot write the page capture to \(path)")
         }
     }
 }

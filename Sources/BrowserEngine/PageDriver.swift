@@ -2,9 +2,9 @@ import Embed
 import LiveblogModel
 
 /// What `EngineWebPage` asks of a real engine's page (X1, X11): the engine-neutral seam between
-/// the World's `WebPage` and an engine. Chromium's `EnginePage` (DevTools) and WebKit's
-/// `WebKitPage` (the WebKit helper) are the two; every call leaves what the page did in
-/// `outbox`, and an engine error is a `DevToolsError` (the engine's, whichever it is).
+/// the World's `WebPage` and an engine. Chromium's `EnginePage` (module Chromium) and WebKit's
+/// `WebKitPage` (module WebKitEngine) are the two; every call leaves what the page did in
+/// `outbox`, and an engine error is a `EngineError` (the engine's, whichever it is).
 public protocol PageDriver: AnyObject {
     var config: EngineConfig { get }
     /// The URL the page was opened with.
@@ -54,6 +54,16 @@ public protocol PageDriver: AnyObject {
     func layout(from y0: Double, to y1: Double, margin: Double) throws -> PageLayoutSnapshot?
     /// V4: the document's own title (sanitised), "" without one.
     func documentTitle() throws -> String
+    /// The engine process's id (its process group's leader) for what measures it (the bench's
+    /// memory), nil where the page has no process of its own to name.
+    var engineProcessID: Int32? { get }
+    /// Ends the engine process behind the page when it outlives the page (Chromium's browser is
+    /// the run's; a scenario of a suite ends it); nothing where the page's close ends it already.
+    func closeEngine()
 }
 
-extension EnginePage: PageDriver {}
+extension PageDriver {
+    public var engineProcessID: Int32? { nil }
+    public func closeEngine() {}
+}
+

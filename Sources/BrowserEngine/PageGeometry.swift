@@ -1,3 +1,6 @@
+import EngineProcess
+import LiveblogModel
+
 /// Where the page's posts are (CSS px = pt, page coordinates), read from the engine after a
 /// frame's layout (X5): the document's height and each post's box, in page order.
 public struct PageGeometry: Sendable, Equatable {
@@ -5,6 +8,12 @@ public struct PageGeometry: Sendable, Equatable {
         public let id: String
         public let top: Double
         public let height: Double
+
+        package init(id: String, top: Double, height: Double) {
+            self.id = id
+            self.top = top
+            self.height = height
+        }
     }
 
     public let contentHeight: Double
@@ -14,6 +23,13 @@ public struct PageGeometry: Sendable, Equatable {
     /// The panels' marks of the posts that have any (L7), read again only when the DOM changed
     /// since the last reading: nil when it did not.
     public var marks: [String: PostMarks]?
+
+    package init(contentHeight: Double, posts: [PostBox], scrollY: Double = 0, marks: [String: PostMarks]? = nil) {
+        self.contentHeight = contentHeight
+        self.posts = posts
+        self.scrollY = scrollY
+        self.marks = marks
+    }
 
     public var postIds: [String] { posts.map(\.id) }
 
@@ -40,5 +56,27 @@ public struct PostMarks: Sendable, Equatable {
         self.scorer = scorer
         self.text = text
         self.time = time
+    }
+}
+
+extension PageGeometry {
+    /// The injected script's answer (`__liveblogDriver.geometry()`), either engine's.
+    package static func parse(_ value: JSONValue) throws -> PageGeometry {
+        guard let text = value.stringValue, let json = try? JSONParser.parse(text),
+              let height = json["height"]?.doubleValue, let rows = json["posts"]?.arrayValue else {
+            throw EngineError.malformed("the page's geometry")
+        }
+        // S4: a post whose box no layout gives (a page's own getBoundingClientRect, a huge
+        // transform) is not laid out; the height and the scroll are clamped.
+        let posts = rows.compactMap { row -> PageGeometry.PostBox? in
+            guard let r = row.arrayValue, r.count == 3, let id = r[0].stringValue,
+                  let top = PageNumber.coordinate(r[1].doubleValue), let h = PageNumber.size(r[2].doubleValue)
+            else { return nil }
+            return PageGeometry.PostBox(id: id, top: top, height: h)
+        }
+        var g = PageGeometry(contentHeight: PageNumber.clampedSize(height), posts: posts)
+        g.scrollY = PageNumber.coordinate(json["scrollY"]?.doubleValue) ?? 0
+        g.marks = json["marks"]?.objectPairs.map(EngineWebPage.marks)
+        return g
     }
 }

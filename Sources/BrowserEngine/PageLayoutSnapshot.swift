@@ -1,4 +1,4 @@
-import DevTools
+import EngineProcess
 import Foundation
 import LiveblogModel
 import TextCells
@@ -110,10 +110,10 @@ public struct PageImageBox: Sendable, Equatable {
 extension PageLayoutSnapshot {
     /// Reads engine-view.js's `layout(y0, y1)` answer (a JSON string). Every text that reaches
     /// the terminal goes through the sanitiser.
-    static func parse(_ value: JSONValue, from y0: Double, to y1: Double) throws -> PageLayoutSnapshot {
+    package static func parse(_ value: JSONValue, from y0: Double, to y1: Double) throws -> PageLayoutSnapshot {
         guard let text = value.stringValue, let json = try? JSONParser.parse(text),
               let rawHeight = json["h"]?.doubleValue else {
-            throw DevToolsError.malformed("the page's layout")
+            throw EngineError.malformed("the page's layout")
         }
         // S4: a box whose numbers no layout gives is left out; the height is clamped.
         let height = PageNumber.clampedSize(rawHeight)

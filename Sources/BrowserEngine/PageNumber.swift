@@ -7,24 +7,24 @@ import Foundation
 /// box is larger), else the value is rejected (and the call or box with it) and the run says so in
 /// an `engine` note. Past the border every number is one a layout could give, so no conversion to
 /// an integer can trap.
-enum PageNumber {
+package enum PageNumber {
     /// 2^25 CSS px, the range of Blink's LayoutUnit (and more than any page lays out).
     static let limit = 33_554_432.0
 
     /// A coordinate (a top, a y, an x): finite and within ±limit.
-    static func coordinate(_ v: Double?) -> Double? {
+    package static func coordinate(_ v: Double?) -> Double? {
         guard let v, v.isFinite, abs(v) <= limit else { return nil }
         return v
     }
 
     /// A size (a height, a width): finite, within 0…limit.
-    static func size(_ v: Double?) -> Double? {
+    package static func size(_ v: Double?) -> Double? {
         guard let v, v.isFinite, v >= 0, v <= limit else { return nil }
         return v
     }
 
     /// A size clamped into 0…limit (NaN: 0), for a height the page must have.
-    static func clampedSize(_ v: Double) -> Double {
+    package static func clampedSize(_ v: Double) -> Double {
         v.isNaN ? 0 : min(max(v, 0), limit)
     }
 
@@ -37,7 +37,7 @@ enum PageNumber {
     }
 
     /// The note for a rejected value.
-    static func note(_ what: String, _ v: Double?) -> String {
+    package static func note(_ what: String, _ v: Double?) -> String {
         "the page sent \(what) \(shown(v)): not a finite number within ±\(Int(limit)) px; it is ignored (S4)"
     }
 }

@@ -1,4 +1,4 @@
-import DevTools
+import EngineProcess
 import Fetch
 import Foundation
 import LiveblogModel
@@ -12,16 +12,16 @@ import LiveblogModel
 /// the transport's reason): a run waits about the server's longest delay plus the engine's stepping.
 /// A fetch that has not answered when its request is due is waited for (bounded, as a stall);
 /// past that the engine fetches it itself, as before.
-final class ResponsePrefetcher {
+package final class ResponsePrefetcher {
     private let fetcher: Fetcher
     private var fetches: [String: FetchID] = [:]
     /// Requests the engine paused (GETs of http(s)), by Fetch id, until answered: the URL, the
     /// request as the engine sent it, and the tick it was paused at.
     private var requests: [String: (url: String, request: JSONValue, tick: Int)] = [:]
     /// Q20: a capture to record every answer into, or to answer every request from (offline).
-    let capture: PageCapture?
+    package let capture: PageCapture?
 
-    init(capture: PageCapture? = nil) {
+    package init(capture: PageCapture? = nil) {
         self.capture = capture
         var c = FetchConfig()
         c.maxConcurrent = 16
@@ -37,7 +37,7 @@ final class ResponsePrefetcher {
 
     /// A request the engine paused: kept until it is answered (its `Network.requestWillBeSent`
     /// may come after the pause, so the gate says later whether it is held).
-    func paused(fetchId: String, request: JSONValue?, tick: Int) {
+    package func paused(fetchId: String, request: JSONValue?, tick: Int) {
         guard let request, request["method"]?.stringValue ?? "GET" == "GET", let u = request["url"]?.stringValue,
               let scheme = URL(string: u)?.scheme?.lowercased(), ["http", "https"].contains(scheme),
               requests.count < 4096 else { return }
@@ -46,7 +46,7 @@ final class ResponsePrefetcher {
 
     /// Starts the fetches of the paused requests the gate holds (every one while recording);
     /// forgets the ones it passed on otherwise.
-    func startHeld(where isHeld: (String) -> Bool, released: (String) -> Bool) {
+    package func startHeld(where isHeld: (String) -> Bool, released: (String) -> Bool) {
         guard !replaying else { return }
         for (f, r) in requests where fetches[f] == nil {
             if isHeld(f) || recording {
@@ -71,11 +71,11 @@ final class ResponsePrefetcher {
     }
 
     /// Is there an answer to hand over for `fetchId` (fetched, or in the capture)?
-    func has(_ fetchId: String) -> Bool { fetches[fetchId] != nil || (replaying && requests[fetchId] != nil) }
+    package func has(_ fetchId: String) -> Bool { fetches[fetchId] != nil || (replaying && requests[fetchId] != nil) }
 
     /// The engine command that hands over `fetchId`'s answer at `tick`, waiting up to `seconds`
     /// for a fetch; nil when it has not come (the caller continues the request instead).
-    func answer(_ fetchId: String, waiting seconds: Double, tick: Int) -> (method: String, params: JSONValue)? {
+    package func answer(_ fetchId: String, waiting seconds: Double, tick: Int) -> (method: String, params: JSONValue)? {
         let asked = requests.removeValue(forKey: fetchId)
         if replaying, let capture, let asked {
             guard let e = capture.next(for: asked.url) else {
@@ -137,7 +137,7 @@ final class ResponsePrefetcher {
     }
 
     /// Forgets what was not handed over (the page closes).
-    func cancelAll() {
+    package func cancelAll() {
         for id in fetches.values { fetcher.cancel(id) }
         fetches = [:]
         requests = [:]

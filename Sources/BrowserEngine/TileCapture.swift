@@ -1,4 +1,3 @@
-import DevTools
 import Foundation
 import ImageDecoding
 import LiveblogModel

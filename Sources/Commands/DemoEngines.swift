@@ -1,6 +1,7 @@
-import Foundation
 import Arguments
-import DevTools
+import Chromium
+import EngineProcess
+import Foundation
 import LiveblogModel
 import Simulation
 import TerminalKit
@@ -60,7 +61,7 @@ func playDemo(_ lb: Liveblog, tour: WorldConfig, engines cfg: WorldConfig, on sc
         do {
             maker = try EngineRun.maker(PageEngine(kind: .chromium), time: .realTime)
             return nil
-        } catch let e as DevToolsError {
+        } catch let e as EngineError {
             if case .engineNotFound = e { return "no Chromium (apt-get install \(EngineLocator.debianPackage))" }
             return "Chromium did not start: \(e.description)"
         } catch {

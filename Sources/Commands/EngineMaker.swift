@@ -1,12 +1,14 @@
-import Foundation
 import Arguments
 import BrowserEngine
-import DevTools
+import Chromium
 import Embed
+import EngineProcess
+import Foundation
 import Host
-import Simulation
 import ImageDecoding
+import Simulation
 import TerminalKit
+import WebKitEngine
 
 /// The real engine for a run (X1, X2): one browser process for the command, in its own process
 /// group, closed when the command ends (and killed by the engine guard on any other exit), and
@@ -29,7 +31,7 @@ public final class EngineRun {
     }
 
     /// The page maker for `engine`: nil for the emulated page; for Chromium, the browser starts
-    /// now (no engine: `DevToolsError.engineNotFound`, exit 69 naming the package); WebKit (X11)
+    /// now (no engine: `EngineError.engineNotFound`, exit 69 naming the package); WebKit (X11)
     /// is found (and its helper built) now, and started for each page; `platform` starts Chromium
     /// for the Android pages and WebKit for the iOS ones.
     public static func maker(_ engine: PageEngine, time: EngineTime = .virtual) throws -> PageMaker? {
@@ -66,7 +68,7 @@ public final class EngineRun {
 
     /// The exit code for an error of `maker`: 69 without an engine, 64 for bad settings, else 70.
     static func exitCode(_ error: Error) -> ExitCode {
-        if let e = error as? DevToolsError { return e.exitCode }
+        if let e = error as? EngineError { return e.exitCode }
         return error is EngineSettingsError ? .usage : .software
     }
 
@@ -139,7 +141,7 @@ public final class EngineRun {
             } else if let browser {
                 page = try EnginePage(browser: browser, source: source, config: c)
             } else {
-                throw DevToolsError.launchFailed("no Chromium was started for this run")
+                throw EngineError.launchFailed("no Chromium was started for this run")
             }
             let web = EngineWebPage(engine: page, liveblog: r.liveblog, config: r.config, width: r.width,
                                     firstJumpId: r.firstJumpId, hook: r.hook, defaultHook: defaultHook)

@@ -79,7 +79,7 @@ extension SimulateCommand {
         let plotting = hooks.finished
         hooks.finished = { result, runner in
             plotting(result, runner)
-            (runner.world.page as? EngineWebPage)?.chromium?.browser.close()
+            (runner.world.page as? EngineWebPage)?.driver.closeEngine()
         }
     }
 

@@ -1,7 +1,7 @@
+@testable import BrowserEngine
 import Embed
 import LiveblogModel
 import XCTest
-@testable import BrowserEngine
 
 /// X8 at the page: the reference embed in Chromium and the emulated page, given the same
 /// liveblog, settings, network profile and seed and the same actions at the same ticks, make the

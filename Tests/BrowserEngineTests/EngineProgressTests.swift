@@ -1,8 +1,9 @@
+@testable import BrowserEngine
+@testable import Chromium
 import Foundation
 import LiveblogModel
 import TestSupport
 import XCTest
-@testable import BrowserEngine
 
 /// W1 on a real engine: the navigation bar's progress line follows the engine's own load events
 /// (every request from `Network.requestWillBeSent` to `loadingFinished`, the document to

@@ -1,9 +1,10 @@
-import DevTools
+@testable import BrowserEngine
+@testable import Chromium
 import Embed
+@testable import EngineProcess
 import LiveblogModel
 import TestSupport
 import XCTest
-@testable import BrowserEngine
 
 /// X2, X7, X10 for the page: a browser killed mid-run gives the message and leaves no process;
 /// the same stepped session gives the same events on every run; the engine's own events.
@@ -15,7 +16,7 @@ final class EngineRunTests: EngineTestCase {
         kill(-pgid, SIGKILL)
         let started = Date()
         XCTAssertThrowsError(try page.frame(tick: page.tick + 2)) { error in
-            guard case .engineExited(let doing, _, _)? = error as? DevToolsError else { return XCTFail("\(error)") }
+            guard case .engineExited(let doing, _, _)? = error as? EngineError else { return XCTFail("\(error)") }
             XCTAssertEqual(doing, "stepping the page to tick 62 (0.517 s)")
         }
         XCTAssertLessThan(Date().timeIntervalSince(started), 15, "bounded: no hang")

@@ -1,10 +1,10 @@
-import DevTools
+@testable import BrowserEngine
+@testable import Chromium
 import Embed
 import Foundation
 import LiveblogModel
 import TestSupport
 import XCTest
-@testable import BrowserEngine
 
 /// A liveblog built in code: `count` posts, newest first, ids "p0" (newest) …; every third post
 /// carries a remote image with no declared size (it grows when it loads), every fifth a web

@@ -1,10 +1,11 @@
-import DevTools
+@testable import BrowserEngine
+@testable import Chromium
 import Embed
+@testable import EngineProcess
 import Foundation
 import LiveblogModel
 import TestSupport
 import XCTest
-@testable import BrowserEngine
 
 /// V5 on the real engine: the bundled sample laid out by Chromium at the width `view` gives it in
 /// a 100-column terminal (90 columns, 720 pt), its line boxes read as the terminal reads them
@@ -21,7 +22,7 @@ final class EngineTextRowsTests: EngineTestCase {
         let page = try open(lb, device: EngineDevice(width: Self.width, height: 480, density: 1, platform: .ios))
         try run(page, seconds: 0.5)
         let v = try page.evaluate("window.__liveblogView.layout(0, \(Int(height)), null)", doing: "test")
-        guard let json = v.stringValue else { throw DevToolsError.malformed("no layout") }
+        guard let json = v.stringValue else { throw EngineError.malformed("no layout") }
         return json
     }
 

@@ -1,11 +1,11 @@
-import XCTest
-import Foundation
-import LiveblogModel
 @testable import BrowserEngine
 import Embed
+import Foundation
+import LiveblogModel
 import QA
 import Simulation
 import TestSupport
+import XCTest
 
 /// Issue 39: the engine seam carries a third engine. The bundled scenarios run through the World
 /// with `EngineWebPage` over `FakeEngine` (the emulated page behind `PageDriver`, no browser):

@@ -1,7 +1,8 @@
+@testable import BrowserEngine
+@testable import Chromium
 import Embed
 import LiveblogModel
 import XCTest
-@testable import BrowserEngine
 
 /// E11, E12 in the real engine: every way a hold ends, in virtual time (a 10 s hold takes about
 /// a second of real time).

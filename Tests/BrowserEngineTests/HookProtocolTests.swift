@@ -1,7 +1,8 @@
+@testable import BrowserEngine
+@testable import Chromium
 import Embed
 import LiveblogModel
 import XCTest
-@testable import BrowserEngine
 
 /// E5, E7, E8, E9 in the real engine: a hook's arity comes from the engine's own
 /// `Function.length`, decided when a jump starts.

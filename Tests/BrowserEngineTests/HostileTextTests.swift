@@ -1,9 +1,10 @@
-import DevTools
+@testable import BrowserEngine
+@testable import Chromium
 import Embed
+@testable import EngineProcess
 import LiveblogModel
 import TestSupport
 import XCTest
-@testable import BrowserEngine
 
 /// S7: ordinary text stays text. A post that reads `<!--` and `<script` used to switch the HTML
 /// parser into script-data escaped states inside the embed's inline JSON, so the embed never

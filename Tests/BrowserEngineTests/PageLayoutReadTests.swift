@@ -1,9 +1,10 @@
+@testable import BrowserEngine
+@testable import Chromium
 import Embed
 import Foundation
 import LiveblogModel
 import TestSupport
 import XCTest
-@testable import BrowserEngine
 
 /// X9: what the terminal reads of the engine's page, its text runs and images where the engine
 /// laid them out, and that it follows the page from one frame to the next.

@@ -1,11 +1,11 @@
-import DevTools
+@testable import BrowserEngine
+@testable import Chromium
 import Embed
 import Foundation
 import ImageDecoding
 import LiveblogModel
 import TestSupport
 import XCTest
-@testable import BrowserEngine
 
 /// X9 with pixels: the engine's page captured in row tiles (`PageTiles`), in real time as `view`
 /// runs it. A frame never waits for a capture; the tiles hold the engine's pixels where its

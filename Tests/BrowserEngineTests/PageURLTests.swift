@@ -1,9 +1,10 @@
+@testable import BrowserEngine
+@testable import Chromium
 import Embed
 import Foundation
 import LiveblogModel
 import TestSupport
 import XCTest
-@testable import BrowserEngine
 
 /// X4: `--page-url`: the user's own page, loaded as it is. Here a customer-style embed served by
 /// the test on 127.0.0.1: posts built by its own script (marked `data-event-id`), images without

@@ -1,9 +1,10 @@
+@testable import BrowserEngine
+@testable import Chromium
 import Embed
 import Foundation
 import LiveblogModel
 import TestSupport
 import XCTest
-@testable import BrowserEngine
 
 /// L7 on a real engine (X9: everything around the row as it is): the highlights, chapters and
 /// scorers panels come from what the page's DOM marks, read by the selector options, not from the

@@ -1,10 +1,11 @@
-import Foundation
-import TestSupport
-import XCTest
 @testable import BrowserEngine
-@testable import DevTools
 import Embed
+@testable import EngineProcess
+import Foundation
 import LiveblogModel
+import TestSupport
+@testable import WebKitEngine
+import XCTest
 
 /// X13: WebKit's page in virtual time. The page's clock (timers, `Date`, `performance.now`,
 /// animation frames) is installed before the page's own scripts and moves only with the World's

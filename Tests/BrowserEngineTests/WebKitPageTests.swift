@@ -1,10 +1,10 @@
-import Foundation
-import TestSupport
-import XCTest
 @testable import BrowserEngine
-@testable import DevTools
 import Embed
+import Foundation
 import LiveblogModel
+import TestSupport
+@testable import WebKitEngine
+import XCTest
 
 /// X11, X12: a page in WebKit (the WebKit helper under its own Xvfb), driven directly: a page the
 /// test serves reads the real `scrollToSwift` handler and WebKit's user agent from inside, and

@@ -1,10 +1,11 @@
+@testable import BrowserEngine
+import Embed
 import Foundation
 import ImageDecoding
 import LiveblogModel
 import TestSupport
+@testable import WebKitEngine
 import XCTest
-@testable import BrowserEngine
-import Embed
 
 /// X14, pixels from snapshots: a WebKit page captured into the terminal's row tiles (`PageTiles`
 /// behind `PagePixels`, the helper's snapshot of its window cropped and scaled to the cell), in

@@ -1,7 +1,8 @@
+import EngineProcess
 import Foundation
+import LiveblogModel
 import TestSupport
 import XCTest
-import LiveblogModel
 
 /// X11 through the binary: a bundled iOS scenario run with `--engine webkit` gives hook lines
 /// from WebKit, and no process of the WebKit helper's group (the helper, its Xvfb, WebKit's

@@ -1,7 +1,9 @@
+@testable import BrowserEngine
+@testable import Chromium
 import Embed
+@testable import EngineProcess
 import LiveblogModel
 import XCTest
-@testable import BrowserEngine
 
 /// X5 and E14 in the real engine: the web view is the platform's (width, density, user agent,
 /// touch), content-sized from the document's height; the enabled-domains check; links.

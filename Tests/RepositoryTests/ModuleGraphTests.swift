@@ -51,6 +51,28 @@ final class ModuleGraphTests: XCTestCase {
         XCTAssertTrue(unused.isEmpty, "declared but never imported:\n" + unused.joined(separator: "\n"))
     }
 
+    /// Issue 39, the engine seam: the engine-neutral modules reach no engine's module, even through
+    /// another, and their code names no engine's page; an engine is reached through `PageDriver`.
+    func testGraph_theEngineNeutralModulesReachNoEngine() throws {
+        let g = try graph()
+        let byName = Dictionary(g.targets.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        let engines: Set<String> = ["Chromium", "WebKitEngine"]
+        for neutral in ["BrowserEngine", "EngineProcess"] {
+            let t = try XCTUnwrap(byName[neutral], "\(neutral) is a target of Package.swift")
+            var seen = Set<String>(), stack = t.dependencies
+            while let d = stack.popLast() {
+                if seen.insert(d).inserted { stack += byName[d]?.dependencies ?? [] }
+            }
+            XCTAssertTrue(seen.isDisjoint(with: engines), "\(neutral) reaches \(seen.intersection(engines).sorted())")
+            for f in Repository.files(under: t.path, extensions: [".swift"]) {
+                let code = f.text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+                for line in code where line.contains("EnginePage") || line.contains("WebKitPage") {
+                    XCTFail("\(f.path): names an engine's page: \(line)")
+                }
+            }
+        }
+    }
+
     func architecture() throws -> ArchitectureGraph {
         let text = try String(contentsOf: Repository.root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
         return ArchitectureGraph(markdown: text)

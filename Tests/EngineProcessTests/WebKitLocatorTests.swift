@@ -1,14 +1,15 @@
-import Foundation
+@testable import EngineProcess
 import ExitStatus
+import Foundation
+@testable import WebKitEngine
 import XCTest
-@testable import DevTools
 
 /// X11: without WebKit, `--engine webkit` ends with exit 69 naming the Debian packages (no Xvfb:
 /// naming xvfb); the helper is built only when asked for, so `swift build` never needs WebKit.
 final class WebKitLocatorTests: XCTestCase {
     func testX11_noXvfbIsExit69NamingThePackage() {
         XCTAssertThrowsError(try WebKitLocator.locate(environment: ["PATH": "/nonexistent"])) { error in
-            let e = error as? DevToolsError
+            let e = error as? EngineError
             XCTAssertEqual(e?.exitCode, .unavailable)
             XCTAssertTrue("\(error)".contains("apt-get install xvfb"), "\(error)")
         }
@@ -27,7 +28,7 @@ final class WebKitLocatorTests: XCTestCase {
                                                   encoding: .utf8)
         let env = ["PATH": dir + "/tools", "LIVEBLOG_ASSETS": dir + "/assets", "HOME": dir, "XDG_CACHE_HOME": dir + "/cache"]
         XCTAssertThrowsError(try WebKitLocator.locate(environment: env)) { error in
-            XCTAssertEqual((error as? DevToolsError)?.exitCode, .unavailable)
+            XCTAssertEqual((error as? EngineError)?.exitCode, .unavailable)
             XCTAssertTrue("\(error)".contains("libwebkit2gtk-4.1-dev"), "\(error)")
         }
     }
@@ -35,7 +36,7 @@ final class WebKitLocatorTests: XCTestCase {
     func testX11_aGivenHelperThatIsNotExecutableIsExit69() {
         let env = ["PATH": "/usr/bin:/bin", WebKitLocator.environmentKey: "/nonexistent/liveblog-webkit"]
         XCTAssertThrowsError(try WebKitLocator.locate(environment: env)) { error in
-            XCTAssertEqual((error as? DevToolsError)?.exitCode, .unavailable)
+            XCTAssertEqual((error as? EngineError)?.exitCode, .unavailable)
         }
     }
 }

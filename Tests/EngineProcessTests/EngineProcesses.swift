@@ -1,6 +1,6 @@
+@testable import Chromium
 import TestSupport
 import XCTest
-@testable import DevTools
 
 /// Starting the engine in a test: skipped when the set-up has not installed one.
 enum EngineLaunch {

@@ -1,5 +1,6 @@
-import DevTools
+import BrowserEngine
 import Embed
+import EngineProcess
 import Foundation
 import LiveblogModel
 import TextCells
@@ -47,7 +48,7 @@ extension WebKitPage {
         let deadline = Date().addingTimeInterval(config.loadTimeout)
         while !(ready && documentReady) {
             guard Date() < deadline else {
-                throw DevToolsError.timeout(waitingFor: site != nil ? "the liveblog to initialise" : "the page's load",
+                throw EngineError.timeout(waitingFor: site != nil ? "the liveblog to initialise" : "the page's load",
                                             seconds: config.loadTimeout, doing: doing)
             }
             try helper.pump(timeout: clocked ? 0.005 : 0.05, doing: doing)
@@ -133,7 +134,7 @@ extension WebKitPage {
             case "load": try loadEvent(e["event"]?.stringValue ?? "", url: e["url"]?.stringValue)
             case "load-failed":
                 let why = Sanitizer.clean(e["error"]?.stringValue ?? "failed")
-                if loading { throw DevToolsError.page("the page \(shownURL) did not load: \(why)") }
+                if loading { throw EngineError.page("the page \(shownURL) did not load: \(why)") }
                 outbox.append(.engine(.note("a navigation of the page failed: \(why)")))
             case "dialog":
                 let type = Sanitizer.clean(e["type"]?.stringValue ?? "a")
@@ -146,7 +147,7 @@ extension WebKitPage {
             case "crash":
                 // S8: a killed WebKitWebProcess is "crashed" to WebKit; the run ends, the helper's group with it.
                 let why = Sanitizer.clean(e["reason"]?.stringValue ?? "the page's web process ended")
-                throw DevToolsError.page("\(why) (or was killed) at \(at); the run ends here (S8)")
+                throw EngineError.page("\(why) (or was killed) at \(at); the run ends here (S8)")
             default: break
             }
         }
@@ -172,7 +173,7 @@ extension WebKitPage {
         case "committed" where !loading && clocked:
             // S5, as Chromium's: in virtual time a scenario's page stays on its document.
             let to = url.map { $0.hasPrefix(WebKitPage.schemeBase) ? shownURL + " (reloaded)" : Sanitizer.clean($0) }
-            throw DevToolsError.page("the page navigated to \(to ?? "another document") at \(at) "
+            throw EngineError.page("the page navigated to \(to ?? "another document") at \(at) "
                 + "(its own script, a reload or a link): a scenario's page must stay on its document, so the run "
                 + "ends here (S5; view follows a page's navigations)")
         case "committed":
@@ -193,7 +194,7 @@ extension WebKitPage {
         case WebKitPage.console:
             let level = body["level"]?.stringValue ?? "log"
             let text = Sanitizer.clean(String((body["text"]?.stringValue ?? "").prefix(2000)))
-            outbox.append(.page(.console(level: EnginePage.level(level == "warn" ? "warning" : level), message: text)))
+            outbox.append(.page(.console(level: EngineEvent.consoleLevel(level == "warn" ? "warning" : level), message: text)))
         case WebKitPage.bridgeHandler: iosBridge(body)
         case WebKitClock.handler:
             switch body["k"]?.stringValue {

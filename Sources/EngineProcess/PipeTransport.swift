@@ -3,7 +3,7 @@ import Foundation
 /// The DevTools pipe (`--remote-debugging-pipe`): NUL-terminated JSON messages, written to the
 /// engine's fd 3 and read from its fd 4 (the WebKit helper's JSON lines: `delimiter` a newline). Both our ends are non-blocking; every wait is bounded
 /// by poll(2).
-final class PipeTransport {
+package final class PipeTransport {
     private let writeFD: Int32
     private let readFD: Int32
     private var buffer: [UInt8] = []
@@ -11,23 +11,23 @@ final class PipeTransport {
     private var scanned = 0
     /// Where the first unread message starts.
     private var head = 0
-    private(set) var closed = false
+    package private(set) var closed = false
     /// The largest message we accept (a screenshot of a tall page is several MB).
     static let maxMessage = 256 << 20
     /// This transport's cap (tests lower it).
-    let cap: Int
+    package let cap: Int
     /// The engine sent a message larger than `maxMessage` (S8: said as such, not as a closed pipe).
-    private(set) var oversized = false
+    package private(set) var oversized = false
     /// What ends a message: NUL for DevTools, a newline for the WebKit helper's JSON lines.
     let delimiter: UInt8
 
-    enum ReadResult {
+    package enum ReadResult {
         case message([UInt8])
         case timedOut
         case closed
     }
 
-    init(writeFD: Int32, readFD: Int32, cap: Int = PipeTransport.maxMessage, delimiter: UInt8 = 0) {
+    package init(writeFD: Int32, readFD: Int32, cap: Int = PipeTransport.maxMessage, delimiter: UInt8 = 0) {
         self.cap = cap
         self.delimiter = delimiter
         self.writeFD = writeFD
@@ -38,7 +38,7 @@ final class PipeTransport {
 
     /// Writes one message and its NUL; false when the engine is gone or does not read for
     /// `timeout` seconds.
-    func write(_ text: String, timeout: Double) -> Bool {
+    package func write(_ text: String, timeout: Double) -> Bool {
         var bytes = Array(text.utf8)
         bytes.append(delimiter)
         var offset = 0
@@ -58,7 +58,7 @@ final class PipeTransport {
     }
 
     /// The next message, waiting up to `timeout` seconds (0: only what has arrived).
-    func read(timeout: Double) -> ReadResult {
+    package func read(timeout: Double) -> ReadResult {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             if let m = takeMessage() { return .message(m) }

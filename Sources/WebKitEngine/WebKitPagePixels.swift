@@ -1,4 +1,5 @@
-import DevTools
+import BrowserEngine
+import EngineProcess
 import Foundation
 import ImageDecoding
 import LiveblogModel

@@ -1,5 +1,6 @@
-import DevTools
+import BrowserEngine
 import Embed
+import EngineProcess
 import Foundation
 import LiveblogModel
 import TextCells
@@ -84,7 +85,7 @@ public final class EnginePage {
     /// frame; a wheel turn: the one after, the compositor takes it first), and what the page saw.
     var inputExpected: [(kind: String, frames: Int)] = []
     var inputSeen: [String] = []
-    public internal(set) var failure: DevToolsError?
+    public internal(set) var failure: EngineError?
     var crashed = false
     /// S6: console lines read in this frame, and those dropped past the cap.
     var consoleThisFrame = 0
@@ -110,7 +111,7 @@ public final class EnginePage {
         width = config.device.width
         viewportHeight = config.device.height
         guard browser.options.deterministic == (config.time == .virtual) else {
-            throw DevToolsError.launchFailed(config.time == .virtual
+            throw EngineError.launchFailed(config.time == .virtual
                 ? "a page in virtual time needs an engine started with begin-frame control (LaunchOptions.deterministic)"
                 : "a page in real time needs an engine started without begin-frame control (LaunchOptions.deterministic "
                   + "= false): with it the engine draws no frames of its own")
@@ -171,7 +172,7 @@ public final class EnginePage {
         if let failure { throw failure }
         do {
             return try body()
-        } catch let e as DevToolsError {
+        } catch let e as EngineError {
             // The page refused one command: the engine goes on.
             if case .commandFailed = e { throw e }
             failure = e
@@ -188,7 +189,7 @@ public final class EnginePage {
         viewChanged = false
         let g = try guarded("reading the page's geometry") { () throws -> PageGeometry in
             let value = try evaluate("__liveblogDriver.geometry()", doing: "reading the page's geometry")
-            return try EnginePage.geometry(from: value)
+            return try PageGeometry.parse(value)
         }
         keep(g)
         return g
@@ -211,25 +212,6 @@ public final class EnginePage {
     /// The posts' ids in page order.
     public func postIds() throws -> [String] { try geometry().postIds }
 
-    static func geometry(from value: JSONValue) throws -> PageGeometry {
-        guard let text = value.stringValue, let json = try? JSONParser.parse(text),
-              let height = json["height"]?.doubleValue, let rows = json["posts"]?.arrayValue else {
-            throw DevToolsError.malformed("the page's geometry")
-        }
-        // S4: a post whose box no layout gives (a page's own getBoundingClientRect, a huge
-        // transform) is not laid out; the height and the scroll are clamped.
-        let posts = rows.compactMap { row -> PageGeometry.PostBox? in
-            guard let r = row.arrayValue, r.count == 3, let id = r[0].stringValue,
-                  let top = PageNumber.coordinate(r[1].doubleValue), let h = PageNumber.size(r[2].doubleValue)
-            else { return nil }
-            return PageGeometry.PostBox(id: id, top: top, height: h)
-        }
-        var g = PageGeometry(contentHeight: PageNumber.clampedSize(height), posts: posts)
-        g.scrollY = PageNumber.coordinate(json["scrollY"]?.doubleValue) ?? 0
-        g.marks = json["marks"]?.objectPairs.map(EnginePage.marks)
-        return g
-    }
-
     /// V4: the document's own title (sanitised), "" without one.
     public func documentTitle() throws -> String {
         let doing = "reading the page's title"
@@ -244,7 +226,7 @@ public final class EnginePage {
                                                           ("returnByValue", .bool(true))), doing: doing)
         if let ex = r["exceptionDetails"] {
             let text = ex["exception"]?["description"]?.stringValue ?? ex["text"]?.stringValue ?? "an exception"
-            throw DevToolsError.commandFailed(command: "Runtime.evaluate", code: 0, message: text)
+            throw EngineError.commandFailed(command: "Runtime.evaluate", code: 0, message: text)
         }
         return r["result"]?["value"] ?? .null
     }

@@ -1,8 +1,9 @@
-import TextCells
-import DevTools
+import BrowserEngine
 import Embed
+import EngineProcess
 import Foundation
 import LiveblogModel
+import TextCells
 
 /// The engine's events as the page's (X5, X10): the injected script's channel (hook calls, the
 /// embed's reports, layout, input), the platform's bridge, the console, navigations; network
@@ -52,7 +53,7 @@ extension EnginePage {
             }
         case "Runtime.consoleAPICalled":
             let text = EnginePage.consoleText(p["args"]?.arrayValue ?? [])
-            outbox.append(.page(.console(level: EnginePage.level(p["type"]?.stringValue ?? "log"),
+            outbox.append(.page(.console(level: EngineEvent.consoleLevel(p["type"]?.stringValue ?? "log"),
                                          message: Sanitizer.clean(text))))
         case "Runtime.exceptionThrown":
             let d = p["exceptionDetails"]
@@ -71,7 +72,7 @@ extension EnginePage {
             if site == nil { ready = true }
         case "Inspector.targetCrashed", "Target.targetCrashed":
             crashed = true
-            throw DevToolsError.engineExited(doing: doing, status: "the page's renderer crashed", log: "")
+            throw EngineError.engineExited(doing: doing, status: "the page's renderer crashed", log: "")
         default:
             break
         }
@@ -192,14 +193,6 @@ extension EnginePage {
     }
 
     // MARK: - Console
-
-    static func level(_ type: String) -> String {
-        switch type {
-        case "warning": return "warn"
-        case "log", "info", "error", "debug": return type
-        default: return "log"
-        }
-    }
 
     static func consoleText(_ args: [JSONValue]) -> String {
         args.map { a -> String in

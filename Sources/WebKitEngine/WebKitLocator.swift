@@ -1,3 +1,4 @@
+import EngineProcess
 import Foundation
 
 /// Finds (or builds) the WebKit helper (X11): `Assets/webkit/liveblog-webkit.c`, a C program of
@@ -16,12 +17,12 @@ public enum WebKitLocator {
     public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) throws
         -> (helper: String, xvfb: String) {
         guard let xvfb = onPath("Xvfb", environment) else {
-            throw DevToolsError.engineNotFound("no virtual X display for WebKit: Xvfb is not on PATH; install the "
+            throw EngineError.engineNotFound("no virtual X display for WebKit: Xvfb is not on PATH; install the "
                 + "Debian package \(xvfbPackage) (apt-get install \(xvfbPackage))")
         }
         if let given = environment[environmentKey], !given.isEmpty {
-            guard EngineLocator.isExecutable(given) else {
-                throw DevToolsError.engineNotFound("\(environmentKey)=\(given) is not an executable file")
+            guard ExecutablePath.isExecutable(given) else {
+                throw EngineError.engineNotFound("\(environmentKey)=\(given) is not an executable file")
             }
             return (given, xvfb)
         }
@@ -40,7 +41,7 @@ public enum WebKitLocator {
                 candidates += [dir + "/Assets" + name, dir + "/share/liveblog/Assets" + name]
             }
         }
-        // Sources/DevTools/WebKitLocator.swift → the repository root.
+        // Sources/WebKitEngine/WebKitLocator.swift → the repository root.
         let sources = ((#filePath as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
         candidates.append((sources as NSString).deletingLastPathComponent + "/Assets" + name)
         return candidates.first { FileManager.default.fileExists(atPath: $0) }
@@ -59,17 +60,17 @@ public enum WebKitLocator {
     /// source's hash).
     static func build(_ environment: [String: String]) throws -> String {
         guard let src = source(environment), let text = FileManager.default.contents(atPath: src) else {
-            throw DevToolsError.launchFailed("the WebKit helper's source (Assets/webkit/liveblog-webkit.c) was not "
+            throw EngineError.launchFailed("the WebKit helper's source (Assets/webkit/liveblog-webkit.c) was not "
                                              + "found: set LIVEBLOG_ASSETS")
         }
         var hash: UInt64 = 0xcbf29ce484222325
         for b in text { hash = (hash ^ UInt64(b)) &* 0x100000001b3 }
         let dir = cacheDirectory(environment)
         let binary = dir + "/liveblog-webkit-" + String(hash, radix: 16)
-        if EngineLocator.isExecutable(binary) { return binary }
+        if ExecutablePath.isExecutable(binary) { return binary }
         guard let flags = run("pkg-config", ["--cflags", "--libs"] + pkgConfigModules, environment), flags.status == 0
         else {
-            throw DevToolsError.engineNotFound("WebKit is not installed (pkg-config finds no "
+            throw EngineError.engineNotFound("WebKit is not installed (pkg-config finds no "
                 + pkgConfigModules.joined(separator: ", ") + "): install the Debian packages \(debianPackages) "
                 + "(apt-get install \(debianPackages)); the WebKit helper is built from them on first use")
         }
@@ -81,11 +82,11 @@ public enum WebKitLocator {
         let compiler = ["cc", "clang", "gcc"].first { onPath($0, environment) != nil } ?? "cc"
         guard let cc = run(compiler, args, environment), cc.status == 0 else {
             unlink(temporary)
-            throw DevToolsError.launchFailed("the WebKit helper did not compile (\(compiler) \(src))")
+            throw EngineError.launchFailed("the WebKit helper did not compile (\(compiler) \(src))")
         }
         chmod(temporary, 0o755)
         guard rename(temporary, binary) == 0 else {
-            throw DevToolsError.launchFailed("cannot put the WebKit helper in \(dir): " + String(cString: strerror(errno)))
+            throw EngineError.launchFailed("cannot put the WebKit helper in \(dir): " + String(cString: strerror(errno)))
         }
         return binary
     }
@@ -110,7 +111,7 @@ public enum WebKitLocator {
         let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         for dir in path.split(separator: ":") where !dir.isEmpty {
             let candidate = "\(dir)/\(name)"
-            if EngineLocator.isExecutable(candidate) { return candidate }
+            if ExecutablePath.isExecutable(candidate) { return candidate }
         }
         return nil
     }

@@ -1,4 +1,5 @@
-import DevTools
+import BrowserEngine
+import EngineProcess
 import Foundation
 import TextCells
 import VirtualTime
@@ -57,12 +58,12 @@ extension EnginePage {
             return false
         case "Page.frameNavigated" where !loading && p["frame"]?["parentId"] == nil && isVirtual:
             let to = Sanitizer.clean(p["frame"]?["url"]?.stringValue ?? "another document")
-            throw DevToolsError.page("the page navigated to \(to) at \(at) "
+            throw EngineError.page("the page navigated to \(to) at \(at) "
                 + "(its own script, a reload or a link): a scenario's page must stay on its document, so the run "
                 + "ends here (S5; view follows a page's navigations)")
         case "Inspector.targetCrashed", "Target.targetCrashed":
             crashed = true
-            throw DevToolsError.page("the page's renderer crashed (or was killed) at \(at); "
+            throw EngineError.page("the page's renderer crashed (or was killed) at \(at); "
                 + "the run ends here (S8)")
         default:
             return true

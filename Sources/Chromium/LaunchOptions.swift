@@ -1,3 +1,4 @@
+import EngineProcess
 import Foundation
 
 /// How the browser is started (X2, X7).

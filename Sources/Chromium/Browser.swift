@@ -1,3 +1,4 @@
+import EngineProcess
 import Foundation
 import LiveblogModel
 
@@ -68,12 +69,12 @@ public final class Browser {
             ("url", .string("about:blank")), ("width", .int(width)), ("height", .int(height)),
             ("enableBeginFrameControl", .bool(beginFrameControl))), doing: doing)
         guard let targetId = created["targetId"]?.stringValue else {
-            throw DevToolsError.malformed("Target.createTarget gave no targetId")
+            throw EngineError.malformed("Target.createTarget gave no targetId")
         }
         let attached = try client.call("Target.attachToTarget", .obj(
             ("targetId", .string(targetId)), ("flatten", .bool(true))), doing: doing)
         guard let sessionId = attached["sessionId"]?.stringValue else {
-            throw DevToolsError.malformed("Target.attachToTarget gave no sessionId")
+            throw EngineError.malformed("Target.attachToTarget gave no sessionId")
         }
         return TargetSession(client: client, targetId: targetId, sessionId: sessionId)
     }

@@ -1,3 +1,4 @@
+import EngineProcess
 import Foundation
 
 /// Finds the browser engine (X2): `LIVEBLOG_CHROMIUM` when set, else the first of
@@ -13,8 +14,8 @@ public enum EngineLocator {
     public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment)
         throws -> String {
         if let given = environment[environmentKey], !given.isEmpty {
-            guard isExecutable(given) else {
-                throw DevToolsError.engineNotFound(
+            guard ExecutablePath.isExecutable(given) else {
+                throw EngineError.engineNotFound(
                     "\(environmentKey)=\(given) is not an executable file: point it at chromium-headless-shell "
                     + "or chromium, or unset it and install the Debian package \(debianPackage) "
                     + "(apt-get install \(debianPackage))")
@@ -25,19 +26,12 @@ public enum EngineLocator {
         for name in names {
             for dir in path.split(separator: ":") where !dir.isEmpty {
                 let candidate = "\(dir)/\(name)"
-                if isExecutable(candidate) { return candidate }
+                if ExecutablePath.isExecutable(candidate) { return candidate }
             }
         }
-        throw DevToolsError.engineNotFound(
+        throw EngineError.engineNotFound(
             "no browser engine found: neither \(names.joined(separator: " nor ")) is on PATH; install the "
             + "Debian package \(debianPackage) (apt-get install \(debianPackage)), or set \(environmentKey) "
             + "to the browser's path")
-    }
-
-    static func isExecutable(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue
-        else { return false }
-        return access(path, X_OK) == 0
     }
 }

@@ -1,3 +1,4 @@
+import EngineProcess
 import Foundation
 import LiveblogModel
 
@@ -16,7 +17,7 @@ public final class DevToolsClient {
     private var nextId = 1
     /// Commands sent and not answered yet, by id: their method (for messages).
     private var pending: [Int: String] = [:]
-    private var replies: [Int: Result<JSONValue, DevToolsError>] = [:]
+    private var replies: [Int: Result<JSONValue, EngineError>] = [:]
     private var events: [ProtocolEvent] = []
     /// Seconds a command may take unless a call says otherwise.
     public var commandTimeout: Double
@@ -162,7 +163,7 @@ public final class DevToolsClient {
     private func readOne(until deadline: Date, waitingFor what: String, seconds: Double, doing: String) throws {
         switch transport.read(timeout: max(0, deadline.timeIntervalSinceNow)) {
         case .message(let m): try dispatch(m)
-        case .timedOut: throw DevToolsError.timeout(waitingFor: what, seconds: seconds, doing: doing)
+        case .timedOut: throw EngineError.timeout(waitingFor: what, seconds: seconds, doing: doing)
         case .closed: throw exited(doing: doing)
         }
     }
@@ -176,7 +177,7 @@ public final class DevToolsClient {
         do {
             message = try JSONParser.parse(bytes: bytes)
         } catch {
-            throw DevToolsError.malformed("\(error)")
+            throw EngineError.malformed("\(error)")
         }
         if let id = message["id"]?.intValue {
             if discarded.remove(id) != nil { return }
@@ -190,7 +191,7 @@ public final class DevToolsClient {
             return
         }
         guard let method = message["method"]?.stringValue else {
-            throw DevToolsError.malformed("neither a reply nor an event")
+            throw EngineError.malformed("neither a reply nor an event")
         }
         let event = ProtocolEvent(method: method, params: message["params"] ?? .object([]),
                                   sessionId: message["sessionId"]?.stringValue)
@@ -211,7 +212,7 @@ public final class DevToolsClient {
         return i > prefix.count && i < bytes.count && bytes[i] == UInt8(ascii: ",") ? id : nil
     }
 
-    private func exited(doing: String) -> DevToolsError {
+    private func exited(doing: String) -> EngineError {
         if transport.oversized {
             return .page("the engine sent a message larger than liveblog's cap of \(transport.cap >> 20) MiB "
                          + "while \(doing) (a page's huge value or console line); the run ends here")

@@ -3,7 +3,7 @@ import ExitStatus
 
 /// What went wrong with the browser engine (X2). Every case names what we were doing, so a
 /// crashed or silent engine ends a run with a message a reader can act on, never a hang.
-public enum DevToolsError: Error, CustomStringConvertible, Equatable, Sendable {
+public enum EngineError: Error, CustomStringConvertible, Equatable, Sendable {
     /// No engine: install the Debian package, or point `LIVEBLOG_CHROMIUM` at one. Exit 69.
     case engineNotFound(String)
     /// The engine could not be started (spawn failed, or it exited before it answered).

@@ -1,5 +1,6 @@
-import DevTools
+import BrowserEngine
 import Embed
+import EngineProcess
 import Foundation
 import LiveblogModel
 import TextCells
@@ -122,7 +123,7 @@ extension EnginePage {
         pendingBeginFrame = nil
         // A frame the engine refused to finish (a navigation came between) is no error of the
         // run; a silent engine, a crash or the page's own navigation are, as before.
-        do { _ = try client.reply(to: id, doing: doing) } catch DevToolsError.commandFailed {}
+        do { _ = try client.reply(to: id, doing: doing) } catch EngineError.commandFailed {}
     }
 
     /// The flush as a round trip after the begin frame; once the page has its driver, the next
@@ -147,7 +148,7 @@ extension EnginePage {
         guard let value, let text = value.stringValue, !text.isEmpty else { return }
         if text == "same" {
             geometryCache = lastGeometry
-        } else if let g = try? EnginePage.geometry(from: value) {
+        } else if let g = try? PageGeometry.parse(value) {
             keep(g)
         }
     }

@@ -1,5 +1,6 @@
-import DevTools
+import BrowserEngine
 import Embed
+import EngineProcess
 import Foundation
 import LiveblogModel
 import TextCells
@@ -60,7 +61,7 @@ public final class WebKitPage: PageDriver {
     var start = Date()
     /// X16: seconds spent waiting for the wall clock in `frame` (the bench counts a frame's cost without them).
     public internal(set) var waitedSeconds = 0.0
-    public internal(set) var failure: DevToolsError?
+    public internal(set) var failure: EngineError?
     /// X14: the pixel captures asked for (the helper's command id) and the PNG each is written to.
     var snapshotPaths: [Int: String] = [:]
     /// X14: the files of captures given up on, removed when the next is asked for.
@@ -142,6 +143,9 @@ public final class WebKitPage: PageDriver {
         helper.close()
     }
 
+    /// The page's own helper (its close ends it, so `closeEngine` is the seam's default: nothing).
+    public var engineProcessID: Int32? { helper.pid }
+
     /// The product line of the trace's `engine` start note.
     public var product: String { "WebKitGTK/\(helper.version)" }
 
@@ -151,12 +155,12 @@ public final class WebKitPage: PageDriver {
         if let failure { throw failure }
         do {
             return try body()
-        } catch let e as DevToolsError {
+        } catch let e as EngineError {
             var error = e
             if case .commandFailed = e {
                 // S8: a killed web process fails every call; its `crash` event (read here, as the
                 // call failed before the events were) ends the run with its cause.
-                do { try absorb(doing: doing) } catch let crash as DevToolsError { error = crash }
+                do { try absorb(doing: doing) } catch let crash as EngineError { error = crash }
                 if case .commandFailed = error { throw error }
             }
             failure = error
@@ -235,7 +239,7 @@ public final class WebKitPage: PageDriver {
     public func geometry() throws -> PageGeometry {
         if let g = geometryCache { return g }
         let g = try guarded("reading the page's geometry") { () throws -> PageGeometry in
-            try EnginePage.geometry(from: evaluate("__liveblogDriver.geometry()", doing: "reading the page's geometry"))
+            try PageGeometry.parse(evaluate("__liveblogDriver.geometry()", doing: "reading the page's geometry"))
         }
         geometryCache = g
         if let m = g.marks {

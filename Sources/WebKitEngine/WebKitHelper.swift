@@ -1,3 +1,4 @@
+import EngineProcess
 import Foundation
 import LiveblogModel
 
@@ -12,7 +13,7 @@ public final class WebKitHelper {
     private let transport: PipeTransport
     private var nextId = 1
     private var pending: [Int: String] = [:]
-    private var replies: [Int: Result<JSONValue, DevToolsError>] = [:]
+    private var replies: [Int: Result<JSONValue, EngineError>] = [:]
     /// Commands whose answer nobody waits for any more (dropped when it comes).
     private var abandoned: Set<Int> = []
     private var events: [JSONValue] = []
@@ -93,7 +94,7 @@ public final class WebKitHelper {
         let deadline = Date().addingTimeInterval(limit)
         while replies[id] == nil {
             guard Date() < deadline else {
-                throw DevToolsError.timeout(waitingFor: "the WebKit helper's answer to \(cmd)", seconds: limit, doing: doing)
+                throw EngineError.timeout(waitingFor: "the WebKit helper's answer to \(cmd)", seconds: limit, doing: doing)
             }
             try read(until: deadline, doing: doing)
         }
@@ -110,7 +111,7 @@ public final class WebKitHelper {
     public func hasReply(_ id: Int) -> Bool { replies[id] != nil }
 
     /// The answer to a command sent with `send`, once (nil: not yet).
-    public func takeReply(_ id: Int) -> Result<JSONValue, DevToolsError>? {
+    public func takeReply(_ id: Int) -> Result<JSONValue, EngineError>? {
         guard let r = replies.removeValue(forKey: id) else { return nil }
         pending[id] = nil
         return r
@@ -133,11 +134,11 @@ public final class WebKitHelper {
         while true {
             if let i = events.firstIndex(where: { $0["ev"]?.stringValue == name }) { return events.remove(at: i) }
             if let e = events.first(where: { $0["ev"]?.stringValue == "error" }) {
-                throw DevToolsError.launchFailed("the WebKit helper: \(e["message"]?.stringValue ?? "failed"); "
+                throw EngineError.launchFailed("the WebKit helper: \(e["message"]?.stringValue ?? "failed"); "
                                                  + "its log: \(process.logTail())")
             }
             guard Date() < deadline else {
-                throw DevToolsError.timeout(waitingFor: "the WebKit helper's \(name)", seconds: timeout, doing: doing)
+                throw EngineError.timeout(waitingFor: "the WebKit helper's \(name)", seconds: timeout, doing: doing)
             }
             try read(until: deadline, doing: doing)
         }
@@ -157,7 +158,7 @@ public final class WebKitHelper {
 
     private func take(_ bytes: [UInt8]) throws {
         guard let m = try? JSONParser.parse(String(decoding: bytes, as: UTF8.self)) else {
-            throw DevToolsError.malformed("a WebKit helper line that is not JSON")
+            throw EngineError.malformed("a WebKit helper line that is not JSON")
         }
         guard let id = m["id"]?.intValue, id > 0 else { return events.append(m) }
         if abandoned.remove(id) != nil { return }
@@ -168,7 +169,7 @@ public final class WebKitHelper {
         }
     }
 
-    private func exited(doing: String) -> DevToolsError {
+    private func exited(doing: String) -> EngineError {
         if transport.oversized { return .page("the WebKit helper sent a message larger than liveblog's cap of 256 MiB") }
         return .engineExited(doing: doing, status: process.reap(wait: true) ?? "its pipe closed", log: process.logTail())
     }

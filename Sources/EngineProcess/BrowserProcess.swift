@@ -8,25 +8,25 @@ import Foundation
 /// ends by itself when its pipe closes, which is what happens when we are killed with SIGKILL
 /// (verified: docs/engine.md). `terminate()` kills the group, reaps the child and removes the
 /// directory.
-final class BrowserProcess {
-    let pid: pid_t
+package final class BrowserProcess {
+    package let pid: pid_t
     /// The run's own directory (0700, or 0711 when the engine runs as another user; an
     /// unpredictable name): the engine's log, `owner.pid`, and the engine's profile.
-    let runDirectory: String
+    package let runDirectory: String
     /// The engine's `--user-data-dir`: `runDirectory/profile`, owned by the engine's user.
-    let profileDirectory: String
+    package let profileDirectory: String
     /// The run directory held open: it is emptied through this descriptor, never through a path
     /// rebuilt later (S1).
     private let runDirectoryFD: Int32
     /// Our end of the pipes: commands to the engine, replies and events from it.
-    let commandFD: Int32
-    let eventFD: Int32
-    let privileges: EnginePrivileges
+    package let commandFD: Int32
+    package let eventFD: Int32
+    package let privileges: EnginePrivileges
     private(set) var exitStatus: String?
 
     static let directoryPrefix = "liveblog-chromium-"
 
-    init(executable: String, privileges: EnginePrivileges,
+    package init(executable: String, privileges: EnginePrivileges,
          arguments: (_ profileDirectory: String) -> [String]) throws {
         self.privileges = privileges
         Self.removeStaleProfiles()
@@ -66,7 +66,7 @@ final class BrowserProcess {
             close(toChild.write)
             close(fromChild.read)
             Self.remove(fd: fd, path: run)
-            throw DevToolsError.launchFailed("\(executable): \(String(cString: strerror(rc)))")
+            throw EngineError.launchFailed("\(executable): \(String(cString: strerror(rc)))")
         }
         pid = spawned
         lb_engine_guard_install()
@@ -77,10 +77,10 @@ final class BrowserProcess {
     }
 
     /// Is the engine's first process still running (not reaped)?
-    var isRunning: Bool { reap(wait: false) == nil }
+    package var isRunning: Bool { reap(wait: false) == nil }
 
     /// Kills the whole group, reaps the child (bounded), closes our ends, removes the profile.
-    func terminate() {
+    package func terminate() {
         lb_engine_guard_remove(pid)
         kill(-pid, SIGKILL)
         kill(pid, SIGKILL)
@@ -93,7 +93,7 @@ final class BrowserProcess {
     /// How the child ended ("exit status 1", "killed by signal 9"), or nil while it runs.
     /// `wait`: up to 2 s for it.
     @discardableResult
-    func reap(wait: Bool) -> String? {
+    package func reap(wait: Bool) -> String? {
         if let s = exitStatus { return s }
         let deadline = Date().addingTimeInterval(wait ? 2 : 0)
         repeat {
@@ -114,7 +114,7 @@ final class BrowserProcess {
     }
 
     /// The last lines the engine wrote to its log (for a crash message), cleaned and short.
-    func logTail(lines: Int = 3) -> String {
+    package func logTail(lines: Int = 3) -> String {
         guard let text = try? String(contentsOfFile: runDirectory + "/engine.log", encoding: .utf8)
         else { return "" }
         let kept = text.split(separator: "\n").suffix(lines).joined(separator: " | ")
@@ -126,7 +126,7 @@ final class BrowserProcess {
     private static func pipePair() throws -> (read: Int32, write: Int32) {
         var fds: [Int32] = [0, 0]
         let rc = lb_engine_pipe(&fds)
-        guard rc == 0 else { throw DevToolsError.launchFailed("pipe: \(String(cString: strerror(rc)))") }
+        guard rc == 0 else { throw EngineError.launchFailed("pipe: \(String(cString: strerror(rc)))") }
         return (fds[0], fds[1])
     }
 
@@ -143,14 +143,14 @@ final class BrowserProcess {
         let root = privileges.user == nil || reachableByOthers(temporaryRoot) ? temporaryRoot : "/tmp"
         var template = Array("\(root)/\(directoryPrefix)\(random)XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw DevToolsError.launchFailed("cannot make a profile directory in \(temporaryRoot): "
+            throw EngineError.launchFailed("cannot make a profile directory in \(temporaryRoot): "
                                              + String(cString: strerror(errno)))
         }
         let path = String(cString: made)
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else {
             rmdir(path)
-            throw DevToolsError.launchFailed("cannot open the profile directory \(path): " + String(cString: strerror(errno)))
+            throw EngineError.launchFailed("cannot open the profile directory \(path): " + String(cString: strerror(errno)))
         }
         if privileges.user != nil { fchmod(fd, 0o711) }
         return (path, fd)
@@ -170,10 +170,10 @@ final class BrowserProcess {
     /// The engine's profile inside the run directory, owned by the engine's user (0700).
     private static func makeProfile(_ path: String, in runFD: Int32, for privileges: EnginePrivileges) throws {
         guard mkdirat(runFD, "profile", 0o700) == 0 else {
-            throw DevToolsError.launchFailed("cannot make the engine's profile \(path): " + String(cString: strerror(errno)))
+            throw EngineError.launchFailed("cannot make the engine's profile \(path): " + String(cString: strerror(errno)))
         }
         if let user = privileges.user, fchownat(runFD, "profile", user.uid, user.gid, AT_SYMLINK_NOFOLLOW) != 0 {
-            throw DevToolsError.launchFailed("cannot give the engine's profile to \(user.name): "
+            throw EngineError.launchFailed("cannot give the engine's profile to \(user.name): "
                                              + String(cString: strerror(errno)))
         }
     }

@@ -1,10 +1,11 @@
 import CEngineGuard
+@testable import Chromium
+@testable import EngineProcess
+import ExitStatus
 import Foundation
 import LiveblogModel
 import TestSupport
-import ExitStatus
 import XCTest
-@testable import DevTools
 
 /// X2: the engine over the pipe, in its own process group, never outliving the run; a crashed
 /// or silent engine gives a message naming what we were doing.
@@ -29,7 +30,7 @@ final class BrowserProcessTests: XCTestCase {
 
     func testX2_missingEngineIsExit69NamingThePackage() {
         XCTAssertThrowsError(try EngineLocator.locate(environment: ["PATH": "/nonexistent"])) { error in
-            let e = error as? DevToolsError
+            let e = error as? EngineError
             XCTAssertEqual(e?.exitCode, .unavailable)
             XCTAssertTrue("\(error)".contains("apt-get install chromium-headless-shell"), "\(error)")
         }
@@ -38,7 +39,7 @@ final class BrowserProcessTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: plain) }
         let env = ["LIVEBLOG_CHROMIUM": plain, "PATH": "/usr/bin"]
         XCTAssertThrowsError(try EngineLocator.locate(environment: env)) { error in
-            XCTAssertEqual((error as? DevToolsError)?.exitCode, .unavailable)
+            XCTAssertEqual((error as? EngineError)?.exitCode, .unavailable)
             XCTAssertTrue("\(error)".contains("LIVEBLOG_CHROMIUM=\(plain) is not an executable"), "\(error)")
         }
     }
@@ -51,7 +52,7 @@ final class BrowserProcessTests: XCTestCase {
         let started = Date()
         XCTAssertThrowsError(try page.call("Runtime.evaluate", .obj(("expression", .string("1"))),
                                            doing: "stepping the page to tick 240")) { error in
-            guard case .engineExited(let doing, let status, _)? = error as? DevToolsError else {
+            guard case .engineExited(let doing, let status, _)? = error as? EngineError else {
                 return XCTFail("expected engineExited, got \(error)")
             }
             XCTAssertEqual(doing, "stepping the page to tick 240")
@@ -72,7 +73,7 @@ final class BrowserProcessTests: XCTestCase {
         kill(-pgid, SIGSTOP)
         XCTAssertThrowsError(try page.call("Runtime.evaluate", .obj(("expression", .string("1"))),
                                            doing: "reading the page's geometry")) { error in
-            XCTAssertEqual(error as? DevToolsError,
+            XCTAssertEqual(error as? EngineError,
                            .timeout(waitingFor: "the reply to Runtime.evaluate", seconds: 1,
                                     doing: "reading the page's geometry"))
             XCTAssertEqual("\(error)", "the browser engine did not answer within 1 s while reading the "
@@ -86,7 +87,7 @@ final class BrowserProcessTests: XCTestCase {
         let browser = try EngineLaunch.launch()
         defer { browser.close() }
         XCTAssertThrowsError(try browser.client.call("No.suchMethod")) { error in
-            guard case .commandFailed(let command, _, _)? = error as? DevToolsError else {
+            guard case .commandFailed(let command, _, _)? = error as? EngineError else {
                 return XCTFail("\(error)")
             }
             XCTAssertEqual(command, "No.suchMethod")

@@ -1,8 +1,9 @@
 import CEngineGuard
+@testable import Chromium
+@testable import EngineProcess
 import Foundation
 import TestSupport
 import XCTest
-@testable import DevTools
 
 /// S1: the stale-profile clean-up is attacked as a local user would: a planted link, a raced
 /// swap, someone else's directory, a link inside a profile. It removes only real directories of

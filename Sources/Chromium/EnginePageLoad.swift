@@ -1,5 +1,6 @@
-import DevTools
+import BrowserEngine
 import Embed
+import EngineProcess
 import Foundation
 import LiveblogModel
 import TextCells
@@ -60,7 +61,7 @@ extension EnginePage {
             let r = try evaluate("(() => { try { document.querySelector(\(literal)); return ''; } "
                                  + "catch (e) { return String(e && e.message || e); } })()", doing: doing)
             if let why = r.stringValue, !why.isEmpty {
-                throw DevToolsError.badSelector(option: option, selector: Sanitizer.clean(selector),
+                throw EngineError.badSelector(option: option, selector: Sanitizer.clean(selector),
                                                 why: Sanitizer.clean(String(why.prefix(200))))
             }
         }
@@ -82,7 +83,7 @@ extension EnginePage {
         let deadline = Date().addingTimeInterval(config.loadTimeout)
         while !client.hasReply(id) {
             guard Date() < deadline else {
-                throw DevToolsError.timeout(waitingFor: "the reply to Page.navigate", seconds: config.loadTimeout,
+                throw EngineError.timeout(waitingFor: "the reply to Page.navigate", seconds: config.loadTimeout,
                                             doing: doing)
             }
             try client.pump(timeout: min(0.5, max(0.01, deadline.timeIntervalSinceNow)), doing: doing)
@@ -94,7 +95,7 @@ extension EnginePage {
             // just after, is the cause to name (the guards throw it as it arrives).
             let until = Date().addingTimeInterval(0.5)
             while Date() < until { _ = try client.pump(timeout: 0.1, doing: doing) }
-            throw DevToolsError.commandFailed(command: "Page.navigate", code: 0, message: "\(url): \(error)")
+            throw EngineError.commandFailed(command: "Page.navigate", code: 0, message: "\(url): \(error)")
         }
     }
 
@@ -106,7 +107,7 @@ extension EnginePage {
         var steps = 0
         while !(ready && documentReady) {
             guard steps < config.maxLoadSteps, Date() < deadline else {
-                throw DevToolsError.timeout(waitingFor: speaksProtocol || site != nil ? "the liveblog to initialise"
+                throw EngineError.timeout(waitingFor: speaksProtocol || site != nil ? "the liveblog to initialise"
                                                 : "DOMContentLoaded", seconds: config.loadTimeout, doing: doing)
             }
             if isVirtual {

@@ -1,7 +1,8 @@
+@testable import Chromium
+@testable import EngineProcess
 import Foundation
 import TestSupport
 import XCTest
-@testable import DevTools
 
 /// X2: the engine never outlives liveblog, even when liveblog is killed with SIGKILL (no handler
 /// runs then): the engine ends when its DevTools pipe closes. A child runner (this test bundle
@@ -41,7 +42,7 @@ final class OutlivingTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: file)
         let runner = Process()
         runner.executableURL = URL(fileURLWithPath: try selfExecutable())
-        runner.arguments = ["DevToolsTests.OutlivingTests/testX2_engineDiesWithARunnerEndedBySIGTERM"]
+        runner.arguments = ["EngineProcessTests.OutlivingTests/testX2_engineDiesWithARunnerEndedBySIGTERM"]
         runner.environment = ProcessInfo.processInfo.environment.merging([Self.runnerKey: file]) { $1 }
         runner.standardOutput = FileHandle.nullDevice
         runner.standardError = FileHandle.nullDevice
