@@ -12,7 +12,10 @@ import ScrollPhysics
 /// what one side needs of the other explicitly. Its public members read the parts.
 public final class World {
     public internal(set) var config: WorldConfig
-    public internal(set) var tick = 0
+    /// Virtual time and the order of a step (`Sequencer`).
+    var sequencer = Sequencer()
+    /// Ticks (120 Hz) since the World was made.
+    public var tick: Int { sequencer.tick }
     /// The scroll side: the list, host, pan engine, bridge queue and reader input.
     let scrollSide: ScrollSide
     /// The page side: the page, its outbox, resizes, handoffs, watched posts and live feed.
@@ -23,7 +26,6 @@ public final class World {
     /// The jumps' history with the reading positions they left (W2).
     public internal(set) var history = JumpHistory()
     public var sink: (TraceRecord) -> Void = { _ in }
-    var started = false
 
     public struct FocusedLink: Equatable {
         public var href: String

@@ -69,54 +69,50 @@ extension World {
 
     // MARK: - Time
 
-    /// Runs the world up to `target` (ticks at 120 Hz); frames at 60 Hz.
+    /// Runs the world up to `target` (ticks at 120 Hz); frames at 60 Hz. The sequencer says what
+    /// each step does, in which order (`Sequencer.Phase`); `run` does it.
     public func advance(to target: Int) {
-        if !started { start() }
-        while tick < target { step() }
+        if sequencer.begin() { start() }
+        while let phases = sequencer.next(upTo: target) {
+            for phase in phases { run(phase) }
+        }
     }
 
     /// First frame: the page initialises and reads its fragment (E4).
-    func start() {
-        started = true
+    private func start() {
         if config.mode == .content { scrollSide.list.setWebRowHeight(pageSide.page.contentHeight) }
         pageCall { $0.start() }
     }
 
-    func step() {
-        tick += 1
-        if let p = scrollSide.takeDueDelayedTouch(now: tick) { pageInput(.touchStart(x: p.x, y: p.y)) }
-        panCall { $0.step(now: tick, in: $1) }
-        scrollSide.stepList(now: tick)
-        scrollSide.settleIfStill()
-        scrollSide.noteMovement(now: tick, seconds: seconds)
-        if tick % VirtualClock.ticksPerFrame == 0 { frame() }
-        if !scrollSide.gestures.isEmpty {
+    /// One phase of a step, at `tick`: each calls into one side, or hands one side's values to the other.
+    func run(_ phase: Sequencer.Phase) {
+        switch phase {
+        case .delayedTouch:
+            if let p = scrollSide.takeDueDelayedTouch(now: tick) { pageInput(.touchStart(x: p.x, y: p.y)) }
+        case .panStep: panCall { $0.step(now: tick, in: $1) }
+        case .listStep: scrollSide.stepList(now: tick)
+        case .settle: scrollSide.settleIfStill()
+        case .indicator: scrollSide.noteMovement(now: tick, seconds: seconds)
+        case .gestures:
             for sample in scrollSide.gestureSamples(now: tick) { apply(sample) }
+        case .bridgeCalls:
+            while let call = scrollSide.nextDueCall(now: tick) { scrollRequest(call) }
+        case .hostWork:
+            if scrollSide.takePostedWork() { hostCall { $0.frame(in: $1) } }
+        case .pageFrame: pageCall { $0.frame(tick: tick) }
+        case .liveFeed: if pageSide.liveFeed != nil { pollLiveFeed() }
+        case .pill: if pageSide.newPostsAbove > 0 { updatePill() }
+        case .resizes:
+            while let height = pageSide.nextDueResize(now: tick) {
+                if height != scrollSide.list.webRowHeight { hostCall { $0.webRowResized(to: height, in: $1) } }
+            }
+        case .anchorIntoRange:
+            if scrollSide.anchorPastBottom, pageSide.pendingResizes.isEmpty { bringAnchorIntoRange() }
+        case .webViewport:
+            if config.mode == .content { pageSide.page.viewportHeight = scrollSide.list.webRowHeight }
+        case .lazyMedia: if config.page.lazyMedia { requestVisibleMedia() }
+        case .frameLine: writeFrameLine()
         }
-    }
-
-    func frame() {
-        while let call = scrollSide.nextDueCall(now: tick) { scrollRequest(call) }
-        if scrollSide.takePostedWork() { hostCall { $0.frame(in: $1) } }
-        pageCall { $0.frame(tick: tick) }
-        if pageSide.liveFeed != nil { pollLiveFeed() }
-        if pageSide.newPostsAbove > 0 { updatePill() }
-        while let height = pageSide.nextDueResize(now: tick) {
-            if height != scrollSide.list.webRowHeight { hostCall { $0.webRowResized(to: height, in: $1) } }
-        }
-        if scrollSide.anchorPastBottom, pageSide.pendingResizes.isEmpty { bringAnchorIntoRange() }
-        if config.mode == .content { pageSide.page.viewportHeight = scrollSide.list.webRowHeight }
-        if config.page.lazyMedia {
-            let f = webFrame
-            let top = f.scroll - f.top
-            pageSide.page.requestMedia(visibleFrom: top - visibleHeight, to: top + viewportHeight + visibleHeight)
-        }
-        var postId: String? = jumpStatus?.postId ?? pageSide.page.lastJumpPostId
-        var y: Double? = nil
-        if let id = postId { y = postY(id) } else { postId = nil }
-        pageSide.recordWatched(postY)
-        emit(.frame(values: Scenario.ValueKind.allCases.map(value), postId: postId, postY: y,
-                    scrollState: scrollState))
     }
 
     /// The web row has the page's height: the kept reading position comes into the range (a motion
@@ -127,6 +123,24 @@ extension World {
         if !scrollSide.list.scrollView.isAnimating, !pan.isMoving, !pan.isTouching {
             scrollSide.list.scrollView.offset = scrollSide.list.scrollView.clamp(scrollSide.list.scrollView.offset)
         }
+    }
+
+    /// Lazy media (`lazyMedia`): the page loads what lies within a visible height of the viewport.
+    private func requestVisibleMedia() {
+        let f = webFrame
+        let top = f.scroll - f.top
+        pageSide.page.requestMedia(visibleFrom: top - visibleHeight, to: top + viewportHeight + visibleHeight)
+    }
+
+    /// The frame's trace line: every value, the latest jump's post and its y, the scroll state;
+    /// the watched posts' ys are taken with it.
+    private func writeFrameLine() {
+        var postId: String? = jumpStatus?.postId ?? pageSide.page.lastJumpPostId
+        var y: Double? = nil
+        if let id = postId { y = postY(id) } else { postId = nil }
+        pageSide.recordWatched(postY)
+        emit(.frame(values: Scenario.ValueKind.allCases.map(value), postId: postId, postY: y,
+                    scrollState: scrollState))
     }
 
     /// A web-row resize is waiting for its callback (E2).
