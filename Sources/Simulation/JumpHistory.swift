@@ -84,8 +84,7 @@ extension World {
         }
         if config.mode == .content {
             // A page that changed since stays in its range, as a browser clamps a restored scroll.
-            scrollSide.list.scrollView.offset = scrollSide.list.scrollView.clamp(scrollSide.list.scrollView.offset)
-            scrollSide.anchorPastBottom = false
+            scrollSide.clampIntoRange()
         }
         let way = step < 0 ? "back" : "forward"
         pageCall { $0.log("info", "\(way) to \(p.postId) at \(Int(p.offset.rounded())) pt into it") }

@@ -117,7 +117,7 @@ public final class World {
         if let a = anchor {
             restoreAnchor(a)
         } else if config.mode != .header {
-            scrollSide.list.scrollView.offset = scrollSide.list.scrollView.clamp(scrollSide.list.scrollView.minOffset)
+            scrollSide.toTop(clamped: true)
         }
     }
 

@@ -118,26 +118,18 @@ extension World {
         return nil
     }
 
+    /// Brings the anchor's post back to its viewport y, so it stays on the same row: the scroll
+    /// side moves the list (M1), the page side its own scrolling (M2, M3).
     func restoreAnchor(_ a: (postIndex: Int, viewportY: Double)) {
         guard a.postIndex < pageSide.page.loadedCount else { return }
         // Self-scrolling web views: the list rests at its top (the web view in full view) first.
-        if config.mode != .content { scrollSide.list.scrollView.offset = scrollSide.list.scrollView.minOffset }
-        // Bring the post's top back to the same viewport y, so it stays on the same row.
+        if config.mode != .content { scrollSide.toTop(clamped: false) }
         let shift = viewportY(pageY: pageSide.page.postTop(index: a.postIndex)) - a.viewportY
         switch config.mode {
         case .content:
-            // Not above the top; below the bottom is allowed until the web row has its new height
-            // (a narrower page grows a resize callback later, E2), and frame() brings it back into
-            // the range then: a RecyclerView's or collection view's layout leaves no gap below
-            // the content, and Android's resize path (ScrollView.keepInRange) leaves an offset
-            // already past the bottom alone. With no resize coming (other insets, the same width)
-            // the range holds at once. An overscroll naive left is not ours to clamp (H3).
-            let inRange = scrollSide.list.scrollView.offset <= scrollSide.list.scrollView.maxOffset + 0.5
-            var y = max(scrollSide.list.scrollView.minOffset, scrollSide.list.scrollView.offset + shift)
-            let resizeComing = pageSide.page.contentHeight != scrollSide.list.webRowHeight || !pageSide.pendingResizes.isEmpty
-            if inRange && !resizeComing { y = scrollSide.list.scrollView.clamp(y) }
-            scrollSide.list.scrollView.offset = y
-            scrollSide.anchorPastBottom = inRange && y > scrollSide.list.scrollView.maxOffset
+            let page = pageSide.page
+            let resizeComing = page.contentHeight != scrollSide.list.webRowHeight || !pageSide.pendingResizes.isEmpty
+            scrollSide.shift(by: shift, resizeComing: resizeComing)
         case .nested, .header:
             pageSide.page.scrollY = pageSide.page.clampedScroll(pageSide.page.scrollY + shift)
         }

@@ -104,11 +104,7 @@ extension World {
     /// Q19: a press on the web row reaches the page as the platform lets it (`WorldTouches.swift`);
     /// one `releasedAtOnce` (a scenario's `tap`) reaches it as the tap, at the release.
     private func pointerDown(x: Double, y: Double, releasedAtOnce: Bool = false) {
-        scrollSide.touchStartedOnWeb = isOverWeb(viewportY: y)
-        scrollSide.pressBeganDrag = false
-        scrollSide.pageTouch = .none
-        let settling = (scrollSide.list.scrollView.state == .settling || scrollSide.pan.edgeEffect != nil) && config.platform == .android
-        let stopsScroll = settling || scrollSide.list.scrollView.animation?.programmatic == true
+        let (settling, stopsScroll) = scrollSide.press(overWeb: isOverWeb(viewportY: y), platform: config.platform)
         panCall { $0.touchDown(y: y, now: tick, stopsScroll: stopsScroll, in: $1) }
         if settling { readerScrolled(.pressWhileSettling, tick: tick) }
         if !releasedAtOnce { touchWentDown(x: x, y: y, stopped: scrollSide.pan.pressStoppedMotion) }

@@ -47,7 +47,7 @@ extension World {
     /// above it count for the pill unless the reader was at the top.
     func keepingTheReadersPlace(_ change: () -> [String]) {
         let candidates = anchorCandidates()
-        let atTop = scrollSide.list.scrollView.offset <= scrollSide.list.scrollView.minOffset + 0.5 && pageSide.page.scrollY <= 0.5
+        let atTop = scrollSide.isAtTop(webAtTop: pageSide.page.scrollY <= 0.5)
         let added = change()
         let kept = candidates.lazy
             .compactMap { c in self.pageSide.page.loadedPostIndex(c.id).map { ($0, c.viewportY) } }.first
@@ -76,8 +76,7 @@ extension World {
     /// The pill hides once the reader is back at the top (the frame asks while the pill shows,
     /// as it polls the live feed only while there is one).
     func updatePill() {
-        let sv = scrollSide.list.scrollView
-        pageSide.hidePill(listAtTop: sv.offset <= sv.minOffset + 0.5)
+        pageSide.hidePill(listAtTop: scrollSide.isAtTop(webAtTop: true))
     }
 }
 

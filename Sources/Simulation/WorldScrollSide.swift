@@ -119,6 +119,50 @@ final class ScrollSide {
         }
     }
 
+    // MARK: - Keeping the reading position (M4, T5, R3)
+
+    /// M1: moves the list by `shift` so a post keeps its row. Not above the top; below the bottom
+    /// is allowed while the web row waits for its new height (`resizeComing`: a narrower page grows
+    /// a resize callback later, E2), and `bringAnchorIntoRange` brings it back then: a
+    /// RecyclerView's or collection view's layout leaves no gap below the content, and Android's
+    /// resize path (ScrollView.keepInRange) leaves an offset already past the bottom alone. With no
+    /// resize coming (other insets, the same width) the range holds at once. An overscroll naive
+    /// left is not ours to clamp (H3).
+    func shift(by shift: Double, resizeComing: Bool) {
+        let sv = list.scrollView
+        let inRange = sv.offset <= sv.maxOffset + 0.5
+        var y = max(sv.minOffset, sv.offset + shift)
+        if inRange && !resizeComing { y = sv.clamp(y) }
+        list.scrollView.offset = y
+        anchorPastBottom = inRange && y > sv.maxOffset
+    }
+
+    /// The web row has the page's height: a reading position kept past the bottom comes into the
+    /// range (a motion or a touch under way settles itself).
+    func bringAnchorIntoRange() {
+        anchorPastBottom = false
+        if !list.scrollView.isAnimating, !pan.isMoving, !pan.isTouching {
+            list.scrollView.offset = list.scrollView.clamp(list.scrollView.offset)
+        }
+    }
+
+    /// The list in its range at once (a restored history position, as a browser clamps a restored scroll).
+    func clampIntoRange() {
+        list.scrollView.offset = list.scrollView.clamp(list.scrollView.offset)
+        anchorPastBottom = false
+    }
+
+    /// The list at its top.
+    func toTop(clamped: Bool) {
+        let top = list.scrollView.minOffset
+        list.scrollView.offset = clamped ? list.scrollView.clamp(top) : top
+    }
+
+    /// The list and (`webAtTop`) the web view at their tops: the reader sees the newest posts (R3).
+    func isAtTop(webAtTop: Bool) -> Bool {
+        list.scrollView.offset <= list.scrollView.minOffset + 0.5 && webAtTop
+    }
+
     // MARK: - Effects
 
     /// The list and, where it scrolls itself, the web view (`web`) as they are now.
@@ -157,6 +201,17 @@ final class ScrollSide {
         if lastScrollInput == .wheel, config.platform == .android,
            !config.dragRule.isDrag(.wheel, on: .android) { return }
         list.scrollView.state = .settling
+    }
+
+    /// A finger or button went down (`overWeb`: on the web view): the new gesture's touch state.
+    /// Returns whether the press finds the list settling (Android: SETTLING, or a stretch showing,
+    /// F3, F9) and whether it stops a scroll (that, or the app's animated scroll).
+    func press(overWeb: Bool, platform: Platform) -> (settling: Bool, stopsScroll: Bool) {
+        touchStartedOnWeb = overWeb
+        pressBeganDrag = false
+        pageTouch = .none
+        let settling = (list.scrollView.state == .settling || pan.edgeEffect != nil) && platform == .android
+        return (settling, settling || list.scrollView.animation?.programmatic == true)
     }
 
     /// The reader scrolled with `input` at `tick` (H5): the list's state and the host's drag, when

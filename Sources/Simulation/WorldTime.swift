@@ -107,21 +107,11 @@ extension World {
                 if height != scrollSide.list.webRowHeight { hostCall { $0.webRowResized(to: height, in: $1) } }
             }
         case .anchorIntoRange:
-            if scrollSide.anchorPastBottom, pageSide.pendingResizes.isEmpty { bringAnchorIntoRange() }
+            if scrollSide.anchorPastBottom, pageSide.pendingResizes.isEmpty { scrollSide.bringAnchorIntoRange() }
         case .webViewport:
             if config.mode == .content { pageSide.page.viewportHeight = scrollSide.list.webRowHeight }
         case .lazyMedia: if config.page.lazyMedia { requestVisibleMedia() }
         case .frameLine: writeFrameLine()
-        }
-    }
-
-    /// The web row has the page's height: the kept reading position comes into the range (a motion
-    /// or a touch under way settles itself).
-    private func bringAnchorIntoRange() {
-        scrollSide.anchorPastBottom = false
-        let pan = scrollSide.pan
-        if !scrollSide.list.scrollView.isAnimating, !pan.isMoving, !pan.isTouching {
-            scrollSide.list.scrollView.offset = scrollSide.list.scrollView.clamp(scrollSide.list.scrollView.offset)
         }
     }
 
