@@ -4,8 +4,9 @@ import Host
 import ScrollPhysics
 
 /// The one writer of scroll state: hosts and the pan engine decide on a copy of the list (a
-/// `ListScene`) and hand back `ScrollEffect`s; they are applied here, in order, and a `host` trace
-/// line is written where its effect is applied.
+/// `ListScene`) and hand back `ScrollEffect`s; they are applied here, in order (each to the scroll
+/// side, `ScrollSide.apply`, then what it asks of the page, the trace or the reader's input), and a
+/// `host` trace line is written where its effect is applied.
 extension World {
     /// The list and the web view's scrolling as they are now, for a host or the pan engine: the
     /// page side's scrolling handed to the scroll side as a value.

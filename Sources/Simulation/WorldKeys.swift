@@ -142,11 +142,10 @@ extension World {
         // The old page's hold ends; the new page's jumpIds go on from the old one's (E9, E11).
         pageCall { $0.unload() }
         let p = pageSide.remade(config, network: network)
-        pageSide.page = p
+        pageSide.replacePage(with: p)
         attach(p)
         p.setHook(config.hook)
         jumps.forgetJump()
-        pageSide.focusedLink = nil
         configureMode(keepAnchor: nil)
         scrollSide.list.setWebRowHeight(config.mode == .content ? p.contentHeight : visibleHeight)
         emit(.setting(name: "reload", value: "1"))

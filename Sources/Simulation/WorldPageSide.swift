@@ -124,6 +124,12 @@ final class PageSide {
                                     loader: realLoader))
     }
 
+    /// The new page in the web row (a reload): no link of the old one keeps the focus.
+    func replacePage(with p: any WebPage) {
+        page = p
+        focusedLink = nil
+    }
+
     /// B9: a streamed body's posts join the source (pinned ones after the pinned already there).
     func addStreamed(_ posts: StreamedPosts) {
         if !posts.pinned.isEmpty {

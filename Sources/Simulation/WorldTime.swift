@@ -3,8 +3,9 @@ import Embed
 import Host
 import ScrollPhysics
 
-/// Time and effects: the world's steps (120 Hz) and frames (60 Hz), the page's effects handed on
-/// as trace lines and host calls.
+/// Time and effects: the world's steps (120 Hz) and frames (60 Hz) in the sequencer's order, each
+/// phase run against the scroll side and the page side; the page's effects handed on as trace lines
+/// and host calls.
 extension World {
     // MARK: - Trace
 
