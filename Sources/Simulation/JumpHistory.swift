@@ -50,14 +50,14 @@ extension World {
     /// The reading position now: the first post at least partly visible under the top inset, and
     /// how far the top of the visible area is inside it. nil when the page shows no posts.
     public func readingPosition() -> ReadingPosition? {
-        guard page.showsPosts, page.loadedCount > 0 else { return nil }
+        guard pageSide.page.showsPosts, pageSide.page.loadedCount > 0 else { return nil }
         let f = webFrame
         let topY = insetTop - f.top + f.scroll
-        let last = page.loadedCount - 1
-        let end = page.postTop(index: last) + page.postHeight(index: last)
-        let y = min(max(topY, page.postTop(index: 0)), end - 0.001)
-        guard let i = page.postIndex(at: y) else { return nil }
-        return ReadingPosition(postId: page.liveblog.posts[i].id, offset: topY - page.postTop(index: i))
+        let last = pageSide.page.loadedCount - 1
+        let end = pageSide.page.postTop(index: last) + pageSide.page.postHeight(index: last)
+        let y = min(max(topY, pageSide.page.postTop(index: 0)), end - 0.001)
+        guard let i = pageSide.page.postIndex(at: y) else { return nil }
+        return ReadingPosition(postId: pageSide.page.liveblog.posts[i].id, offset: topY - pageSide.page.postTop(index: i))
     }
 
     /// A jump was found (the page's `nav` line): a new history entry; the one it leaves keeps
@@ -71,16 +71,12 @@ extension World {
         guard history.go(step, leaving: readingPosition()) else { return }
         pageInput(.history)
         guard let p = history.current else { return }
-        guard let i = page.loadedPostIndex(p.postId) else {
-            pageCall { $0.log("warn", "history: post \(p.postId) is not on the page") }
+        guard let i = pageSide.page.loadedPostIndex(p.postId) else {
+            pageCall { $0.log("warn", "history: post \(p.postId) is not on the pageSide.page") }
             return
         }
         // The reader takes over, as with a scroll key: motion stops, the host stops following.
-        pan.stop()
-        list.scrollView.stopAnimation()
-        list.scrollView.state = .idle
-        lastReaderDrag = tick
-        host.readerWillBeginDragging(now: tick)
+        scrollSide.readerTookOver(now: tick)
         // M3's collapsing header moves the page at another rate than its scroll: a few rounds.
         for _ in 0..<4 {
             restoreAnchor((i, insetTop + p.postY))
@@ -88,22 +84,9 @@ extension World {
         }
         if config.mode == .content {
             // A page that changed since stays in its range, as a browser clamps a restored scroll.
-            list.scrollView.offset = list.scrollView.clamp(list.scrollView.offset)
-            anchorPastBottom = false
+            scrollSide.clampIntoRange()
         }
         let way = step < 0 ? "back" : "forward"
         pageCall { $0.log("info", "\(way) to \(p.postId) at \(Int(p.offset.rounded())) pt into it") }
-    }
-
-    /// The video or audio under a page point (W3): a video, or an embed of a media URL.
-    func mediaURL(atPageY py: Double) -> String? {
-        for it in page.items(from: py, to: py + 0.5) {
-            switch it.kind {
-            case .media(let m, _) where m.kind == .video: return m.url
-            case .embed(let e, _) where MediaURL.isMedia(e.url): return e.url
-            default: continue
-            }
-        }
-        return nil
     }
 }

@@ -4,86 +4,74 @@ import Host
 import ScrollPhysics
 
 
-/// The world: the page, the native list, the host, the pan engine, and virtual time (docs/architecture.md
-/// principle 1: only the terminal run loop reads the clock; it hands ticks to the world).
+/// The world: virtual time over two parts (docs/architecture.md principle 1: only the terminal run
+/// loop reads the clock; it hands ticks to the world). The scroll side (`ScrollSide`: the native
+/// list, the host, the pan engine, the bridge's queue, the reader's input state) and the page side
+/// (`PageSide`: the page, its outbox, its resizes, what it hands over) each own their state; the
+/// World is the one way in (`send`, `advance(to:)`), runs the steps in their order, and passes
+/// what one side needs of the other explicitly. Its public members read the parts.
 public final class World {
     public internal(set) var config: WorldConfig
-    public internal(set) var tick = 0
-    public internal(set) var source: Liveblog
-    /// The web page in the web row: the emulated one, or another behind the same interface (X1).
-    public internal(set) var page: any WebPage {
-        didSet { attach(page) }
-    }
-    /// How the World makes its page (at start and on a reload).
-    let makePage: PageMaker
-    /// The native list (its rows and its scroll view): the World's one copy, which only it writes
-    /// (hosts and the pan engine hand back `ScrollEffect`s, `WorldEffects.swift`).
-    public internal(set) var list: NativeList
-    public internal(set) var host: JumpHost
-    public internal(set) var pan: PanEngine
+    /// Virtual time and the order of a step (`Sequencer`).
+    var sequencer = Sequencer()
+    /// Ticks (120 Hz) since the World was made.
+    public var tick: Int { sequencer.tick }
+    /// The scroll side: the list, host, pan engine, bridge queue and reader input.
+    let scrollSide: ScrollSide
+    /// The page side: the page, its outbox, resizes, handoffs, watched posts and live feed.
+    let pageSide: PageSide
     /// The latest jump as the front end shows it, and the pull-back rule's lines: an observer of
     /// the trace the World writes (`JumpBook`), not part of the World's own state.
     public internal(set) var jumps = JumpBook()
-    /// The latest jump's status (the toolbar's and the timeline's), not a jump itself (App.jump performs one).
-    public var jumpStatus: JumpStatus? { jumps.status }
-    public var timeline: [(tick: Int, y: Double?)] { jumps.timeline }
-    public var marks: [TimelineMark] { jumps.marks }
-    public internal(set) var externalLinks: [String] = []
-    /// Video and audio URLs handed to the app for the system's player (W3).
-    public internal(set) var mediaHandoffs: [String] = []
-    /// What the World decided of pull-backs so far: their ticks, and what the run had. The rule
-    /// (H5, Q9, Q14) runs over the hook, host, nav and input lines when its finding is asked for
-    /// (a check, the fuzzer's oracle), so a run nobody asks about never runs it.
-    public var pullBacks: PullBacks.Finding { PullBacks.find(records: jumps.pullBackRecords) }
     /// The jumps' history with the reading positions they left (W2).
     public internal(set) var history = JumpHistory()
-    /// A real source's live updates (R3), polled every frame; nil: none.
-    public var liveFeed: (any LiveFeed)?
-    /// Posts that arrived above the view since the reader was last at the top (R3's pill).
-    public internal(set) var newPostsAbove = 0
-    /// The loader of a real source (R2), kept for a reload; nil: the simulated network.
-    let realLoader: (any ResourceLoader)?
-    public internal(set) var indicator = ScrollIndicator()
-    /// The link inside the page with keyboard focus (T2: Tab), nil when the list has focus.
-    public internal(set) var focusedLink: FocusedLink?
     public var sink: (TraceRecord) -> Void = { _ in }
-    /// Posts whose y is wanted in every frame (expectations).
-    public var watchedPosts: [String] = []
-    public internal(set) var watchedY: [String: Double?] = [:]
-
-    public internal(set) var pendingResizes = FIFO<(tick: Int, height: Double)>()
-    /// The host posted work to this frame (`ScrollEffect.post`).
-    var hostPostedWork = false
-    /// D4: the page's calls on their way to the host over the bridge.
-    var bridgeQueue: [(tick: Int, call: BridgeCall)] = []
-    var touchStartedOnWeb = false
-    /// Q19: how far the finger on the web row got into the page (`WorldTouches.swift`).
-    var pageTouch = PageTouch.none
-    /// F3: this finger's press stopped a settling list and was a drag (Android): the gesture's one
-    /// `drag-begin` is written; its move past the slop is the same drag.
-    var pressBeganDrag = false
-    var started = false
-    var lastReaderDrag: Int?
-    /// The reader's latest scroll input (F4), for the scroll state it puts the list in.
-    var lastScrollInput: ScrollInput?
-    /// restoreAnchor left the list past its bottom until the web row has its new height.
-    var anchorPastBottom = false
-    /// Drags under way (docs/contract.md `drag`), sampled as they become due (`stepGestures`).
-    var gestures: [Gesture] = []
-
-    struct Gesture {
-        var startTick: Int
-        var steps: Int
-        var x: Double
-        var y0: Double
-        var dy: Double
-    }
 
     public struct FocusedLink: Equatable {
         public var href: String
         public var pageY: Double
         public var text: String
     }
+
+    // MARK: - Reading the parts
+
+    public var source: Liveblog { pageSide.source }
+    /// The web page in the web row: the emulated one, or another behind the same interface (X1).
+    public var page: any WebPage { pageSide.page }
+    /// The native list (its rows and its scroll view): the World's one copy, which only its scroll
+    /// side writes (hosts and the pan engine hand back `ScrollEffect`s, `WorldEffects.swift`).
+    public var list: NativeList { scrollSide.list }
+    public var host: JumpHost { scrollSide.host }
+    public var pan: PanEngine { scrollSide.pan }
+    public var indicator: ScrollIndicator { scrollSide.indicator }
+    /// The latest jump's status (the toolbar's and the timeline's), not a jump itself (App.jump performs one).
+    public var jumpStatus: JumpStatus? { jumps.status }
+    public var timeline: [(tick: Int, y: Double?)] { jumps.timeline }
+    public var marks: [TimelineMark] { jumps.marks }
+    public var externalLinks: [String] { pageSide.externalLinks }
+    /// Video and audio URLs handed to the app for the system's player (W3).
+    public var mediaHandoffs: [String] { pageSide.mediaHandoffs }
+    /// What the World decided of pull-backs so far: their ticks, and what the run had. The rule
+    /// (H5, Q9, Q14) runs over the hook, host, nav and input lines when its finding is asked for
+    /// (a check, the fuzzer's oracle), so a run nobody asks about never runs it.
+    public var pullBacks: PullBacks.Finding { PullBacks.find(records: jumps.pullBackRecords) }
+    /// A real source's live updates (R3), polled every frame; nil: none.
+    public var liveFeed: (any LiveFeed)? {
+        get { pageSide.liveFeed }
+        set { pageSide.liveFeed = newValue }
+    }
+    /// Posts that arrived above the view since the reader was last at the top (R3's pill).
+    public var newPostsAbove: Int { pageSide.newPostsAbove }
+    /// The link inside the page with keyboard focus (T2: Tab), nil when the list has focus.
+    public var focusedLink: FocusedLink? { pageSide.focusedLink }
+    /// Posts whose y is wanted in every frame (expectations), and their y at the latest frame.
+    public var watchedPosts: [String] {
+        get { pageSide.watchedPosts }
+        set { pageSide.watchedPosts = newValue }
+    }
+    public var watchedY: [String: Double?] { pageSide.watchedY }
+    /// Drags under way (the scroll side's).
+    var gestures: [ScrollSide.Gesture] { scrollSide.gestures }
 
     public var line: Double { config.page.cell.height }
     public var viewportHeight: Double { DeviceLayout.viewportHeight(config) }
@@ -102,133 +90,67 @@ public final class World {
         var config = config
         config.page.maxImageHeight = DeviceLayout.imageCap(config)
         self.config = config
-        self.source = liveblog
-        realLoader = loader
-        self.makePage = makePage ?? World.makeEmulatedPage
-        let page = self.makePage(PageRequest(config, liveblog: liveblog, page: config.page, firstJumpId: 1,
-                                             loader: loader))
-        self.page = page
-        defer { attach(page) }
-        var sv = ScrollView(viewportHeight: DeviceLayout.viewportHeight(config),
-                            insetTop: Double(config.insetTopRows) * config.page.cell.height,
-                            insetBottom: Double(config.insetBottomRows) * config.page.cell.height)
-        sv.pixelScale = DeviceLayout.pixelScale(config)
-        list = NativeList(headerRows: config.headerRows, footerRows: config.footerRows, webRowHeight: 0, scrollView: sv,
-                          line: config.page.cell.height)
-        host = World.jumpHost(for: config)
-        pan = PanEngine(target: ListPanTarget())
-        page.setHook(config.hook)
+        pageSide = PageSide(source: liveblog,
+                            request: PageRequest(config, liveblog: liveblog, page: config.page, firstJumpId: 1,
+                                                 loader: loader),
+                            makePage: makePage ?? World.makeEmulatedPage, loader: loader)
+        scrollSide = ScrollSide(config: config)
+        defer { attach(pageSide.page) }
+        pageSide.page.setHook(config.hook)
         configureMode(keepAnchor: nil)
     }
 
     // MARK: - Geometry per mode
 
+    /// The mode's shape (M1–M3): the list's viewport, the page's shape and the web row it gives
+    /// the list, a new host and law; the reading position `anchor` stays.
     func configureMode(keepAnchor anchor: (postIndex: Int, viewportY: Double)?) {
-        list.scrollView.viewportHeight = viewportHeight
-        list.scrollView.insetTop = insetTop
-        list.scrollView.insetBottom = insetBottom
-        list.scrollView.stopAnimation()
-        pan.stop()
-        switch config.mode {
-        case .content:
-            page.selfScrolling = false
-            page.scrollY = 0
-            page.viewportHeight = page.contentHeight
-            list.headerRows = config.headerRows
-            list.footerRows = config.footerRows
-            list.setWebRowHeight(page.contentHeight)
-            pan.target = ListPanTarget()
-        case .nested:
-            page.selfScrolling = true
-            page.viewportHeight = visibleHeight
-            list.headerRows = 0
-            list.footerRows = config.footerRows
-            list.setWebRowHeight(visibleHeight)
-            pan.target = NestedPanRouter()
-        case .header:
-            page.selfScrolling = true
-            page.viewportHeight = visibleHeight
-            list.headerRows = 0
-            list.footerRows = 0
-            list.setWebRowHeight(visibleHeight)
-            list.scrollView.offset = list.scrollView.minOffset
-            pan.target = HeaderPanTarget()
-        }
+        scrollSide.prepareForMode(viewportHeight: viewportHeight, insetTop: insetTop, insetBottom: insetBottom)
+        let rowHeight = pageSide.shape(for: config.mode, visibleHeight: visibleHeight)
+        scrollSide.arrangeRows(config, webRowHeight: rowHeight)
         // A taller web view (insets off) leaves less to scroll: its position stays in range.
-        page.clampScroll()
-        pendingResizes.removeAll()
-        anchorPastBottom = false
+        pageSide.page.clampScroll()
+        pageSide.pendingResizes.removeAll()
+        scrollSide.anchorPastBottom = false
         makeHost()
         applyPhysics()
         if let a = anchor {
             restoreAnchor(a)
         } else if config.mode != .header {
-            list.scrollView.offset = list.scrollView.clamp(list.scrollView.minOffset)
+            scrollSide.toTop(clamped: true)
         }
     }
 
-    /// The app's jump host for the mode and platform (the World makes it at once, not a naive one first).
-    static func jumpHost(for config: WorldConfig) -> JumpHost {
-        switch (config.mode, config.platform) {
-        case (.content, .ios): IOSJumpHost(scale: DeviceLayout.pixelScale(config))
-        case (.content, .android):
-            AndroidJumpHost(rangeMode: config.androidRange, density: DeviceLayout.pixelScale(config))
-        case (.content, .naive): NaiveJumpHost()
-        case (.nested, let p), (.header, let p): SelfScrollHost(platform: p, revealWebView: config.mode == .nested)
-        }
-    }
-
+    /// A new host for the mode and platform, following the page's held two-argument jump.
     func makeHost() {
-        let h = World.jumpHost(for: config)
-        // A host made while a jump is held (p, m, i) follows that jump from now on, so a drag
-        // after the switch still stops its corrections.
-        if let held = page.held, held.arity == 2 {
-            h.adopt(jumpId: held.jumpId, now: tick)
-            // The reader dragged since that jump started: the new host knows it too.
-            if let d = lastReaderDrag, d >= held.startTick { h.readerWillBeginDragging(now: tick) }
-        }
-        host = h
+        let held = pageSide.page.held.flatMap { $0.arity == 2 ? (jumpId: $0.jumpId, startTick: $0.startTick) : nil }
+        scrollSide.makeHost(config, held: held, now: tick)
     }
 
     /// F2: the law for this platform and mode (or `--physics` / the scenario's `"physics"`).
     func applyPhysics() {
-        let list: PhysicsModel.ListKind = config.mode == .content ? .contentSizedRow : .selfScrollingWebView
-        pan.physics = config.platform.physics(list: list, override: config.physics)
-        // F9: RecyclerView's fling and edge effects run in the device's px (density 1 without one),
-        // sized to the list's measured height.
-        let density = DeviceLayout.pixelScale(config) ?? 1
-        pan.useAndroid(density: density, height: AndroidPixels.size(dp: viewportHeight, density: density))
+        scrollSide.applyPhysics(config, viewportHeight: viewportHeight)
     }
 
     /// The law in force (F2).
-    public var physics: PhysicsModel { pan.physics }
-
+    public var physics: PhysicsModel { scrollSide.pan.physics }
 
     /// The reader scrolled with `input` (H5). The host hears a drag only when the platform's
     /// rule (F4, `ReaderDragRule`) says this input is one: scrollViewWillBeginDragging / DRAGGING.
     func readerScrolled(_ input: ScrollInput, tick dragTick: Int) {
-        lastScrollInput = input
-        if input == .touch && pressBeganDrag {
-            // The press put the list in DRAGGING already; RecyclerView.setScrollState(DRAGGING)
-            // returns at once when the state is DRAGGING, so the host hears one drag, and the
-            // trace has one drag-begin per gesture (issue 30).
-            if config.mode != .content && touchStartedOnWeb { pageInput(.drag) }
+        let webDrag = config.mode != .content && scrollSide.touchStartedOnWeb
+        guard let isDrag = scrollSide.readerScrolled(input, tick: dragTick, config: config) else {
+            // The press put the list in DRAGGING already (issue 30): the page still hears the drag.
+            if webDrag { pageInput(.drag) }
             return
-        }
-        let isDrag = config.dragRule.isDrag(input, on: config.platform)
-        if input == .pressWhileSettling { pressBeganDrag = isDrag }
-        if isDrag {
-            lastReaderDrag = dragTick
-            list.scrollView.state = .dragging
-            host.readerWillBeginDragging(now: dragTick)
         }
         switch input {
         case .touch:
             emit(.input(kind: .dragBegin, detail: nil))
             // Q19: the list takes the finger: a touch the page had is cancelled, a delayed one never comes.
-            if pageTouch != .none { listTookTouch() }
+            if scrollSide.pageTouch != .none { listTookTouch() }
             // M2/M3: the web view's own scrolling is the page's input; a drag there ends the hold (E16).
-            if config.mode != .content && touchStartedOnWeb { pageInput(.drag) }
+            if config.mode != .content && scrollSide.touchStartedOnWeb { pageInput(.drag) }
         case .pressWhileSettling:
             if isDrag { emit(.input(kind: .dragBegin, detail: "press")) }
         case .wheel, .key:

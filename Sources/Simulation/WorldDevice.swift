@@ -77,7 +77,7 @@ extension World {
         config.page.maxImageHeight = DeviceLayout.imageCap(config)
         pageCall { page in
             page.setGeometry(width: webWidth, imageCap: config.page.maxImageHeight)
-            list.scrollView.pixelScale = DeviceLayout.pixelScale(config)
+            scrollSide.list.scrollView.pixelScale = DeviceLayout.pixelScale(config)
             configureMode(keepAnchor: anchor)
         }
         emit(.setting(name: "device", value: d.name))

@@ -10,12 +10,12 @@ extension World {
     public var webFrame: (top: Double, height: Double, scroll: Double) {
         switch config.mode {
         case .content:
-            return (list.webRowY - list.scrollView.offset, list.webRowHeight, 0)
+            return (scrollSide.list.webRowY - scrollSide.list.scrollView.offset, scrollSide.list.webRowHeight, 0)
         case .nested:
-            return (list.webRowY - list.scrollView.offset, visibleHeight, page.scrollY)
+            return (scrollSide.list.webRowY - scrollSide.list.scrollView.offset, visibleHeight, pageSide.page.scrollY)
         case .header:
             let h = headerHeight
-            let s = page.scrollY
+            let s = pageSide.page.scrollY
             let top = insetTop + h - min(s, h)
             return (top, viewportHeight - insetBottom - top, s)
         }
@@ -27,7 +27,7 @@ extension World {
     public var headerFade: Double {
         let h = headerHeight
         guard h > 0 else { return 0 }
-        return 1 - min(page.scrollY, h) / h
+        return 1 - min(pageSide.page.scrollY, h) / h
     }
 
     /// Viewport y of a page y.
@@ -38,7 +38,7 @@ extension World {
 
     /// A post's top in the viewport minus the top inset (docs/contract.md `post.y`), nil when not laid out.
     public func postY(_ id: String) -> Double? {
-        guard let top = page.postTop(id: id) else { return nil }
+        guard let top = pageSide.page.postTop(id: id) else { return nil }
         return viewportY(pageY: top) - insetTop
     }
 
@@ -47,18 +47,18 @@ extension World {
         let vy = Double(r) * line + line / 2
         switch config.mode {
         case .content:
-            let y = list.scrollView.offset + vy
+            let y = scrollSide.list.scrollView.offset + vy
             if y < 0 { return .empty }
-            if y < list.webRowY { return .nativeHeader(Int(y / line)) }
-            if y < list.footerY { return .page(y - list.webRowY) }
-            let i = Int((y - list.footerY) / line)
-            return i < list.footerRows ? .nativeFooter(i) : .empty
+            if y < scrollSide.list.webRowY { return .nativeHeader(Int(y / line)) }
+            if y < scrollSide.list.footerY { return .page(y - scrollSide.list.webRowY) }
+            let i = Int((y - scrollSide.list.footerY) / line)
+            return i < scrollSide.list.footerRows ? .nativeFooter(i) : .empty
         case .nested:
-            let y = list.scrollView.offset + vy
+            let y = scrollSide.list.scrollView.offset + vy
             if y < 0 { return .empty }
-            if y < list.footerY { return .page(page.scrollY + y) }
-            let i = Int((y - list.footerY) / line)
-            return i < list.footerRows ? .nativeFooter(i) : .empty
+            if y < scrollSide.list.footerY { return .page(pageSide.page.scrollY + y) }
+            let i = Int((y - scrollSide.list.footerY) / line)
+            return i < scrollSide.list.footerRows ? .nativeFooter(i) : .empty
         case .header:
             let f = webFrame
             if vy < insetTop { return .empty }
@@ -66,7 +66,7 @@ extension World {
                 let i = Int((vy - (f.top - headerHeight)) / line)
                 return .collapsingHeader(max(0, min(config.headerRows - 1, i)), fade: headerFade)
             }
-            return .page(page.scrollY + vy - f.top)
+            return .page(pageSide.page.scrollY + vy - f.top)
         }
     }
 
@@ -81,21 +81,22 @@ extension World {
     /// Q9: how far the reader can scroll in all: the list's range, and the web view's own in
     /// nested and header modes (0 in content mode, where it never scrolls).
     public var wholeScrollRange: Double {
-        list.scrollView.maxOffset - list.scrollView.minOffset + value(.webOffset) + value(.webRemaining)
+        scrollSide.list.scrollView.maxOffset - scrollSide.list.scrollView.minOffset + value(.webOffset) + value(.webRemaining)
     }
 
     public func value(_ k: Scenario.ValueKind) -> Double {
         switch k {
-        case .offset: return list.scrollView.offset
-        case .webOffset: return config.mode == .content ? 0 : page.scrollY
-        case .webHeight: return list.webRowHeight
-        case .documentHeight: return page.contentHeight
+        case .offset: return scrollSide.list.scrollView.offset
+        case .webOffset: return config.mode == .content ? 0 : pageSide.page.scrollY
+        case .webHeight: return scrollSide.list.webRowHeight
+        case .documentHeight: return pageSide.page.contentHeight
         case .overscroll:
-            return max(0, list.scrollView.offset - list.scrollView.maxOffset) + max(0, list.scrollView.minOffset - list.scrollView.offset)
-        case .webRemaining: return config.mode == .content ? 0 : max(0, page.maxScrollY - page.scrollY)
-        case .headerShift: return config.mode == .header ? min(page.scrollY, headerHeight) : 0
+            let sv = scrollSide.list.scrollView
+            return max(0, sv.offset - sv.maxOffset) + max(0, sv.minOffset - sv.offset)
+        case .webRemaining: return config.mode == .content ? 0 : max(0, pageSide.page.maxScrollY - pageSide.page.scrollY)
+        case .headerShift: return config.mode == .header ? min(pageSide.page.scrollY, headerHeight) : 0
         case .headerFade: return config.mode == .header ? headerFade : 1
-        case .edgeEffect: return pan.edgeEffectDistance
+        case .edgeEffect: return scrollSide.pan.edgeEffectDistance
         }
     }
 
@@ -103,62 +104,37 @@ extension World {
     /// SCROLL_STATE_IDLE, DRAGGING or SETTLING (`idle`, `dragging`, `settling`). iOS (and naive, a
     /// UIKit list too): UIScrollView's isDragging, isDecelerating, or an animation running
     /// (setContentOffset(animated:), a key or wheel scroll: `animating`), else `idle`.
-    public var scrollState: String {
-        if config.platform == .android { return list.scrollView.state.rawValue }
-        if pan.isDragging { return "dragging" }
-        if list.scrollView.animation?.programmatic == true || pan.isEasing { return "animating" }
-        if pan.isDecelerating || list.scrollView.isAnimating { return "decelerating" }
-        return "idle"
-    }
+    public var scrollState: String { scrollSide.scrollState(config.platform) }
 
     // MARK: - Anchors (M4, T5)
 
     /// The post at the top of the visible area and the viewport y of its top (M4, T5).
     public func readingAnchor() -> (postIndex: Int, viewportY: Double)? {
         for r in config.insetTopRows..<max(config.insetTopRows + 1, viewRows - config.insetBottomRows) {
-            if case .page(let py) = rowContent(r), let i = page.postIndex(at: py) {
-                return (i, viewportY(pageY: page.postTop(index: i)))
+            if case .page(let py) = rowContent(r), let i = pageSide.page.postIndex(at: py) {
+                return (i, viewportY(pageY: pageSide.page.postTop(index: i)))
             }
         }
         return nil
     }
 
+    /// Brings the anchor's post back to its viewport y, so it stays on the same row: the scroll
+    /// side moves the list (M1), the page side its own scrolling (M2, M3).
     func restoreAnchor(_ a: (postIndex: Int, viewportY: Double)) {
-        guard a.postIndex < page.loadedCount else { return }
+        guard a.postIndex < pageSide.page.loadedCount else { return }
         // Self-scrolling web views: the list rests at its top (the web view in full view) first.
-        if config.mode != .content { list.scrollView.offset = list.scrollView.minOffset }
-        // Bring the post's top back to the same viewport y, so it stays on the same row.
-        let shift = viewportY(pageY: page.postTop(index: a.postIndex)) - a.viewportY
+        if config.mode != .content { scrollSide.toTop(clamped: false) }
+        let shift = viewportY(pageY: pageSide.page.postTop(index: a.postIndex)) - a.viewportY
         switch config.mode {
         case .content:
-            // Not above the top; below the bottom is allowed until the web row has its new height
-            // (a narrower page grows a resize callback later, E2), and frame() brings it back into
-            // the range then: a RecyclerView's or collection view's layout leaves no gap below
-            // the content, and Android's resize path (ScrollView.keepInRange) leaves an offset
-            // already past the bottom alone. With no resize coming (other insets, the same width)
-            // the range holds at once. An overscroll naive left is not ours to clamp (H3).
-            let inRange = list.scrollView.offset <= list.scrollView.maxOffset + 0.5
-            var y = max(list.scrollView.minOffset, list.scrollView.offset + shift)
-            let resizeComing = page.contentHeight != list.webRowHeight || !pendingResizes.isEmpty
-            if inRange && !resizeComing { y = list.scrollView.clamp(y) }
-            list.scrollView.offset = y
-            anchorPastBottom = inRange && y > list.scrollView.maxOffset
+            let page = pageSide.page
+            let resizeComing = page.contentHeight != scrollSide.list.webRowHeight || !pageSide.pendingResizes.isEmpty
+            scrollSide.shift(by: shift, resizeComing: resizeComing)
         case .nested, .header:
-            page.scrollY = page.clampedScroll(page.scrollY + shift)
+            pageSide.page.scrollY = pageSide.page.clampedScroll(pageSide.page.scrollY + shift)
         }
     }
 
     /// The link under a page point, if any.
-    public func link(atPageY py: Double, column: Int) -> String? {
-        for it in page.items(from: py, to: py + 0.5) {
-            guard let runs = it.textRuns else { continue }
-            var c = it.indent
-            for run in runs {
-                let w = TextWidth.width(run.text)
-                if let href = run.link, column >= c, column < c + w { return href }
-                c += w
-            }
-        }
-        return nil
-    }
+    public func link(atPageY py: Double, column: Int) -> String? { pageSide.link(atPageY: py, column: column) }
 }

@@ -12,21 +12,21 @@ extension World {
     /// never compares the World's lists before and after.
     @discardableResult
     public func send(_ event: Scenario.Event) -> [Handoff] {
-        let links = externalLinks.count, media = mediaHandoffs.count
+        let before = pageSide.handoffCount
         apply(event)
-        return externalLinks[links...].map { .link($0) } + mediaHandoffs[media...].map { .media($0) }
+        return pageSide.handoffs(since: before)
     }
 
     /// A reader's setting of the front end, sent as an event is (it is no scenario event: a
     /// recording does not carry it).
     public func send(_ setting: ReaderSetting) {
         switch setting {
-        case let .calmKeys(on): pan.calmKeys = on
+        case let .calmKeys(on): scrollSide.pan.calmKeys = on
         }
     }
 
     /// Key streams that do not accelerate (`--calm`, the help's toggle; P5).
-    public var calmKeys: Bool { pan.calmKeys }
+    public var calmKeys: Bool { scrollSide.pan.calmKeys }
 
     func apply(_ event: Scenario.Event) {
         switch event {
@@ -34,7 +34,7 @@ extension World {
         case let .fragment(id): pageCall { $0.setFragment(id) }
         case let .drag(dy, duration, row, col):
             let p = point(row: row, col: col)
-            gestures.append(Gesture(startTick: tick, steps: max(1, VirtualClock.ticks(duration)), x: p.x, y0: p.y, dy: dy))
+            scrollSide.addGesture(now: tick, steps: max(1, VirtualClock.ticks(duration)), x: p.x, y0: p.y, dy: dy)
             pointerDown(x: p.x, y: p.y)
         case let .tap(row, col):
             let p = point(row: row, col: col)
@@ -55,7 +55,7 @@ extension World {
         case let .load(id): load(id)
         case let .setHook(source): setHook(source.flatMap { try? HookSignature(parsing: $0) })
         case .remove: pageCall { $0.remove() }
-        case let .focus(on): liveFeed?.setBackground(!on)
+        case let .focus(on): pageSide.liveFeed?.setBackground(!on)
         case let .setMode(m): setMode(m)
         case let .setPlatform(p): setPlatform(p)
         case let .setNetwork(n): setNetwork(n)
@@ -74,7 +74,7 @@ extension World {
     /// in the page's console; it leaves the page with the next page call (the next frame), where
     /// the recorded traces have always had it.
     private func load(_ id: String) {
-        if !pageCall({ $0.forceLoad(id) }) { page.log("warn", "load \(id): no such media item or embed") }
+        if !pageCall({ $0.forceLoad(id) }) { pageSide.page.log("warn", "load \(id): no such media item or embed") }
     }
 
     private func setHook(_ h: HookSignature?) {
@@ -104,14 +104,10 @@ extension World {
     /// Q19: a press on the web row reaches the page as the platform lets it (`WorldTouches.swift`);
     /// one `releasedAtOnce` (a scenario's `tap`) reaches it as the tap, at the release.
     private func pointerDown(x: Double, y: Double, releasedAtOnce: Bool = false) {
-        touchStartedOnWeb = isOverWeb(viewportY: y)
-        pressBeganDrag = false
-        pageTouch = .none
-        let settling = (list.scrollView.state == .settling || pan.edgeEffect != nil) && config.platform == .android
-        let stopsScroll = settling || list.scrollView.animation?.programmatic == true
+        let (settling, stopsScroll) = scrollSide.press(overWeb: isOverWeb(viewportY: y), platform: config.platform)
         panCall { $0.touchDown(y: y, now: tick, stopsScroll: stopsScroll, in: $1) }
         if settling { readerScrolled(.pressWhileSettling, tick: tick) }
-        if !releasedAtOnce { touchWentDown(x: x, y: y, stopped: pan.pressStoppedMotion) }
+        if !releasedAtOnce { touchWentDown(x: x, y: y, stopped: scrollSide.pan.pressStoppedMotion) }
     }
 
     private func pointerMove(x: Double, y: Double) {
@@ -119,10 +115,10 @@ extension World {
     }
 
     private func pointerUp(x: Double, y: Double) {
-        let (r, effects) = pan.touchUp(y: y, now: tick, in: scene())
+        let (r, effects) = scrollSide.pan.touchUp(y: y, now: tick, in: scene())
         apply(effects, fromHost: false)
-        let touch = pageTouch
-        pageTouch = .none
+        let touch = scrollSide.pageTouch
+        scrollSide.pageTouch = .none
         switch r {
         case .drag: emit(.input(kind: .dragEnd, detail: nil))
         case .tap: tap(x: x, y: y, touchOnPage: touch == .delivered)
@@ -139,14 +135,14 @@ extension World {
             return
         }
         pageInput(.tap(x: x, y: py))
-        if let r = page.loadMoreRange, r.contains(py) {
+        if let r = pageSide.page.loadMoreRange, r.contains(py) {
             pageCall { $0.requestMorePosts() }
             return
         }
         let col = Int(x / config.page.cell.width)
-        if let href = link(atPageY: py, column: col) {
+        if let href = pageSide.link(atPageY: py, column: col) {
             pageCall { $0.followLink(href) }
-        } else if let url = mediaURL(atPageY: py) {
+        } else if let url = pageSide.mediaURL(atPageY: py) {
             pageCall { $0.handOffMedia(url) }
         }
     }

@@ -12,24 +12,24 @@ extension World {
         guard let action = KeyMap.worldAction(key) else { return }
         let drag = KeyName.scrollKeys.contains(key) && config.dragRule.isDrag(.key, on: config.platform)
         emit(.input(kind: .key, detail: key.name, drag: drag))
-        if focusedLink != nil, action != .focusList { pageInput(.key(key.name)) }
+        if pageSide.focusedLink != nil, action != .focusList { pageInput(.key(key.name)) }
         switch action {
         case .scroll(let s): scroll(s)
         case .focusNext: moveFocus(1)
         case .focusPrevious: moveFocus(-1)
-        case .focusList: focusedLink = nil
+        case .focusList: pageSide.focusedLink = nil
         case .stripBack, .stripOn:
             // The timeline strip scrolls sideways inside the page: the key reaches the page (E15, E16).
-            if page.isTimeline {
-                if focusedLink == nil { pageInput(.key(key.name)) }
-                page.scrollStrip(byCards: action == .stripBack ? -1 : 1)
+            if pageSide.page.isTimeline {
+                if pageSide.focusedLink == nil { pageInput(.key(key.name)) }
+                pageSide.page.scrollStrip(byCards: action == .stripBack ? -1 : 1)
             }
         case .followLink:
-            if let f = focusedLink { pageCall { $0.followLink(f.href) } }
+            if let f = pageSide.focusedLink { pageCall { $0.followLink(f.href) } }
         case .cycleMode: setMode(config.mode.next)
         case .cyclePlatform: setPlatform(config.platform.next)
         case .cycleHook: cycleHook()
-        case .cycleNetwork: setNetwork(page.networkProfile.next)
+        case .cycleNetwork: setNetwork(pageSide.page.networkProfile.next)
         case .toggleInsets: setInsets(top: config.insetTopRows == 0 ? 2 : 0, bottom: config.insetBottomRows == 0 ? 1 : 0)
         case .livePost: receiveLivePosts(1)
         case .reload: reload()
@@ -64,28 +64,11 @@ extension World {
         }
     }
 
-    /// Tab moves focus through the links in view, then back to the list (T2).
+    /// Tab moves focus through the links in view, then back to the list (T2): the page side's
+    /// links between the visible area's page ys.
     private func moveFocus(_ dir: Int) {
-        var links: [FocusedLink] = []
         let top = webFrame.scroll - webFrame.top + insetTop
-        for it in page.items(from: top, to: top + visibleHeight) {
-            guard let runs = it.textRuns else { continue }
-            for r in runs {
-                guard let href = r.link else { continue }
-                if let last = links.last, last.href == href, last.pageY == it.y { continue }
-                links.append(FocusedLink(href: href, pageY: it.y, text: r.text))
-            }
-        }
-        guard !links.isEmpty else {
-            focusedLink = nil
-            return
-        }
-        if let f = focusedLink, let i = links.firstIndex(of: f) {
-            let j = i + dir
-            focusedLink = (j >= 0 && j < links.count) ? links[j] : nil
-        } else {
-            focusedLink = dir > 0 ? links.first : links.last
-        }
+        pageSide.moveFocus(dir, top: top, height: visibleHeight)
     }
 
     public static let hookChoices = ["function (top, info) {}", "function (top) {}",
@@ -103,7 +86,7 @@ extension World {
     func setMode(_ m: Mode) {
         let anchor = readingAnchor()
         config.mode = m
-        if m == .content { page.scrollY = 0 }
+        if m == .content { pageSide.page.scrollY = 0 }
         configureMode(keepAnchor: anchor)
         emit(.setting(name: "mode", value: m.rawValue))
     }
@@ -116,7 +99,7 @@ extension World {
     }
 
     func setNetwork(_ n: NetworkProfile) {
-        page.setNetworkProfile(n)
+        pageSide.page.setNetworkProfile(n)
         emit(.setting(name: "network", value: n.rawValue))
     }
 
@@ -141,12 +124,12 @@ extension World {
         pageCall { page in
             config.page.maxImageHeight = DeviceLayout.imageCap(config)
             page.setGeometry(width: webWidth, imageCap: config.page.maxImageHeight)
-            list.scrollView.viewportHeight = viewportHeight
+            scrollSide.list.scrollView.viewportHeight = viewportHeight
             switch config.mode {
             case .content: break
             case .nested, .header:
                 page.viewportHeight = visibleHeight
-                list.setWebRowHeight(visibleHeight)
+                scrollSide.list.setWebRowHeight(visibleHeight)
                 page.clampScroll()
             }
             if let a = anchor { restoreAnchor(a) }
@@ -155,18 +138,16 @@ extension World {
 
     /// r: the page loads again from the start (fresh network, same settings).
     func reload() {
-        var pc = config.page
-        pc.networkProfile = page.networkProfile
+        let network = pageSide.page.networkProfile
         // The old page's hold ends; the new page's jumpIds go on from the old one's (E9, E11).
         pageCall { $0.unload() }
-        let p = makePage(PageRequest(config, liveblog: source, page: pc, firstJumpId: page.nextJumpId,
-                                     loader: realLoader))
-        page = p
+        let p = pageSide.remade(config, network: network)
+        pageSide.replacePage(with: p)
+        attach(p)
         p.setHook(config.hook)
         jumps.forgetJump()
-        focusedLink = nil
         configureMode(keepAnchor: nil)
-        list.setWebRowHeight(config.mode == .content ? p.contentHeight : visibleHeight)
+        scrollSide.list.setWebRowHeight(config.mode == .content ? p.contentHeight : visibleHeight)
         emit(.setting(name: "reload", value: "1"))
         pageCall { $0.start() }
     }

@@ -7,7 +7,7 @@ import Embed
 /// arrive above the viewport count for the "N new posts" pill.
 extension World {
     func pollLiveFeed() {
-        switch liveFeed?.update(tick: tick) {
+        switch pageSide.liveFeed?.update(tick: tick) {
         case let .snapshot(snapshot)?: applyLive(snapshot)
         case let .failed(message)?: pageCall { $0.log("warn", "live update failed: \(message)") }
         case let .streamed(posts)?: applyStreamed(posts)
@@ -18,7 +18,7 @@ extension World {
     /// Applies a snapshot now.
     public func applyLive(_ snapshot: LiveSnapshot) {
         keepingTheReadersPlace {
-            source.posts = snapshot.posts
+            pageSide.source.posts = snapshot.posts
             pageCall { page in
                 page.applySnapshot(snapshot.posts)
                 page.log("info", "live update: \(snapshot.summary)")
@@ -47,36 +47,36 @@ extension World {
     /// above it count for the pill unless the reader was at the top.
     func keepingTheReadersPlace(_ change: () -> [String]) {
         let candidates = anchorCandidates()
-        let atTop = list.scrollView.offset <= list.scrollView.minOffset + 0.5 && page.scrollY <= 0.5
+        let atTop = scrollSide.isAtTop(webAtTop: pageSide.page.scrollY <= 0.5)
         let added = change()
         let kept = candidates.lazy
-            .compactMap { c in self.page.loadedPostIndex(c.id).map { ($0, c.viewportY) } }.first
-        guard page.held == nil, let (i, viewportY) = kept else { return }
-        let above = added.filter { id in page.loadedPostIndex(id).map { $0 < i } ?? false }.count
-        if !atTop { newPostsAbove += above }
+            .compactMap { c in self.pageSide.page.loadedPostIndex(c.id).map { ($0, c.viewportY) } }.first
+        guard pageSide.page.held == nil, let (i, viewportY) = kept else { return }
+        let above = added.filter { id in pageSide.page.loadedPostIndex(id).map { $0 < i } ?? false }.count
+        if !atTop { pageSide.newPostsAbove += above }
         restoreAnchor((i, viewportY))
     }
 
     /// The anchor and the few posts after it, each with the viewport y of its top.
     func anchorCandidates() -> [(id: String, viewportY: Double)] {
         guard let anchor = readingAnchor() else { return [] }
-        let posts = page.liveblog.posts
-        let end = min(page.loadedCount, anchor.postIndex + 8)
+        let posts = pageSide.page.liveblog.posts
+        let end = min(pageSide.page.loadedCount, anchor.postIndex + 8)
         return (anchor.postIndex..<end).map { k in
-            (posts[k].id, viewportY(pageY: page.postTop(index: k)))
+            (posts[k].id, viewportY(pageY: pageSide.page.postTop(index: k)))
         }
     }
 
     /// The pill's key or click: to the newest post (the top of the list), the pill goes.
     public func jumpToNewest() {
-        newPostsAbove = 0
+        pageSide.newPostsAbove = 0
         scroll(by: panRoom(contentUp: false), homeEnd: true)
     }
 
     /// The pill hides once the reader is back at the top (the frame asks while the pill shows,
     /// as it polls the live feed only while there is one).
     func updatePill() {
-        if list.scrollView.offset <= list.scrollView.minOffset + 0.5, page.scrollY <= 0.5 { newPostsAbove = 0 }
+        pageSide.hidePill(listAtTop: scrollSide.isAtTop(webAtTop: true))
     }
 }
 
@@ -88,7 +88,7 @@ extension World {
     /// not on the page.
     @discardableResult
     public func restoreReadingPosition(postID: String, offset: Double) -> Bool {
-        guard let i = page.loadedPostIndex(postID) else { return false }
+        guard let i = pageSide.page.loadedPostIndex(postID) else { return false }
         restoreAnchor((i, insetTop - offset))
         return true
     }

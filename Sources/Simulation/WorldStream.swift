@@ -8,15 +8,11 @@ import LiveblogModel
 extension World {
     public func applyStreamed(_ posts: StreamedPosts) {
         let candidates = posts.pinned.isEmpty ? [] : anchorCandidates()
-        if !posts.pinned.isEmpty {
-            let at = source.posts.prefix(while: StreamedPosts.isPinned).count
-            source.posts.insert(contentsOf: posts.pinned, at: at)
-        }
-        source.posts.append(contentsOf: posts.older)
+        pageSide.addStreamed(posts)
         pageCall { $0.applyStreamed(posts) }
         let kept = candidates.lazy
-            .compactMap { c in self.page.loadedPostIndex(c.id).map { ($0, c.viewportY) } }.first
-        guard page.held == nil, let (i, viewportY) = kept else { return }
+            .compactMap { c in self.pageSide.page.loadedPostIndex(c.id).map { ($0, c.viewportY) } }.first
+        guard pageSide.page.held == nil, let (i, viewportY) = kept else { return }
         restoreAnchor((i, viewportY))
     }
 }

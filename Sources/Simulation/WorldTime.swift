@@ -3,15 +3,16 @@ import Embed
 import Host
 import ScrollPhysics
 
-/// Time and effects: the world's steps (120 Hz) and frames (60 Hz), the page's effects handed on
-/// as trace lines and host calls.
+/// Time and effects: the world's steps (120 Hz) and frames (60 Hz) in the sequencer's order, each
+/// phase run against the scroll side and the page side; the page's effects handed on as trace lines
+/// and host calls.
 extension World {
     // MARK: - Trace
 
     /// Writes a trace line: the jump book observes it, then the sink (a trace file, a check).
     func emit(_ e: TraceEvent) {
         let record = TraceRecord(tick: tick, event: e)
-        jumps.observe(record, page: page)
+        jumps.observe(record, page: pageSide.page)
         sink(record)
     }
 
@@ -20,13 +21,7 @@ extension World {
     /// page call that can have effects goes through here, so none waits for a later call.
     @discardableResult
     func pageCall<T>(_ body: (any WebPage) -> T) -> T {
-        let result = body(page)
-        while !page.outbox.isEmpty {
-            let events = page.outbox
-            page.outbox = []
-            for e in events { handle(e) }
-        }
-        return result
+        pageSide.call(body, handle: handle)
     }
 
     /// The page hands over its plain events while a frame's completions are applied (B7).
@@ -37,13 +32,7 @@ extension World {
     /// The outbox's leading plain events, handled now and in order: the ones `pageCall` would
     /// handle first once the page's frame ends (they read nothing the rest of the frame changes).
     private func drainPlainEvents(of p: any WebPage) {
-        guard p === page else { return }
-        var k = 0
-        while k < p.outbox.count, p.outbox[k].isPlain { k += 1 }
-        guard k > 0 else { return }
-        let events = p.outbox[..<k]
-        p.outbox.removeFirst(k)
-        for e in events { handle(e) }
+        for e in pageSide.takeLeadingPlainEvents(of: p) { handle(e) }
     }
 
     private func handle(_ e: PageEvent) {
@@ -62,13 +51,13 @@ extension World {
         case let .layout(height, cause):
             emit(.layout(webHeight: height, cause: cause))
             if config.mode == .content {
-                pendingResizes.append((tick + config.page.resizeLatency * VirtualClock.ticksPerFrame, height))
+                pageSide.scheduleResize(to: height, due: tick + config.page.resizeLatency * VirtualClock.ticksPerFrame)
             }
         case let .externalLink(url):
-            externalLinks.append(url)
+            pageSide.externalLinks.append(url)
             emit(.external(url: url, kind: .link))
         case let .mediaHandoff(url):
-            mediaHandoffs.append(url)
+            pageSide.mediaHandoffs.append(url)
             emit(.external(url: url, kind: .media))
         case let .progress(value):
             emit(.progress(value: value))
@@ -81,86 +70,76 @@ extension World {
 
     // MARK: - Time
 
-    /// Runs the world up to `target` (ticks at 120 Hz); frames at 60 Hz.
+    /// Runs the world up to `target` (ticks at 120 Hz); frames at 60 Hz. The sequencer says what
+    /// each step does, in which order (`Sequencer.Phase`); `run` does it.
     public func advance(to target: Int) {
-        if !started { start() }
-        while tick < target { step() }
+        if sequencer.begin() { start() }
+        while let phases = sequencer.next(upTo: target) {
+            for phase in phases { run(phase) }
+        }
     }
 
     /// First frame: the page initialises and reads its fragment (E4).
-    func start() {
-        started = true
-        if config.mode == .content { list.setWebRowHeight(page.contentHeight) }
+    private func start() {
+        if config.mode == .content { scrollSide.list.setWebRowHeight(pageSide.page.contentHeight) }
         pageCall { $0.start() }
     }
 
-    func step() {
-        tick += 1
-        if case .delayed(let due, _, _) = pageTouch, due <= tick { deliverDelayedTouch() }
-        panCall { $0.step(now: tick, in: $1) }
-        stepList()
-        if list.scrollView.state == .settling, !list.scrollView.isAnimating, !pan.isMoving {
-            list.scrollView.state = .idle
-        }
-        if pan.lastMovementTick == tick { indicator.noteMovement(at: seconds) }
-        if tick % VirtualClock.ticksPerFrame == 0 { frame() }
-        if !gestures.isEmpty { stepGestures() }
-    }
-
-    /// The samples of the drags under way that fall on this tick, after its frame (docs/contract.md `drag`:
-    /// `dy` spread evenly over `duration`, one sample a tick, made as they are due).
-    private func stepGestures() {
-        for g in gestures {
-            let k = tick - g.startTick
-            guard k >= 1, k <= g.steps else { continue }
-            apply(.pointer(phase: .move, x: g.x, y: g.y0 + g.dy * Double(k) / Double(g.steps)))
-            if k == g.steps { apply(.pointer(phase: .up, x: g.x, y: g.y0 + g.dy)) }
-        }
-        gestures.removeAll { tick - $0.startTick >= $0.steps }
-    }
-
-    func frame() {
-        if !bridgeQueue.isEmpty { deliverBridgeCalls() }
-        if hostPostedWork {
-            hostPostedWork = false
-            hostCall { $0.frame(in: $1) }
-        }
-        pageCall { $0.frame(tick: tick) }
-        if liveFeed != nil { pollLiveFeed() }
-        if newPostsAbove > 0 { updatePill() }
-        while let r = pendingResizes.first, r.tick <= tick {
-            pendingResizes.removeFirst()
-            if r.height != list.webRowHeight { hostCall { $0.webRowResized(to: r.height, in: $1) } }
-        }
-        if anchorPastBottom, pendingResizes.isEmpty {
-            // The web row has the page's height: the kept reading position comes into the range
-            // (a motion or a touch under way settles itself).
-            anchorPastBottom = false
-            if !list.scrollView.isAnimating, !pan.isMoving, !pan.isTouching {
-                list.scrollView.offset = list.scrollView.clamp(list.scrollView.offset)
+    /// One phase of a step, at `tick`: each calls into one side, or hands one side's values to the other.
+    func run(_ phase: Sequencer.Phase) {
+        switch phase {
+        case .delayedTouch:
+            if let p = scrollSide.takeDueDelayedTouch(now: tick) { pageInput(.touchStart(x: p.x, y: p.y)) }
+        case .panStep: panCall { $0.step(now: tick, in: $1) }
+        case .listStep: scrollSide.stepList(now: tick)
+        case .settle: scrollSide.settleIfStill()
+        case .indicator: scrollSide.noteMovement(now: tick, seconds: seconds)
+        case .gestures:
+            for sample in scrollSide.gestureSamples(now: tick) { apply(sample) }
+        case .bridgeCalls:
+            while let call = scrollSide.nextDueCall(now: tick) { scrollRequest(call) }
+        case .hostWork:
+            if scrollSide.takePostedWork() { hostCall { $0.frame(in: $1) } }
+        case .pageFrame: pageCall { $0.frame(tick: tick) }
+        case .liveFeed: if pageSide.liveFeed != nil { pollLiveFeed() }
+        case .pill: if pageSide.newPostsAbove > 0 { updatePill() }
+        case .resizes:
+            while let height = pageSide.nextDueResize(now: tick) {
+                if height != scrollSide.list.webRowHeight { hostCall { $0.webRowResized(to: height, in: $1) } }
             }
+        case .anchorIntoRange:
+            if scrollSide.anchorPastBottom, pageSide.pendingResizes.isEmpty { scrollSide.bringAnchorIntoRange() }
+        case .webViewport:
+            if config.mode == .content { pageSide.page.viewportHeight = scrollSide.list.webRowHeight }
+        case .lazyMedia: if config.page.lazyMedia { requestVisibleMedia() }
+        case .frameLine: writeFrameLine()
         }
-        if config.mode == .content { page.viewportHeight = list.webRowHeight }
-        if config.page.lazyMedia {
-            let f = webFrame
-            let top = f.scroll - f.top
-            page.requestMedia(visibleFrom: top - visibleHeight, to: top + viewportHeight + visibleHeight)
-        }
-        var postId: String? = jumpStatus?.postId ?? page.lastJumpPostId
+    }
+
+    /// Lazy media (`lazyMedia`): the page loads what lies within a visible height of the viewport.
+    private func requestVisibleMedia() {
+        let f = webFrame
+        let top = f.scroll - f.top
+        pageSide.page.requestMedia(visibleFrom: top - visibleHeight, to: top + viewportHeight + visibleHeight)
+    }
+
+    /// The frame's trace line: every value, the latest jump's post and its y, the scroll state;
+    /// the watched posts' ys are taken with it.
+    private func writeFrameLine() {
+        var postId: String? = jumpStatus?.postId ?? pageSide.page.lastJumpPostId
         var y: Double? = nil
         if let id = postId { y = postY(id) } else { postId = nil }
-        for id in watchedPosts { watchedY[id] = postY(id) }
+        pageSide.recordWatched(postY)
         emit(.frame(values: Scenario.ValueKind.allCases.map(value), postId: postId, postY: y,
                     scrollState: scrollState))
     }
 
     /// A web-row resize is waiting for its callback (E2).
-    public var hasPendingResize: Bool { !pendingResizes.isEmpty }
+    public var hasPendingResize: Bool { !pageSide.pendingResizes.isEmpty }
 
     /// Is anything moving or loading, so the run loop must keep drawing (T7)?
     public var isBusy: Bool {
-        pan.isMoving || pan.edgeEffectActive
-            || list.scrollView.isAnimating || page.held != nil || !pendingResizes.isEmpty || page.isLoading
-            || indicator.isVisible(at: seconds)
+        scrollSide.isBusy(seconds: seconds) || pageSide.page.held != nil || !pageSide.pendingResizes.isEmpty
+            || pageSide.page.isLoading
     }
 }

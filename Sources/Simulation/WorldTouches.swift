@@ -45,27 +45,20 @@ extension World {
 
     /// A finger went down at viewport (`x`, `y`); `stopped`: the press stopped a motion of the list.
     func touchWentDown(x: Double, y: Double, stopped: Bool) {
-        guard config.mode == .content, touchStartedOnWeb, !stopped,
+        guard config.mode == .content, scrollSide.touchStartedOnWeb, !stopped,
               case .page(let py) = rowContent(Int(y / line)) else { return }
         if config.platform == .android {
-            pageTouch = .delivered
+            scrollSide.pageTouch = .delivered
             pageInput(.touchStart(x: x, y: py))
         } else {
-            pageTouch = .delayed(due: tick + World.contentTouchDelayTicks, x: x, y: py)
+            scrollSide.pageTouch = .delayed(due: tick + World.contentTouchDelayTicks, x: x, y: py)
         }
-    }
-
-    /// iOS: the delay ran out with the finger still inside the slop: the page gets the touch.
-    func deliverDelayedTouch() {
-        guard case let .delayed(_, x, y) = pageTouch else { return }
-        pageTouch = .delivered
-        pageInput(.touchStart(x: x, y: y))
     }
 
     /// The list took the finger for its own scroll: the page's touch is cancelled; a delayed one
     /// never reaches it.
     func listTookTouch() {
-        if pageTouch == .delivered { pageInput(.touchCancel) }
-        pageTouch = .none
+        if scrollSide.pageTouch == .delivered { pageInput(.touchCancel) }
+        scrollSide.pageTouch = .none
     }
 }

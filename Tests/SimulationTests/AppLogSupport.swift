@@ -29,7 +29,7 @@ enum AppLogMaker {
     /// view's height when the row took it, and every frame's offset and post y.
     static func log(_ scenario: Scenario, host: JumpHost? = nil, holdEnds: Bool = false) -> (log: String, runner: ScenarioRunner) {
         let runner = ScenarioRunner(scenario: scenario)
-        if let host { runner.world.host = host }
+        if let host { runner.world.scrollSide.host = host }
         runner.run()
         return (log(of: runner.records, config: scenario.config, holdEnds: holdEnds), runner)
     }
