@@ -82,7 +82,7 @@ func benchScrollChild(posts: Int, rows scrollRows: Int = 24) -> ExitCode {
     let renderer = Renderer()
     renderer.synchronousImages = true
     let ui = UIState()
-    world.setListOffset((world.scrollView.minOffset + world.scrollView.maxOffset) / 2)
+    world.send(.listOffset((world.scrollView.minOffset + world.scrollView.maxOffset) / 2))
     func frameDone() -> Bool {
         fflush(lb_c_stdout())
         _ = "F".withCString { write(STDERR_FILENO, $0, 1) }
@@ -93,7 +93,7 @@ func benchScrollChild(posts: Int, rows scrollRows: Int = 24) -> ExitCode {
     screen.present()
     guard frameDone() else { screen.shutdown(); return .software }
     for _ in 0..<scrollRows {
-        world.setListOffset(world.scrollView.offset + world.line)
+        world.send(.listOffset(world.scrollView.offset + world.line))
         renderer.draw(world, ui, on: screen)
         screen.present()
         guard frameDone() else { break }

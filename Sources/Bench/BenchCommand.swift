@@ -81,7 +81,7 @@ final class FrameBench {
     @inline(never)
     func step() {
         k += 1
-        world.setListOffset(base + Double(k % 64) * world.line)
+        world.send(.listOffset(base + Double(k % 64) * world.line))
         renderer.draw(world, ui, on: grid)
     }
 }

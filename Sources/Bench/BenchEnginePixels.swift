@@ -93,7 +93,7 @@ private func pixelFrames(_ world: World, _ page: EngineWebPage, _ tiles: PageTil
         if !settling {
             frame += 1
             let k = frame % 360
-            world.setListOffset(top + Double(k < 180 ? k : 360 - k) * world.line)
+            world.send(.listOffset(top + Double(k < 180 ? k : 360 - k) * world.line))
         }
         world.advance(to: Int(Double(t0 - start) / 1e9 * Double(VirtualClock.ticksPerSecond)))
         renderer.draw(world, ui, on: grid)

@@ -279,7 +279,7 @@ extension ViewCommand {
             }
         } else if let session = source.session, record == nil, session.location.deepLinkID == nil,
                   let kept = PositionStore().position(for: session.location.positionKey) {
-            if !world.restoreReadingPosition(postID: kept.postId, offset: kept.offset), streamFeed != nil {
+            if !world.send(.readingPosition(postID: kept.postId, offset: kept.offset)), streamFeed != nil {
                 waiting = PendingDeepLink(id: kept.postId, via: .position(offset: kept.offset))
             }
         }

@@ -50,7 +50,7 @@ extension World {
     func panRoom(contentUp: Bool) -> Double { scrollSide.pan.target.room(contentUp: contentUp, scene()) }
 
     /// Puts the list at `offset` at once (the bench's scrolling without a gesture).
-    public func setListOffset(_ offset: Double) { scrollSide.list.scrollView.offset = offset }
+    func setListOffset(_ offset: Double) { scrollSide.list.scrollView.offset = offset }
 
     /// D4: hands the page's call to the host after the bridge's delay (at once when it is 0).
     func deliverToHost(_ call: BridgeCall) {

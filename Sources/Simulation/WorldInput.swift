@@ -17,6 +17,20 @@ extension World {
         return pageSide.handoffs(since: before)
     }
 
+    /// What the app asks beyond a scenario event (`AppRequest`), sent as an event is. False only
+    /// for a reading position whose post is not on the page.
+    @discardableResult
+    public func send(_ request: AppRequest) -> Bool {
+        switch request {
+        case let .live(snapshot): applyLive(snapshot)
+        case let .streamed(posts): applyStreamed(posts)
+        case .newest: jumpToNewest()
+        case let .readingPosition(id, offset): return restoreReadingPosition(postID: id, offset: offset)
+        case let .listOffset(offset): setListOffset(offset)
+        }
+        return true
+    }
+
     /// A reader's setting of the front end, sent as an event is (it is no scenario event: a
     /// recording does not carry it).
     public func send(_ setting: ReaderSetting) {

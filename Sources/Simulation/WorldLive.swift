@@ -16,7 +16,7 @@ extension World {
     }
 
     /// Applies a snapshot now.
-    public func applyLive(_ snapshot: LiveSnapshot) {
+    func applyLive(_ snapshot: LiveSnapshot) {
         keepingTheReadersPlace {
             pageSide.source.posts = snapshot.posts
             pageCall { page in
@@ -68,7 +68,7 @@ extension World {
     }
 
     /// The pill's key or click: to the newest post (the top of the list), the pill goes.
-    public func jumpToNewest() {
+    func jumpToNewest() {
         pageSide.newPostsAbove = 0
         scroll(by: panRoom(contentUp: false), homeEnd: true)
     }
@@ -87,7 +87,7 @@ extension World {
     /// Scrolls so that `postID`'s top is `offset` pt above the top inset; false when the post is
     /// not on the page.
     @discardableResult
-    public func restoreReadingPosition(postID: String, offset: Double) -> Bool {
+    func restoreReadingPosition(postID: String, offset: Double) -> Bool {
         guard let i = pageSide.page.loadedPostIndex(postID) else { return false }
         restoreAnchor((i, insetTop - offset))
         return true

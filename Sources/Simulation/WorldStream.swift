@@ -6,7 +6,7 @@ import LiveblogModel
 /// for any live change (R3) unless a jump hold runs (the hook corrects then). They are the
 /// body's own posts, not news: the "N new posts" pill does not count them.
 extension World {
-    public func applyStreamed(_ posts: StreamedPosts) {
+    func applyStreamed(_ posts: StreamedPosts) {
         let candidates = posts.pinned.isEmpty ? [] : anchorCandidates()
         pageSide.addStreamed(posts)
         pageCall { $0.applyStreamed(posts) }

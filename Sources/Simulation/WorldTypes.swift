@@ -81,6 +81,22 @@ public enum Handoff: Equatable, Sendable {
     case media(String)
 }
 
+/// What the app asks of the World that is no scenario event (`World.send(_:)`): a real source's
+/// changes (R3, B9), the reading position kept from the last visit (R5), the pill's way to the
+/// newest post (R3), and, for a measurement or a test, the list put at an offset.
+public enum AppRequest {
+    /// A live snapshot: every post, the new ones above the reader without moving the text (R3).
+    case live(LiveSnapshot)
+    /// More of a streaming body: older posts below, pinned ones above (B9).
+    case streamed(StreamedPosts)
+    /// The pill's key or click: to the newest post, the pill goes.
+    case newest
+    /// `postID`'s top `offset` pt above the top inset (R5); not applied when the post is not on the page.
+    case readingPosition(postID: String, offset: Double)
+    /// The list's offset set directly (a measurement's or a test's setup; no host is told).
+    case listOffset(Double)
+}
+
 /// The front end's reader settings (`World.send(_:)`).
 public enum ReaderSetting: Equatable, Sendable {
     /// P5: key streams keep the line speed (no acceleration).

@@ -63,7 +63,7 @@ public func streamingChores(status: @escaping () -> BodyStreamStatus, url: Strin
             case .fragment: app.send(.fragment(link.id))
             case let .position(offset):
                 if app.world.readingPosition() == openedAt ?? nil {
-                    app.world.restoreReadingPosition(postID: link.id, offset: offset)
+                    app.world.send(.readingPosition(postID: link.id, offset: offset))
                 }
             }
         } else if let link = pending, !streaming {

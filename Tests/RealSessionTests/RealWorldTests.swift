@@ -47,7 +47,7 @@ final class RealWorldTests: RealWorldTestCase {
     func testR3_PollKeepsTheAnchoredPostOnItsRowAndShowsThePill() throws {
         let session = try open("/live/live", poll: 1)
         let world = world(session, config())
-        world.setListOffset(world.scrollView.clamp(world.scrollView.minOffset + 40 * 16))
+        world.send(.listOffset(world.scrollView.clamp(world.scrollView.minOffset + 40 * 16)))
         world.advance(to: world.tick + 2)
         let anchor = try XCTUnwrap(world.readingAnchor())
         let id = world.page.liveblog.posts[anchor.postIndex].id
@@ -61,7 +61,7 @@ final class RealWorldTests: RealWorldTestCase {
         XCTAssertFalse(ids.contains("e10"), "gone from the list: deleted")
         XCTAssertEqual(try XCTUnwrap(world.postY(id)), before, "the anchored post \(id) keeps its row exactly")
         XCTAssertEqual(world.newPostsAbove, 1, "the pill counts the post above the view")
-        world.jumpToNewest()
+        world.send(.newest)
         world.advance(to: world.tick + 240)
         XCTAssertEqual(world.scrollView.offset, world.scrollView.minOffset, accuracy: 0.5)
         XCTAssertEqual(world.newPostsAbove, 0)
@@ -70,7 +70,7 @@ final class RealWorldTests: RealWorldTestCase {
     func testR3_ADeletedAnchorHandsOverToTheNextPost() throws {
         let session = try open("/live/live", poll: 1)
         let world = world(session, config())
-        XCTAssertTrue(world.restoreReadingPosition(postID: "e10", offset: 8))
+        XCTAssertTrue(world.send(.readingPosition(postID: "e10", offset: 8)))
         world.advance(to: world.tick + 2)
         XCTAssertEqual(world.readingPosition()?.postId, "e10", "the anchor is the post the poll deletes")
         let before = try XCTUnwrap(world.postY("e9"))

@@ -34,12 +34,12 @@ final class CoreSpecTests: XCTestCase {
         XCTAssertEqual(w.rowContent(2), .nativeHeader(0))    // y = 8
         XCTAssertEqual(w.rowContent(7), .nativeHeader(5))    // y = 88
         XCTAssertEqual(w.rowContent(8), .page(8))            // y = 104, the web row starts at 96
-        w.setListOffset(100.5)
+        w.send(.listOffset(100.5))
         XCTAssertEqual(w.rowContent(0), .page(12.5))         // 100.5 + 8 − 96
         XCTAssertEqual(w.rowContent(3), .page(60.5))
         // A 16 pt line [L, L + 16) of the page shows on exactly one row at every sub-row offset.
         for k in 0..<32 {
-            w.setListOffset(200 + Double(k) * 0.5)     // rows 0–23 show page y 112.x … 480.x
+            w.send(.listOffset(200 + Double(k) * 0.5))     // rows 0–23 show page y 112.x … 480.x
             for lineTop in stride(from: 128.0, to: 464, by: 16) {
                 let rows = (0..<24).filter { (r: Int) -> Bool in
                     if case .page(let y) = w.rowContent(r) { return y >= lineTop && y < lineTop + 16 }

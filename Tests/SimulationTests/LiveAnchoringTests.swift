@@ -16,7 +16,7 @@ final class LiveAnchoringTests: XCTestCase {
     /// A world scrolled 30 lines down, its reading anchor's post and that post's y.
     private func scrolledWithAnchor() throws -> (World, String, Double) {
         let w = world()
-        w.setListOffset(w.scrollView.clamp(w.scrollView.minOffset + 30 * 16))
+        w.send(.listOffset(w.scrollView.clamp(w.scrollView.minOffset + 30 * 16)))
         w.advance(to: w.tick + 2)
         let anchor = try XCTUnwrap(w.readingAnchor())
         let id = w.page.liveblog.posts[anchor.postIndex].id
@@ -32,7 +32,7 @@ final class LiveAnchoringTests: XCTestCase {
             XCTAssertEqual(w.newPostsAbove, k, "the pill counts \(k)")
         }
         XCTAssertEqual(w.page.liveblog.posts.first?.id.hasPrefix("live-"), true, "the posts arrived at the top")
-        w.jumpToNewest()
+        w.send(.newest)
         w.advance(to: w.tick + 240)
         XCTAssertEqual(w.newPostsAbove, 0)
         XCTAssertEqual(w.scrollView.offset, w.scrollView.minOffset, accuracy: 0.5)

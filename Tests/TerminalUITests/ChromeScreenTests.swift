@@ -71,7 +71,7 @@ final class ChromeScreenTests: XCTestCase {
             for _ in 0..<12 { w.key("j") }
             w.advance(to: 240)
             let fresh = LivePostSource.next(3, for: w.page)
-            w.applyLive(LiveSnapshot(posts: fresh + w.page.liveblog.posts, added: fresh.map(\.id), summary: "3 new"))
+            w.send(.live(LiveSnapshot(posts: fresh + w.page.liveblog.posts, added: fresh.map(\.id), summary: "3 new")))
             w.advance(to: 300)
             XCTAssertEqual(w.newPostsAbove, 3)
             let g = assertListUncovered(w, cols: c, rows: r, "pill at \(c)x\(r)")

@@ -20,7 +20,7 @@ final class CostMechanismTests: XCTestCase {
         cfg.page.networkProfile = .offline
         let world = World(liveblog: LiveblogGenerator.generate(posts: 10_000, seed: 5), config: cfg)
         world.advance(to: 2)
-        world.setListOffset((world.scrollView.minOffset + world.scrollView.maxOffset) / 2)
+        world.send(.listOffset((world.scrollView.minOffset + world.scrollView.maxOffset) / 2))
         let grid = CellGrid(cols: 200, rows: 60)
         Renderer().draw(world, UIState(), on: grid)
         let built = world.emulatedPage!.cachedPostLayouts

@@ -13,7 +13,7 @@ final class PixelDragTests: XCTestCase {
         // The seed's dynamic item carries the release velocity the tracker measured (P1, P2); the
         // M1 ios list would use UIKit's law (F2), whose glide starts from the same velocity.
         w.pan.physics = .uidynamic
-        w.setListOffset((w.scrollView.minOffset + w.scrollView.maxOffset) / 2)
+        w.send(.listOffset((w.scrollView.minOffset + w.scrollView.maxOffset) / 2))
         w.advance(to: 12)
         let app = App(world: w)
         let pointer = PixelPointer(cellPixels: CellPixelSize(width: 10, height: 20))

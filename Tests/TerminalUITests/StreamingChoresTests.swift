@@ -44,7 +44,7 @@ final class StreamingChoresTests: XCTestCase {
         app.world.advance(to: app.world.tick + 60)
         XCTAssertGreaterThan(app.world.scrollView.offset, offset)
         let older = all.posts[10...].filter { !StreamedPosts.isPinned($0) }
-        app.world.applyStreamed(StreamedPosts(pinned: [], older: Array(older)))
+        app.world.send(.streamed(StreamedPosts(pinned: [], older: Array(older))))
         status = .streaming(posts: 14)
         app.chores()
         XCTAssertEqual(app.world.jumpStatus?.postId, later.id, "the jump starts once its post arrived")
@@ -89,7 +89,7 @@ final class StreamingChoresTests: XCTestCase {
                 app.world.advance(to: app.world.tick + 60)
             }
             let before = app.world.readingPosition()
-            app.world.applyStreamed(StreamedPosts(pinned: [], older: older))
+            app.world.send(.streamed(StreamedPosts(pinned: [], older: older)))
             status = .done
             app.chores()
             if moves {
