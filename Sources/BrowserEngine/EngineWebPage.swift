@@ -194,8 +194,15 @@ public final class EngineWebPage: WebPage {
         case let .tap(x, y):
             lastTapTick = driver.tick
             attempt { try driver.tap(x: x, y: y - scrollY) }
-        case let .touchStart(x, y): attempt { try driver.touchStart(x: x, y: y - scrollY) }
-        case .touchCancel: attempt { try driver.touchCancel() }
+        case let .touchStart(x, y):
+            guard driver.capabilities.contains(.touchEvents) else {
+                unsupported("a touch on the web row is not sent to this engine: it has no touch events (WebKitGTK "
+                            + "without a touchscreen; a tap arrives as a click)")
+                break
+            }
+            attempt { try driver.touchStart(x: x, y: y - scrollY) }
+        case .touchCancel:
+            if driver.capabilities.contains(.touchEvents) { attempt { try driver.touchCancel() } }
         case let .wheel(x, y, deltaY): attempt { try driver.wheel(x: x, y: y - scrollY, deltaY: deltaY) }
         case let .key(k): attempt { try driver.key(k) }
         case .drag, .history: unsupported("a drag of a web view that scrolls itself and the history keys "

@@ -60,6 +60,23 @@ public protocol PageDriver: AnyObject {
     /// Ends the engine process behind the page when it outlives the page (Chromium's browser is
     /// the run's; a scenario of a suite ends it); nothing where the page's close ends it already.
     func closeEngine()
+    /// What this engine's page can do, declared by the engine: the adapter and the commands ask
+    /// these, never which engine they hold.
+    var capabilities: EngineCapabilities { get }
+}
+
+/// What an engine's page can do (issue 39's engine seam), declared by each engine.
+public struct EngineCapabilities: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// In `simulate` the page runs on the World's clock: Chromium's virtual time (X7), WebKit's
+    /// clock stepped with the World's frames (X13).
+    public static let virtualTime = EngineCapabilities(rawValue: 1 << 0)
+    /// Touch events reach the page (Q19: a finger down on the web row before the list takes it,
+    /// and its cancel). WebKitGTK has none without a touchscreen (a tap arrives as a click).
+    public static let touchEvents = EngineCapabilities(rawValue: 1 << 1)
+    /// Its painted pixels can be captured for the terminal (X9, X14: the page is `PagePixels`).
+    public static let pixels = EngineCapabilities(rawValue: 1 << 2)
 }
 
 extension PageDriver {

@@ -48,4 +48,6 @@ extension EnginePage: PagePixels {
 extension EnginePage: PageDriver {
     public var engineProcessID: Int32? { browser.pid }
     public func closeEngine() { browser.close() }
+    /// Virtual time (X7), touch events (`Input.dispatchTouchEvent`, Q19), captures (X9).
+    public var capabilities: EngineCapabilities { [.virtualTime, .touchEvents, .pixels] }
 }

@@ -145,7 +145,7 @@ public final class EngineRun {
             }
             let web = EngineWebPage(engine: page, liveblog: r.liveblog, config: r.config, width: r.width,
                                     firstJumpId: r.firstJumpId, hook: r.hook, defaultHook: defaultHook)
-            if time == .realTime, let drawing = EngineRun.lock.withLock({ tiles }) {
+            if time == .realTime, page.capabilities.contains(.pixels), let drawing = EngineRun.lock.withLock({ tiles }) {
                 let tiles = PageTiles(spec: drawing.spec, rowHeight: r.config.cell.height,
                                       columnWidth: r.config.cell.width) { key, image in
                     if let image { return SuppliedImages.shared.put(image, for: key) }

@@ -196,11 +196,15 @@ public final class WebKitPage: PageDriver {
 
     /// Q19, X14: WebKitGTK makes no touch events without a touchscreen (a tap arrives as a click),
     /// so a touch the list lets through is said once, as a note, and not sent.
-    public func touchStart(x: Double, y: Double) throws {
-        note("a touch on the web row is not sent to WebKit: WebKitGTK has no touch events without a touchscreen")
-    }
+    /// Never called: WebKit declares no touch events (`capabilities`), so the adapter notes the
+    /// touch and sends none.
+    public func touchStart(x: Double, y: Double) throws {}
 
     public func touchCancel() throws {}
+
+    /// The clock stepped with the World's frames (X13), captures (X14); no touch events (WebKitGTK
+    /// makes none without a touchscreen: a tap arrives as a click).
+    public var capabilities: EngineCapabilities { [.virtualTime, .pixels] }
 
     /// Once per kind: what WebKit does not do yet, as an `engine` note.
     func note(_ what: String) {

@@ -98,8 +98,16 @@ final class FakeEngine: PageDriver {
         run { page.setHook(signature) }
     }
     func tap(x: Double, y: Double) throws { run { page.input(.tap(x: x, y: y)) } }
-    func touchStart(x: Double, y: Double) throws { run { page.input(.touchStart(x: x, y: y)) } }
+    func touchStart(x: Double, y: Double) throws {
+        touchesReceived += 1
+        run { page.input(.touchStart(x: x, y: y)) }
+    }
     func touchCancel() throws { run { page.input(.touchCancel) } }
+    /// The emulated page behind it takes touches on the World's clock; it paints no pixels (a test
+    /// may declare less).
+    var capabilities: EngineCapabilities = [.virtualTime, .touchEvents]
+    /// Touches the adapter sent.
+    var touchesReceived = 0
     func wheel(x: Double, y: Double, deltaY: Double) throws { run { page.input(.wheel(x: x, y: y, deltaY: deltaY)) } }
     func key(_ key: String) throws { run { page.input(.key(key)) } }
     func activateLink(_ href: String, nearY y: Double) throws -> Bool {

@@ -60,4 +60,29 @@ final class FakeEngineTests: XCTestCase {
             XCTAssertEqual(fake.lines, emulated.lines, "\(name): the protocol differs behind the seam")
         }
     }
+
+    /// The adapter asks the engine's declared capabilities, not which engine it holds: a touch
+    /// reaches an engine that declares touch events, and one that does not (WebKitGTK) gets none,
+    /// with one note saying so.
+    func testX14_aTouchReachesOnlyAnEngineThatDeclaresTouchEvents() throws {
+        let liveblog = try LiveblogLoader.load(path: TestPaths.sample)
+        for declared in [EngineCapabilities([.virtualTime, .touchEvents]), [.virtualTime]] {
+            let page = Page(liveblog: liveblog, config: PageConfig(), width: 390, firstJumpId: 1, loader: nil)
+            let fake = FakeEngine(page: page, config: EngineConfig(device: .iphone15), defaultHook: nil)
+            fake.capabilities = declared
+            let web = EngineWebPage(engine: fake, liveblog: liveblog, config: PageConfig(), width: 390,
+                                    firstJumpId: 1, hook: nil, defaultHook: nil)
+            web.outbox = []
+            web.input(.touchStart(x: 20, y: 40))
+            web.input(.touchStart(x: 20, y: 60))
+            let notes = web.outbox.filter { if case .engine = $0 { return true } else { return false } }
+            if declared.contains(.touchEvents) {
+                XCTAssertEqual(fake.touchesReceived, 2)
+                XCTAssertEqual(notes, [])
+            } else {
+                XCTAssertEqual(fake.touchesReceived, 0, "no touch sent to an engine without touch events")
+                XCTAssertEqual(notes.count, 1, "one note: \(web.outbox)")
+            }
+        }
+    }
 }
