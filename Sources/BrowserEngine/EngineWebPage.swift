@@ -127,12 +127,19 @@ public final class EngineWebPage: WebPage {
     /// page's own counts: the engine's offset changed between two frames' ends with no scroll of
     /// the World's between them (its pans and animations; the engine's rounding or clamping of
     /// the World's offset is no move). Not with Chromium's pixel tiles (X9, `view`): a capture of
-    /// its pixels moved its scroll by itself (800 → 0 in PageTilesTests), so the World's offset
-    /// rules; WebKit's snapshot leaves the scroll alone (`PagePixels.capturesKeepScroll`, X14).
+    /// its pixels can move its scroll by itself (800 → 0 in PageTilesTests, when the capture ends
+    /// after the World's scroll), so the World's offset rules and is put back where the page left
+    /// it (taps and wheel turns go to page coordinates the World computes from it); WebKit's
+    /// snapshot leaves the scroll alone (`PagePixels.capturesKeepScroll`, X14).
     func followPageScroll() {
         let keeps = tiles == nil || (driver as? PagePixels)?.capturesKeepScroll == true
-        guard selfScrolling, keeps, failure == nil, let g = try? attemptThrowing({ try driver.geometry() }) else {
+        guard selfScrolling, failure == nil, let g = try? attemptThrowing({ try driver.geometry() }) else {
             lastPageScroll = nil
+            return
+        }
+        guard keeps else {
+            lastPageScroll = nil
+            if abs(g.scrollY - scrollY) > Self.pageScrollSlop { scrollPage() }
             return
         }
         let last = lastPageScroll, byWorld = scrolledByWorld
