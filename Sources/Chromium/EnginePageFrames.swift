@@ -47,12 +47,18 @@ extension EnginePage {
         tick = t
         try absorb(doing: doing)
         // X6: input due in this frame that missed its begin frame is given another one at the
-        // same time (bounded) rather than landing a frame late.
+        // same time (bounded) rather than landing a frame late. Input that reaches the page only
+        // while it is awaited came after the frame's flush: the page has it, the frame's geometry
+        // not (a wheel's scroll, X7), so one more frame at the same time reads it.
         var redraws = 0
-        while try !awaitDueInput(doing: doing), redrawHelps, redraws < config.inputRedraws {
+        while redraws < config.inputRedraws {
+            let missing = !dueInputMissing.isEmpty
+            let arrived = try awaitDueInput(doing: doing)
+            guard !arrived ? redrawHelps : missing else { break }
             redraws += 1
             drawn.append(try drawFrame(display: true, doing: doing))
             try absorb(doing: doing)
+            if arrived { break }
         }
         for id in touchAcks { client.discardReply(id) }
         touchAcks = []
