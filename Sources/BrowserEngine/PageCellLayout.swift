@@ -16,7 +16,8 @@ import TextCells
 /// else, and always for a row of runs at their own columns (a box that keeps its place),
 /// shortened with one `…`: no letter is cut at the column's edge. An image is a media item at
 /// its box; an embed (an `iframe`, the reference embed's box) is one card row at its top
-/// naming its site, with its link.
+/// naming its site, with its link, and the rest of its box the framed embed the emulated page
+/// draws.
 enum PageCellLayout {
     /// The items between page y `y0` and `y1`, placed from every line the snapshot holds (a
     /// paragraph's rows do not depend on the range drawn); `columns`: the cells a row has from
@@ -55,6 +56,15 @@ enum PageCellLayout {
                 let links = s.runs.filter { PageCellRows.holds(box, $0) }
                 let card = PageCellRows.card(box, links: links, columns: columns - indent)
                 out.append(PageItem(y: y, height: cell.height, kind: .text(card), postIndex: postIndex(box.y), indent: indent))
+                // The rest of its box, which the engine keeps for the embed (X9's geometry), is
+                // the framed embed the emulated page draws, not blank rows.
+                let below = y + cell.height, end = ((box.y + box.height) / cell.height).rounded(.down) * cell.height
+                if end - below >= 2 * cell.height {
+                    let href = links.first { $0.href != nil }?.href ?? box.src
+                    out.append(PageItem(y: below, height: end - below,
+                                        kind: .embed(WebEmbed(id: "engine-embed:" + href, url: href), loaded: true),
+                                        postIndex: postIndex(box.y), indent: indent))
+                }
                 continue
             }
             let (m, state) = media(box)

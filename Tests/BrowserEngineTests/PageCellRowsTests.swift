@@ -172,6 +172,8 @@ final class PageCellRowsTests: XCTestCase {
         XCTAssertEqual(row.map(text), ["Half-time" + String(repeating: " ", count: 15) + "Harbour Ci…"])
     }
 
+    /// An embed: one card row with its site and its link, and the rest of the box the engine keeps
+    /// for it (X9's geometry) the framed embed the emulated page draws, not blank rows.
     func testV5_anEmbedIsOneCardRowWithItsSiteAndItsLink() {
         let box = PageImageBox(x: 8, y: 32, width: 400, height: 220, state: .loaded,
                                src: "https://twitter.com/northvaleutd/status/1", element: "embed")
@@ -179,11 +181,20 @@ final class PageCellRowsTests: XCTestCase {
                                style: .link, href: "https://twitter.com/northvaleutd/status/1")
         let frame = PageImageBox(x: 8, y: 300, width: 400, height: 200, state: .loaded,
                                  src: "https://www.youtube.com/embed/abc", element: "iframe")
-        let got = items([link], images: [box, frame], columns: 60)
+        let all = items([link], images: [box, frame], columns: 60)
+        let got = all.filter { if case .text = $0.kind { true } else { false } }
         XCTAssertEqual(got.map(text), ["▸ twitter.com · https://twitter.com/northvaleutd/status/1",
                                        "▸ www.youtube.com · https://www.youtube.com/embed/abc"])
         XCTAssertEqual(got.map(\.y), [32, 288])
         XCTAssertEqual(got.map(\.height), [16, 16])
         XCTAssertEqual(got[0].textRuns?.last?.link, "https://twitter.com/northvaleutd/status/1", "Tab reaches its link")
+        // Under each card, down to the last whole row of its box: the framed embed, with its link.
+        let frames = all.compactMap { item -> (Double, Double, String)? in
+            guard case let .embed(e, loaded) = item.kind, loaded else { return nil }
+            return (item.y, item.height, e.url)
+        }
+        XCTAssertEqual(frames.map(\.0), [48, 304])
+        XCTAssertEqual(frames.map(\.1), [192, 192], "to the rows the boxes end in: 252 in row 15 (240), 500 in row 31 (496)")
+        XCTAssertEqual(frames.map(\.2), ["https://twitter.com/northvaleutd/status/1", "https://www.youtube.com/embed/abc"])
     }
 }
