@@ -168,7 +168,7 @@ public final class EnginePage {
     // MARK: - Failures
 
     /// Runs `body`; an engine error is kept, reported in the outbox and thrown again.
-    func guarded<T>(_ doing: String, _ body: () throws -> T) throws -> T {
+    package func guarded<T>(_ doing: String, _ body: () throws -> T) throws -> T {
         if let failure { throw failure }
         do {
             return try body()
@@ -221,7 +221,7 @@ public final class EnginePage {
 
     /// Evaluates an expression in the page; its value (by value).
     @discardableResult
-    func evaluate(_ expression: String, doing: String) throws -> JSONValue {
+    package func evaluate(_ expression: String, doing: String) throws -> JSONValue {
         let r = try session.call("Runtime.evaluate", .obj(("expression", .string(expression)),
                                                           ("returnByValue", .bool(true))), doing: doing)
         if let ex = r["exceptionDetails"] {

@@ -8,43 +8,11 @@ import LiveblogModel
 /// runs while the page's time stands still, at the last frame's tick; its events are in the
 /// outbox when it returns (touch and wheel events reach the page in the next frame).
 extension EnginePage {
-    /// `navigateToEventId(id, topOffset?)` on the page's liveblog element (E3). The result is a
-    /// `.nav` event: at once for a loaded post, after the pages it needs otherwise.
-    public func navigate(to id: String, topOffset: Double?) throws {
-        try run(InjectedChannel.navigate(id, topOffset: topOffset), doing: "navigating to post \(id)")
-    }
-
-    /// The URL's fragment becomes `#tickaroo_event_id=ID` (E4): the page's hashchange follows in
-    /// the next frame.
-    public func setFragment(_ id: String) throws {
-        try run(InjectedChannel.fragment(id), doing: "setting the fragment to \(id)")
-    }
-
-    /// Defines, replaces or removes `window.tickarooLiveblogScrollTo` (E11, E12, F5).
-    public func setHook(_ hook: EngineHook?) throws {
-        try run(InjectedChannel.setHook(hook, platform: config.device.platform), doing: "setting the hook")
-    }
-
     /// The hook's `length` as the engine sees it (E5), -1 without one.
     public func hookLength() throws -> Int {
         try guarded("reading the hook") {
             try evaluate("__liveblogDriver.hookLength()", doing: "reading the hook").intValue ?? -1
         }
-    }
-
-    /// The liveblog element is removed from the page (E11).
-    public func remove() throws { try run(InjectedChannel.remove, doing: "removing the liveblog") }
-
-    /// New posts at the top (L8): served by the loopback server and inserted by the embed.
-    public func insertPostsAtTop(_ posts: [Post]) throws {
-        guard let site, !posts.isEmpty else { return }
-        site.insertAtTop(posts)
-        try run(InjectedChannel.insertAtTop(posts), doing: "inserting live posts")
-    }
-
-    /// The reader's or a deep link's "load more" (L8).
-    public func requestMorePosts() throws {
-        try run(InjectedChannel.requestMorePosts(elementSelector: config.elementSelector), doing: "loading more posts")
     }
 
     /// Completes a media item's or embed's load now, whatever the network (a scenario's `load`).
@@ -152,9 +120,9 @@ extension EnginePage {
     }
 
     /// Runs a driver call in the page and collects what it did.
-    private func run(_ expression: String, doing: String) throws {
+    package func run(_ script: String, doing: String) throws {
         try guarded(doing) {
-            try evaluate(expression, doing: doing)
+            try evaluate(script, doing: doing)
             try absorb(doing: doing)
             // What the call asked the network for was asked at this tick.
             gate.endFrame(tick: tick)
@@ -163,9 +131,3 @@ extension EnginePage {
     }
 }
 
-extension EnginePage {
-    /// A web view that scrolls itself (M2, M3): the app's list moved it to `y`; nothing is reported.
-    public func scrollTo(_ y: Double) throws {
-        try run(InjectedChannel.scrollTo(y), doing: "scrolling the page")
-    }
-}

@@ -9,7 +9,7 @@ import TextCells
 /// embed's reports, layout, input), the platform's bridge, the console, navigations; network
 /// events go to the gate.
 extension EnginePage {
-    func absorb(doing: String) throws {
+    package func absorb(doing: String) throws {
         for e in client.takeEvents() where e.sessionId == session.sessionId {
             try handle(e, doing: doing)
         }

@@ -45,7 +45,7 @@ extension EnginePage: PagePixels {
 
 /// The seam (`PageDriver`): Chromium's page, and the browser behind it, which is the run's and
 /// outlives each page (a scenario of a suite ends it with `closeEngine`).
-extension EnginePage: PageDriver {
+extension EnginePage: PageDriver, InjectedCalls {
     public var engineProcessID: Int32? { browser.pid }
     public func closeEngine() { browser.close() }
     /// Virtual time (X7), touch events (`Input.dispatchTouchEvent`, Q19), captures (X9).

@@ -39,18 +39,3 @@ extension EnginePage {
         return s
     }
 }
-
-extension EnginePage {
-    /// Enter on a focused link (T2, X9): the page's own link to `href` nearest to page y `y` is
-    /// focused and clicked, so its handlers run (the reference embed hands links to other origins
-    /// and media to the app, E14) and the engine follows the rest. False: no such link.
-    @discardableResult
-    public func activateLink(_ href: String, nearY y: Double) throws -> Bool {
-        let doing = "following the link \(href)"
-        return try guarded(doing) {
-            let found = try evaluate(InjectedChannel.activate(href, nearY: y), doing: doing).boolValue ?? false
-            try absorb(doing: doing)
-            return found
-        }
-    }
-}

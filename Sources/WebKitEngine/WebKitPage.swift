@@ -15,7 +15,7 @@ import VirtualTime
 /// through the helper's own URI scheme (`liveblog://embed/…`), each response released by the
 /// network profile's gate at its tick (`WebKitPageNetwork.swift`). In `view` (real time) a frame
 /// waits until the wall clock reaches its tick, and the loopback server answers at once.
-public final class WebKitPage: PageDriver {
+public final class WebKitPage: PageDriver, InjectedCalls {
     public let helper: WebKitHelper
     public let config: EngineConfig
     let server: LoopbackHTTPServer?
@@ -151,7 +151,7 @@ public final class WebKitPage: PageDriver {
 
     // MARK: - Failures
 
-    func guarded<T>(_ doing: String, _ body: () throws -> T) throws -> T {
+    package func guarded<T>(_ doing: String, _ body: () throws -> T) throws -> T {
         if let failure { throw failure }
         do {
             return try body()
@@ -170,7 +170,7 @@ public final class WebKitPage: PageDriver {
     }
 
     @discardableResult
-    func evaluate(_ script: String, doing: String) throws -> JSONValue {
+    package func evaluate(_ script: String, doing: String) throws -> JSONValue {
         try helper.call("evaluate", [("script", .string(script))], doing: doing)
     }
 
@@ -183,7 +183,7 @@ public final class WebKitPage: PageDriver {
 
     /// Runs a driver call in the page and collects what it did. On the stepped clock the tasks
     /// it queued run before this returns (a fragment's `hashchange` at the call's tick, X13).
-    func run(_ script: String, doing: String) throws {
+    package func run(_ script: String, doing: String) throws {
         try guarded(doing) {
             try evaluate(script, doing: doing)
             if clocked {

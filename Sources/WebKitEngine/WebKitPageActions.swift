@@ -60,31 +60,7 @@ extension WebKitPage {
         if let e = InjectedChannel.external(m) { outbox.append(.page(e)) }
     }
 
-    // MARK: - The app's calls
-
-    public func navigate(to id: String, topOffset: Double?) throws {
-        try run(InjectedChannel.navigate(id, topOffset: topOffset), doing: "navigating to post \(id)")
-    }
-
-    public func setFragment(_ id: String) throws {
-        try run(InjectedChannel.fragment(id), doing: "setting the fragment to \(id)")
-    }
-
-    public func setHook(_ hook: EngineHook?) throws {
-        try run(InjectedChannel.setHook(hook, platform: config.device.platform), doing: "setting the hook")
-    }
-
-    public func remove() throws { try run(InjectedChannel.remove, doing: "removing the liveblog") }
-
-    public func insertPostsAtTop(_ posts: [Post]) throws {
-        guard let site, !posts.isEmpty else { return }
-        site.insertAtTop(posts)
-        try run(InjectedChannel.insertAtTop(posts), doing: "inserting live posts")
-    }
-
-    public func requestMorePosts() throws {
-        try run(InjectedChannel.requestMorePosts(elementSelector: config.elementSelector), doing: "loading more posts")
-    }
+    // MARK: - The app's calls (the injected channel's are `InjectedCalls`')
 
     /// Completes a media item's or embed's load now, whatever the network (a scenario's `load`):
     /// the gate releases it and the page has it before this returns (X13; real time: nothing is held).
@@ -112,17 +88,6 @@ extension WebKitPage {
         if p != .instant {
             note("the network profile is not applied to WebKit's page here (X13: only the reference embed in `simulate` "
                  + "is served through the gate): responses come at once")
-        }
-    }
-
-    public func scrollTo(_ y: Double) throws { try run(InjectedChannel.scrollTo(y), doing: "scrolling the page") }
-
-    public func activateLink(_ href: String, nearY y: Double) throws -> Bool {
-        let doing = "following the link \(href)"
-        return try guarded(doing) {
-            let found = try evaluate(InjectedChannel.activate(href, nearY: y), doing: doing).boolValue ?? false
-            try absorb(doing: doing)
-            return found
         }
     }
 

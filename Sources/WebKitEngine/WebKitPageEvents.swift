@@ -126,7 +126,7 @@ extension WebKitPage {
 
     // MARK: - Events
 
-    func absorb(doing: String) throws {
+    package func absorb(doing: String) throws {
         for e in helper.takeEvents() {
             switch e["ev"]?.stringValue {
             case "message": message(e["name"]?.stringValue ?? "", e["body"] ?? .null)

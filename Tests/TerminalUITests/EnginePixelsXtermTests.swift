@@ -35,27 +35,7 @@ final class EnginePixelsXtermTests: XCTestCase {
         XCTAssertEqual(landed.count(x: web, y: (firstRow.upperBound)..<Self.list.upperBound, near: Self.badge, tol: 12)
                        > 0, true, "more highlighted posts below it")
         XCTAssertGreaterThan(Self.greys(landed, web), 40, "antialiased text: the engine's pixels, not xterm's font")
-        // A row down at a time (j, 16 pt): every pixel row of the page moves up one cell row,
-        // the row that comes in is the page's (a prefetched tile, or its capture a few frames later).
-        var before = landed
-        for step in 1...3 {
-            x.type("j")
-            let after = try XCTUnwrap(try x.settledShots("down\(step)").last, "no settled screen after j \(step)")
-            let stale = Self.differing(before, after, x: web, rows: (Self.list.lowerBound + Self.cell.h)..<Self.list.upperBound,
-                                       offset: -Self.cell.h)
-            XCTAssertLessThan(stale, Self.list.count / 100, "step \(step): pixel rows that did not move with the list")
-            XCTAssertGreaterThan(Self.differing(before, after, x: web, rows: Self.list, offset: 0), 13,
-                                 "step \(step): the screen moved")
-            before = after
-        }
-        // And back a row at a time: the same screen as before, pixel for pixel.
-        for step in 1...3 {
-            x.type("k")
-            _ = try x.settledShots("up\(step)")
-        }
-        let back = try XCTUnwrap(try x.settledShots("back").last, "no settled screen after k")
-        XCTAssertLessThan(Self.differing(landed, back, x: web, rows: Self.list, offset: 0), Self.list.count / 100,
-                          "back where it was, nothing stale")
+        try Self.rowsMoveWithTheList(x, from: landed, web: web)
         // The scoreboard image of ev-063 where the engine put it: its frame colour, in whole rows.
         x.type("/ev-063\r")
         let image = try XCTUnwrap(try x.settledShots("image", seconds: 40).last, "no settled screen after the jump")
@@ -86,6 +66,32 @@ final class EnginePixelsXtermTests: XCTestCase {
             return found != nil
         }
         return found
+    }
+
+    /// A row down at a time (j, 16 pt): every pixel row of the page moves up one cell row, the row
+    /// that comes in is the page's (a prefetched tile, or its capture a few frames later); and
+    /// back a row at a time (k): the same screen as before, pixel for pixel.
+    static func rowsMoveWithTheList(_ x: XvfbXterm, from landed: PPMImage, web: Range<Int>,
+                                    file: StaticString = #filePath, line: UInt = #line) throws {
+        var before = landed
+        for step in 1...3 {
+            x.type("j")
+            let after = try XCTUnwrap(try x.settledShots("down\(step)").last, "no settled screen after j \(step)")
+            let stale = differing(before, after, x: web, rows: (list.lowerBound + cell.h)..<list.upperBound,
+                                  offset: -cell.h)
+            XCTAssertLessThan(stale, list.count / 100, "step \(step): pixel rows that did not move with the list",
+                              file: file, line: line)
+            XCTAssertGreaterThan(differing(before, after, x: web, rows: list, offset: 0), 13,
+                                 "step \(step): the screen moved", file: file, line: line)
+            before = after
+        }
+        for step in 1...3 {
+            x.type("k")
+            _ = try x.settledShots("up\(step)")
+        }
+        let back = try XCTUnwrap(try x.settledShots("back").last, "no settled screen after k")
+        XCTAssertLessThan(differing(landed, back, x: web, rows: list, offset: 0), list.count / 100,
+                          "back where it was, nothing stale", file: file, line: line)
     }
 
     /// The columns (pixels) of the list that are not xterm's white in any list row: the web row.

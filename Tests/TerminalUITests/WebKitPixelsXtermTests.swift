@@ -34,26 +34,7 @@ final class WebKitPixelsXtermTests: XCTestCase {
         XCTAssertGreaterThan(landed.count(x: web, y: firstRows, near: Shots.badge, tol: 12), 40,
                              "the post's highlight badge, in WebKit's colours, under the bar")
         XCTAssertGreaterThan(Shots.greys(landed, web), 40, "antialiased text: WebKit's pixels, not xterm's font")
-        // A row down at a time (j, 16 pt): every pixel row moves up one cell row.
-        var before = landed
-        for step in 1...3 {
-            x.type("j")
-            let after = try XCTUnwrap(try x.settledShots("down\(step)").last, "no settled screen after j \(step)")
-            let stale = Shots.differing(before, after, x: web,
-                                        rows: (Shots.list.lowerBound + Shots.cell.h)..<Shots.list.upperBound,
-                                        offset: -Shots.cell.h)
-            XCTAssertLessThan(stale, Shots.list.count / 100, "step \(step): pixel rows that did not move with the list")
-            XCTAssertGreaterThan(Shots.differing(before, after, x: web, rows: Shots.list, offset: 0), 13,
-                                 "step \(step): the screen moved")
-            before = after
-        }
-        for step in 1...3 {
-            x.type("k")
-            _ = try x.settledShots("up\(step)")
-        }
-        let back = try XCTUnwrap(try x.settledShots("back").last, "no settled screen after k")
-        XCTAssertLessThan(Shots.differing(landed, back, x: web, rows: Shots.list, offset: 0), Shots.list.count / 100,
-                          "back where it was, nothing stale")
+        try Shots.rowsMoveWithTheList(x, from: landed, web: web)
         x.type("q")
     }
 
